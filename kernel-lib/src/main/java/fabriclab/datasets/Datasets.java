@@ -1,0 +1,154 @@
+package fabriclab.datasets;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import fabriclab.Parameters;
+import fabriclab.notebook.ProjectPaths;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.io.csv.CsvReadOptions;
+import tech.tablesaw.io.csv.CsvWriteOptions;
+
+/**
+ * Reads and writes the project's datasets.
+ *
+ * <p>Layout: {@code datasets/published/NAME.csv} holds numbers copied from a paper and
+ * {@code datasets/model/NAME.csv} numbers computed by fabriclab; each CSV has a {@code NAME.json}
+ * {@link Provenance} beside it. Both directories are searched, published first.
+ */
+public final class Datasets {
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private Datasets() {
+    }
+
+    /** Loads {@code NAME} from the project's {@code datasets/} directory. */
+    public static Dataset load(String name) {
+        return load(ProjectPaths.datasets(), name);
+    }
+
+    /** Loads {@code NAME} from {@code root/published} or {@code root/model}. */
+    public static Dataset load(Path root, String name) {
+        checkName(name);
+        Parameters.notNull("root", root);
+        for (String kind : List.of("published", "model")) {
+            Path csv = root.resolve(kind).resolve(name + ".csv");
+            if (Files.isRegularFile(csv)) {
+                Provenance p = readProvenance(root.resolve(kind).resolve(name + ".json"));
+                if (!p.name().equals(name)) {
+                    throw new IllegalStateException(csv + ": provenance names \"" + p.name() + "\", expected \"" + name + "\"");
+                }
+                if (!p.kind().equals(kind)) {
+                    throw new IllegalStateException(csv + ": provenance kind \"" + p.kind() + "\" but file is under " + kind + "/");
+                }
+                Table t = readCsv(csv, name);
+                for (String c : t.columnNames()) {
+                    if (!p.columns().containsKey(c)) {
+                        throw new IllegalStateException(csv + ": column \"" + c + "\" has no unit in the provenance's columns");
+                    }
+                }
+                return new Dataset(p, t);
+            }
+        }
+        throw new IllegalArgumentException("no dataset named \"" + name + "\" in " + root + "; available: " + list(root));
+    }
+
+    /** The table of {@code NAME} (shortcut for {@code load(name).table()}). */
+    public static Table table(String name) {
+        return load(name).table();
+    }
+
+    /** Names of all datasets in the project. */
+    public static List<String> list() {
+        return list(ProjectPaths.datasets());
+    }
+
+    /** Names of all datasets under {@code root}, sorted. */
+    public static List<String> list(Path root) {
+        TreeSet<String> names = new TreeSet<>();
+        for (String kind : List.of("published", "model")) {
+            Path dir = root.resolve(kind);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (Stream<Path> s = Files.list(dir)) {
+                s.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".csv"))
+                        .forEach(f -> names.add(f.substring(0, f.length() - 4)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    /**
+     * Writes a model result to {@code datasets/model/NAME.csv} with its provenance (kind "model").
+     * The output is deterministic: the same table gives the same bytes.
+     */
+    public static Path writeModel(Table table, Provenance provenance) {
+        return write(ProjectPaths.datasets(), table, provenance);
+    }
+
+    /** Writes {@code root/KIND/NAME.csv} and {@code NAME.json}; returns the CSV path. */
+    public static Path write(Path root, Table table, Provenance provenance) {
+        Parameters.notNull("table", table);
+        Parameters.notNull("provenance", provenance);
+        checkName(provenance.name());
+        for (String c : table.columnNames()) {
+            if (!provenance.columns().containsKey(c)) {
+                throw new IllegalArgumentException("provenance.columns has no unit for column \"" + c + "\"");
+            }
+        }
+        Path dir = root.resolve(provenance.kind());
+        Path csv = dir.resolve(provenance.name() + ".csv");
+        try {
+            Files.createDirectories(dir);
+            table.write().csv(CsvWriteOptions.builder(csv.toFile()).build());
+            Files.writeString(dir.resolve(provenance.name() + ".json"),
+                    JSON.writeValueAsString(provenance) + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write dataset " + csv, e);
+        }
+        return csv;
+    }
+
+    /** Reads a provenance record. */
+    public static Provenance readProvenance(Path json) {
+        if (!Files.isRegularFile(json)) {
+            throw new IllegalStateException("dataset has no provenance file " + json);
+        }
+        try {
+            return JSON.readValue(json.toFile(), Provenance.class);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read provenance " + json + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Table readCsv(Path csv, String name) {
+        try {
+            return Table.read().csv(CsvReadOptions.builder(csv.toFile()).tableName(name).build());
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot read " + csv + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkName(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("dataset name must match " + NAME.pattern() + ", got " + name);
+        }
+    }
+}

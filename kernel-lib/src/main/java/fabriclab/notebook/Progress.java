@@ -1,0 +1,147 @@
+package fabriclab.notebook;
+
+import fabriclab.Parameters;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Progress of a long sweep or simulation, shown as a bar in a notebook (through the kernel's sink)
+ * and on the console otherwise.
+ *
+ * <pre>{@code
+ * try (Progress p = Progress.start("Monte Carlo", trials)) {
+ *     for (int i = 0; i < trials; i++) { ...; p.step(); }
+ * }
+ * }</pre>
+ *
+ * Thread-safe: parallel workers may call {@link #step()} concurrently. Reports are throttled to one
+ * every {@link #MIN_UPDATE_NANOS}, plus the start and the end.
+ */
+public final class Progress implements AutoCloseable {
+    /** Minimum time between two reports, nanoseconds (200 ms). */
+    public static final long MIN_UPDATE_NANOS = 200_000_000L;
+
+    /**
+     * A snapshot of a task.
+     *
+     * @param id unique id of the task (used as the notebook display id)
+     * @param label what is running
+     * @param done units completed
+     * @param total units in all
+     * @param elapsedSeconds wall time since start
+     * @param finished whether the task has ended
+     */
+    public record State(String id, String label, long done, long total, double elapsedSeconds, boolean finished) {
+        /** Fraction done in [0, 1]. */
+        public double fraction() {
+            return total == 0 ? 1.0 : Math.min(1.0, (double) done / total);
+        }
+
+        /** A one-line text bar, e.g. {@code "sweep [#####.....] 50% 10/20 1.2 s"}. */
+        public String textBar() {
+            int width = 30;
+            int filled = (int) Math.round(fraction() * width);
+            return String.format(Locale.ROOT, "%s [%s%s] %3.0f%% %d/%d %.1f s%s", label, "#".repeat(filled),
+                    ".".repeat(width - filled), 100 * fraction(), done, total, elapsedSeconds, finished ? " done" : "");
+        }
+
+        /** An HTML bar for notebooks. */
+        public String htmlBar() {
+            String esc = label.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+            return String.format(Locale.ROOT,
+                    "<div style=\"font-family:monospace\">%s <progress value=\"%d\" max=\"%d\" style=\"width:300px\"></progress>"
+                            + " %.0f%% (%d/%d, %.1f s%s)</div>",
+                    esc, done, Math.max(total, 1), 100 * fraction(), done, total, elapsedSeconds, finished ? ", done" : "");
+        }
+    }
+
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final String id;
+    private final String label;
+    private final long total;
+    private final long startNanos;
+    private final ProgressSink sink;
+    private final AtomicLong done = new AtomicLong();
+    private final AtomicLong lastReport = new AtomicLong();
+    private volatile boolean finished;
+
+    private Progress(String label, long total, ProgressSink sink) {
+        this.id = "fabriclab-progress-" + ProcessHandle.current().pid() + "-" + IDS.incrementAndGet();
+        this.label = label;
+        this.total = total;
+        this.sink = sink;
+        this.startNanos = System.nanoTime();
+        this.lastReport.set(startNanos);
+        sink.report(snapshot(false));
+    }
+
+    /** Starts a task of {@code total} units, reporting to the notebook when in one, else to stderr. */
+    public static Progress start(String label, long total) {
+        return start(label, total, defaultSink());
+    }
+
+    /** Starts a task reporting to the given sink. */
+    public static Progress start(String label, long total, ProgressSink sink) {
+        Parameters.notBlank("label", label);
+        Parameters.atLeast("total", total, 0L);
+        return new Progress(label, total, Parameters.notNull("sink", sink));
+    }
+
+    /** The sink a new task uses: an active notebook sink if the kernel provides one, else the console. */
+    public static ProgressSink defaultSink() {
+        for (ProgressSink s : ServiceLoader.load(ProgressSink.class, Progress.class.getClassLoader())) {
+            if (s.isActive()) {
+                return s;
+            }
+        }
+        return console(System.err);
+    }
+
+    /** A sink that prints a text bar on its own line per report. */
+    public static ProgressSink console(PrintStream out) {
+        Parameters.notNull("out", out);
+        return state -> out.println(state.textBar());
+    }
+
+    /** A sink that discards reports (for tests and nested tasks). */
+    public static ProgressSink silent() {
+        return state -> { };
+    }
+
+    /** Marks one unit done. */
+    public void step() {
+        advance(1);
+    }
+
+    /** Marks {@code n} more units done. */
+    public void advance(long n) {
+        Parameters.atLeast("n", n, 0L);
+        done.addAndGet(n);
+        long now = System.nanoTime();
+        long last = lastReport.get();
+        if (now - last >= MIN_UPDATE_NANOS && lastReport.compareAndSet(last, now) && !finished) {
+            sink.report(snapshot(false));
+        }
+    }
+
+    /** Units done so far. */
+    public long done() {
+        return done.get();
+    }
+
+    /** Ends the task and sends the final report (idempotent). */
+    @Override
+    public void close() {
+        if (!finished) {
+            finished = true;
+            sink.report(snapshot(true));
+        }
+    }
+
+    private State snapshot(boolean end) {
+        return new State(id, label, done.get(), total, (System.nanoTime() - startNanos) / 1e9, end);
+    }
+}

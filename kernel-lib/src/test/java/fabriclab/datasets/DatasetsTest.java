@@ -1,0 +1,66 @@
+package fabriclab.datasets;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.Table;
+
+class DatasetsTest {
+    /** The checked-in datasets directory (tests run with kernel-lib/ as working directory). */
+    static final Path ROOT = Path.of("..", "datasets");
+
+    @Test
+    void everyCheckedInDatasetLoadsWithUnitsForEveryColumn() {
+        assertTrue(Datasets.list(ROOT).size() >= 3, "at least the three seed datasets");
+        for (String name : Datasets.list(ROOT)) {
+            Dataset d = Datasets.load(ROOT, name);
+            assertEquals(name, d.name());
+            assertTrue(d.table().rowCount() > 0, name + " has rows");
+        }
+    }
+
+    @Test
+    void llamaTableGainsFollowFromTheThroughputs() {
+        Table t = Datasets.load(ROOT, "llama2-13b-samples-per-second").table();
+        assertEquals(4, t.rowCount());
+        // The printed gains agree with (gse/roce - 1) to the paper's rounding (within 1 point).
+        for (int i = 0; i < t.rowCount(); i++) {
+            double gain = 100 * (t.doubleColumn("gse_samples_per_s").get(i) / t.doubleColumn("roce_samples_per_s").get(i) - 1);
+            assertEquals(t.numberColumn("published_gain_percent").getDouble(i), gain, 1.0);
+        }
+    }
+
+    @Test
+    void writeThenLoadRoundTripsAndIsDeterministic(@TempDir Path dir) throws Exception {
+        Table t = Table.create("x", DoubleColumn.create("rate_gbps", 1.5, 2.25), DoubleColumn.create("queue_kb", 3.0, 4.0));
+        Provenance p = new Provenance("toy", "toy model output", "model",
+                new Provenance.Paper("000_5f64c80d7629dca1.txt", "a", "t", "v", null), "figure 1",
+                Map.of("rate_gbps", "Gb/s", "queue_kb", "KB"), null);
+        Path csv = Datasets.write(dir, t, p);
+        byte[] first = Files.readAllBytes(csv);
+        Datasets.write(dir, t, p);
+        assertArrayEquals(first, Files.readAllBytes(csv));
+        Dataset back = Datasets.load(dir, "toy");
+        assertEquals(2.25, back.table().doubleColumn("rate_gbps").get(1));
+        assertEquals("Gb/s", back.provenance().columns().get("rate_gbps"));
+    }
+
+    @Test
+    void badInputNamesTheProblem() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Datasets.load(ROOT, "no-such"));
+        assertTrue(e.getMessage().contains("no-such") && e.getMessage().contains("available"));
+        e = assertThrows(IllegalArgumentException.class, () -> Datasets.load(ROOT, "../etc"));
+        assertTrue(e.getMessage().contains("dataset name"));
+        e = assertThrows(IllegalArgumentException.class, () -> new Provenance("a", "b", "guess",
+                new Provenance.Paper("f", null, null, null, null), "l", Map.of("c", ""), null));
+        assertTrue(e.getMessage().contains("kind"));
+    }
+}

@@ -1,0 +1,75 @@
+package fabriclab.notebook;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.Table;
+
+class FiguresTest {
+    private static XYChart chart() {
+        XYChart c = Figures.xy("queue", "time [us]", "queue [KB]");
+        c.addSeries("model", new double[] {0, 1, 2}, new double[] {0, 5, 3});
+        Figures.markPaperValue(c, "1.22 MB", 1, 4);
+        Figures.markPaperLevel(c, "level", 2, 0, 2);
+        return c;
+    }
+
+    @Test
+    void savesPngAndSvgDeterministically(@TempDir Path dir) throws Exception {
+        Figures.save(chart(), "q", dir);
+        byte[] png = Files.readAllBytes(dir.resolve("q.png"));
+        byte[] svg = Files.readAllBytes(dir.resolve("q.svg"));
+        assertEquals((byte) 0x89, png[0]);
+        assertEquals('P', png[1]);
+        assertTrue(new String(svg, java.nio.charset.StandardCharsets.UTF_8).contains("<svg"));
+        Figures.save(chart(), "q", dir);
+        assertArrayEquals(png, Files.readAllBytes(dir.resolve("q.png")));
+        assertArrayEquals(svg, Files.readAllBytes(dir.resolve("q.svg")));
+    }
+
+    @Test
+    void paperValuesAreLabelled() {
+        assertTrue(chart().getSeriesMap().containsKey("paper: 1.22 MB"));
+    }
+
+    @Test
+    void rejectsBadNames(@TempDir Path dir) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Figures.save(chart(), "../x", dir));
+        assertTrue(e.getMessage().startsWith("name"));
+        assertThrows(IllegalArgumentException.class, () -> Figures.markPaperValue(chart(), "x", Double.NaN, 1));
+    }
+
+    @Test
+    void comparisonComputesRelativeDifference() {
+        Table t = PaperComparison.of("cmp").add("throughput", "Gb/s", 100, 90, "").add("zero", "", 0, 0.1, "").table();
+        assertEquals(-0.1, t.doubleColumn("relative_difference").get(0), 1e-12);
+        assertEquals("yes", t.stringColumn("within_tolerance").get(0));
+        assertTrue(t.stringColumn("note").get(1).contains("absolute"));
+    }
+
+    @Test
+    void progressReportsStartAndEnd() {
+        List<Progress.State> seen = new ArrayList<>();
+        try (Progress p = Progress.start("sweep", 10, seen::add)) {
+            for (int i = 0; i < 10; i++) {
+                p.step();
+            }
+        }
+        assertEquals(0, seen.get(0).done());
+        Progress.State last = seen.get(seen.size() - 1);
+        assertTrue(last.finished());
+        assertEquals(10, last.done());
+        assertEquals(1.0, last.fraction());
+        assertTrue(last.textBar().contains("100%"));
+        assertThrows(IllegalArgumentException.class, () -> Progress.start("x", -1, Progress.silent()));
+    }
+}
