@@ -1,0 +1,420 @@
+package fabriclab.kernel.eval;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import jdk.jshell.Diag;
+import jdk.jshell.EvalException;
+import jdk.jshell.JShell;
+import jdk.jshell.JShellException;
+import jdk.jshell.Snippet;
+import jdk.jshell.SnippetEvent;
+import jdk.jshell.SourceCodeAnalysis;
+import jdk.jshell.UnresolvedReferenceException;
+import jdk.jshell.spi.ExecutionControl;
+import jdk.jshell.spi.ExecutionControlProvider;
+import jdk.jshell.spi.ExecutionEnv;
+
+/**
+ * Evaluates Java notebook cells with the JDK's JShell, in this JVM.
+ *
+ * <p>Independent of any Jupyter library: it takes source text and returns the value of the cell's
+ * last expression (the real object, so a kernel can render charts and tables) or a
+ * {@link CellException} with a readable message. A cell may hold several snippets (statements,
+ * declarations, expressions); they run in order and the first failure stops the cell. Lines at the
+ * top of a cell that start with {@code %} are line magics: {@code %classpath PATH...} and
+ * {@code %jars GLOB...} add jars or directories to the class path (IJava-compatible).
+ *
+ * <p>Not thread-safe, except {@link #interrupt()}, which may be called from another thread to stop
+ * the running cell.
+ */
+public final class JavaEvaluator implements AutoCloseable {
+    /** Imports every cell sees, the same as IJava's and the jshell tool's defaults. */
+    public static final List<String> DEFAULT_IMPORTS = List.of(
+            "java.io.*", "java.math.*", "java.net.*", "java.nio.file.*", "java.util.*",
+            "java.util.concurrent.*", "java.util.function.*", "java.util.prefs.*", "java.util.regex.*",
+            "java.util.stream.*");
+
+    private final CellExecutionControl control = new CellExecutionControl();
+    private final JShell shell;
+    private final SourceCodeAnalysis analysis;
+    private final Set<String> classpath = new LinkedHashSet<>();
+    private volatile boolean interrupted;
+
+    /**
+     * Creates an evaluator whose compiler and runtime see the JVM's class path plus {@code extraClasspath},
+     * and runs the default imports and then {@code startup} snippets.
+     */
+    public JavaEvaluator(List<String> extraClasspath, List<String> startup) {
+        ExecutionControlProvider provider = new ExecutionControlProvider() {
+            @Override
+            public String name() {
+                return "fabriclab-local";
+            }
+
+            @Override
+            public ExecutionControl generate(ExecutionEnv env, Map<String, String> parameters) {
+                return control;
+            }
+        };
+        shell = JShell.builder().executionEngine(provider, Map.of()).build();
+        analysis = shell.sourceCodeAnalysis();
+        List<String> entries = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!e.isBlank()) {
+                entries.add(e);
+            }
+        }
+        entries.addAll(extraClasspath);
+        entries.forEach(this::addToClasspath);
+        try {
+            for (String imp : DEFAULT_IMPORTS) {
+                eval("import " + imp + ";");
+            }
+            for (String s : startup) {
+                eval(s);
+            }
+        } catch (CellException e) {
+            throw new IllegalStateException("startup snippet failed: " + e.getMessage() + "\n" + String.join("\n", e.traceback()), e);
+        }
+    }
+
+    /** Adds a jar or class directory to the compiler's and the runtime's class path (idempotent). */
+    public void addToClasspath(String entry) {
+        String abs = Path.of(entry).toAbsolutePath().normalize().toString();
+        if (classpath.add(abs)) {
+            shell.addToClasspath(abs);
+        }
+    }
+
+    /** The class path entries added so far, in order. */
+    public List<String> classpath() {
+        return List.copyOf(classpath);
+    }
+
+    /**
+     * Runs one cell.
+     *
+     * @return the value of the last snippet when it is an expression with a non-null value
+     * @throws CellException on a compile error, an exception from the code, an interrupt or a bad magic
+     */
+    public EvalResult eval(String cell) throws CellException {
+        interrupted = false;
+        String code = runMagics(cell == null ? "" : cell);
+        EvalResult last = EvalResult.NONE;
+        String rest = code;
+        while (true) {
+            SourceCodeAnalysis.CompletionInfo info = analysis.analyzeCompletion(rest);
+            if (info.completeness() == SourceCodeAnalysis.Completeness.EMPTY) {
+                break;
+            }
+            String source = info.completeness().isComplete() ? info.source() : rest;
+            if (!info.completeness().isComplete() && info.completeness() != SourceCodeAnalysis.Completeness.UNKNOWN) {
+                throw new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException",
+                        "incomplete code at the end of the cell (a missing ';', ')' or '}'?)",
+                        numbered(rest));
+            }
+            last = evalSnippet(source);
+            if (!info.completeness().isComplete()) {
+                break;
+            }
+            rest = info.remaining();
+        }
+        return last;
+    }
+
+    private EvalResult evalSnippet(String source) throws CellException {
+        List<SnippetEvent> events = shell.eval(source);
+        EvalResult result = EvalResult.NONE;
+        for (SnippetEvent event : events) {
+            Object value = control.takeResult(event.value());
+            if (event.causeSnippet() != null) {
+                continue;
+            }
+            Snippet snippet = event.snippet();
+            if (interrupted || control.wasStopped()) {
+                throw new CellException(CellException.Kind.INTERRUPTED, "Interrupted",
+                        "the cell was interrupted", List.of("Interrupted: the cell was stopped at the user's request"));
+            }
+            if (event.status() == Snippet.Status.REJECTED) {
+                throw compileError(snippet, source);
+            }
+            if (event.exception() != null) {
+                throw runtimeError(event.exception());
+            }
+            if (event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED || event.status() == Snippet.Status.RECOVERABLE_DEFINED) {
+                List<String> missing = shell.unresolvedDependencies((jdk.jshell.DeclarationSnippet) snippet).collect(Collectors.toList());
+                if (!missing.isEmpty()) {
+                    throw new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException",
+                            "cannot find symbol: " + String.join(", ", missing),
+                            List.of("error: " + snippet.kind().name().toLowerCase(Locale.ROOT) + " refers to undefined "
+                                    + String.join(", ", missing)));
+                }
+            }
+            boolean expression = snippet.kind() == Snippet.Kind.EXPRESSION
+                    || (snippet.kind() == Snippet.Kind.VAR && snippet.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND);
+            result = expression && value != null ? new EvalResult(value, true) : EvalResult.NONE;
+        }
+        return result;
+    }
+
+    private CellException compileError(Snippet snippet, String source) {
+        List<String> lines = new ArrayList<>();
+        List<Diag> diags = shell.diagnostics(snippet).collect(Collectors.toList());
+        String[] src = source.split("\n", -1);
+        String first = "compilation failed";
+        for (Diag d : diags) {
+            String msg = d.getMessage(Locale.ROOT);
+            if (d.isError() && first.equals("compilation failed")) {
+                first = msg.lines().findFirst().orElse(msg);
+            }
+            long pos = d.getStartPosition();
+            int line = 0;
+            int col = 0;
+            if (pos >= 0) {
+                int offset = 0;
+                while (line < src.length - 1 && offset + src[line].length() + 1 <= pos) {
+                    offset += src[line].length() + 1;
+                    line++;
+                }
+                col = (int) (pos - offset);
+            }
+            lines.add((d.isError() ? "error: " : "warning: ") + msg);
+            if (pos >= 0 && line < src.length) {
+                lines.add("    " + src[line]);
+                lines.add("    " + " ".repeat(Math.max(0, col)) + "^");
+            }
+        }
+        if (lines.isEmpty()) {
+            lines.add("error: " + first);
+        }
+        return new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException", first, lines);
+    }
+
+    private CellException runtimeError(JShellException ex) {
+        List<String> lines = new ArrayList<>();
+        String name;
+        String message;
+        if (ex instanceof UnresolvedReferenceException ure) {
+            name = "UnresolvedReferenceException";
+            message = "cannot use " + ure.getSnippet().source().lines().findFirst().orElse("") + " because it refers to undefined "
+                    + shell.unresolvedDependencies(ure.getSnippet()).collect(Collectors.joining(", "));
+            lines.add(name + ": " + message);
+        } else if (ex instanceof EvalException ee) {
+            name = ee.getExceptionClassName();
+            message = ee.getMessage() == null ? "" : ee.getMessage();
+            appendTrace(lines, ee, "");
+        } else {
+            name = ex.getClass().getName();
+            message = String.valueOf(ex.getMessage());
+            lines.add(name + ": " + message);
+        }
+        return new CellException(CellException.Kind.RUNTIME_ERROR, name, message, lines);
+    }
+
+    private static void appendTrace(List<String> lines, EvalException ee, String prefix) {
+        lines.add(prefix + ee.getExceptionClassName() + (ee.getMessage() == null ? "" : ": " + ee.getMessage()));
+        for (StackTraceElement f : ee.getStackTrace()) {
+            String cls = f.getClassName();
+            if (cls.startsWith("jdk.internal.") || cls.startsWith("java.lang.reflect.") || cls.startsWith("fabriclab.kernel.eval.")
+                    || cls.startsWith("jdk.jshell.")) {
+                continue;
+            }
+            if (cls.startsWith("REPL.")) {
+                lines.add("\tat cell code, line " + f.getLineNumber());
+            } else {
+                lines.add("\tat " + f);
+            }
+        }
+        if (ee.getCause() instanceof EvalException cause) {
+            appendTrace(lines, cause, "Caused by: ");
+        }
+    }
+
+    private static List<String> numbered(String code) {
+        List<String> out = new ArrayList<>();
+        String[] lines = code.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            out.add(String.format(Locale.ROOT, "%4d | %s", i + 1, lines[i]));
+        }
+        return out;
+    }
+
+    private String runMagics(String cell) throws CellException {
+        String[] lines = cell.split("\n", -1);
+        int i = 0;
+        for (; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            if (!line.startsWith("%")) {
+                break;
+            }
+            String[] words = line.substring(1).trim().split("\\s+");
+            String magic = words[0];
+            List<String> args = List.of(words).subList(1, words.length);
+            switch (magic) {
+                case "classpath", "jars" -> {
+                    if (args.isEmpty()) {
+                        throw magicError("%" + magic + " needs at least one path or glob, e.g. %" + magic + " lib/*.jar");
+                    }
+                    for (String arg : args) {
+                        List<Path> matched = glob(arg);
+                        if (matched.isEmpty()) {
+                            throw magicError("%" + magic + ": nothing matches " + arg);
+                        }
+                        matched.forEach(p -> addToClasspath(p.toString()));
+                    }
+                }
+                default -> throw magicError("unknown magic %" + magic + "; available: %classpath, %jars");
+            }
+        }
+        StringBuilder rest = new StringBuilder();
+        for (int j = 0; j < lines.length; j++) {
+            // keep line numbers of the code stable for error messages
+            rest.append(j < i ? "" : lines[j]);
+            if (j < lines.length - 1) {
+                rest.append('\n');
+            }
+        }
+        return rest.toString();
+    }
+
+    private static CellException magicError(String message) {
+        return new CellException(CellException.Kind.MAGIC_ERROR, "MagicException", message, List.of("MagicException: " + message));
+    }
+
+    /** Files matching a path that may contain glob characters in its last element(s). */
+    static List<Path> glob(String pattern) {
+        if (!pattern.contains("*") && !pattern.contains("?") && !pattern.contains("[") && !pattern.contains("{")) {
+            Path p = Path.of(pattern);
+            return Files.exists(p) ? List.of(p.toAbsolutePath().normalize()) : List.of();
+        }
+        Path base = Path.of("").toAbsolutePath();
+        String[] parts = pattern.split("/");
+        StringBuilder fixed = new StringBuilder(pattern.startsWith("/") ? "/" : "");
+        int k = 0;
+        for (; k < parts.length - 1; k++) {
+            if (parts[k].matches(".*[*?\\[{].*")) {
+                break;
+            }
+            if (!parts[k].isEmpty()) {
+                fixed.append(parts[k]).append('/');
+            }
+        }
+        Path root = fixed.length() == 0 ? base : base.resolve(fixed.toString()).normalize();
+        String relGlob = String.join("/", List.of(parts).subList(k, parts.length));
+        PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + relGlob);
+        if (!Files.isDirectory(root)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.filter(p -> m.matches(root.relativize(p))).sorted().collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Code completion at {@code cursor}.
+     *
+     * @return the candidates and the range [start, cursor) they replace
+     */
+    public Completion complete(String code, int cursor) {
+        int[] anchor = new int[1];
+        List<String> options = analysis.completionSuggestions(code, cursor, anchor).stream()
+                .map(SourceCodeAnalysis.Suggestion::continuation).distinct().collect(Collectors.toList());
+        return new Completion(options, anchor[0], cursor);
+    }
+
+    /** Completion candidates and the text range they replace. */
+    public record Completion(List<String> options, int start, int end) {
+    }
+
+    /** Javadoc-style help for the identifier at {@code cursor}, or null when there is none. */
+    public String inspect(String code, int cursor) {
+        int end = cursor;
+        while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) {
+            end++;
+        }
+        List<SourceCodeAnalysis.Documentation> docs = analysis.documentation(code, end, true);
+        if (docs.isEmpty() && end < code.length() && code.charAt(end) == '(') {
+            docs = analysis.documentation(code, end + 1, true);
+        }
+        if (docs.isEmpty()) {
+            String id = identifierAt(code, cursor);
+            if (!id.isEmpty()) {
+                String type = analysis.analyzeType(id, id.length());
+                return type == null ? null : id + " : " + type;
+            }
+            return null;
+        }
+        return docs.stream().map(d -> d.signature() + (d.javadoc() == null || d.javadoc().isBlank() ? "" : "\n\n" + d.javadoc()))
+                .collect(Collectors.joining("\n\n"));
+    }
+
+    private static String identifierAt(String code, int cursor) {
+        int s = Math.min(cursor, code.length());
+        while (s > 0 && Character.isJavaIdentifierPart(code.charAt(s - 1))) {
+            s--;
+        }
+        int e = Math.min(cursor, code.length());
+        while (e < code.length() && Character.isJavaIdentifierPart(code.charAt(e))) {
+            e++;
+        }
+        return code.substring(s, e);
+    }
+
+    /** Jupyter's is_complete answer for {@code code}: "complete", "incomplete" or "invalid". */
+    public String isComplete(String code) {
+        String rest = code;
+        boolean onlyMagics = code.lines().allMatch(l -> l.isBlank() || l.strip().startsWith("%"));
+        if (onlyMagics) {
+            return "complete";
+        }
+        rest = code.lines().dropWhile(l -> l.isBlank() || l.strip().startsWith("%")).collect(Collectors.joining("\n"));
+        while (true) {
+            SourceCodeAnalysis.CompletionInfo info = analysis.analyzeCompletion(rest);
+            switch (info.completeness()) {
+                case EMPTY:
+                    return "complete";
+                case COMPLETE:
+                case COMPLETE_WITH_SEMI:
+                    if (info.remaining().isBlank()) {
+                        return "complete";
+                    }
+                    rest = info.remaining();
+                    continue;
+                case DEFINITELY_INCOMPLETE:
+                case CONSIDERED_INCOMPLETE:
+                    return "incomplete";
+                default:
+                    return "invalid";
+            }
+        }
+    }
+
+    /** Stops the running cell, if any (callable from any thread). */
+    public void interrupt() {
+        interrupted = true;
+        shell.stop();
+    }
+
+    @Override
+    public void close() {
+        shell.close();
+    }
+}

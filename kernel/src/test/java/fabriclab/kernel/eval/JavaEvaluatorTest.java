@@ -1,0 +1,172 @@
+package fabriclab.kernel.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JavaEvaluatorTest {
+    static JavaEvaluator eval;
+
+    @BeforeAll
+    static void start() {
+        eval = new JavaEvaluator(List.of(), List.of("int answer() { return 42; }"));
+    }
+
+    @AfterAll
+    static void stop() {
+        eval.close();
+    }
+
+    @Test
+    void expressionGivesTheRealObject() throws Exception {
+        EvalResult r = eval.eval("new java.util.ArrayList<>(List.of(1, 2))");
+        assertTrue(r.hasValue());
+        assertEquals(List.of(1, 2), r.value());
+        assertEquals(java.util.ArrayList.class, r.value().getClass());
+        assertEquals(7, eval.eval("3 + 4").value());
+    }
+
+    @Test
+    void statementsAndDeclarationsShowNothing() throws Exception {
+        assertFalse(eval.eval("int x = 5;").hasValue());
+        assertFalse(eval.eval("void f() {}").hasValue());
+        assertFalse(eval.eval("f()").hasValue(), "void call");
+        assertFalse(eval.eval("Object o = null; o").hasValue(), "null value");
+        assertEquals(10, eval.eval("x * 2").value(), "declared variables persist");
+    }
+
+    @Test
+    void severalSnippetsInOneCellRunInOrderAndTheLastIsTheValue() throws Exception {
+        EvalResult r = eval.eval("int a = 2;\nint b = a * 3;\nString s = \"v\" + b;\ns + answer()");
+        assertEquals("v642", r.value());
+    }
+
+    @Test
+    void defaultImportsAndClasspathAreAvailable() throws Exception {
+        assertEquals(3L, eval.eval("Stream.of(1, 2, 3).count()").value());
+        assertEquals(1.0, eval.eval("fabriclab.Parameters.positive(\"rate\", 1.0)").value());
+    }
+
+    @Test
+    void stdoutGoesToSystemOut() throws Exception {
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            eval.eval("System.out.println(\"hello from cell\");");
+        } finally {
+            System.setOut(old);
+        }
+        assertTrue(buf.toString(StandardCharsets.UTF_8).contains("hello from cell"));
+    }
+
+    @Test
+    void compileErrorIsReadableAndTheEvaluatorSurvives() throws Exception {
+        CellException e = assertThrows(CellException.class, () -> eval.eval("int y = \"text\";"));
+        assertEquals(CellException.Kind.COMPILE_ERROR, e.kind());
+        assertTrue(e.getMessage().contains("incompatible types"), e.getMessage());
+        assertTrue(String.join("\n", e.traceback()).contains("^"), "caret under the error");
+        assertEquals(2, eval.eval("1 + 1").value());
+    }
+
+    @Test
+    void runtimeErrorNamesTheExceptionAndLine() throws Exception {
+        CellException e = assertThrows(CellException.class,
+                () -> eval.eval("int z = 1;\nfabriclab.Parameters.positive(\"rate\", -1)"));
+        assertEquals(CellException.Kind.RUNTIME_ERROR, e.kind());
+        assertEquals("java.lang.IllegalArgumentException", e.name());
+        assertTrue(e.getMessage().contains("rate must be"), e.getMessage());
+        assertTrue(String.join("\n", e.traceback()).contains("fabriclab.Parameters.positive"));
+        assertEquals(3, eval.eval("1 + 2").value());
+    }
+
+    @Test
+    void incompleteCodeIsReported() {
+        CellException e = assertThrows(CellException.class, () -> eval.eval("for (int i = 0; i < 3; i++) {"));
+        assertEquals(CellException.Kind.COMPILE_ERROR, e.kind());
+    }
+
+    @Test
+    void interruptStopsACpuBoundLoopAndTheNextCellRuns() throws Exception {
+        ExecutorService ex = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> f = ex.submit(() -> {
+                CellException e = assertThrows(CellException.class, () -> eval.eval("long n = 0; while (true) { n++; }"));
+                assertEquals(CellException.Kind.INTERRUPTED, e.kind());
+                return null;
+            });
+            Thread.sleep(700);
+            eval.interrupt();
+            f.get(10, TimeUnit.SECONDS);
+            assertEquals(5, eval.eval("2 + 3").value());
+            Future<?> g = ex.submit(() -> assertThrows(CellException.class,
+                    () -> eval.eval("while (true) { try { Thread.sleep(10); } catch (Throwable t) { } }")));
+            Thread.sleep(500);
+            eval.interrupt();
+            g.get(10, TimeUnit.SECONDS);
+            assertEquals(6, eval.eval("3 + 3").value());
+        } finally {
+            ex.shutdownNow();
+        }
+    }
+
+    @Test
+    void isCompleteClassifiesCode() {
+        assertEquals("complete", eval.isComplete("int q = 1;"));
+        assertEquals("complete", eval.isComplete("1 + 1"));
+        assertEquals("incomplete", eval.isComplete("for (int i = 0; i < 3; i++) {"));
+        assertEquals("complete", eval.isComplete("%jars foo.jar"));
+    }
+
+    @Test
+    void completionAndInspection() {
+        JavaEvaluator.Completion c = eval.complete("Math.ab", 7);
+        assertTrue(c.options().contains("abs("), c.options().toString());
+        assertEquals(5, c.start());
+        String doc = eval.inspect("Math.abs(1)", 6);
+        assertNotNull(doc);
+        assertTrue(doc.contains("abs"), doc);
+    }
+
+    @Test
+    void jarsMagicAddsToTheClasspath(@TempDir Path dir) throws Exception {
+        Path classes = dir.resolve("classes");
+        Files.createDirectories(classes.resolve("demo"));
+        Path src = dir.resolve("Hello.java");
+        Files.writeString(src, "package demo; public class Hello { public static String hi() { return \"hi\"; } }");
+        javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), src.toString());
+        EvalResult r = eval.eval("%classpath " + classes + "\ndemo.Hello.hi()");
+        assertEquals("hi", r.value());
+        CellException e = assertThrows(CellException.class, () -> eval.eval("%jars " + dir + "/nothing*.jar"));
+        assertEquals(CellException.Kind.MAGIC_ERROR, e.kind());
+        e = assertThrows(CellException.class, () -> eval.eval("%nosuch x"));
+        assertTrue(e.getMessage().contains("unknown magic"));
+    }
+
+    @Test
+    void globMatchesFiles(@TempDir Path dir) throws Exception {
+        Files.createFile(dir.resolve("a.jar"));
+        Files.createFile(dir.resolve("b.jar"));
+        Files.createFile(dir.resolve("c.txt"));
+        assertEquals(2, JavaEvaluator.glob(dir + "/*.jar").size());
+        assertSame(0, JavaEvaluator.glob(dir + "/*.zip").size());
+    }
+}
