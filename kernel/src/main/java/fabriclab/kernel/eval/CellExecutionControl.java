@@ -103,7 +103,11 @@ final class CellExecutionControl extends DirectExecutionControl {
         try {
             t.join(GRACE_MILLIS);
             for (int i = 0; i < STOP_ATTEMPTS && t.isAlive(); i++) {
-                t.stop();
+                try {
+                    t.stop();
+                } catch (UnsupportedOperationException e) {
+                    break; // JDK 20+: Thread.stop is gone; fall through to abandoning the thread
+                }
                 t.join(GRACE_MILLIS);
             }
         } catch (InterruptedException e) {

@@ -354,6 +354,9 @@ public final class JavaEvaluator implements AutoCloseable {
         if (docs.isEmpty() && end < code.length() && code.charAt(end) == '(') {
             docs = analysis.documentation(code, end + 1, true);
         }
+        if (docs.isEmpty() && end > 0 && Character.isJavaIdentifierPart(code.charAt(end - 1))) {
+            docs = analysis.documentation(code.substring(0, end) + "(", end + 1, true);
+        }
         if (docs.isEmpty()) {
             String id = identifierAt(code, cursor);
             if (!id.isEmpty()) {

@@ -1,0 +1,71 @@
+package fabriclab.kernel;
+
+import io.github.spencerpark.jupyter.kernel.display.DisplayData;
+import java.util.UUID;
+
+/**
+ * The {@code display} and {@code updateDisplay} functions of notebook code (same names and
+ * meaning as IJava's), bound to the running kernel.
+ */
+public final class NotebookDisplay {
+    private static volatile FabriclabKernel kernel;
+
+    private NotebookDisplay() {
+    }
+
+    static void attach(FabriclabKernel k) {
+        kernel = k;
+    }
+
+    /** Whether a kernel is running and a cell is executing (so display output has somewhere to go). */
+    public static boolean isActive() {
+        FabriclabKernel k = kernel;
+        return k != null && k.getIO().display.isAttached();
+    }
+
+    private static FabriclabKernel kernel() {
+        FabriclabKernel k = kernel;
+        if (k == null) {
+            throw new IllegalStateException("display() works only inside the fabriclab Jupyter kernel");
+        }
+        return k;
+    }
+
+    /** Shows {@code o} now, in its richest form; returns the display id for {@link #updateDisplay}. */
+    public static String display(Object o) {
+        return display(o, new String[0]);
+    }
+
+    /** Shows {@code o} as the given MIME types (e.g. "image/svg+xml"); returns the display id. */
+    public static String display(Object o, String... as) {
+        FabriclabKernel k = kernel();
+        DisplayData data = as.length == 0 ? k.getRenderer().render(o) : k.getRenderer().renderAs(o, as);
+        String id = data.hasDisplayId() ? data.getDisplayId() : UUID.randomUUID().toString();
+        data.setDisplayId(id);
+        k.display(data);
+        return id;
+    }
+
+    /** Replaces what display {@code id} shows with {@code o}. */
+    public static void updateDisplay(String id, Object o) {
+        updateDisplay(id, o, new String[0]);
+    }
+
+    /** Replaces what display {@code id} shows with {@code o} rendered as the given MIME types. */
+    public static void updateDisplay(String id, Object o, String... as) {
+        FabriclabKernel k = kernel();
+        DisplayData data = as.length == 0 ? k.getRenderer().render(o) : k.getRenderer().renderAs(o, as);
+        k.getIO().display.updateDisplay(id, data);
+    }
+
+    /** Shows raw display data with a given display id (used by the progress bar). */
+    static void show(String id, DisplayData data, boolean update) {
+        FabriclabKernel k = kernel();
+        data.setDisplayId(id);
+        if (update) {
+            k.getIO().display.updateDisplay(id, data);
+        } else {
+            k.display(data);
+        }
+    }
+}

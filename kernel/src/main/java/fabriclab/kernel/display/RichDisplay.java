@@ -1,0 +1,73 @@
+package fabriclab.kernel.display;
+
+import fabriclab.notebook.Figures;
+import io.github.spencerpark.jupyter.kernel.display.Renderer;
+import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import java.util.Base64;
+import org.knowm.xchart.internal.chartpart.Chart;
+import tech.tablesaw.api.Table;
+
+/**
+ * How the kernel shows notebook values: an XChart chart as {@code image/png} (plus
+ * {@code image/svg+xml} when asked for it by {@code display(chart, "image/svg+xml")}), a tablesaw
+ * {@link Table} as an HTML table plus plain text, anything else as its {@code toString()}.
+ */
+public final class RichDisplay {
+    /** Rows of a table shown before it is cut (the text says how many were left out). */
+    public static final int MAX_TABLE_ROWS = 60;
+
+    private RichDisplay() {
+    }
+
+    /** Registers the renderers on a kernel's renderer. */
+    public static void register(Renderer renderer) {
+        renderer.createRegistration(Chart.class)
+                .preferring(MIMEType.IMAGE_PNG)
+                .supporting(MIMEType.IMAGE_SVG, MIMEType.TEXT_PLAIN)
+                .register((chart, ctx) -> {
+                    ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> Base64.getEncoder().encodeToString(Figures.png(chart)));
+                    ctx.renderIfRequested(MIMEType.IMAGE_SVG, () -> Figures.svg(chart));
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> chartText(chart));
+                });
+        renderer.createRegistration(Table.class)
+                .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+                .register((table, ctx) -> {
+                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> html(table));
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> table.printAll());
+                });
+    }
+
+    private static String chartText(Chart<?, ?> chart) {
+        return chart.getClass().getSimpleName() + " \"" + chart.getTitle() + "\"";
+    }
+
+    /** The table as an HTML table with a caption (name and size). */
+    public static String html(Table table) {
+        StringBuilder b = new StringBuilder(1024);
+        b.append("<table class=\"fabriclab-table\"><caption style=\"text-align:left\">")
+                .append(escape(table.name() == null ? "" : table.name()))
+                .append(" <span style=\"color:#777\">(").append(table.rowCount()).append(" rows &times; ")
+                .append(table.columnCount()).append(" columns)</span></caption><thead><tr>");
+        for (String c : table.columnNames()) {
+            b.append("<th>").append(escape(c)).append("</th>");
+        }
+        b.append("</tr></thead><tbody>");
+        int rows = Math.min(table.rowCount(), MAX_TABLE_ROWS);
+        for (int r = 0; r < rows; r++) {
+            b.append("<tr>");
+            for (int c = 0; c < table.columnCount(); c++) {
+                b.append("<td>").append(escape(table.column(c).getString(r))).append("</td>");
+            }
+            b.append("</tr>");
+        }
+        b.append("</tbody></table>");
+        if (table.rowCount() > rows) {
+            b.append("<p style=\"color:#777\">").append(table.rowCount() - rows).append(" more rows not shown</p>");
+        }
+        return b.toString();
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
