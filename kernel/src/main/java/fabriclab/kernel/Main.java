@@ -37,6 +37,7 @@ public final class Main {
         FabriclabKernel kernel = new FabriclabKernel();
         kernel.becomeHandlerForConnection(connection);
         connection.connect();
+        ResilientChannels.install(connection);
         connection.waitUntilClose();
         System.exit(0);
     }
