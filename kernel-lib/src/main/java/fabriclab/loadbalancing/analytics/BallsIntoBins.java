@@ -187,14 +187,15 @@ public final class BallsIntoBins {
 
     /**
      * The same distribution by the exact recursion over paths (reference method, O(m n^2) per
-     * distribution; for tests and small cases, n <= 2,000): the first path takes Binomial(r, 1/j)
+     * distribution; for tests and small cases, n <= 1,000 so that (1/2)^n does not underflow): the first path takes Binomial(r, 1/j)
      * of the r remaining flows, the other j - 1 paths share the rest.
      */
     public static MaxLoadDistribution maxLoadByRecursion(int n, int m) {
         check(n, m);
-        Parameters.inRange("n (flows)", n, 1, 2000);
+        Parameters.inRange("n (flows)", n, 1, 1000);
         double[] cdf = new double[n];
-        for (int k = 0; k < n; k++) {
+        // cdf is 0 below ceil(n/m); once it is within 1e-16 of 1 the rest is set to 1
+        for (int k = (n + m - 1) / m; k < n; k++) {
             // q[r] = P(max <= k | r flows on the j paths processed so far)
             double[] q = new double[n + 1];
             for (int r = 0; r <= n; r++) {
@@ -202,17 +203,24 @@ public final class BallsIntoBins {
             }
             for (int j = 2; j <= m; j++) {
                 double[] next = new double[n + 1];
+                double p = 1.0 / j;
                 for (int r = 0; r <= n; r++) {
-                    BinomialDistribution b = new BinomialDistribution(null, r, 1.0 / j);
+                    // binomial pmf b(x; r, p) by the ratio recursion, starting from (1-p)^r
+                    double b = Math.pow(1 - p, r);
                     double s = 0;
                     for (int x = 0; x <= Math.min(k, r); x++) {
-                        s += b.probability(x) * q[r - x];
+                        s += b * q[r - x];
+                        b *= (double) (r - x) / (x + 1) * p / (1 - p);
                     }
                     next[r] = s;
                 }
                 q = next;
             }
             cdf[k] = q[n];
+            if (1 - cdf[k] < 1e-16) {
+                java.util.Arrays.fill(cdf, k, n, 1.0);
+                break;
+            }
         }
         return new MaxLoadDistribution(n, m, cdf);
     }
