@@ -59,7 +59,7 @@ class BallsIntoBinsTest {
 
     @Test
     void fftMethodAgreesWithTheRecursionOnLargerCases() {
-        int[][] cases = {{200, 16}, {120, 64}, {64, 8}, {300, 3}};
+        int[][] cases = {{200, 16}, {120, 64}, {64, 8}, {300, 3}, {1000, 128}, {1000, 2}};
         for (int[] c : cases) {
             MaxLoadDistribution a = BallsIntoBins.maxLoad(c[0], c[1]);
             MaxLoadDistribution b = BallsIntoBins.maxLoadByRecursion(c[0], c[1]);
