@@ -156,6 +156,46 @@ public final class Crc {
         return finish(reg);
     }
 
+    /**
+     * A fast 5-tuple hasher for one seed, using that a CRC of fixed-length input is affine over
+     * GF(2): {@code crc_seed(x) = crc_seed(0) ^ XOR_i (crc_0(x_i at byte i) ^ crc_0(0))}. It
+     * precomputes one 256-entry table per tuple byte (13 tables) and the constant, so a hash is 13
+     * independent lookups instead of a 13-step dependent chain. Equal to {@link #hash(FiveTuple, int)}
+     * for every tuple (tested).
+     */
+    public FlowHasher tupleHasher(int seed) {
+        byte[] zero = new byte[13];
+        int base = checksum(zero, 0);
+        int constant = checksum(zero, seed);
+        int[][] t = new int[13][256];
+        byte[] msg = new byte[13];
+        for (int i = 0; i < 13; i++) {
+            for (int b = 0; b < 256; b++) {
+                msg[i] = (byte) b;
+                t[i][b] = checksum(msg, 0) ^ base;
+            }
+            msg[i] = 0;
+        }
+        int w = width;
+        return new FlowHasher() {
+            @Override
+            public int hash(FiveTuple f) {
+                int s = f.sourceIp();
+                int d = f.destinationIp();
+                int sp = f.sourcePort();
+                int dp = f.destinationPort();
+                return constant ^ t[0][s >>> 24] ^ t[1][(s >>> 16) & 0xFF] ^ t[2][(s >>> 8) & 0xFF] ^ t[3][s & 0xFF]
+                        ^ t[4][d >>> 24] ^ t[5][(d >>> 16) & 0xFF] ^ t[6][(d >>> 8) & 0xFF] ^ t[7][d & 0xFF]
+                        ^ t[8][sp >>> 8] ^ t[9][sp & 0xFF] ^ t[10][dp >>> 8] ^ t[11][dp & 0xFF] ^ t[12][f.protocol()];
+            }
+
+            @Override
+            public int bits() {
+                return w;
+            }
+        };
+    }
+
     @Override
     public String toString() {
         return name;

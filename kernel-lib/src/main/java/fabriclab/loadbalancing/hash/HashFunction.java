@@ -114,18 +114,7 @@ public enum HashFunction {
     }
 
     private static FlowHasher crcHasher(Crc crc, int seed) {
-        int w = crc.width();
-        return new FlowHasher() {
-            @Override
-            public int hash(FiveTuple t) {
-                return crc.hash(t, seed);
-            }
-
-            @Override
-            public int bits() {
-                return w;
-            }
-        };
+        return crc.tupleHasher(seed);
     }
 
     /**

@@ -10,7 +10,7 @@ public enum PathSelection {
     MODULO {
         @Override
         public int select(int hash, int bits, int members) {
-            return (int) Long.remainderUnsigned(hash & mask(bits), members);
+            return bits < 32 ? (hash & ((1 << bits) - 1)) % members : Integer.remainderUnsigned(hash, members);
         }
     },
     /**

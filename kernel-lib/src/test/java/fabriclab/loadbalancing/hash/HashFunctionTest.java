@@ -39,6 +39,26 @@ class HashFunctionTest {
             int seed = r.nextInt();
             assertEquals(Crc.CRC16_ARC.checksum(t.bytes(), seed), Crc.CRC16_ARC.hash(t, seed));
             assertEquals(Crc.CRC16_CCITT_FALSE.checksum(t.bytes(), seed), Crc.CRC16_CCITT_FALSE.hash(t, seed));
+
+        }
+    }
+
+    @Test
+    void tablePerByteHashersEqualTheSerialCrc() {
+        // the affine (one table per tuple byte) hashers used by HashFunction equal the serial CRC
+        SplittableRandom r = new SplittableRandom(13);
+        for (int seed : new int[] {0, 1, 0xFFFF, 0x12345678, r.nextInt()}) {
+            FlowHasher c32 = HashFunction.CRC32.hasher(seed);
+            FlowHasher c32c = HashFunction.CRC32C.hasher(seed);
+            FlowHasher arc = HashFunction.CRC16_ARC.hasher(seed);
+            FlowHasher ccitt = HashFunction.CRC16_CCITT.hasher(seed);
+            for (int i = 0; i < 500; i++) {
+                FiveTuple t = new FiveTuple(r.nextInt(), r.nextInt(), r.nextInt(65536), r.nextInt(65536), r.nextInt(256));
+                assertEquals(Crc.CRC32.hash(t, seed), c32.hash(t));
+                assertEquals(Crc.CRC32C.hash(t, seed), c32c.hash(t));
+                assertEquals(Crc.CRC16_ARC.hash(t, seed), arc.hash(t));
+                assertEquals(Crc.CRC16_CCITT_FALSE.hash(t, seed), ccitt.hash(t));
+            }
         }
     }
 
