@@ -11,4 +11,14 @@ package fabriclab.loadbalancing.polarization;
  *     {@code ((c0 * m1 + c1) * m2 + c2)...}
  */
 public record PolarizationResult(int tier, int links, double usedFraction, double maxOverMean, int[] flowsPerLink) {
+    /** Keeps a private copy of the counts. */
+    public PolarizationResult {
+        flowsPerLink = flowsPerLink.clone();
+    }
+
+    /** A copy of the flow count of every link. */
+    @Override
+    public int[] flowsPerLink() {
+        return flowsPerLink.clone();
+    }
 }

@@ -53,6 +53,20 @@ class TierPolarizationTest {
     }
 
     @Test
+    void threeTiersWithTheSameHashCompoundThePolarization() {
+        // same hash modulo 4 at every tier: tier 1 fixes h mod 4, which fixes the choice of tiers 2 and 3,
+        // so only 4 of the 4 x 4 x 4 = 64 third-tier links carry traffic; a new function per tier uses all
+        EcmpHasher h = EcmpHasher.of(HashFunction.CRC32C, 9);
+        List<PolarizationResult> same = TierPolarization.simulate(FLOWS, List.of(new Tier(h, 4), new Tier(h, 4), new Tier(h, 4)));
+        assertEquals(1.0, same.get(0).usedFraction(), 0);
+        assertEquals(1.0 / 4, same.get(1).usedFraction(), 0);
+        assertEquals(1.0 / 16, same.get(2).usedFraction(), 0);
+        List<PolarizationResult> mixed = TierPolarization.simulate(FLOWS, List.of(new Tier(h, 4),
+                new Tier(EcmpHasher.of(HashFunction.CRC16_ARC, 9), 4), new Tier(EcmpHasher.of(HashFunction.TOEPLITZ, 9), 4)));
+        assertEquals(1.0, mixed.get(2).usedFraction(), 0);
+    }
+
+    @Test
     void hashThresholdReachIsTheIntervalOverlap() {
         assertEquals(4.0 / 6, TierPolarization.reachableFractionSameHashThreshold(2, 3), 1e-15);
         assertEquals(1.0 / 8, TierPolarization.reachableFractionSameHashThreshold(8, 8), 1e-15);
