@@ -121,6 +121,8 @@ public final class BallsIntoBins {
      * Truncated-Poisson weights below 1e-22 of the largest are dropped. Everything is combined in
      * logarithms; the result agrees with the exact recursion and with enumeration to 1e-10.
      *
+     * <p>Two paths are done in closed form: {@code P(max <= k) = P(n - k <= X <= k)}, X ~ Binomial(n, 1/2).
+     *
      * <p>Stated truncation: k runs from ceil(n/m) up; a k whose bound
      * {@code F(k)^m / P(Poisson(n) = n)} (F the Poisson(n/m) CDF) is below
      * {@link MaxLoadDistribution#NEGLIGIBLE} is set to 0, and the sweep stops (the rest set to 1)
@@ -134,6 +136,19 @@ public final class BallsIntoBins {
         double[] cdf = new double[n];
         if (m == 1) {
             return new MaxLoadDistribution(n, m, cdf); // all flows on the single path: max = n
+        }
+        if (m == 2) {
+            // max(X, n - X) <= k  <=>  n - k <= X <= k, with X ~ Binomial(n, 1/2)
+            BinomialDistribution half = new BinomialDistribution(null, n, 0.5);
+            for (int k = (n + 1) / 2; k < n; k++) {
+                double tail = 2 * upperTail(half, k + 1);
+                if (tail < MaxLoadDistribution.NEGLIGIBLE) {
+                    java.util.Arrays.fill(cdf, k, n, 1.0);
+                    break;
+                }
+                cdf[k] = Math.min(1, Math.max(0, 1 - tail));
+            }
+            return new MaxLoadDistribution(n, m, cdf);
         }
         double mu = (double) n / m;
         PoissonDistribution poisson = poisson(mu);
