@@ -123,6 +123,8 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
      * @param counts the streaming counts of the same run
      * @param meanExtent mean RFC 4737 reorder extent over reordered packets (arrival positions between
      *     the first later-sent packet that arrived earlier and this one); 0 if none
+     * @param reorderedInArrivalOrder RFC 4737 reordered packets counted from the sorted arrival order
+     *     (equals {@code counts.reorderedPackets()} up to arrival ties below 1 ps)
      * @param maxExtent largest extent
      * @param maxBufferPackets most packets the egress held at once to restore order
      * @param maxBufferBytes most bytes held at once
@@ -130,7 +132,7 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
      * @param bufferOccupancyPackets histogram: entry k = number of arrivals after which k packets were
      *     held (RFC 5236 reorder buffer-occupancy density, unnormalised)
      */
-    public record Analysis(long packets, Counts counts, double meanExtent, int maxExtent, int maxBufferPackets, long maxBufferBytes,
+    public record Analysis(long packets, Counts counts, double meanExtent, long reorderedInArrivalOrder, int maxExtent, int maxBufferPackets, long maxBufferBytes,
                            int maxBufferContainers, long[] bufferOccupancyPackets) {
         /** Smallest buffer, packets, that suffices after a fraction q of arrivals. */
         public int bufferQuantilePackets(double q) {
@@ -257,6 +259,6 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
             hist[heldPackets]++;
         }
         hist = Arrays.copyOf(hist, maxPk + 1);
-        return new Analysis(packets, counts, extentCount == 0 ? 0 : (double) extentSum / extentCount, maxExtent, maxPk, maxBytes, maxCt, hist);
+        return new Analysis(packets, counts, extentCount == 0 ? 0 : (double) extentSum / extentCount, extentCount, maxExtent, maxPk, maxBytes, maxCt, hist);
     }
 }

@@ -42,7 +42,10 @@ public final class Reordering {
 
     /**
      * Per-packet spraying with FIFO paths chosen uniformly at random among N: a pair on the same path
-     * (probability 1/N) cannot invert, so P = (1 - 1/N) P(D_1 - D_2 > g).
+     * (probability 1/N) cannot invert, so P = (1 - 1/N) P(D_1 - D_2 > g). Approximation: it neglects
+     * that FIFO can also hold back the second packet behind an earlier packet on its path (which only
+     * lowers the probability), so it is an upper bound, tight when gaps between same-path packets are
+     * large against sigma.
      */
     public static double pairProbabilityRandomFifoPaths(DelayModel delay, double gap, int paths) {
         Parameters.atLeast("paths", paths, 1);
