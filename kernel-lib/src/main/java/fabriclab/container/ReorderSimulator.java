@@ -43,9 +43,10 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
      * @param invertedPairs consecutive pairs (k, k+1) with arrival(k+1) < arrival(k)
      * @param boundaries container boundaries (consecutive pairs in different units)
      * @param invertedBoundaries of those, the inverted ones
-     * @param reorderedPackets RFC 4737 reordered packets (arrive before some earlier-sent packet)
+     * @param earlyPackets packets that arrive before some earlier-sent packet (the mirror of RFC 4737's
+     *     late packets; see {@link Reordering#earlyPacketFraction})
      */
-    public record Counts(long packets, long invertedPairs, long boundaries, long invertedBoundaries, long reorderedPackets) {
+    public record Counts(long packets, long invertedPairs, long boundaries, long invertedBoundaries, long earlyPackets) {
         /** invertedPairs / (packets - 1). */
         public double pairRate() {
             return packets < 2 ? 0 : (double) invertedPairs / (packets - 1);
@@ -56,9 +57,9 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
             return boundaries == 0 ? 0 : (double) invertedBoundaries / boundaries;
         }
 
-        /** reorderedPackets / packets. */
-        public double reorderedFraction() {
-            return packets == 0 ? 0 : (double) reorderedPackets / packets;
+        /** earlyPackets / packets. */
+        public double earlyFraction() {
+            return packets == 0 ? 0 : (double) earlyPackets / packets;
         }
     }
 
@@ -123,8 +124,7 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
      * @param counts the streaming counts of the same run
      * @param meanExtent mean RFC 4737 reorder extent over reordered packets (arrival positions between
      *     the first later-sent packet that arrived earlier and this one); 0 if none
-     * @param reorderedInArrivalOrder RFC 4737 reordered packets counted from the sorted arrival order
-     *     (equals {@code counts.reorderedPackets()} up to arrival ties below 1 ps)
+     * @param rfc4737Reordered RFC 4737 reordered (late) packets: arrive after a higher sequence number
      * @param maxExtent largest extent
      * @param maxBufferPackets most packets the egress held at once to restore order
      * @param maxBufferBytes most bytes held at once
@@ -132,8 +132,13 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
      * @param bufferOccupancyPackets histogram: entry k = number of arrivals after which k packets were
      *     held (RFC 5236 reorder buffer-occupancy density, unnormalised)
      */
-    public record Analysis(long packets, Counts counts, double meanExtent, long reorderedInArrivalOrder, int maxExtent, int maxBufferPackets, long maxBufferBytes,
+    public record Analysis(long packets, Counts counts, double meanExtent, long rfc4737Reordered, int maxExtent, int maxBufferPackets, long maxBufferBytes,
                            int maxBufferContainers, long[] bufferOccupancyPackets) {
+        /** rfc4737Reordered / packets. */
+        public double rfc4737Fraction() {
+            return (double) rfc4737Reordered / packets;
+        }
+
         /** Smallest buffer, packets, that suffices after a fraction q of arrivals. */
         public int bufferQuantilePackets(double q) {
             Parameters.inRange("q", q, 0, 1);

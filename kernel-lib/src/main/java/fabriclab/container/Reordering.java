@@ -25,8 +25,8 @@ import fabriclab.Parameters;
  *       sum_{j=1..m} P(D_1 - D_2 > j g), which tends to m/2 as g -> 0: the packets are reordered in
  *       blocks, so containers cut reorder events by m but not the share of late packets.</li>
  *   <li>{@link #rfc4737ReorderedFraction}: long-run share of packets that arrive after a packet with
- *       a higher sequence number (RFC 4737 "reordered"), counting all earlier units, not only the
- *       neighbour.</li>
+ *       a higher sequence number (RFC 4737 "reordered"), counting all units, not only the
+ *       neighbour; {@link #earlyPacketFraction} is its mirror (packets that overtake).</li>
  * </ul>
  */
 public final class Reordering {
@@ -43,9 +43,9 @@ public final class Reordering {
     /**
      * Per-packet spraying with FIFO paths chosen uniformly at random among N: a pair on the same path
      * (probability 1/N) cannot invert, so P = (1 - 1/N) P(D_1 - D_2 > g). Approximation: it neglects
-     * that FIFO can also hold back the second packet behind an earlier packet on its path (which only
-     * lowers the probability), so it is an upper bound, tight when gaps between same-path packets are
-     * large against sigma.
+     * that FIFO can hold either packet of the pair behind an earlier packet on its path (holding the
+     * first raises, holding the second lowers the probability); good when same-path packets are
+     * spaced far apart against sigma.
      */
     public static double pairProbabilityRandomFifoPaths(DelayModel delay, double gap, int paths) {
         Parameters.atLeast("paths", paths, 1);
@@ -83,14 +83,32 @@ public final class Reordering {
 
     /**
      * Long-run RFC 4737 reordered-packet share for an infinite stream, containers of m packets (m = 1
-     * is per-packet spraying), independent unit delays. Packet j (1..m) of a container with delay x
-     * is in order iff every earlier container's last packet, sent (i m + j) g earlier (i >= 0), has
-     * arrived: P(in order) = E_x[ prod_{i>=0} F(x + (i m + j) g) ]. Integrated by the trapezoid rule
-     * over the delay support (2,001 points), products truncated when the factor is within 1e-16 of 1.
+     * is per-packet spraying), independent unit delays. RFC 4737 calls a packet reordered when a
+     * packet with a higher sequence number arrived before it ("late" packets). Packet j (1..m) of a
+     * container with delay x is in order iff no later container overtakes it; the first packet of the
+     * i-th later container (i >= 0) is sent (i m + m - j + 1) g after it, so
+     * P(in order) = E_x[ prod_{i>=0} (1 - F(x - (i m + m - j + 1) g)) ].
+     * Integrated by the trapezoid rule over the delay support (2,001 points), products truncated when
+     * the factor is within 1e-16 of 1.
      *
      * @param gap send gap g, seconds, > 0 (as g -> 0 every packet of an infinite stream is reordered)
      */
     public static double rfc4737ReorderedFraction(DelayModel delay, double gap, int packetsPerContainer) {
+        return share(delay, gap, packetsPerContainer, true);
+    }
+
+    /**
+     * Long-run share of "early" packets: packets that arrive before some earlier-sent packet (the
+     * mirror image of RFC 4737's late packets, what {@link ReorderSimulator#run} counts in one pass).
+     * Packet j of a container with delay x is not early iff every earlier container's last packet,
+     * sent (i m + j) g before it (i >= 0), has arrived: P = E_x[ prod_{i>=0} F(x + (i m + j) g) ].
+     * For a delay law symmetric about its mean (normal) it equals {@link #rfc4737ReorderedFraction}.
+     */
+    public static double earlyPacketFraction(DelayModel delay, double gap, int packetsPerContainer) {
+        return share(delay, gap, packetsPerContainer, false);
+    }
+
+    private static double share(DelayModel delay, double gap, int packetsPerContainer, boolean late) {
         Parameters.notNull("delay", delay);
         Parameters.positive("gap", gap);
         int m = Parameters.atLeast("packetsPerContainer (m)", packetsPerContainer, 1);
@@ -115,7 +133,7 @@ public final class Reordering {
                 }
                 double prod = 1;
                 for (int i = 0; ; i++) {
-                    double fi = delay.cdf(x + (i * (double) m + j) * gap);
+                    double fi = late ? 1 - delay.cdf(x - (i * (double) m + m - j + 1) * gap) : delay.cdf(x + (i * (double) m + j) * gap);
                     prod *= fi;
                     if (fi >= 1 - 1e-16 || prod == 0) {
                         break;
