@@ -138,24 +138,32 @@ public final class ContainerAssembly {
                 g[a][b] = hi < lo ? 0 : cumH[hi + 1] - cumH[lo];
             }
         }
+        // power iteration on the first-packet-size chain; plain steps first (fast for aperiodic
+        // chains), then lazy steps (nu + K nu) / 2, which converge for periodic ones too
         double[] nu = p.clone();
         double[] next = new double[n];
-        for (int it = 0; it < 100_000; it++) {
+        for (int it = 0; it < 20_000; it++) {
+            boolean lazy = it >= 200;
             java.util.Arrays.fill(next, 0);
             for (int a = 0; a < n; a++) {
-                if (nu[a] == 0) {
+                double na = nu[a];
+                if (na == 0) {
                     continue;
                 }
+                double[] ga = g[a];
                 for (int b = 0; b < n; b++) {
-                    next[b] += nu[a] * p[b] * g[a][b];
+                    next[b] += na * ga[b];
                 }
             }
             double norm = 0;
-            double diff = 0;
             for (int b = 0; b < n; b++) {
-                next[b] = 0.5 * (nu[b] + next[b]);
+                next[b] *= p[b];
+                if (lazy) {
+                    next[b] = 0.5 * (nu[b] + next[b]);
+                }
                 norm += next[b];
             }
+            double diff = 0;
             for (int b = 0; b < n; b++) {
                 next[b] /= norm;
                 diff += Math.abs(next[b] - nu[b]);
@@ -179,9 +187,20 @@ public final class ContainerAssembly {
                 }
             }
         }
+        double[] tail = new double[c + 1]; // tail[x] = P(P > x)
+        int[] sup = sizes.support();
+        double[] pr = sizes.probabilities();
+        double acc = 0;
+        int idx = sup.length - 1;
+        for (int x = c; x >= 0; x--) {
+            while (idx >= 0 && sup[idx] > x) {
+                acc += pr[idx--];
+            }
+            tail[x] = acc;
+        }
         double total = 0;
         for (int f = 0; f <= c; f++) {
-            fill[f] *= sizes.tail(c - f) ;
+            fill[f] *= tail[c - f];
             total += fill[f];
         }
         return compact(AssemblyRule.OVERFLOW_STARTS_NEXT, c, fill, 0, total, true);

@@ -108,6 +108,25 @@ public final class LoadVariance {
                 1 + spread * expectedMaxOfStandardNormals(paths) / mean, true);
     }
 
+    /**
+     * Round robin when the number of units is not known in advance (it varies from run to run): the
+     * remainder r = K mod N is taken uniform on 0..N-1, so the partial last round adds
+     * mu^2 E[r (N - r)] / N^2 = mu^2 (N^2 - 1) / (6 N^2) to E[VAR(L)]. This is the term that keeps
+     * container spraying from reaching 002's VAR(L) = 0: up to one container of imbalance remains.
+     */
+    public static LoadStats roundRobinUnknownCount(SprayUnits units, int paths) {
+        Parameters.notNull("units", units);
+        Parameters.atLeast("paths", paths, 1);
+        double k = units.count();
+        double mu = units.meanBytes();
+        double n = paths;
+        double mean = k * mu / n;
+        double vi = k / n * units.varianceBytes();
+        double across = (1 - 1 / n) * vi + mu * mu * (n * n - 1) / (6 * n * n);
+        double maxExcess = Math.sqrt(vi) * expectedMaxOfStandardNormals(paths) + mu * (n - 1) / (2 * n);
+        return new LoadStats(PathPolicy.ROUND_ROBIN, paths, mean, vi, across, Math.sqrt(across) / mean, 1 + maxExcess / mean, true);
+    }
+
     /** Checks and normalises path weights to sum 1. */
     static double[] normalise(double[] weights) {
         Parameters.notNull("weights", weights);

@@ -94,6 +94,7 @@ class LoadVarianceTest {
                 // the container count varies between trials, so the remainder term is averaged:
                 // E[mu^2 r(N-r)/N^2] with r uniform on 0..N-1 is mu^2 (N^2-1)/(6N^2)
                 double expected = (1 - 1 / 8.0) * u.count() / 8 * u.varianceBytes() + u.meanBytes() * u.meanBytes() * 63 / (6 * 64.0);
+                assertEquals(expected, LoadVariance.roundRobinUnknownCount(u, 8).acrossPathVariance(), 1e-6 * expected);
                 assertEquals(expected, e.meanVariance(), 5 * e.stdErrVariance() + 0.05 * expected, pol.name());
             }
         }
