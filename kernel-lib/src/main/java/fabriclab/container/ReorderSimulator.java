@@ -69,47 +69,54 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
         SplittableRandom rng = new SplittableRandom(seed);
         double[] lastOnPath = new double[paths];
         Arrays.fill(lastOnPath, Double.NEGATIVE_INFINITY);
-        int m = packetsPerContainer;
-        double prevArrival = Double.NEGATIVE_INFINITY;
-        double runningMax = Double.NEGATIVE_INFINITY;
+        final int m = packetsPerContainer;
+        final boolean roundRobin = policy == PathPolicy.ROUND_ROBIN;
+        final boolean fifo = fifoPaths;
+        final double g = gap;
+        // packet 0 opens the first unit
+        double unitDelay = delay.sample(rng);
+        int path = roundRobin || paths == 1 ? 0 : rng.nextInt(paths);
+        int rr = paths == 1 ? 0 : 1;
+        double prevArrival = unitDelay;
+        if (fifo) {
+            lastOnPath[path] = prevArrival;
+        }
+        double runningMax = prevArrival;
         long inverted = 0, boundaries = 0, invertedBoundaries = 0, reordered = 0;
-        double unitDelay = 0;
-        int path = 0;
-        int rr = 0;
-        for (long i = 0; i < packets; i++) {
-            boolean first = i % m == 0;
+        int pos = 1; // position of the next packet inside its unit
+        for (long i = 1; i < packets; i++) {
+            boolean first = pos == m;
             if (first) {
+                pos = 0;
                 unitDelay = delay.sample(rng);
-                if (policy == PathPolicy.ROUND_ROBIN) {
+                if (roundRobin) {
                     path = rr;
                     rr = rr + 1 == paths ? 0 : rr + 1;
                 } else {
                     path = paths == 1 ? 0 : rng.nextInt(paths);
                 }
             }
-            double a = i * gap + unitDelay;
-            if (fifoPaths) {
+            pos++;
+            double a = i * g + unitDelay;
+            if (fifo) {
                 if (a < lastOnPath[path]) {
                     a = lastOnPath[path];
                 }
                 lastOnPath[path] = a;
             }
-            if (i > 0) {
-                boolean inv = a < prevArrival;
+            boolean inv = a < prevArrival;
+            if (inv) {
+                inverted++;
+            }
+            if (first) {
+                boundaries++;
                 if (inv) {
-                    inverted++;
-                }
-                if (first) {
-                    boundaries++;
-                    if (inv) {
-                        invertedBoundaries++;
-                    }
-                }
-                if (a < runningMax) {
-                    reordered++;
+                    invertedBoundaries++;
                 }
             }
-            if (a > runningMax) {
+            if (a < runningMax) {
+                reordered++;
+            } else {
                 runningMax = a;
             }
             prevArrival = a;
