@@ -14,7 +14,7 @@ public sealed interface DelayModel permits DelayModel.Normal, DelayModel.Shifted
     /** One delay, seconds. */
     double sample(SplittableRandom rng);
 
-    /** P(D <= x). */
+    /** P(D &lt;= x). */
     double cdf(double x);
 
     /** Density of D at x, 1/s. */

@@ -20,7 +20,7 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  *   <li>WEIGHTED (probabilities w_i): Var(L_i) = K (s2 w_i - mu^2 w_i^2);
  *       E[(1/N) sum_i (L_i - w_i S)^2] = K s2 (1 - sum_i w_i^2) / N.</li>
  *   <li>LEAST_LOADED: no closed form; every load stays within max U of every other, so
- *       VAR(L) <= (max U)^2 / 4 and max - mean <= (1 - 1/N) max U (bounds; simulate with
+ *       VAR(L) &lt;= (max U)^2 / 4 and max - mean &lt;= (1 - 1/N) max U (bounds; simulate with
  *       {@link Spraying}).</li>
  * </ul>
  * The max/mean ratio uses the Gaussian limit: the deviations L_i - S/N are jointly normal with the

@@ -40,7 +40,7 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
      * Counts from one streaming pass.
      *
      * @param packets packets simulated
-     * @param invertedPairs consecutive pairs (k, k+1) with arrival(k+1) < arrival(k)
+     * @param invertedPairs consecutive pairs (k, k+1) with arrival(k+1) &lt; arrival(k)
      * @param boundaries container boundaries (consecutive pairs in different units)
      * @param invertedBoundaries of those, the inverted ones
      * @param earlyPackets packets that arrive before some earlier-sent packet (the mirror of RFC 4737's
