@@ -26,6 +26,18 @@ public record ContainerFill(AssemblyRule rule, int containerLength, int[] bytes,
         probability = probability.clone();
     }
 
+    /** The support, ascending (a copy), bytes. */
+    @Override
+    public int[] bytes() {
+        return bytes.clone();
+    }
+
+    /** Probabilities of {@link #bytes()} (a copy). */
+    @Override
+    public double[] probability() {
+        return probability.clone();
+    }
+
     /** Mean bytes per container E[B]. */
     public double mean() {
         double s = 0;

@@ -141,6 +141,12 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
      */
     public record Analysis(long packets, Counts counts, double meanExtent, long rfc4737Reordered, int maxExtent, int maxBufferPackets, long maxBufferBytes,
                            int maxBufferContainers, long[] bufferOccupancyPackets) {
+        /** Buffer-occupancy histogram (a copy): entry k = arrivals after which k packets were held. */
+        @Override
+        public long[] bufferOccupancyPackets() {
+            return bufferOccupancyPackets.clone();
+        }
+
         /** rfc4737Reordered / packets. */
         public double rfc4737Fraction() {
             return (double) rfc4737Reordered / packets;

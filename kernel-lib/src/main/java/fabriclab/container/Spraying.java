@@ -145,6 +145,28 @@ public final class Spraying {
         return v / load.length;
     }
 
+    /**
+     * Weighted form of VAR(L): (1/N) sum_i (L_i - w_i S)^2 with the weights normalised to sum 1, the
+     * quantity {@link LoadVariance#of(SprayUnits, double[])} gives the expectation of, bytes^2.
+     */
+    public static double acrossPathVariance(long[] load, double[] weights) {
+        Parameters.notNull("load", load);
+        double[] w = LoadVariance.normalise(weights);
+        if (w.length != load.length) {
+            throw new IllegalArgumentException("weights must have length load.length=" + load.length + ", got " + w.length);
+        }
+        double s = 0;
+        for (long l : load) {
+            s += l;
+        }
+        double v = 0;
+        for (int i = 0; i < load.length; i++) {
+            double d = load[i] - w[i] * s;
+            v += d * d;
+        }
+        return v / load.length;
+    }
+
     /** max_i L_i / (S/N) of one realisation (1 when nothing was sent). */
     public static double maxOverMean(long[] load) {
         Parameters.notNull("load", load);
@@ -178,7 +200,8 @@ public final class Spraying {
 
     /**
      * Repeats: draw {@code packets} i.i.d. packets, cut them into units with {@code cutter}, spray,
-     * measure VAR(L) and max/mean.
+     * measure VAR(L) (for WEIGHTED its weighted form {@link #acrossPathVariance(long[], double[])})
+     * and max/mean.
      *
      * @param sizes packet-size law
      * @param packets packets per trial
@@ -204,7 +227,7 @@ public final class Spraying {
                 int[] pk = sizes.sample(rng, packets);
                 long[] units = cutter.apply(pk);
                 long[] load = spray(units, paths, policy, weights, rng);
-                double v = acrossPathVariance(load);
+                double v = policy == PathPolicy.WEIGHTED ? acrossPathVariance(load, weights) : acrossPathVariance(load);
                 double m = maxOverMean(load);
                 sv += v;
                 sv2 += v * v;

@@ -57,12 +57,15 @@ class LoadVarianceTest {
                 v += d * d;
             }
             v /= 4;
+            assertEquals(v, Spraying.acrossPathVariance(load, w), 1e-6 * v + 1e-6);
             sum += v;
             sum2 += v * v;
         }
         double mean = sum / trials;
         double se = Math.sqrt((sum2 / trials - mean * mean) / trials);
         assertEquals(s.acrossPathVariance(), mean, 5 * se);
+        Spraying.Estimate e = Spraying.monteCarlo(UNIFORM, m, Spraying::packetUnits, 4, PathPolicy.WEIGHTED, w, 2000, 10, Progress.silent());
+        assertEquals(s.acrossPathVariance(), e.meanVariance(), 5 * e.stdErrVariance());
         LoadStats eq = LoadVariance.of(SprayUnits.packets(UNIFORM, m), new double[] {1, 1, 1, 1});
         assertEquals(LoadVariance.of(SprayUnits.packets(UNIFORM, m), 4, PathPolicy.RANDOM).acrossPathVariance(), eq.acrossPathVariance(), 1e-6);
     }
