@@ -127,6 +127,35 @@ public final class LoadVariance {
         return new LoadStats(PathPolicy.ROUND_ROBIN, paths, mean, vi, across, Math.sqrt(across) / mean, 1 + maxExcess / mean, true);
     }
 
+    /**
+     * Round robin over containers built with 002's rule (container id = cumulative bytes / C), unit
+     * count not known in advance. Container k carries C + o_{k+1} - o_k bytes (o_k: offset of the first
+     * packet start in window k), so neighbouring containers share an offset with opposite signs and
+     * their loads are negatively correlated; the across-path sum of the deviations telescopes to about
+     * 0. With the offsets taken as independent (as in {@link ContainerAssembly#fillDistribution} for this
+     * rule): E[VAR(L)] = (K/N) Var(B) + C^2 (N^2 - 1) / (6 N^2), i.e. without the factor (1 - 1/N) of
+     * independent units. Approximate (offsets are weakly dependent); {@code exact} is false.
+     *
+     * @param sizes packet-size law, max at most C
+     * @param packets number of packets M; K = M E[P] / C containers
+     * @param containerLength C, bytes
+     * @param paths N
+     */
+    public static LoadStats roundRobinCumulativeRule(PacketSizes sizes, long packets, int containerLength, int paths) {
+        Parameters.notNull("sizes", sizes);
+        Parameters.atLeast("packets", packets, 1L);
+        Parameters.atLeast("paths", paths, 1);
+        ContainerFill fill = ContainerAssembly.fillDistribution(AssemblyRule.CUMULATIVE_BYTES, sizes, containerLength);
+        double n = paths;
+        double c = containerLength;
+        double k = packets * sizes.mean() / c;
+        double mean = k * c / n;
+        double vi = k / n * fill.variance();
+        double across = (paths == 1 ? 0 : vi) + c * c * (n * n - 1) / (6 * n * n);
+        double maxExcess = Math.sqrt(vi) * expectedMaxOfStandardNormals(paths) + c * (n - 1) / (2 * n);
+        return new LoadStats(PathPolicy.ROUND_ROBIN, paths, mean, vi, across, Math.sqrt(across) / mean, 1 + maxExcess / mean, false);
+    }
+
     /** Checks and normalises path weights to sum 1. */
     static double[] normalise(double[] weights) {
         Parameters.notNull("weights", weights);

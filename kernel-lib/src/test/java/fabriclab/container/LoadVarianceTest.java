@@ -104,6 +104,18 @@ class LoadVarianceTest {
     }
 
     @Test
+    void cumulativeRuleRoundRobinMatchesMonteCarlo() {
+        int packets = 21_000;
+        for (int len : new int[] {4096, 16384}) {
+            LoadStats s = LoadVariance.roundRobinCumulativeRule(UNIFORM, packets, len, 8);
+            Spraying.Estimate e = Spraying.monteCarlo(UNIFORM, packets, p -> Spraying.containerUnits(p, AssemblyRule.CUMULATIVE_BYTES, len),
+                    8, PathPolicy.ROUND_ROBIN, null, 400, 6, Progress.silent());
+            // independence of window offsets is an approximation: 5 sigma plus 10%
+            assertEquals(s.acrossPathVariance(), e.meanVariance(), 5 * e.stdErrVariance() + 0.1 * s.acrossPathVariance(), "C=" + len);
+        }
+    }
+
+    @Test
     void containersCutVarianceByOrdersOfMagnitudeAgainstPackets() {
         long m = 100_000;
         double perPacket = LoadVariance.of(SprayUnits.packets(UNIFORM, m), 8, PathPolicy.RANDOM).coefficientOfVariation();
