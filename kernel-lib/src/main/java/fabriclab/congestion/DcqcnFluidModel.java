@@ -30,6 +30,10 @@ import java.util.function.DoubleFunction;
  * are in bit/s and bytes. Rates are kept in [minRate, C] (line rate cap), alpha in [0, 1], the
  * queue in [0, buffer] (the excess is counted as dropped).
  *
+ * <p>A flow's wire rate is {@code min(R_C, hosts * C / N)} ({@link FlowClass#wireRateCap}): queue
+ * pairs sharing a NIC cannot together exceed its line rate. That wire rate is what reaches the
+ * queue and what is marked (R above).
+ *
  * <p>Symmetric aggregation: a class of N flows is integrated once (flows that start identical and
  * see identical feedback stay identical), so 7,000 flows cost what one flow costs. A class starts
  * at its {@link FlowClass#startS()} at line rate with alpha = 1 (DCQCN's initial state).
@@ -46,6 +50,7 @@ public final class DcqcnFluidModel {
     private final DcqcnParameters params;
     private final Bottleneck port;
     private final List<FlowClass> classes;
+    private final double initialRateBps; // <= 0: start at the wire-rate cap
 
     /**
      * @param params DCQCN parameters, not null
@@ -53,6 +58,11 @@ public final class DcqcnFluidModel {
      * @param classes the flow classes, at least one, labels distinct
      */
     public DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes) {
+        this(params, port, classes, 0.0);
+    }
+
+    private DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBps) {
+        this.initialRateBps = initialRateBps;
         this.params = Parameters.notNull("params", params);
         this.port = Parameters.notNull("port", port);
         Parameters.notNull("classes", classes);
@@ -91,6 +101,18 @@ public final class DcqcnFluidModel {
     /** The flow classes. */
     public List<FlowClass> classes() {
         return classes;
+    }
+
+    /**
+     * A copy in which every class starts at {@code bps} per flow (still capped by its wire-rate
+     * cap) instead of at line rate; DCQCN state otherwise as at a flow start. Useful to study the
+     * recovery after a rate cut and for tests of the increase laws.
+     *
+     * @param bps initial per-flow rate [bit/s], {@code > 0}
+     */
+    public DcqcnFluidModel startingAt(double bps) {
+        Parameters.positive("bps", bps);
+        return new DcqcnFluidModel(params, port, classes, bps);
     }
 
     /**
@@ -135,7 +157,7 @@ public final class DcqcnFluidModel {
                 boolean paused = y[3 * m + 1] < 0.5;
                 double qBytes = y[3 * m] * port.packetBytes();
                 for (int i = 0; i < m; i++) {
-                    rates[i] = paused ? 0 : y[3 * i] * pktBits;
+                    rates[i] = paused ? 0 : Math.min(y[3 * i], sys.cap[i]) * pktBits;
                 }
                 acc.add(t, count[0] == 0 ? 0 : stepS, qBytes, rates, paused);
                 if (count[0] % sampleEvery == 0) {
@@ -185,6 +207,8 @@ public final class DcqcnFluidModel {
         private final double bufferPackets = port.bufferBytes() / port.packetBytes();
         private final double[] lags = {params.feedbackDelayS()};
         private final boolean[] active = new boolean[m];
+        private final double[] cap = new double[m];
+        private final double startRate = initialRateBps > 0 ? Math.min(c, initialRateBps / pktBits) : c;
         private final DcqcnRates r = new DcqcnRates();
         private boolean paused;
         private double droppedPackets;
@@ -199,14 +223,20 @@ public final class DcqcnFluidModel {
             return lags;
         }
 
+        Dynamics() {
+            for (int i = 0; i < m; i++) {
+                cap[i] = classes.get(i).wireRateCap(c);
+            }
+        }
+
         DoubleFunction<double[]> history() {
             double[] at0 = new double[dimension()];
             double[] before = new double[dimension()];
             for (int i = 0; i < m; i++) {
                 if (classes.get(i).startS() <= 0) {
                     active[i] = true;
-                    at0[3 * i] = c;
-                    at0[3 * i + 1] = c;
+                    at0[3 * i] = startRate;
+                    at0[3 * i + 1] = startRate;
                     at0[3 * i + 2] = 1.0;
                 }
             }
@@ -233,13 +263,13 @@ public final class DcqcnFluidModel {
                 double rc = y[k];
                 double rt = y[k + 1];
                 double alpha = y[k + 2];
-                double rDelayed = Math.max(0, yd[k]) * sending;
+                double rDelayed = Math.min(Math.max(0, yd[k]), cap[i]) * sending;
                 r.compute(p, rDelayed, params.tauS(), params.tauPrimeS(), params.timerS(), bPackets,
                         params.fastRecoverySteps());
                 dydt[k] = -rc * alpha * r.a / (2 * params.tauS()) + (rt - rc) * (r.rb + r.rd) / 2;
                 dydt[k + 1] = -(rt - rc) * r.a / params.tauS() + rai * (r.rc + r.re);
                 dydt[k + 2] = params.g() / params.tauPrimeS() * (r.aAlpha - alpha);
-                arrivals += classes.get(i).multiplicity() * rc;
+                arrivals += classes.get(i).multiplicity() * Math.min(rc, cap[i]);
             }
             double s = Math.min(1, Math.max(0, y[3 * m + 1]));
             double dq = s * arrivals - c;
@@ -254,8 +284,8 @@ public final class DcqcnFluidModel {
                 if (!active[i]) {
                     if (t >= classes.get(i).startS() - 1e-15) {
                         active[i] = true;
-                        y[k] = c;
-                        y[k + 1] = c;
+                        y[k] = startRate;
+                        y[k + 1] = startRate;
                         y[k + 2] = 1.0;
                     }
                     continue;

@@ -2,7 +2,6 @@ package fabriclab.congestion.dde;
 
 import fabriclab.Parameters;
 import org.apache.commons.math3.ode.FirstOrderDifferentialEquations;
-import org.apache.commons.math3.ode.FirstOrderIntegrator;
 import org.apache.commons.math3.ode.nonstiff.DormandPrince54Integrator;
 import org.apache.commons.math3.ode.sampling.StepHandler;
 import org.apache.commons.math3.ode.sampling.StepInterpolator;
@@ -33,6 +32,7 @@ import java.util.function.DoubleFunction;
  * {@link #solve} call owns its state.
  */
 public final class DdeSolver {
+    private static final int DENSE_POINTS = 4;
     private final double step;
     private final double absTol;
     private final double relTol;
@@ -208,7 +208,10 @@ public final class DdeSolver {
         while (t < tEnd) {
             double tNext = Math.min(tEnd, t + minLag);
             double span = tNext - t;
-            FirstOrderIntegrator integrator = new DormandPrince54Integrator(span * 1e-9, span, absTol, relTol);
+            DormandPrince54Integrator integrator = new DormandPrince54Integrator(span * 1e-9, span, absTol, relTol);
+            // Commons Math's automatic first-step guess divides by |y'|, which may be 0 at an
+            // interval start (for example y' = -y(t-1) with y(1) = 0); start small instead
+            integrator.setInitialStepSize(span * 1e-3);
             integrator.addStepHandler(new StepHandler() {
                 @Override
                 public void init(double t0, double[] y0, double t) {
@@ -216,10 +219,17 @@ public final class DdeSolver {
 
                 @Override
                 public void handleStep(StepInterpolator interpolator, boolean isLast) {
+                    // store the step's dense output at 4 sub-points (the Dormand-Prince continuous
+                    // extension) so the Hermite history keeps up with the integrator's accuracy
+                    double ta = interpolator.getPreviousTime();
                     double tc = interpolator.getCurrentTime();
-                    double[] yc = interpolator.getInterpolatedState().clone();
-                    double[] fc = interpolator.getInterpolatedDerivatives().clone();
-                    past.add(tc, yc, fc);
+                    double[] yc = null;
+                    for (int j = 1; j <= DENSE_POINTS; j++) {
+                        double tj = j == DENSE_POINTS ? tc : ta + (tc - ta) * j / DENSE_POINTS;
+                        interpolator.setInterpolatedTime(tj);
+                        yc = interpolator.getInterpolatedState().clone();
+                        past.add(tj, yc, interpolator.getInterpolatedDerivatives().clone());
+                    }
                     if (observer != null && !isLast) {
                         observer.accept(tc, yc);
                     }
