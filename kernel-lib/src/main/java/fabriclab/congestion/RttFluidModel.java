@@ -128,7 +128,7 @@ public final class RttFluidModel {
                         active[i] = true;
                         rate[i] = initialRateBps > 0 ? Math.min(cap[i], initialRateBps) : cap[i];
                     }
-                    while (active[i] && t >= nextProbe[i]) {
+                    while (active[i] && t >= nextProbe[i] - 0.5 * stepS) {
                         probe(i, port.baseRttS() + qDelayed / c, rate, prevRtt, diff, negCount, nack, cap);
                         nextProbe[i] += params.probeIntervalS();
                     }
