@@ -209,7 +209,9 @@ public final class DcqcnFluidModel {
         private final boolean[] active = new boolean[m];
         private final double[] cap = new double[m];
         private final double startRate = initialRateBps > 0 ? Math.min(c, initialRateBps / pktBits) : c;
-        private final DcqcnRates r = new DcqcnRates();
+        private final DcqcnRates[] rates = new DcqcnRates[m];
+        private final double[] lastP = new double[m];
+        private final double[] lastR = new double[m];
         private boolean paused;
         private double droppedPackets;
 
@@ -226,6 +228,9 @@ public final class DcqcnFluidModel {
         Dynamics() {
             for (int i = 0; i < m; i++) {
                 cap[i] = classes.get(i).wireRateCap(c);
+                rates[i] = new DcqcnRates();
+                lastP[i] = Double.NaN;
+                lastR[i] = Double.NaN;
             }
         }
 
@@ -264,8 +269,15 @@ public final class DcqcnFluidModel {
                 double rt = y[k + 1];
                 double alpha = y[k + 2];
                 double rDelayed = Math.min(Math.max(0, yd[k]), cap[i]) * sending;
-                r.compute(p, rDelayed, params.tauS(), params.tauPrimeS(), params.timerS(), bPackets,
-                        params.fastRecoverySteps());
+                // the delayed inputs are the same for RK4's two mid-step stages and for the end-of-step
+                // stage and the following step's first evaluation: reuse the event-rate terms
+                DcqcnRates r = rates[i];
+                if (p != lastP[i] || rDelayed != lastR[i]) {
+                    r.compute(p, rDelayed, params.tauS(), params.tauPrimeS(), params.timerS(), bPackets,
+                            params.fastRecoverySteps());
+                    lastP[i] = p;
+                    lastR[i] = rDelayed;
+                }
                 dydt[k] = -rc * alpha * r.a / (2 * params.tauS()) + (rt - rc) * (r.rb + r.rd) / 2;
                 dydt[k + 1] = -(rt - rc) * r.a / params.tauS() + rai * (r.rc + r.re);
                 dydt[k + 2] = params.g() / params.tauPrimeS() * (r.aAlpha - alpha);
