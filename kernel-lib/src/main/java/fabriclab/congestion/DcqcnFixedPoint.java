@@ -22,7 +22,7 @@ import org.apache.commons.math3.analysis.solvers.BrentSolver;
  * @param alpha alpha at equilibrium
  * @param markingProbability p*
  * @param queueBytes q* [bytes]
- * @param onRamp whether p* <= Pmax (queue on the linear part of the marking curve)
+ * @param onRamp whether {@code p* <= Pmax} (queue on the linear part of the marking curve)
  */
 public record DcqcnFixedPoint(int flows, double rateBps, double targetRateBps, double alpha,
                               double markingProbability, double queueBytes, boolean onRamp) {

@@ -14,7 +14,7 @@ import fabriclab.Parameters;
  * @param xonBytes resume threshold [bytes], {@code 0 <= XON < XOFF}
  */
 public record PfcThresholds(double xoffBytes, double xonBytes) {
-    /** Validates 0 <= XON < XOFF. */
+    /** Validates {@code 0 <= XON < XOFF}. */
     public PfcThresholds {
         Parameters.positive("xoffBytes", xoffBytes);
         Parameters.nonNegative("xonBytes", xonBytes);
