@@ -1,0 +1,61 @@
+package fabriclab.congestion;
+
+import fabriclab.Parameters;
+
+/**
+ * The single bottleneck port of the fluid models: its line rate, its buffer, optional PFC, the base
+ * (propagation plus serialisation) round-trip time seen by a probe, and the packet size used to
+ * convert the papers' per-packet quantities.
+ *
+ * <p>Units: bits per second for rates, bytes for buffers, seconds for times. Assumption: every
+ * sender NIC has the same line rate as the bottleneck (true for the 001 incast, all 100G).
+ *
+ * @param lineRateBps bottleneck capacity C [bit/s], {@code > 0}
+ * @param bufferBytes buffer available to the queue [bytes], {@code > 0}; above it packets are
+ *                    dropped (never reached when PFC's XOFF is below it)
+ * @param pfc PFC thresholds, or null for PFC off
+ * @param baseRttS base RTT of a probe or small flow through an empty queue [s], {@code >= 0}
+ * @param packetBytes packet (MTU) size [bytes], {@code > 0}
+ */
+public record Bottleneck(double lineRateBps, double bufferBytes, PfcThresholds pfc, double baseRttS,
+                         double packetBytes) {
+    /** Validates the fields; XOFF must not exceed the buffer. */
+    public Bottleneck {
+        Parameters.positive("lineRateBps", lineRateBps);
+        Parameters.positive("bufferBytes", bufferBytes);
+        Parameters.nonNegative("baseRttS", baseRttS);
+        Parameters.positive("packetBytes", packetBytes);
+        if (pfc != null && pfc.xoffBytes() > bufferBytes) {
+            throw new IllegalArgumentException("pfc.xoffBytes must be <= bufferBytes (" + bufferBytes + "), got "
+                    + pfc.xoffBytes());
+        }
+    }
+
+    /**
+     * A port of {@code lineRateBps} with a 32 MB buffer, PFC off, 5 us base RTT and 1000-byte
+     * packets (the packet size of the DCQCN fluid model's examples; a choice, stated).
+     */
+    public static Bottleneck of(double lineRateBps) {
+        return new Bottleneck(lineRateBps, 32e6, null, 5e-6, 1000);
+    }
+
+    /** A copy with PFC thresholds (null for off). */
+    public Bottleneck withPfc(PfcThresholds thresholds) {
+        return new Bottleneck(lineRateBps, bufferBytes, thresholds, baseRttS, packetBytes);
+    }
+
+    /** A copy with another buffer size [bytes]. */
+    public Bottleneck withBuffer(double bytes) {
+        return new Bottleneck(lineRateBps, bytes, pfc, baseRttS, packetBytes);
+    }
+
+    /** A copy with another base RTT [s]. */
+    public Bottleneck withBaseRtt(double seconds) {
+        return new Bottleneck(lineRateBps, bufferBytes, pfc, seconds, packetBytes);
+    }
+
+    /** Line rate in packets per second. */
+    public double lineRatePps() {
+        return lineRateBps / (8 * packetBytes);
+    }
+}

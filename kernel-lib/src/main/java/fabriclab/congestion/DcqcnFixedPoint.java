@@ -1,0 +1,59 @@
+package fabriclab.congestion;
+
+import fabriclab.Parameters;
+import org.apache.commons.math3.analysis.solvers.BrentSolver;
+
+/**
+ * The fixed point of the DCQCN fluid model ({@link DcqcnFluidModel}) for N identical flows
+ * (Zhu et al. SIGCOMM 2015 section 5; CoNEXT 2016 section 3, "fixed point").
+ *
+ * <p>At equilibrium every flow sends R_C = C/N, alpha = 1 - (1-p)^(tau' R) and, setting the rate
+ * derivatives to zero, R_T - R_C = tau R_AI R (c+e) / a and
+ * <pre>  R_C alpha a^2 = tau^2 R_AI (R c + R e)(R b + R d)</pre>
+ * whose left side grows from 0 (p = 0) to R (p = 1) while the right side falls from
+ * tau^2 R_AI (R/B + 1/T)^2 to 0, so it has one root p* in (0, 1), found here by Brent's method to
+ * 1e-15. The queue follows by inverting the marking ramp: q* = Kmin + p* / Pmax (Kmax - Kmin). If
+ * p* > Pmax the ramp cannot deliver p*: the queue then sits at Kmax, where the marking probability
+ * jumps from Pmax to 1 ({@link #onRamp()} false), and the fluid model chatters about Kmax.
+ *
+ * @param flows N
+ * @param rateBps per-flow rate C/N [bit/s]
+ * @param targetRateBps per-flow target rate R_T [bit/s]
+ * @param alpha alpha at equilibrium
+ * @param markingProbability p*
+ * @param queueBytes q* [bytes]
+ * @param onRamp whether {@code p* <= Pmax} (queue on the linear part of the marking curve)
+ */
+public record DcqcnFixedPoint(int flows, double rateBps, double targetRateBps, double alpha,
+                              double markingProbability, double queueBytes, boolean onRamp) {
+
+    /**
+     * Solves the fixed point.
+     *
+     * @param params DCQCN parameters, not null
+     * @param port bottleneck (line rate C, packet size), not null
+     * @param flows N, {@code >= 1}
+     */
+    public static DcqcnFixedPoint solve(DcqcnParameters params, Bottleneck port, int flows) {
+        Parameters.notNull("params", params);
+        Parameters.notNull("port", port);
+        Parameters.atLeast("flows", flows, 1);
+        double pkt = port.packetBytes();
+        double r = port.lineRatePps() / flows;
+        double rai = params.rateAiBps() / (8 * pkt);
+        double bPackets = params.byteCounterBytes() / pkt;
+        DcqcnRates t = new DcqcnRates();
+        double tau = params.tauS();
+        double p = new BrentSolver(1e-15, 1e-15).solve(10_000, x -> {
+            t.compute(x, r, tau, params.tauPrimeS(), params.timerS(), bPackets, params.fastRecoverySteps());
+            return r * t.aAlpha * t.a * t.a - tau * tau * rai * (t.rc + t.re) * (t.rb + t.rd);
+        }, 0.0, 1.0);
+        t.compute(p, r, tau, params.tauPrimeS(), params.timerS(), bPackets, params.fastRecoverySteps());
+        double rt = r + tau * rai * (t.rc + t.re) / t.a;
+        WredMarking w = params.marking();
+        boolean onRamp = p <= w.pMax();
+        double q = onRamp ? w.queueForProbability(p) : w.kMaxBytes();
+        double bits = 8 * pkt;
+        return new DcqcnFixedPoint(flows, r * bits, rt * bits, t.aAlpha, p, q, onRamp);
+    }
+}

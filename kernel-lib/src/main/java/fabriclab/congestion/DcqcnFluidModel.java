@@ -1,0 +1,328 @@
+package fabriclab.congestion;
+
+import fabriclab.Parameters;
+import fabriclab.congestion.dde.DdeSolver;
+import fabriclab.congestion.dde.DelaySystem;
+import fabriclab.notebook.Progress;
+import fabriclab.notebook.ProgressSink;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.Table;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleFunction;
+
+/**
+ * The DCQCN fluid model of Zhu et al. (SIGCOMM 2015, section 5) in the per-flow form of Zhu,
+ * Ghobadi, Misra and Padhye (CoNEXT 2016), for classes of identical flows sharing one bottleneck,
+ * with optional PFC. DCQCN is RoCE's congestion control (000 section 1.2.2; 001; 003 DCQCN section).
+ *
+ * <p>Per flow of class i, with p = marking probability of the queue at t - tau* and
+ * R = R_C(t - tau*) (the rate at which the flow's packets were being marked), using the terms of
+ * {@link DcqcnRates}:
+ * <pre>
+ *   dR_C/dt   = -R_C alpha a / (2 tau) + (R_T - R_C) R (b + d) / 2
+ *   dR_T/dt   = -(R_T - R_C) a / tau + R_AI R (c + e)
+ *   dalpha/dt = (g / tau') ((1 - (1-p)^(tau' R)) - alpha)
+ *   dq/dt     = sum_i N_i R_C,i - C          (q >= 0)
+ * </pre>
+ * Rates are in packets per second and the queue in packets inside the model; inputs and outputs
+ * are in bit/s and bytes. Rates are kept in [minRate, C] (line rate cap), alpha in [0, 1], the
+ * queue in [0, buffer] (the excess is counted as dropped).
+ *
+ * <p>A flow's wire rate is {@code min(R_C, hosts * C / N)} ({@link FlowClass#wireRateCap}): queue
+ * pairs sharing a NIC cannot together exceed its line rate. That wire rate is what reaches the
+ * queue and what is marked (R above).
+ *
+ * <p>Symmetric aggregation: a class of N flows is integrated once (flows that start identical and
+ * see identical feedback stay identical), so 7,000 flows cost what one flow costs. A class starts
+ * at its {@link FlowClass#startS()} at line rate with alpha = 1 (DCQCN's initial state).
+ *
+ * <p>PFC (optional, {@link Bottleneck#pfc()}): while the queue is above XOFF (until it falls below
+ * XON) all senders are paused: they put nothing on the wire, and their packets are neither marked
+ * nor counted by the byte counter (R above is multiplied by the delayed "sending" indicator).
+ * DCQCN's timers keep running during a pause, as in the NIC. The pause acts instantly.
+ *
+ * <p>Integrated with the fixed-step RK4 method-of-steps solver of {@link DdeSolver} (the step must
+ * not exceed tau*). Immutable; {@link #simulate} may be called concurrently.
+ */
+public final class DcqcnFluidModel {
+    private final DcqcnParameters params;
+    private final Bottleneck port;
+    private final List<FlowClass> classes;
+    private final double initialRateBps; // <= 0: start at the wire-rate cap
+
+    /**
+     * @param params DCQCN parameters, not null
+     * @param port the bottleneck, not null
+     * @param classes the flow classes, at least one, labels distinct
+     */
+    public DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes) {
+        this(params, port, classes, 0.0);
+    }
+
+    private DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBps) {
+        this.initialRateBps = initialRateBps;
+        this.params = Parameters.notNull("params", params);
+        this.port = Parameters.notNull("port", port);
+        Parameters.notNull("classes", classes);
+        if (classes.isEmpty()) {
+            throw new IllegalArgumentException("classes must contain at least one flow class");
+        }
+        if (classes.stream().map(FlowClass::label).distinct().count() != classes.size()) {
+            throw new IllegalArgumentException("classes must have distinct labels");
+        }
+        this.classes = List.copyOf(classes);
+        if (params.minRateBps() * classes.stream().mapToLong(FlowClass::multiplicity).sum() >= port.lineRateBps()
+                && port.pfc() == null) {
+            // allowed (the queue then only drains through drops), but worth a clear failure: it is
+            // almost always a unit mistake
+            throw new IllegalArgumentException("params.minRateBps times the number of flows must be below "
+                    + "the line rate when PFC is off, got " + params.minRateBps());
+        }
+    }
+
+    /** N identical flows starting at 0 (one class). */
+    public static DcqcnFluidModel of(DcqcnParameters params, Bottleneck port, int flows) {
+        Parameters.atLeast("flows", flows, 1);
+        return new DcqcnFluidModel(params, port, List.of(FlowClass.of(flows)));
+    }
+
+    /** The parameters. */
+    public DcqcnParameters params() {
+        return params;
+    }
+
+    /** The bottleneck. */
+    public Bottleneck port() {
+        return port;
+    }
+
+    /** The flow classes. */
+    public List<FlowClass> classes() {
+        return classes;
+    }
+
+    /**
+     * A copy in which every class starts at {@code bps} per flow (still capped by its wire-rate
+     * cap) instead of at line rate; DCQCN state otherwise as at a flow start. Useful to study the
+     * recovery after a rate cut and for tests of the increase laws.
+     *
+     * @param bps initial per-flow rate [bit/s], {@code > 0}
+     */
+    public DcqcnFluidModel startingAt(double bps) {
+        Parameters.positive("bps", bps);
+        return new DcqcnFluidModel(params, port, classes, bps);
+    }
+
+    /**
+     * Runs the model from t = 0 (empty queue) for {@code durationS}.
+     *
+     * @param durationS simulated time [s], {@code > 0}
+     * @param stepS RK4 step [s], {@code > 0} and at most the feedback delay tau*
+     * @param sampleEveryS spacing of the trajectory rows [s], {@code >= stepS}
+     * @param sink progress sink (use {@link Progress#silent()} in tests), not null
+     * @return trajectory and metrics
+     */
+    public FluidRun simulate(double durationS, double stepS, double sampleEveryS, ProgressSink sink) {
+        Parameters.positive("durationS", durationS);
+        Parameters.positive("stepS", stepS);
+        if (stepS > params.feedbackDelayS() * (1 + 1e-12)) {
+            throw new IllegalArgumentException("stepS must be <= the feedback delay tau* ("
+                    + params.feedbackDelayS() + " s), got " + stepS);
+        }
+        Parameters.positive("sampleEveryS", sampleEveryS);
+        if (sampleEveryS < stepS) {
+            throw new IllegalArgumentException("sampleEveryS must be >= stepS (" + stepS + "), got " + sampleEveryS);
+        }
+        Parameters.notNull("sink", sink);
+        if (durationS / stepS > 2e9) {
+            throw new IllegalArgumentException("durationS / stepS must be at most 2e9 steps, got " + durationS / stepS);
+        }
+        Dynamics sys = new Dynamics();
+        int m = classes.size();
+        double pktBits = 8 * port.packetBytes();
+        long sampleEvery = Math.max(1, Math.round(sampleEveryS / stepS));
+        List<List<Double>> cols = new ArrayList<>();
+        int ncol = 3 * m + 4;
+        for (int k = 0; k < ncol; k++) {
+            cols.add(new ArrayList<>());
+        }
+        MetricsAccumulator acc = new MetricsAccumulator(port, classes, durationS);
+        double[] rates = new double[m];
+        long total = (long) Math.ceil(durationS / stepS - 1e-9);
+        long[] count = {0};
+        try (Progress progress = Progress.start("DCQCN fluid model", total, sink)) {
+            DdeSolver.rk4(stepS).solve(sys, 0.0, sys.history(), durationS, (t, y) -> {
+                boolean paused = y[3 * m + 1] < 0.5;
+                double qBytes = y[3 * m] * port.packetBytes();
+                for (int i = 0; i < m; i++) {
+                    rates[i] = paused ? 0 : Math.min(y[3 * i], sys.cap[i]) * pktBits;
+                }
+                acc.add(t, count[0] == 0 ? 0 : stepS, qBytes, rates, paused);
+                if (count[0] % sampleEvery == 0) {
+                    int c = 0;
+                    cols.get(c++).add(t * 1e6);
+                    for (int i = 0; i < m; i++) {
+                        cols.get(c++).add(y[3 * i] * pktBits / 1e9);
+                        cols.get(c++).add(y[3 * i + 1] * pktBits / 1e9);
+                        cols.get(c++).add(y[3 * i + 2]);
+                    }
+                    cols.get(c++).add(qBytes / 1000);
+                    cols.get(c++).add(params.marking().probabilityUnchecked(qBytes));
+                    cols.get(c).add(paused ? 1.0 : 0.0);
+                }
+                if (count[0] > 0 && count[0] % 4096 == 0) {
+                    progress.advance(4096);
+                }
+                count[0]++;
+            });
+        }
+        Table table = Table.create("DCQCN fluid model");
+        int c = 0;
+        table.addColumns(column("time_us", cols.get(c++)));
+        for (FlowClass fc : classes) {
+            table.addColumns(column("rate_" + fc.label() + "_gbps", cols.get(c++)));
+            table.addColumns(column("target_" + fc.label() + "_gbps", cols.get(c++)));
+            table.addColumns(column("alpha_" + fc.label(), cols.get(c++)));
+        }
+        table.addColumns(column("queue_kb", cols.get(c++)));
+        table.addColumns(column("marking_p", cols.get(c++)));
+        table.addColumns(column("paused", cols.get(c)));
+        return new FluidRun(table, acc.result(durationS, sys.droppedPackets * port.packetBytes()));
+    }
+
+    private static DoubleColumn column(String name, List<Double> values) {
+        return DoubleColumn.create(name, values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The DDE right-hand side; holds the discrete PFC state of one run. */
+    private final class Dynamics implements DelaySystem {
+        private final int m = classes.size();
+        private final double c = port.lineRatePps();
+        private final double pktBits = 8 * port.packetBytes();
+        private final double minRate = Math.min(params.minRateBps() / pktBits, c);
+        private final double rai = params.rateAiBps() / pktBits;
+        private final double bPackets = params.byteCounterBytes() / port.packetBytes();
+        private final double bufferPackets = port.bufferBytes() / port.packetBytes();
+        private final double[] lags = {params.feedbackDelayS()};
+        private final boolean[] active = new boolean[m];
+        private final double[] cap = new double[m];
+        private final double startRate = initialRateBps > 0 ? Math.min(c, initialRateBps / pktBits) : c;
+        private final DcqcnRates[] rates = new DcqcnRates[m];
+        private final double[] lastP = new double[m];
+        private final double[] lastR = new double[m];
+        private boolean paused;
+        private double droppedPackets;
+
+        @Override
+        public int dimension() {
+            return 3 * m + 2;
+        }
+
+        @Override
+        public double[] lags() {
+            return lags;
+        }
+
+        Dynamics() {
+            for (int i = 0; i < m; i++) {
+                cap[i] = classes.get(i).wireRateCap(c);
+                rates[i] = new DcqcnRates();
+                lastP[i] = Double.NaN;
+                lastR[i] = Double.NaN;
+            }
+        }
+
+        DoubleFunction<double[]> history() {
+            double[] at0 = new double[dimension()];
+            double[] before = new double[dimension()];
+            for (int i = 0; i < m; i++) {
+                if (classes.get(i).startS() <= 0) {
+                    active[i] = true;
+                    at0[3 * i] = startRate;
+                    at0[3 * i + 1] = startRate;
+                    at0[3 * i + 2] = 1.0;
+                }
+            }
+            at0[3 * m + 1] = 1.0;
+            before[3 * m + 1] = 1.0;
+            return t -> t < 0 ? before.clone() : at0.clone();
+        }
+
+        @Override
+        public void derivative(double t, double[] y, double[][] delayed, double[] dydt) {
+            double[] yd = delayed[0];
+            double qBytes = Math.max(0, yd[3 * m]) * port.packetBytes();
+            double p = params.marking().probabilityUnchecked(qBytes);
+            double sending = Math.min(1, Math.max(0, yd[3 * m + 1]));
+            double arrivals = 0;
+            for (int i = 0; i < m; i++) {
+                int k = 3 * i;
+                if (!active[i]) {
+                    dydt[k] = 0;
+                    dydt[k + 1] = 0;
+                    dydt[k + 2] = 0;
+                    continue;
+                }
+                double rc = y[k];
+                double rt = y[k + 1];
+                double alpha = y[k + 2];
+                double rDelayed = Math.min(Math.max(0, yd[k]), cap[i]) * sending;
+                // the delayed inputs are the same for RK4's two mid-step stages and for the end-of-step
+                // stage and the following step's first evaluation: reuse the event-rate terms
+                DcqcnRates r = rates[i];
+                if (p != lastP[i] || rDelayed != lastR[i]) {
+                    r.compute(p, rDelayed, params.tauS(), params.tauPrimeS(), params.timerS(), bPackets,
+                            params.fastRecoverySteps());
+                    lastP[i] = p;
+                    lastR[i] = rDelayed;
+                }
+                dydt[k] = -rc * alpha * r.a / (2 * params.tauS()) + (rt - rc) * (r.rb + r.rd) / 2;
+                dydt[k + 1] = -(rt - rc) * r.a / params.tauS() + rai * (r.rc + r.re);
+                dydt[k + 2] = params.g() / params.tauPrimeS() * (r.aAlpha - alpha);
+                arrivals += classes.get(i).multiplicity() * Math.min(rc, cap[i]);
+            }
+            double s = Math.min(1, Math.max(0, y[3 * m + 1]));
+            double dq = s * arrivals - c;
+            dydt[3 * m] = (y[3 * m] <= 0 && dq < 0) ? 0 : dq;
+            dydt[3 * m + 1] = 0;
+        }
+
+        @Override
+        public void afterStep(double t, double[] y) {
+            for (int i = 0; i < m; i++) {
+                int k = 3 * i;
+                if (!active[i]) {
+                    if (t >= classes.get(i).startS() - 1e-15) {
+                        active[i] = true;
+                        y[k] = startRate;
+                        y[k + 1] = startRate;
+                        y[k + 2] = 1.0;
+                    }
+                    continue;
+                }
+                y[k] = Math.min(c, Math.max(minRate, y[k]));
+                y[k + 1] = Math.min(c, Math.max(minRate, y[k + 1]));
+                y[k + 2] = Math.min(1, Math.max(0, y[k + 2]));
+            }
+            int q = 3 * m;
+            if (y[q] < 0) {
+                y[q] = 0;
+            }
+            if (y[q] > bufferPackets) {
+                droppedPackets += y[q] - bufferPackets;
+                y[q] = bufferPackets;
+            }
+            if (port.pfc() != null) {
+                double qBytes = y[q] * port.packetBytes();
+                if (!paused && qBytes >= port.pfc().xoffBytes()) {
+                    paused = true;
+                } else if (paused && qBytes <= port.pfc().xonBytes()) {
+                    paused = false;
+                }
+            }
+            y[q + 1] = paused ? 0.0 : 1.0;
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package fabriclab.congestion;
+
+import fabriclab.Parameters;
+
+/**
+ * Parameters of the DCQCN reaction point (sender NIC) and congestion point (switch marking) in the
+ * fluid model of Zhu et al., "Congestion Control for Large-Scale RDMA Deployments" (SIGCOMM 2015,
+ * section 5, equations 1-9), as analysed per flow by Zhu, Ghobadi, Misra and Padhye, "ECN or
+ * Delay: Lessons Learnt from Analysis of DCQCN and TIMELY" (CoNEXT 2016). The algorithm itself is
+ * described in 003 (white paper, DCQCN section) and 000 section 1.2.2.
+ *
+ * <p>Units: seconds, bytes, bits per second. The model works in packets internally (see
+ * {@link Bottleneck#packetBytes()}).
+ *
+ * @param marking WRED/ECN marking curve of the switch (Kmin, Kmax, Pmax)
+ * @param g alpha gain, in (0, 1]
+ * @param tauS CNP interval tau (at most one CNP per flow per tau) [s], {@code > 0}
+ * @param tauPrimeS alpha update period tau' [s], {@code > 0}
+ * @param timerS rate-increase timer T [s], {@code > 0}
+ * @param byteCounterBytes rate-increase byte counter B [bytes], {@code > 0}
+ * @param fastRecoverySteps F, number of fast-recovery steps before additive increase, {@code >= 1}
+ * @param rateAiBps additive-increase step R_AI [bit/s], {@code > 0}
+ * @param feedbackDelayS control-loop delay tau* (marking to sender reaction) [s], {@code > 0}
+ * @param minRateBps floor of the current and target rate [bit/s], {@code >= 0}
+ */
+public record DcqcnParameters(WredMarking marking, double g, double tauS, double tauPrimeS, double timerS,
+                              double byteCounterBytes, int fastRecoverySteps, double rateAiBps,
+                              double feedbackDelayS, double minRateBps) {
+    /** Validates every field (message names it). */
+    public DcqcnParameters {
+        Parameters.notNull("marking", marking);
+        Parameters.inHalfOpenRange("g", g, 0.0, 1.0);
+        Parameters.positive("tauS", tauS);
+        Parameters.positive("tauPrimeS", tauPrimeS);
+        Parameters.positive("timerS", timerS);
+        Parameters.positive("byteCounterBytes", byteCounterBytes);
+        Parameters.atLeast("fastRecoverySteps", fastRecoverySteps, 1);
+        Parameters.positive("rateAiBps", rateAiBps);
+        Parameters.positive("feedbackDelayS", feedbackDelayS);
+        Parameters.nonNegative("minRateBps", minRateBps);
+    }
+
+    /**
+     * The defaults of Zhu et al. 2015 (section 5, the parameter values used in their fluid model
+     * and testbed): Kmin 5 KB, Kmax 200 KB, Pmax 1%, g 1/256, tau 50 us, tau' 55 us, T 55 us,
+     * B 10 MB, F 5, R_AI 40 Mb/s. The feedback delay tau* = 4 us and the 1 Mb/s rate floor are this
+     * project's choices (the paper's examples use a few microseconds of loop delay).
+     */
+    public static DcqcnParameters zhu2015() {
+        return new DcqcnParameters(WredMarking.dcqcnDefaults(), 1.0 / 256, 50e-6, 55e-6, 55e-6, 10e6, 5, 40e6,
+                4e-6, 1e6);
+    }
+
+    /**
+     * A second preset closer to the congestion-control parameters exposed by later Mellanox/NVIDIA
+     * ConnectX NICs (mlx5 driver names rpg_time_reset, rpg_byte_reset, rpg_threshold, rpg_ai_rate,
+     * min_time_between_cnps): T 300 us, B 32,767 bytes, F 1, R_AI 5 Mb/s, tau 4 us; marking, g and
+     * tau' as in {@link #zhu2015()}. These values are as commonly reported for the mlx5 driver
+     * (drivers/infiniband/hw/mlx5/cong.c) and were not re-checked against a specific firmware
+     * release; treat the preset as illustrative.
+     */
+    public static DcqcnParameters nicDefaults() {
+        return new DcqcnParameters(WredMarking.dcqcnDefaults(), 1.0 / 256, 4e-6, 55e-6, 300e-6, 32_767, 1, 5e6,
+                4e-6, 1e6);
+    }
+
+    /** A copy with another marking curve. */
+    public DcqcnParameters withMarking(WredMarking m) {
+        return new DcqcnParameters(m, g, tauS, tauPrimeS, timerS, byteCounterBytes, fastRecoverySteps, rateAiBps,
+                feedbackDelayS, minRateBps);
+    }
+
+    /** A copy with another feedback delay tau* [s]. */
+    public DcqcnParameters withFeedbackDelay(double seconds) {
+        return new DcqcnParameters(marking, g, tauS, tauPrimeS, timerS, byteCounterBytes, fastRecoverySteps,
+                rateAiBps, seconds, minRateBps);
+    }
+
+    /** A copy with another byte counter B [bytes]. */
+    public DcqcnParameters withByteCounter(double bytes) {
+        return new DcqcnParameters(marking, g, tauS, tauPrimeS, timerS, bytes, fastRecoverySteps, rateAiBps,
+                feedbackDelayS, minRateBps);
+    }
+
+    /** A copy with another rate floor [bit/s]. */
+    public DcqcnParameters withMinRate(double bps) {
+        return new DcqcnParameters(marking, g, tauS, tauPrimeS, timerS, byteCounterBytes, fastRecoverySteps,
+                rateAiBps, feedbackDelayS, bps);
+    }
+}

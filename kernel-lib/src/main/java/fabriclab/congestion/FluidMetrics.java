@@ -1,0 +1,30 @@
+package fabriclab.congestion;
+
+import java.util.OptionalDouble;
+
+/**
+ * Summary of a fluid-model run. Queue, throughput, fairness and latency statistics are taken over
+ * the second half of the run (the first half is treated as warm-up), sampled at every solver step.
+ *
+ * @param meanQueueBytes mean bottleneck queue [bytes]
+ * @param minQueueBytes minimum queue [bytes]
+ * @param maxQueueBytes maximum queue [bytes]
+ * @param peakQueueBytes maximum queue over the whole run, warm-up included [bytes]
+ * @param senderThroughputBps mean total rate the senders put on the wire (paused time counts as 0)
+ *                            [bit/s]
+ * @param deliveredThroughputBps mean rate the bottleneck forwards [bit/s]
+ * @param utilisation delivered throughput / line rate, in [0, 1]
+ * @param jainFairness Jain's index (sum x)^2 / (n sum x^2) of the mean per-flow rates over all n
+ *                     flows (each class counted with its multiplicity), in [1/n, 1]
+ * @param convergenceTimeS first time after which every flow's rate stays within 10% of the fair
+ *                         share C / n; empty if that never happens before the end
+ * @param meanProbeLatencyS mean latency of a small probe: base RTT + queue / C [s]
+ * @param maxProbeLatencyS maximum probe latency [s]
+ * @param pausedFraction fraction of the second half during which PFC paused the senders
+ * @param droppedBytes bytes dropped at the buffer over the whole run
+ */
+public record FluidMetrics(double meanQueueBytes, double minQueueBytes, double maxQueueBytes, double peakQueueBytes,
+                           double senderThroughputBps, double deliveredThroughputBps, double utilisation,
+                           double jainFairness, OptionalDouble convergenceTimeS, double meanProbeLatencyS,
+                           double maxProbeLatencyS, double pausedFraction, double droppedBytes) {
+}

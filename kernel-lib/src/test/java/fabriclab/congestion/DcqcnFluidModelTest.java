@@ -1,0 +1,161 @@
+package fabriclab.congestion;
+
+import fabriclab.notebook.Progress;
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.Table;
+
+import java.util.List;
+
+import static fabriclab.congestion.WredMarkingTest.assertMessage;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DcqcnFluidModelTest {
+    private static final DcqcnParameters ZHU = DcqcnParameters.zhu2015();
+
+    private static double last(Table t, String column) {
+        return t.doubleColumn(column).get(t.rowCount() - 1);
+    }
+
+    /**
+     * With no marking (one 1 Gb/s flow on an idle 100G port, p = 0) and the byte counter disabled
+     * (B = 1e18 bytes), DCQCN's target rate rises by exactly R_AI every timer period T:
+     * R_T(t) = R_T(0) + R_AI t / T.
+     */
+    @Test
+    void targetRateRampsRaiPerTimerPeriod() {
+        DcqcnParameters p = ZHU.withByteCounter(1e18);
+        Table t = DcqcnFluidModel.of(p, Bottleneck.of(100e9), 1).startingAt(1e9)
+                .simulate(1e-3, 1e-6, 1e-4, Progress.silent()).trajectory();
+        double expected = 1e9 + 40e6 * 1e-3 / 55e-6;
+        assertEquals(expected / 1e9, last(t, "target_flows_gbps"), 1e-9);
+        assertEquals(0.0, t.doubleColumn("queue_kb").max(), 0);
+    }
+
+    /**
+     * With the byte counter on, each T and each B bytes sent add R_AI:
+     * R_T(t) - R_T(0) = R_AI (t / T + S(t - tau*) / B), S = bytes sent (from the trajectory).
+     */
+    @Test
+    void targetRateCountsTimerAndByteCounterEvents() {
+        double dt = 1e-6;
+        double tEnd = 2e-3;
+        Table t = DcqcnFluidModel.of(ZHU, Bottleneck.of(100e9), 1).startingAt(1e9)
+                .simulate(tEnd, dt, dt, Progress.silent()).trajectory();
+        double[] rate = t.doubleColumn("rate_flows_gbps").asDoubleArray();
+        int upTo = (int) Math.round((tEnd - ZHU.feedbackDelayS()) / dt);
+        double bytes = 0;
+        for (int i = 0; i < upTo; i++) {
+            bytes += (rate[i] + rate[i + 1]) / 2 * 1e9 / 8 * dt;
+        }
+        double expectedIncrease = 40e6 * (tEnd / 55e-6 + bytes / 10e6);
+        double increase = (last(t, "target_flows_gbps") - 1.0) * 1e9;
+        assertEquals(expectedIncrease, increase, 1e-4 * expectedIncrease);
+        assertTrue(bytes / 10e6 > 0.01, "the byte counter must matter in this test");
+    }
+
+    /** The simulated steady state equals the fixed point solved independently by root finding. */
+    @Test
+    void steadyStateEqualsFixedPoint() {
+        Bottleneck port = Bottleneck.of(40e9);
+        DcqcnFixedPoint fp = DcqcnFixedPoint.solve(ZHU, port, 10);
+        assertTrue(fp.onRamp());
+        Table t = DcqcnFluidModel.of(ZHU, port, 10).simulate(0.3, 1e-6, 1e-3, Progress.silent()).trajectory();
+        assertEquals(fp.queueBytes() / 1000, last(t, "queue_kb"), 0.005 * fp.queueBytes() / 1000);
+        assertEquals(4.0, last(t, "rate_flows_gbps"), 0.005 * 4.0);
+        assertEquals(fp.targetRateBps() / 1e9, last(t, "target_flows_gbps"), 0.005 * fp.targetRateBps() / 1e9);
+        assertEquals(fp.alpha(), last(t, "alpha_flows"), 0.01 * fp.alpha());
+    }
+
+    /** N identical flows as one class of N give the trajectory of N separate classes of one. */
+    @Test
+    void symmetricAggregationMatchesSeparateFlows() {
+        Bottleneck port = Bottleneck.of(40e9);
+        Table one = DcqcnFluidModel.of(ZHU, port, 3).simulate(5e-3, 1e-6, 1e-5, Progress.silent()).trajectory();
+        Table sep = new DcqcnFluidModel(ZHU, port, List.of(new FlowClass("a", 1, 0), new FlowClass("b", 1, 0),
+                new FlowClass("c", 1, 0))).simulate(5e-3, 1e-6, 1e-5, Progress.silent()).trajectory();
+        double[] q1 = one.doubleColumn("queue_kb").asDoubleArray();
+        double[] q2 = sep.doubleColumn("queue_kb").asDoubleArray();
+        double[] r1 = one.doubleColumn("rate_flows_gbps").asDoubleArray();
+        for (String label : new String[]{"a", "b", "c"}) {
+            double[] r2 = sep.doubleColumn("rate_" + label + "_gbps").asDoubleArray();
+            for (int i = 0; i < r1.length; i++) {
+                assertEquals(r1[i], r2[i], 1e-9 * 40);
+            }
+        }
+        for (int i = 0; i < q1.length; i++) {
+            assertEquals(q1[i], q2[i], 1e-9 * 1000);
+        }
+    }
+
+    /** Flows starting later share the link: the late class ends within 10% of the fair share. */
+    @Test
+    void heterogeneousStartTimesConverge() {
+        Bottleneck port = Bottleneck.of(40e9);
+        FluidRun run = new DcqcnFluidModel(ZHU, port, List.of(new FlowClass("early", 2, 0),
+                new FlowClass("late", 2, 0.01))).simulate(0.2, 1e-6, 1e-3, Progress.silent());
+        Table t = run.trajectory();
+        assertEquals(10.0, last(t, "rate_early_gbps"), 1.0);
+        assertEquals(10.0, last(t, "rate_late_gbps"), 1.0);
+        assertEquals(1.0, run.metrics().utilisation(), 1e-6);
+    }
+
+    /** An unstable loop (tau* = 100 us) drives the queue to empty, but never below zero. */
+    @Test
+    void queueNeverNegative() {
+        DcqcnParameters slow = ZHU.withFeedbackDelay(100e-6);
+        FluidRun run = DcqcnFluidModel.of(slow, Bottleneck.of(40e9), 10).simulate(0.05, 1e-6, 1e-6, Progress.silent());
+        assertTrue(run.trajectory().doubleColumn("queue_kb").min() >= 0);
+        assertEquals(0.0, run.metrics().minQueueBytes(), 0, "the oscillation must reach an empty queue");
+    }
+
+    /** PFC holds the queue near XOFF without loss; without PFC a small buffer drops. */
+    @Test
+    void pfcPausesInsteadOfDropping() {
+        Bottleneck port = Bottleneck.of(100e9).withBuffer(1e6);
+        List<FlowClass> incast = List.of(FlowClass.incast("qps", 7, 1000));
+        PfcThresholds pfc = new PfcThresholds(100e3, 80e3);
+        FluidRun withPfc = new DcqcnFluidModel(ZHU, port.withPfc(pfc), incast)
+                .simulate(5e-3, 1e-6, 1e-6, Progress.silent());
+        // one step of the worst excess (700G in, 100G out) beyond XOFF at most
+        double overshoot = (700e9 - 100e9) / 8 * 1e-6;
+        assertTrue(withPfc.metrics().peakQueueBytes() <= pfc.xoffBytes() + overshoot + 1);
+        assertTrue(withPfc.trajectory().doubleColumn("paused").max() == 1.0);
+        assertEquals(0.0, withPfc.metrics().droppedBytes(), 0);
+        FluidRun noPfc = new DcqcnFluidModel(ZHU, port.withBuffer(150e3), incast)
+                .simulate(5e-3, 1e-6, 1e-6, Progress.silent());
+        assertTrue(noPfc.metrics().droppedBytes() > 0);
+        assertTrue(noPfc.metrics().peakQueueBytes() <= 150e3 + 1e-6);
+    }
+
+    /** Same input, same output: the model is deterministic. */
+    @Test
+    void deterministic() {
+        Bottleneck port = Bottleneck.of(40e9);
+        FluidRun a = DcqcnFluidModel.of(ZHU, port, 2).simulate(2e-3, 1e-6, 1e-5, Progress.silent());
+        FluidRun b = DcqcnFluidModel.of(ZHU, port, 2).simulate(2e-3, 1e-6, 1e-5, Progress.silent());
+        assertEquals(a.trajectory().toString(), b.trajectory().toString());
+        assertEquals(a.metrics(), b.metrics());
+    }
+
+    @Test
+    void badInputNamesTheParameter() {
+        Bottleneck port = Bottleneck.of(40e9);
+        assertMessage("stepS", () -> DcqcnFluidModel.of(ZHU, port, 2).simulate(1e-3, 5e-6, 1e-5, Progress.silent()));
+        assertMessage("flows", () -> DcqcnFluidModel.of(ZHU, port, 0));
+        assertMessage("g", () -> new DcqcnParameters(WredMarking.dcqcnDefaults(), 1.5, 50e-6, 55e-6, 55e-6, 10e6, 5,
+                40e6, 4e-6, 1e6));
+        assertMessage("g", () -> new DcqcnParameters(WredMarking.dcqcnDefaults(), 0, 50e-6, 55e-6, 55e-6, 10e6, 5,
+                40e6, 4e-6, 1e6));
+        assertMessage("feedbackDelayS", () -> ZHU.withFeedbackDelay(-1e-6));
+        assertMessage("multiplicity", () -> new FlowClass("x", 0, 0));
+        assertMessage("startS", () -> new FlowClass("x", 1, -1));
+        assertMessage("hosts", () -> new FlowClass("x", 2, 0, 3));
+        assertMessage("xonBytes", () -> new PfcThresholds(100, 100));
+        assertMessage("pfc.xoffBytes", () -> port.withBuffer(1e3).withPfc(new PfcThresholds(2e3, 1e3)));
+        assertMessage("durationS", () -> DcqcnFluidModel.of(ZHU, port, 2).simulate(0, 1e-6, 1e-5, Progress.silent()));
+        assertMessage("sampleEveryS", () -> DcqcnFluidModel.of(ZHU, port, 2).simulate(1e-3, 1e-6, 1e-7,
+                Progress.silent()));
+        assertMessage("classes", () -> new DcqcnFluidModel(ZHU, port, List.of()));
+    }
+}
