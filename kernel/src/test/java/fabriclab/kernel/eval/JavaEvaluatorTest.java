@@ -60,6 +60,12 @@ class JavaEvaluatorTest {
     }
 
     @Test
+    void statementsContinuedOnLinesStartingWithADotStayOneSnippet() throws Exception {
+        // the jshell tool evaluates line by line and would cut these; a cell is evaluated whole
+        assertEquals(List.of(2, 4, 6), eval.eval("var doubled = Stream.of(1, 2, 3)\n    .map(v -> v * 2)\n    .toList();\ndoubled").value());
+    }
+
+    @Test
     void defaultImportsAndClasspathAreAvailable() throws Exception {
         assertEquals(3L, eval.eval("Stream.of(1, 2, 3).count()").value());
         assertEquals(1.0, eval.eval("fabriclab.Parameters.positive(\"rate\", 1.0)").value());
