@@ -65,14 +65,7 @@ public final class DcqcnFluidModel {
         this.initialRateBps = initialRateBps;
         this.params = Parameters.notNull("params", params);
         this.port = Parameters.notNull("port", port);
-        Parameters.notNull("classes", classes);
-        if (classes.isEmpty()) {
-            throw new IllegalArgumentException("classes must contain at least one flow class");
-        }
-        if (classes.stream().map(FlowClass::label).distinct().count() != classes.size()) {
-            throw new IllegalArgumentException("classes must have distinct labels");
-        }
-        this.classes = List.copyOf(classes);
+        this.classes = FlowClass.checkedList(classes);
         if (params.minRateBps() * classes.stream().mapToLong(FlowClass::multiplicity).sum() >= port.lineRateBps()
                 && port.pfc() == null) {
             // allowed (the queue then only drains through drops), but worth a clear failure: it is

@@ -54,4 +54,20 @@ public record FlowClass(String label, int multiplicity, double startS, int hosts
     public double wireRateCap(double lineRate) {
         return Math.min(lineRate, lineRate * hosts / multiplicity);
     }
+
+    /**
+     * Validates the flow classes of one model: at least one, distinct labels.
+     *
+     * @return an immutable copy
+     */
+    static java.util.List<FlowClass> checkedList(java.util.List<FlowClass> classes) {
+        fabriclab.Parameters.notNull("classes", classes);
+        if (classes.isEmpty()) {
+            throw new IllegalArgumentException("classes must contain at least one flow class");
+        }
+        if (classes.stream().map(FlowClass::label).distinct().count() != classes.size()) {
+            throw new IllegalArgumentException("classes must have distinct labels");
+        }
+        return java.util.List.copyOf(classes);
+    }
 }
