@@ -100,10 +100,21 @@ public final class Progress implements AutoCloseable {
         return console(System.err);
     }
 
-    /** A sink that prints a text bar on its own line per report. */
+    /** Minimum time between two console lines, nanoseconds (2 s): a log, not an animation. */
+    public static final long CONSOLE_INTERVAL_NANOS = 2_000_000_000L;
+
+    /** A sink that prints a text bar on its own line at the start, at most every 2 s, and at the end. */
     public static ProgressSink console(PrintStream out) {
         Parameters.notNull("out", out);
-        return state -> out.println(state.textBar());
+        AtomicLong lastLine = new AtomicLong(Long.MIN_VALUE);
+        return state -> {
+            long now = System.nanoTime();
+            long last = lastLine.get();
+            boolean due = last == Long.MIN_VALUE || state.finished() || now - last >= CONSOLE_INTERVAL_NANOS;
+            if (due && lastLine.compareAndSet(last, now)) {
+                out.println(state.textBar());
+            }
+        };
     }
 
     /** A sink that discards reports (for tests and nested tasks). */

@@ -72,4 +72,17 @@ class FiguresTest {
         assertTrue(last.textBar().contains("100%"));
         assertThrows(IllegalArgumentException.class, () -> Progress.start("x", -1, Progress.silent()));
     }
+
+    @Test
+    void consoleSinkPrintsStartAndEndButNotEveryStep() {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        ProgressSink console = Progress.console(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        for (int i = 0; i <= 100; i++) {
+            console.report(new Progress.State("id", "sweep", i, 100, 0.001 * i, false));
+        }
+        console.report(new Progress.State("id", "sweep", 100, 100, 0.2, true));
+        List<String> lines = buf.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.get(1).endsWith("done"));
+    }
 }
