@@ -58,7 +58,7 @@ public final class BufferDependencyGraph {
     }
 
     /** Builds the graph of {@code flows} routed over {@code topology}; fails on a missing link or no flows. */
-    public static BufferDependencyGraph build(Topology topology, List<Flow> flows) {
+    public static BufferDependencyGraph build(Topology topology, List<RoutedFlow> flows) {
         return buildWithHookRemap(topology, flows, -1);
     }
 
@@ -66,7 +66,7 @@ public final class BufferDependencyGraph {
      * Builds the graph with every hook flow moved to {@code hookPriority} after its first bounce leaf
      * (003 figures 20 and 21). {@code hookPriority = -1} leaves priorities unchanged.
      */
-    public static BufferDependencyGraph buildWithHookRemap(Topology topology, List<Flow> flows, int hookPriority) {
+    public static BufferDependencyGraph buildWithHookRemap(Topology topology, List<RoutedFlow> flows, int hookPriority) {
         Parameters.notNull("topology", topology);
         Parameters.notNull("flows", flows);
         if (flows.isEmpty()) {
@@ -74,7 +74,7 @@ public final class BufferDependencyGraph {
         }
         Parameters.inRange("hookPriority", hookPriority, -1, 7);
         Map<Queue, Map<Queue, Set<String>>> edges = new LinkedHashMap<>();
-        for (Flow f : flows) {
+        for (RoutedFlow f : flows) {
             Parameters.notNull("flow", f);
             List<String> r = f.route();
             topology.checkRoute(f.name(), r);
@@ -112,7 +112,7 @@ public final class BufferDependencyGraph {
     }
 
     /** Whether a flow is a hook flow (bounces through a leaf). */
-    public static boolean isHook(Topology topology, Flow flow) {
+    public static boolean isHook(Topology topology, RoutedFlow flow) {
         return bounceIndex(topology, Parameters.notNull("flow", flow).route()) >= 0;
     }
 

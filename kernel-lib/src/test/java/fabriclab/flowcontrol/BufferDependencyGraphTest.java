@@ -19,11 +19,11 @@ class BufferDependencyGraphTest {
             b.node(s, Topology.Tier.SPINE);
         }
         Topology t = b.link("A", "B").link("B", "C").link("C", "D").link("D", "A").build();
-        List<Flow> flows = List.of(
-                new Flow("f1", List.of("A", "B", "C"), 3),
-                new Flow("f2", List.of("B", "C", "D"), 3),
-                new Flow("f3", List.of("C", "D", "A"), 3),
-                new Flow("f4", List.of("D", "A", "B"), 3));
+        List<RoutedFlow> flows = List.of(
+                new RoutedFlow("f1", List.of("A", "B", "C"), 3),
+                new RoutedFlow("f2", List.of("B", "C", "D"), 3),
+                new RoutedFlow("f3", List.of("C", "D", "A"), 3),
+                new RoutedFlow("f4", List.of("D", "A", "B"), 3));
         BufferDependencyGraph g = BufferDependencyGraph.build(t, flows);
         // edges: (B<-A) -> (C<-B), (C<-B) -> (D<-C), (D<-C) -> (A<-D), (A<-D) -> (B<-A)
         assertEquals(4, g.edgeCount());
@@ -34,20 +34,20 @@ class BufferDependencyGraphTest {
         // dropping one flow opens the ring
         assertTrue(BufferDependencyGraph.build(t, flows.subList(0, 3)).isAcyclic());
         // a different priority for one flow also opens it
-        List<Flow> split = List.of(flows.get(0), flows.get(1), flows.get(2), new Flow("f4", List.of("D", "A", "B"), 4));
+        List<RoutedFlow> split = List.of(flows.get(0), flows.get(1), flows.get(2), new RoutedFlow("f4", List.of("D", "A", "B"), 4));
         assertTrue(BufferDependencyGraph.build(t, split).isAcyclic());
     }
 
     @Test
     void upDownRoutingInAHealthyLeafSpineHasNoCycle() {
         Topology t = Topology.leafSpine(4, 2, Set.of());
-        List<Flow> flows = new java.util.ArrayList<>();
+        List<RoutedFlow> flows = new java.util.ArrayList<>();
         int k = 0;
         for (int a = 1; a <= 4; a++) {
             for (int c = 1; c <= 4; c++) {
                 if (a != c) {
                     for (int s = 1; s <= 2; s++) {
-                        flows.add(new Flow("f" + k++, List.of("leaf" + a, "spine" + s, "leaf" + c), 3));
+                        flows.add(new RoutedFlow("f" + k++, List.of("leaf" + a, "spine" + s, "leaf" + c), 3));
                     }
                 }
             }
@@ -59,10 +59,10 @@ class BufferDependencyGraphTest {
     @Test
     void bouncedFlowsCloseTheCycleOf003AndHookRemapRemovesIt() {
         Topology t = Topology.leafSpine(4, 2, Set.of("leaf3-spine1", "leaf4-spine2"));
-        List<Flow> flows = List.of(
-                new Flow("hook1", List.of("leaf1", "spine1", "leaf2", "spine2", "leaf3"), 3),
-                new Flow("hook2", List.of("leaf2", "spine2", "leaf1", "spine1", "leaf4"), 3),
-                new Flow("normal", List.of("leaf1", "spine2", "leaf3"), 3));
+        List<RoutedFlow> flows = List.of(
+                new RoutedFlow("hook1", List.of("leaf1", "spine1", "leaf2", "spine2", "leaf3"), 3),
+                new RoutedFlow("hook2", List.of("leaf2", "spine2", "leaf1", "spine1", "leaf4"), 3),
+                new RoutedFlow("normal", List.of("leaf1", "spine2", "leaf3"), 3));
         assertTrue(BufferDependencyGraph.isHook(t, flows.get(0)));
         assertFalse(BufferDependencyGraph.isHook(t, flows.get(2)));
         BufferDependencyGraph g = BufferDependencyGraph.build(t, flows);
@@ -85,16 +85,16 @@ class BufferDependencyGraphTest {
     void badInput() {
         Topology t = Topology.leafSpine(2, 2, Set.of("leaf1-spine1"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> BufferDependencyGraph.build(t, List.of(new Flow("x", List.of("leaf1", "spine1", "leaf2"), 3))));
+                () -> BufferDependencyGraph.build(t, List.of(new RoutedFlow("x", List.of("leaf1", "spine1", "leaf2"), 3))));
         assertTrue(e.getMessage().contains("missing link leaf1-spine1"));
         e = assertThrows(IllegalArgumentException.class, () -> BufferDependencyGraph.build(t, List.of()));
         assertTrue(e.getMessage().contains("flows"));
-        e = assertThrows(IllegalArgumentException.class, () -> new Flow("y", List.of("leaf1"), 3));
+        e = assertThrows(IllegalArgumentException.class, () -> new RoutedFlow("y", List.of("leaf1"), 3));
         assertTrue(e.getMessage().contains("route"));
-        e = assertThrows(IllegalArgumentException.class, () -> new Flow("y", List.of("leaf1", "spine2"), 8));
+        e = assertThrows(IllegalArgumentException.class, () -> new RoutedFlow("y", List.of("leaf1", "spine2"), 8));
         assertTrue(e.getMessage().contains("priority"));
         e = assertThrows(IllegalArgumentException.class,
-                () -> BufferDependencyGraph.build(t, List.of(new Flow("z", List.of("leaf1", "spine9"), 3))));
+                () -> BufferDependencyGraph.build(t, List.of(new RoutedFlow("z", List.of("leaf1", "spine9"), 3))));
         assertTrue(e.getMessage().contains("spine9"));
     }
 }

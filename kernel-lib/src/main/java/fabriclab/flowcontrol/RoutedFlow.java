@@ -12,9 +12,9 @@ import java.util.List;
  * @param route    nodes visited, at least 2
  * @param priority PFC priority 0..7
  */
-public record Flow(String name, List<String> route, int priority) {
+public record RoutedFlow(String name, List<String> route, int priority) {
     /** Validates and copies the route. */
-    public Flow {
+    public RoutedFlow {
         Parameters.notBlank("name", name);
         Parameters.notNull("route", route);
         route = List.copyOf(route);
