@@ -178,9 +178,6 @@ public final class FluidQueue {
         } else {
             st[0] = q;
         }
-        if (b == q && slope == 0 && rate > r) {
-            st[2] = t;
-        }
         pts.add(new double[] {now, st[0]});
         return st;
     }

@@ -60,6 +60,18 @@ public final class IncastBounds {
         return Math.max(0, gpuRateBps - creditRateBps / n) / 8.0;
     }
 
+    /**
+     * Grant scheme, equal split: time until a source's virtual queue reaches {@code thresholdBytes}
+     * and its local PFC pauses its own GPU (002 section 3.1.2 and figure 7; the pause never crosses
+     * the fabric): threshold / growth rate [s], +infinity when the credit share keeps up (r <= C / n).
+     */
+    public static double grantSourceLocalPfcTimeS(int n, double gpuRateBps, double creditRateBps,
+                                                  double thresholdBytes) {
+        Parameters.positive("thresholdBytes", thresholdBytes);
+        double growth = grantSourceBufferGrowthBytesPerS(n, gpuRateBps, creditRateBps);
+        return growth > 0 ? thresholdBytes / growth : Double.POSITIVE_INFINITY;
+    }
+
     /** PFC only: egress queue bound n (XOFF + r tau_p / 8) [bytes]. */
     public static double pfcEgressQueueBytes(int n, double xoffBytes, double senderRateBps, double pauseDelayS) {
         Parameters.atLeast("n", n, 1);

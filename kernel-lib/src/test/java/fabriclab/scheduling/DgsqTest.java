@@ -120,6 +120,10 @@ class DgsqTest {
         assertEquals(0, IncastBounds.noControlPeakQueueBytes(3, 64e3, 25e9, G100));
         assertEquals(512 * (20e3 + 12.5e3), IncastBounds.pfcEgressQueueBytes(512, 20e3, G100, 1e-6), 1e-6);
         assertEquals((100e9 - 100e9 / 8) / 8, IncastBounds.grantSourceBufferGrowthBytesPerS(8, G100, G100), 1e-3);
+        // 8 GPUs at 100G sharing a 100G port: each source buffer grows at 87.5G / 8 = 10.9375 GB/s,
+        // so a 1 MB local threshold fires after 1e6 / 10.9375e9 s = 91.43 us
+        assertEquals(1e6 / 10.9375e9, IncastBounds.grantSourceLocalPfcTimeS(8, G100, G100, 1e6), 1e-15);
+        assertEquals(Double.POSITIVE_INFINITY, IncastBounds.grantSourceLocalPfcTimeS(1, G100, G100, 1e6));
     }
 
     @Test
