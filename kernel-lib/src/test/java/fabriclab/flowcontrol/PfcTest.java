@@ -28,6 +28,20 @@ class PfcTest {
         assertEquals(12_500 + 3160 + 480, PfcHeadroom.typical(100e9, 100).headroomBytes(), 1e-6);
     }
 
+    /**
+     * Cisco white paper "Priority Flow Control: Build Reliable Layer 2 Infrastructure" (Nexus 5000):
+     * at 10 GbE, 100 m of single-mode fibre delays a frame by 513 ns, i.e. 641 bytes each way; the
+     * sender's response time is 60 quanta = 3840 bytes; transceiver latency at most 1280 bytes; plus
+     * MTU[R] and MTU[S] (2240 B FCoE class here). Their sum is 2 x 641 + 3840 + 1280 + 2 x 2240 = 10,882 B.
+     * Our budget adds the 84-byte PFC frame, which the white paper leaves out.
+     */
+    @Test
+    void headroomMatchesThePublishedCiscoTenGigExample() {
+        double ifDelay = 1280 * 8 / (2 * 10e9); // 1280 B shared by the two interfaces
+        PfcHeadroom h = new PfcHeadroom(10e9, 100, 5.13e-9, 2240, 2240, 84, ifDelay, PauseQuanta.seconds(60, 10e9));
+        assertEquals(2 * 641 + 3840 + 1280 + 2 * 2240, h.headroomBytes() - 84, 1.0);
+    }
+
     @Test
     void headroomCableTermScalesWithRateTimesLength() {
         double a = PfcHeadroom.typical(400e9, 300).headroomBytes() - PfcHeadroom.typical(400e9, 0).headroomBytes();
