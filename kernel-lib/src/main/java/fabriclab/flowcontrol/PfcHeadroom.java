@@ -1,0 +1,69 @@
+package fabriclab.flowcontrol;
+
+import fabriclab.Parameters;
+
+/**
+ * Headroom an ingress priority queue must keep above XOFF so that no byte is lost while the pause
+ * takes effect (003 section 4.1; delay budget of IEEE 802.1Qbb annex N, reasoned term by term):
+ *
+ * <pre>
+ * headroom = 2 * rate * L / v / 8            cable round trip: bytes on the wire towards us, plus
+ *                                            bytes sent while the PFC frame travels back
+ *          + MTU_receiver                    our PFC frame waits behind a frame already leaving us
+ *          + PFC frame                       serialization of the PFC frame itself
+ *          + MTU_sender                      the sender finishes the frame it is transmitting
+ *          + rate * (2 * interfaceDelay + responseDelay) / 8
+ *                                            PHY/MAC delays at both ends, sender's reaction time
+ * </pre>
+ *
+ * @param linkRateBps           link rate [bit/s]
+ * @param cableLengthM          cable length [m]
+ * @param propagationSPerM      propagation delay [s/m] (about 5e-9 in fibre or copper)
+ * @param mtuSenderBytes        largest frame of the upstream sender [bytes]
+ * @param mtuReceiverBytes      largest frame of this (pausing) port [bytes]
+ * @param pfcFrameBytes         PFC frame on the wire [bytes] (64 + 20 preamble/IFG = 84 typically)
+ * @param interfaceDelayS       PHY+MAC delay of one interface, counted at both ends [s]
+ * @param responseDelayS        sender's higher-layer reaction time to the PFC frame [s]
+ */
+public record PfcHeadroom(double linkRateBps, double cableLengthM, double propagationSPerM, double mtuSenderBytes,
+                          double mtuReceiverBytes, double pfcFrameBytes, double interfaceDelayS,
+                          double responseDelayS) {
+    /** Validates every field (no negative delays, positive rate and frame sizes). */
+    public PfcHeadroom {
+        Parameters.positive("linkRateBps", linkRateBps);
+        Parameters.nonNegative("cableLengthM", cableLengthM);
+        Parameters.nonNegative("propagationSPerM", propagationSPerM);
+        Parameters.positive("mtuSenderBytes", mtuSenderBytes);
+        Parameters.positive("mtuReceiverBytes", mtuReceiverBytes);
+        Parameters.positive("pfcFrameBytes", pfcFrameBytes);
+        Parameters.nonNegative("interfaceDelayS", interfaceDelayS);
+        Parameters.nonNegative("responseDelayS", responseDelayS);
+    }
+
+    /**
+     * A typical data-centre port: 5 ns/m, MTU 1500 B on both ends (plus 38 B of Ethernet overhead =
+     * 1538 B on the wire), 84 B PFC frame, interface delay 0, response delay of 3840 bit times
+     * (the 802.1Qbb higher-layer budget, 7.5 quanta) at the given rate.
+     */
+    public static PfcHeadroom typical(double linkRateBps, double cableLengthM) {
+        Parameters.positive("linkRateBps", linkRateBps);
+        return new PfcHeadroom(linkRateBps, cableLengthM, 5e-9, 1538, 1538, 84, 0.0, 3840.0 / linkRateBps);
+    }
+
+    /** One-way cable delay [s]. */
+    public double cableDelayS() {
+        return cableLengthM * propagationSPerM;
+    }
+
+    /** Time from the XOFF crossing until the last byte sent before the pause arrives [s]. */
+    public double pauseResponseTimeS() {
+        return 8.0 * headroomBytes() / linkRateBps;
+    }
+
+    /** Required headroom [bytes], the sum in the class comment. */
+    public double headroomBytes() {
+        double cable = 2.0 * linkRateBps * cableDelayS() / 8.0;
+        double delays = linkRateBps * (2.0 * interfaceDelayS + responseDelayS) / 8.0;
+        return cable + mtuReceiverBytes + pfcFrameBytes + mtuSenderBytes + delays;
+    }
+}

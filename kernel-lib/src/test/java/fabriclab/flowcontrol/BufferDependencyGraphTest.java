@@ -1,0 +1,100 @@
+package fabriclab.flowcontrol;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BufferDependencyGraphTest {
+    /** Ring A-B-C-D-A; each flow goes two hops clockwise: the classic 4-switch PFC deadlock. */
+    @Test
+    void handBuiltFourSwitchRingCycleIsFound() {
+        Topology.Builder b = Topology.builder();
+        for (String s : List.of("A", "B", "C", "D")) {
+            b.node(s, Topology.Tier.SPINE);
+        }
+        Topology t = b.link("A", "B").link("B", "C").link("C", "D").link("D", "A").build();
+        List<RoutedFlow> flows = List.of(
+                new RoutedFlow("f1", List.of("A", "B", "C"), 3),
+                new RoutedFlow("f2", List.of("B", "C", "D"), 3),
+                new RoutedFlow("f3", List.of("C", "D", "A"), 3),
+                new RoutedFlow("f4", List.of("D", "A", "B"), 3));
+        BufferDependencyGraph g = BufferDependencyGraph.build(t, flows);
+        // edges: (B<-A) -> (C<-B), (C<-B) -> (D<-C), (D<-C) -> (A<-D), (A<-D) -> (B<-A)
+        assertEquals(4, g.edgeCount());
+        List<BufferDependencyGraph.Cycle> cycles = g.cycles();
+        assertEquals(1, cycles.size());
+        assertEquals(4, cycles.get(0).queues().size());
+        assertEquals(Set.of("f1", "f2", "f3", "f4"), cycles.get(0).flows());
+        // dropping one flow opens the ring
+        assertTrue(BufferDependencyGraph.build(t, flows.subList(0, 3)).isAcyclic());
+        // a different priority for one flow also opens it
+        List<RoutedFlow> split = List.of(flows.get(0), flows.get(1), flows.get(2), new RoutedFlow("f4", List.of("D", "A", "B"), 4));
+        assertTrue(BufferDependencyGraph.build(t, split).isAcyclic());
+    }
+
+    @Test
+    void upDownRoutingInAHealthyLeafSpineHasNoCycle() {
+        Topology t = Topology.leafSpine(4, 2, Set.of());
+        List<RoutedFlow> flows = new java.util.ArrayList<>();
+        int k = 0;
+        for (int a = 1; a <= 4; a++) {
+            for (int c = 1; c <= 4; c++) {
+                if (a != c) {
+                    for (int s = 1; s <= 2; s++) {
+                        flows.add(new RoutedFlow("f" + k++, List.of("leaf" + a, "spine" + s, "leaf" + c), 3));
+                    }
+                }
+            }
+        }
+        assertTrue(BufferDependencyGraph.build(t, flows).isAcyclic());
+    }
+
+    /** 003 figures 18 and 19: two link failures force two flows to bounce; cycle leaf2-spine2-leaf1-spine1. */
+    @Test
+    void bouncedFlowsCloseTheCycleOf003AndHookRemapRemovesIt() {
+        Topology t = Topology.leafSpine(4, 2, Set.of("leaf3-spine1", "leaf4-spine2"));
+        List<RoutedFlow> flows = List.of(
+                new RoutedFlow("hook1", List.of("leaf1", "spine1", "leaf2", "spine2", "leaf3"), 3),
+                new RoutedFlow("hook2", List.of("leaf2", "spine2", "leaf1", "spine1", "leaf4"), 3),
+                new RoutedFlow("normal", List.of("leaf1", "spine2", "leaf3"), 3));
+        assertTrue(BufferDependencyGraph.isHook(t, flows.get(0)));
+        assertFalse(BufferDependencyGraph.isHook(t, flows.get(2)));
+        BufferDependencyGraph g = BufferDependencyGraph.build(t, flows);
+        List<BufferDependencyGraph.Cycle> cycles = g.cycles();
+        assertEquals(1, cycles.size());
+        Set<BufferDependencyGraph.Queue> expected = Set.of(
+                new BufferDependencyGraph.Queue("spine1", "leaf1", 3),
+                new BufferDependencyGraph.Queue("leaf2", "spine1", 3),
+                new BufferDependencyGraph.Queue("spine2", "leaf2", 3),
+                new BufferDependencyGraph.Queue("leaf1", "spine2", 3));
+        assertEquals(expected, Set.copyOf(cycles.get(0).queues()));
+        assertEquals(Set.of("hook1", "hook2"), cycles.get(0).flows());
+        BufferDependencyGraph fixed = BufferDependencyGraph.buildWithHookRemap(t, flows, 5);
+        assertTrue(fixed.isAcyclic());
+        // remapped: the queue after the bounce is on priority 5
+        assertTrue(fixed.queues().contains(new BufferDependencyGraph.Queue("spine2", "leaf2", 5)));
+    }
+
+    @Test
+    void badInput() {
+        Topology t = Topology.leafSpine(2, 2, Set.of("leaf1-spine1"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BufferDependencyGraph.build(t, List.of(new RoutedFlow("x", List.of("leaf1", "spine1", "leaf2"), 3))));
+        assertTrue(e.getMessage().contains("missing link leaf1-spine1"));
+        e = assertThrows(IllegalArgumentException.class, () -> BufferDependencyGraph.build(t, List.of()));
+        assertTrue(e.getMessage().contains("flows"));
+        e = assertThrows(IllegalArgumentException.class, () -> new RoutedFlow("y", List.of("leaf1"), 3));
+        assertTrue(e.getMessage().contains("route"));
+        e = assertThrows(IllegalArgumentException.class, () -> new RoutedFlow("y", List.of("leaf1", "spine2"), 8));
+        assertTrue(e.getMessage().contains("priority"));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> BufferDependencyGraph.build(t, List.of(new RoutedFlow("z", List.of("leaf1", "spine9"), 3))));
+        assertTrue(e.getMessage().contains("spine9"));
+    }
+}

@@ -1,0 +1,64 @@
+package fabriclab.flowcontrol;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PausePropagationTest {
+    private static final double STEP = 0.05e-6;
+    private static final double DELAY = 1e-6;
+
+    private static PausePropagationSimulator threeHops(double victim) {
+        // 400G incast aggregate over 400G links into a 100G bottleneck; 50 KB headroom >= 400G x 1 us
+        PfcThresholds th = new PfcThresholds(100e3, 80e3, 50e3, 200e3);
+        return new PausePropagationSimulator(3, 400e9, victim, 400e9, 100e9, th, DELAY, STEP);
+    }
+
+    @Test
+    void bottleneckHopPausesFirstAtTheFluidFillTime() {
+        PausePropagationSimulator.Result r = threeHops(0).run(100e-6, 10);
+        // data reach the last hop after 2 steps, then it fills at (400G - 100G) / 8 bytes/s
+        double expected = 2 * STEP + 8 * 100e3 / (400e9 - 100e9);
+        assertEquals(expected, r.firstPauseS()[2], 2 * STEP);
+        // pauses travel towards the sender: hop 2 first, then hop 1, then hop 0 pauses the NIC
+        assertTrue(r.firstPauseS()[1] > r.firstPauseS()[2]);
+        assertTrue(r.firstPauseS()[0] > r.firstPauseS()[1]);
+        assertEquals(r.firstPauseS()[0] + DELAY, r.sendersStopS(), 2 * STEP);
+        // each upstream hop needs at least XOFF / (rate in) more time to fill once its egress stalls
+        assertTrue(r.firstPauseS()[1] - r.firstPauseS()[2] >= 8 * 100e3 / 400e9 - 1e-12);
+    }
+
+    @Test
+    void losslessEveryHopStaysWithinXoffPlusHeadroom() {
+        PausePropagationSimulator.Result r = threeHops(0).run(200e-6, 10);
+        for (double m : r.maxQueueBytes()) {
+            assertTrue(m <= 100e3 + 50e3 + 400e9 * STEP / 8 + 1e-6, "max queue " + m);
+        }
+    }
+
+    @Test
+    void victimSharingThePausedNicIsThrottledToItsUnpausedFraction() {
+        PausePropagationSimulator.Result r = threeHops(50e9).run(400e-6, 100);
+        assertTrue(r.pausedFractionNic() > 0.5, "NIC paused fraction " + r.pausedFractionNic());
+        assertEquals(50e9 * (1 - r.pausedFractionNic()), r.victimThroughputBps(), 1e-6 * 50e9);
+        // in the long run the NIC may send only what the bottleneck drains: 100G of the 400G, so the
+        // victim gets about a quarter of its rate (head-of-line blocking of an uncongested flow)
+        assertEquals(0.25, r.victimThroughputBps() / 50e9, 0.05);
+    }
+
+    @Test
+    void badInput() {
+        PfcThresholds th = new PfcThresholds(100e3, 80e3, 50e3, 200e3);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new PausePropagationSimulator(3, 400e9, 0, 400e9, 500e9, th, DELAY, STEP));
+        assertTrue(e.getMessage().contains("bottleneckRateBps"));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new PausePropagationSimulator(3, 400e9, -1, 400e9, 100e9, th, DELAY, STEP));
+        assertTrue(e.getMessage().contains("victimRateBps"));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new PausePropagationSimulator(3, 400e9, 0, 400e9, 100e9, th, 2e-6, STEP));
+        assertTrue(e.getMessage().contains("headroomBytes"));
+    }
+}

@@ -1,0 +1,143 @@
+package fabriclab.scheduling;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DgsqTest {
+    private static final double G100 = 100e9;
+
+    private static List<GrantSource> equalSources(int n, double bytes) {
+        List<GrantSource> s = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            s.add(new GrantSource(bytes, G100, G100, 0));
+        }
+        return s;
+    }
+
+    @Test
+    void egressQueueNeverExceedsTheNetworkCalculusBoundOnRandomTraffic() {
+        // property test: 200 seeds, random n, sizes, rates, request times, delays, policy
+        SplittableRandom meta = new SplittableRandom(20261122L);
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 2 + meta.nextInt(60);
+            double rPort = G100;
+            double c = rPort * (0.5 + 0.5 * meta.nextDouble());
+            double g = 1024 * (1 + meta.nextInt(16));
+            double dmin = 1e-6 * meta.nextDouble();
+            double dmax = dmin + 5e-6 * meta.nextDouble();
+            GrantPolicy pol = GrantPolicy.values()[meta.nextInt(3)];
+            DgsqConfig cfg = new DgsqConfig(rPort, c, g, dmin, dmax, pol);
+            List<GrantSource> src = new ArrayList<>();
+            double rMin = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < n; i++) {
+                double link = meta.nextBoolean() ? 100e9 : 25e9 + 75e9 * meta.nextDouble();
+                rMin = Math.min(rMin, link);
+                double path = link * (0.3 + 0.7 * meta.nextDouble());
+                src.add(new GrantSource(1e3 + 200e3 * meta.nextDouble(), link, path, 20e-6 * meta.nextDouble()));
+            }
+            DgsqResult res = new DgsqSimulator(cfg).run(src, meta.nextLong());
+            double bound = IncastBounds.grantEgressBacklogBytes(cfg, rMin);
+            assertTrue(res.maxEgressQueueBytes() <= bound * (1 + 1e-9) + 1e-6,
+                    "trial " + trial + ": queue " + res.maxEgressQueueBytes() + " > bound " + bound);
+            // conservation: every demanded byte is granted exactly once and delivered (no loss)
+            double demand = src.stream().mapToDouble(GrantSource::demandBytes).sum();
+            assertEquals(demand, Arrays.stream(res.grantBytes()).sum(), 1e-6 * demand);
+            assertEquals(demand, res.egress().deliveredBytes(), 1e-6 * demand);
+            // 002 section 3.1.2: sum c_i <= C (+ one grant per window from the window's edge)
+            double w = 50e-6;
+            assertTrue(res.maxCreditRateBps(w) <= c + 8 * g / w + 1e-3);
+        }
+    }
+
+    @Test
+    void boundIsIndependentOfNAndQueueStaysBelowItForLargeIncast() {
+        DgsqConfig cfg = new DgsqConfig(G100, G100, 4096, 2e-6, 3e-6, GrantPolicy.EQUAL);
+        double b = IncastBounds.grantEgressBacklogBytes(cfg, G100);
+        // g + g C / r + C Delta / 8 = 4096 + 4096 + 1e11 * 1e-6 / 8 = 20692 B
+        assertEquals(4096 + 4096 + 12_500, b, 1e-6);
+        for (int n : new int[] {8, 512}) {
+            DgsqResult res = new DgsqSimulator(cfg).run(equalSources(n, 64e3), 7);
+            assertTrue(res.maxEgressQueueBytes() <= b);
+            double lower = IncastBounds.completionLowerBoundS(n, 64e3, G100, G100);
+            double upper = IncastBounds.grantCompletionBoundS(cfg, n * 64e3, 0, G100);
+            assertTrue(res.completionS() >= lower - 1e-12 && res.completionS() <= upper + 1e-12,
+                    res.completionS() + " not in [" + lower + ", " + upper + "]");
+        }
+    }
+
+    @Test
+    void equalPolicySplitsCreditEquallyAndDemandPolicyFinishesTogether() {
+        DgsqConfig eq = new DgsqConfig(G100, G100, 1000, 1e-6, 1e-6, GrantPolicy.EQUAL);
+        DgsqResult r = new DgsqSimulator(eq).run(equalSources(4, 100e3), 1);
+        // first 40 us: 400 grants in total, 100 each -> c_i = C / 4 each
+        double[] c = r.creditRatesBps(0, 32e-6);
+        for (double ci : c) {
+            assertEquals(G100 / 4, ci, 1e-6 * G100);
+        }
+        // demand-weighted: sources of 100 KB and 300 KB get credit 1:3 and finish at the same time
+        DgsqConfig dw = new DgsqConfig(G100, G100, 1000, 1e-6, 1e-6, GrantPolicy.DEMAND_WEIGHTED);
+        List<GrantSource> s = List.of(new GrantSource(100e3, G100, G100, 0), new GrantSource(300e3, G100, G100, 0));
+        DgsqResult d = new DgsqSimulator(dw).run(s, 1);
+        double[] cd = d.creditRatesBps(0, 20e-6);
+        assertEquals(3.0, cd[1] / cd[0], 0.05);
+        // path pacing: a source with a 10G path never gets more than 10G of credit
+        DgsqConfig pw = new DgsqConfig(G100, G100, 1000, 1e-6, 1e-6, GrantPolicy.EQUAL);
+        DgsqResult p = new DgsqSimulator(pw).run(List.of(new GrantSource(100e3, G100, 10e9, 0),
+                new GrantSource(100e3, G100, G100, 0)), 1);
+        assertTrue(p.creditRatesBps(0, 10e-6)[0] <= 10e9 + 8 * 1000 / 10e-6);
+    }
+
+    @Test
+    void sameSeedSameResult() {
+        DgsqConfig cfg = new DgsqConfig(G100, 0.9 * G100, 2048, 1e-6, 4e-6, GrantPolicy.EQUAL);
+        DgsqResult a = new DgsqSimulator(cfg).run(equalSources(20, 50e3), 99);
+        DgsqResult b = new DgsqSimulator(cfg).run(equalSources(20, 50e3), 99);
+        assertArrayEquals(a.egress().queueBytes(), b.egress().queueBytes());
+        assertArrayEquals(a.egress().timesS(), b.egress().timesS());
+    }
+
+    @Test
+    void sourcesHoldTheBacklog() {
+        DgsqConfig cfg = new DgsqConfig(G100, G100, 1000, 1e-6, 1e-6, GrantPolicy.EQUAL);
+        DgsqResult r = new DgsqSimulator(cfg).run(equalSources(10, 100e3), 3);
+        // at t = 40 us the port granted 40 us * 100G / 8 = 500 KB (+1 grant at t=40 is excluded)
+        assertEquals(1e6 - 500e3, r.totalSourceBacklogBytes(40e-6), 1000 + 1e-6);
+        assertEquals(50e3, r.sourceBacklogBytes(0, 40e-6), 1000 + 1e-6);
+    }
+
+    @Test
+    void closedFormBoundsForPfcAndNoControl() {
+        assertEquals(64e3 * (512 - 1), IncastBounds.noControlPeakQueueBytes(512, 64e3, G100, G100), 1e-6);
+        assertEquals(0, IncastBounds.noControlPeakQueueBytes(3, 64e3, 25e9, G100));
+        assertEquals(512 * (20e3 + 12.5e3), IncastBounds.pfcEgressQueueBytes(512, 20e3, G100, 1e-6), 1e-6);
+        assertEquals((100e9 - 100e9 / 8) / 8, IncastBounds.grantSourceBufferGrowthBytesPerS(8, G100, G100), 1e-3);
+        // 8 GPUs at 100G sharing a 100G port: each source buffer grows at 87.5G / 8 = 10.9375 GB/s,
+        // so a 1 MB local threshold fires after 1e6 / 10.9375e9 s = 91.43 us
+        assertEquals(1e6 / 10.9375e9, IncastBounds.grantSourceLocalPfcTimeS(8, G100, G100, 1e6), 1e-15);
+        assertEquals(Double.POSITIVE_INFINITY, IncastBounds.grantSourceLocalPfcTimeS(1, G100, G100, 1e6));
+    }
+
+    @Test
+    void badInput() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new DgsqConfig(G100, 2 * G100, 1000, 0, 0, GrantPolicy.EQUAL));
+        assertTrue(e.getMessage().contains("creditRateBps"));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new DgsqConfig(G100, G100, 1000, 2e-6, 1e-6, GrantPolicy.EQUAL));
+        assertTrue(e.getMessage().contains("maxGrantDelayS"));
+        e = assertThrows(IllegalArgumentException.class, () -> new GrantSource(1, -1, 1, 0));
+        assertTrue(e.getMessage().contains("linkRateBps"));
+        DgsqSimulator sim = new DgsqSimulator(new DgsqConfig(G100, G100, 1000, 0, 0, GrantPolicy.EQUAL));
+        e = assertThrows(IllegalArgumentException.class, () -> sim.run(List.of(), 1));
+        assertTrue(e.getMessage().contains("sources"));
+    }
+}
