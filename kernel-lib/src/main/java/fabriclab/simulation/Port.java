@@ -26,6 +26,9 @@ final class Port implements EventHandler {
     long peakBytes;
     long flowHeads;
     long busyPs;
+    // the wire: packets in propagation, FIFO because every packet on a link has the same delay,
+    // so the event queue holds one arrival event per busy wire instead of one per packet
+    private final Wire wire = new Wire();
     // sampling (may stay null)
     long[] sampleBytes;
     int samples;
@@ -88,7 +91,48 @@ final class Port implements EventHandler {
             flowHeads++;
         }
         sim.packetHops++;
-        sim.events.schedule(timePs + propagationPs, peer, p);
+        wire.push(timePs + propagationPs, p);
         startNext(timePs);
+    }
+
+    /** Packets propagating on this port's link, delivered to the peer in order. */
+    private final class Wire implements EventHandler {
+        private long[] arrival = new long[16];
+        private Packet[] packets = new Packet[16];
+        private int head;
+        private int count;
+
+        void push(long arrivalPs, Packet p) {
+            if (count == packets.length) {
+                long[] a = new long[2 * count];
+                Packet[] q = new Packet[2 * count];
+                for (int i = 0; i < count; i++) {
+                    a[i] = arrival[(head + i) & (count - 1)];
+                    q[i] = packets[(head + i) & (count - 1)];
+                }
+                arrival = a;
+                packets = q;
+                head = 0;
+            }
+            int tail = (head + count) & (packets.length - 1);
+            arrival[tail] = arrivalPs;
+            packets[tail] = p;
+            count++;
+            if (count == 1) {
+                sim.events.schedule(arrivalPs, this, null);
+            }
+        }
+
+        @Override
+        public void handle(long timePs, Object ignored) {
+            Packet p = packets[head];
+            packets[head] = null;
+            head = (head + 1) & (packets.length - 1);
+            count--;
+            if (count > 0) {
+                sim.events.schedule(arrival[head], this, null);
+            }
+            peer.handle(timePs, p);
+        }
     }
 }
