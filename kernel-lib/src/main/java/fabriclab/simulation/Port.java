@@ -18,6 +18,7 @@ final class Port implements EventHandler {
     final long[] queueBytes;
     long totalQueueBytes;
     boolean busy;
+    boolean down;
     // counters
     long txPackets;
     long txBytes;
@@ -60,6 +61,10 @@ final class Port implements EventHandler {
     }
 
     void startNext(long now) {
+        if (down) {
+            busy = false;
+            return;
+        }
         Packet p = null;
         for (int i = 0; i < queues.length; i++) {
             if (!queues[i].isEmpty()) {
@@ -80,11 +85,29 @@ final class Port implements EventHandler {
         sim.events.schedule(now + ser, this, p);
     }
 
+    /** The link fails: queued packets and packets on the wire are lost. */
+    void fail() {
+        down = true;
+        for (java.util.ArrayDeque<Packet> q : queues) {
+            Packet p;
+            while ((p = q.pollFirst()) != null) {
+                owner.departed(this, p);
+                sim.drop(p, this);
+            }
+        }
+        wire.clear();
+    }
+
     /** Transmission of {@code payload} (a Packet) finished: it leaves the buffer, crosses the wire. */
     @Override
     public void handle(long timePs, Object payload) {
         Packet p = (Packet) payload;
         owner.departed(this, p);
+        if (down) { // the link failed during transmission
+            sim.drop(p, this);
+            busy = false;
+            return;
+        }
         txPackets++;
         txBytes += p.wireBytes;
         if (p.seq == 0) {
@@ -123,8 +146,20 @@ final class Port implements EventHandler {
             }
         }
 
+        void clear() {
+            while (count > 0) {
+                sim.drop(packets[head], Port.this);
+                packets[head] = null;
+                head = (head + 1) & (packets.length - 1);
+                count--;
+            }
+        }
+
         @Override
         public void handle(long timePs, Object ignored) {
+            if (count == 0) { // cleared by a link failure
+                return;
+            }
             Packet p = packets[head];
             packets[head] = null;
             head = (head + 1) & (packets.length - 1);

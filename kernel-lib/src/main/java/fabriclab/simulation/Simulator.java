@@ -59,6 +59,8 @@ public final class Simulator {
     long ecnMarks;
     long completedFlows;
     private boolean ran;
+    private final Port[][] linkPorts;
+    private final List<long[]> failures = new ArrayList<>();
 
     /**
      * Builds the runtime fabric and checks the input.
@@ -85,7 +87,9 @@ public final class Simulator {
             switches[s] = sw;
             nodes[hosts + s] = sw;
         }
-        for (LinkSpec l : topology.links()) {
+        linkPorts = new Port[topology.links().size()][];
+        for (int li = 0; li < linkPorts.length; li++) {
+            LinkSpec l = topology.links().get(li);
             Node a = nodes[l.nodeA()];
             Node b = nodes[l.nodeB()];
             Port pa = new Port(this, a, a.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
@@ -94,6 +98,7 @@ public final class Simulator {
             pb.peer = a;
             a.ports.add(pa);
             b.ports.add(pb);
+            linkPorts[li] = new Port[] {pa, pb};
         }
         computeRoutes();
         for (int i = 0; i < flowSpecs.size(); i++) {
@@ -161,6 +166,9 @@ public final class Simulator {
                     continue; // hosts do not forward
                 }
                 for (Port p : nodes[u].ports) {
+                    if (p.down) {
+                        continue;
+                    }
                     int v = p.peer.id;
                     if (dist[v] < 0) {
                         dist[v] = dist[u] + 1;
@@ -173,10 +181,51 @@ public final class Simulator {
                 if (dist[sw.id] < 0) {
                     continue;
                 }
-                int[] c = sw.ports.stream().filter(p -> dist[p.peer.id] == dist[sw.id] - 1
+                int[] c = sw.ports.stream().filter(p -> !p.down && dist[p.peer.id] == dist[sw.id] - 1
                         && (p.peer.id >= hosts || p.peer.id == dest)).mapToInt(p -> p.index).toArray();
-                sw.routes[d] = interned.computeIfAbsent(Arrays.toString(c), k -> c);
+                sw.routes[d] = c.length == 0 ? null : interned.computeIfAbsent(Arrays.toString(c), k -> c);
             }
+        }
+    }
+
+    /**
+     * Fails link {@code linkIndex} (index into {@code topology.links()}) in both directions at
+     * {@code timePs}: packets queued for it or propagating on it are dropped, and every switch
+     * immediately recomputes its shortest-path candidates without it (zero convergence time; ECMP
+     * re-hashes every flow over the remaining members). Call before {@link #run}.
+     *
+     * @param linkIndex link index in [0, links)
+     * @param timePs failure time in ps, not negative
+     */
+    public Simulator failLinkAt(int linkIndex, long timePs) {
+        Parameters.inRange("linkIndex", linkIndex, 0, linkPorts.length - 1);
+        Parameters.atLeast("timePs", timePs, 0L);
+        if (ran) {
+            throw new IllegalStateException("failLinkAt must be called before run");
+        }
+        failures.add(new long[] {linkIndex, timePs});
+        return this;
+    }
+
+    void drop(Packet p, Port at) {
+        if (at != null) {
+            at.drops++;
+        }
+        p.flow.dropped++;
+        p.flow.droppedBytes += p.payloadBytes;
+        droppedBytes += p.payloadBytes;
+        droppedPackets++;
+    }
+
+    private final EventHandler linkFailure = this::failLinkNow;
+
+    private void failLinkNow(long timePs, Object payload) {
+        Port[] ends = linkPorts[(Integer) payload];
+        ends[0].fail();
+        ends[1].fail();
+        computeRoutes();
+        for (FlowState f : flows) {
+            Arrays.fill(f.ecmpChoice, -1);
         }
     }
 
@@ -201,6 +250,9 @@ public final class Simulator {
             throw new IllegalStateException("a Simulator runs once; build a new one");
         }
         ran = true;
+        for (long[] fl : failures) {
+            events.schedule(fl[1], linkFailure, (int) fl[0]);
+        }
         for (FlowState f : flows) {
             events.schedule(f.spec.startPs(), nodes[f.spec.source()], f);
         }

@@ -37,6 +37,10 @@ final class SwitchNode extends Node {
         Packet p = (Packet) payload;
         int dst = p.flow.spec.destination();
         int[] cands = routes[dst];
+        if (cands == null) { // unreachable after a link failure
+            sim.drop(p, null);
+            return;
+        }
         int choice;
         if (cands.length == 1) {
             choice = cands[0];
@@ -64,11 +68,7 @@ final class SwitchNode extends Node {
         long q = out.queueBytes[p.priority];
         int w = p.wireBytes;
         if (usedBytes + w > b.sharedBytes() || q + w > b.perQueueLimitBytes()) {
-            out.drops++;
-            p.flow.dropped++;
-            p.flow.droppedBytes += p.payloadBytes;
-            sim.droppedBytes += p.payloadBytes;
-            sim.droppedPackets++;
+            sim.drop(p, out);
             return;
         }
         Wred wred = b.wred();

@@ -7,6 +7,6 @@
  * per-packet spraying. Entry point: {@link fabriclab.simulation.Simulator}.
  *
  * <p>Not yet modelled: PFC, congestion-controlled transports (DCQCN, CTCC), retransmission, GSE
- * containers and grants, link failure.
+ * containers and grants, routing convergence delay after a link failure.
  */
 package fabriclab.simulation;
