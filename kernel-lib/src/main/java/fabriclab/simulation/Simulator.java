@@ -35,6 +35,12 @@ import java.util.SplittableRandom;
  * (BFS over the topology, hosts never transit) chosen by {@link Forwarding} (ECMP with
  * {@code fabriclab.loadbalancing.hash.EcmpHasher}, or per-packet spraying).
  *
+ * <p>Link failure ({@link #failLinkAt}): at the given time both directions of a link go down, packets
+ * queued for it or on its wire are dropped (and counted), and routes are recomputed at once.
+ *
+ * <p>Performance: packets on a wire are held in a per-link FIFO (every packet on a link has the same
+ * propagation delay), so the event queue holds at most two events per port, not one per packet.
+ *
  * <p>Determinism: the event queue breaks time ties by scheduling order and every random choice
  * draws from one {@link SplittableRandom} seeded with {@link SimulationConfig#seed()}, so the same
  * inputs give identical results. A simulator runs once.
