@@ -1,0 +1,346 @@
+package fabriclab.simulation;
+
+import fabriclab.Parameters;
+import fabriclab.loadbalancing.flow.FiveTuple;
+import fabriclab.notebook.Progress;
+import fabriclab.notebook.ProgressSink;
+import fabriclab.simulation.event.EventHandler;
+import fabriclab.simulation.event.EventQueue;
+import fabriclab.simulation.topology.LinkSpec;
+import fabriclab.simulation.topology.Topology;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Packet-level discrete-event simulator of a switched fabric (issue 7, core).
+ *
+ * <p>Model. Time is a {@code long} in picoseconds ({@link Time}). Links are full duplex with a rate
+ * and a propagation delay; a packet of {@code w} wire bytes occupies its egress port for
+ * {@code ser = ceil(8 w / rate)} and reaches the next node {@code ser + propagation} after its
+ * transmission started (store and forward: a switch forwards only whole packets). Switches are
+ * output-queued with zero processing delay: an arriving packet is routed on the spot to an egress
+ * port, admitted to that port's per-priority FIFO if the shared buffer and the per-queue limit
+ * allow ({@link SwitchBuffer}; tail drop otherwise), ECN-marked by WRED at enqueue ({@link Wred}),
+ * and served by strict priority. Buffer bytes are held from admission until the last bit leaves.
+ * Hosts are NICs with one port; each runs a line-rate sender that sends its active flows' packets
+ * round robin back to back (no congestion control, no retransmission) and a receiver that records
+ * completion time, reordering and duplicates.
+ *
+ * <p>Routing: every switch forwards toward a destination host over all its shortest-path next hops
+ * (BFS over the topology, hosts never transit) chosen by {@link Forwarding} (ECMP with
+ * {@code fabriclab.loadbalancing.hash.EcmpHasher}, or per-packet spraying).
+ *
+ * <p>Link failure ({@link #failLinkAt}): at the given time both directions of a link go down, packets
+ * queued for it or on its wire are dropped (and counted), and routes are recomputed at once.
+ *
+ * <p>Performance: packets on a wire are held in a per-link FIFO (every packet on a link has the same
+ * propagation delay), so the event queue holds at most two events per port, not one per packet.
+ *
+ * <p>Determinism: the event queue breaks time ties by scheduling order and every random choice
+ * draws from one {@link SplittableRandom} seeded with {@link SimulationConfig#seed()}, so the same
+ * inputs give identical results. A simulator runs once.
+ *
+ * <p>Flow 5-tuples: host {@code h} has address {@code 10.0.0.0 + h + 1}; flows are RoCEv2 (UDP to
+ * 4791) from {@link FlowSpec#sourcePort()}.
+ */
+public final class Simulator {
+    final Topology topology;
+    final SimulationConfig config;
+    final EventQueue events = new EventQueue(4096);
+    final SplittableRandom random;
+    final Node[] nodes;
+    final SwitchNode[] switches;
+    final List<FlowState> flows = new ArrayList<>();
+    long now;
+    long packetHops;
+    long injectedBytes;
+    long deliveredBytes;
+    long droppedBytes;
+    long droppedPackets;
+    long ecnMarks;
+    long completedFlows;
+    private boolean ran;
+    private final Port[][] linkPorts;
+    private final List<long[]> failures = new ArrayList<>();
+
+    /**
+     * Builds the runtime fabric and checks the input.
+     *
+     * @param topology the fabric
+     * @param config run configuration
+     * @param flowSpecs the flows (host indices below {@code topology.hosts()}, priority below
+     *        {@code config.priorities()}, a path must exist)
+     * @throws IllegalArgumentException naming the offending parameter
+     */
+    public Simulator(Topology topology, SimulationConfig config, List<FlowSpec> flowSpecs) {
+        this.topology = Parameters.notNull("topology", topology);
+        this.config = Parameters.notNull("config", config);
+        Parameters.notNull("flowSpecs", flowSpecs);
+        this.random = new SplittableRandom(config.seed());
+        int hosts = topology.hosts();
+        nodes = new Node[topology.nodes()];
+        switches = new SwitchNode[topology.switches()];
+        for (int h = 0; h < hosts; h++) {
+            nodes[h] = new Host(this, h);
+        }
+        for (int s = 0; s < switches.length; s++) {
+            SwitchNode sw = new SwitchNode(this, hosts + s, s, config.forwarding().hasherOf(s));
+            switches[s] = sw;
+            nodes[hosts + s] = sw;
+        }
+        linkPorts = new Port[topology.links().size()][];
+        for (int li = 0; li < linkPorts.length; li++) {
+            LinkSpec l = topology.links().get(li);
+            Node a = nodes[l.nodeA()];
+            Node b = nodes[l.nodeB()];
+            Port pa = new Port(this, a, a.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
+            Port pb = new Port(this, b, b.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
+            pa.peer = b;
+            pb.peer = a;
+            a.ports.add(pa);
+            b.ports.add(pb);
+            linkPorts[li] = new Port[] {pa, pb};
+        }
+        computeRoutes();
+        for (int i = 0; i < flowSpecs.size(); i++) {
+            FlowSpec f = Parameters.notNull("flowSpecs[" + i + "]", flowSpecs.get(i));
+            if (f.source() >= hosts || f.destination() >= hosts) {
+                throw new IllegalArgumentException("flowSpecs[" + i + "] must use hosts in [0, " + hosts + "), got "
+                        + f.source() + " -> " + f.destination());
+            }
+            if (f.priority() >= config.priorities()) {
+                throw new IllegalArgumentException("flowSpecs[" + i + "].priority must be below config.priorities = "
+                        + config.priorities() + ", got " + f.priority());
+            }
+            Node first = nodes[f.source()].ports.get(0).peer;
+            if (first instanceof SwitchNode sw && sw.routes[f.destination()] == null) {
+                throw new IllegalArgumentException("flowSpecs[" + i + "]: topology has no path from host " + f.source()
+                        + " to host " + f.destination());
+            }
+            if (first instanceof Host && first.id != f.destination()) {
+                throw new IllegalArgumentException("flowSpecs[" + i + "]: topology has no path from host " + f.source()
+                        + " to host " + f.destination());
+            }
+            FiveTuple t = FiveTuple.roceV2(hostAddress(f.source()), hostAddress(f.destination()), f.sourcePort());
+            flows.add(new FlowState(i, f, t, config.mtuBytes(), switches.length));
+        }
+    }
+
+    /** IPv4 address of host {@code h} as used in flow 5-tuples: 10.0.0.0 + h + 1. */
+    public static int hostAddress(int h) {
+        return 0x0A000000 + h + 1;
+    }
+
+    /** The 5-tuple of flow {@code i} (as hashed by ECMP). */
+    public FiveTuple tupleOf(int i) {
+        return flows.get(Parameters.inRange("i", i, 0, flows.size() - 1)).tuple;
+    }
+
+    /**
+     * Egress port indices switch {@code switchIndex} may use toward host {@code destination}, in
+     * port order (the ECMP members); empty if there is no path.
+     */
+    public int[] candidatePorts(int switchIndex, int destination) {
+        Parameters.inRange("switchIndex", switchIndex, 0, switches.length - 1);
+        Parameters.inRange("destination", destination, 0, topology.hosts() - 1);
+        int[] r = switches[switchIndex].routes[destination];
+        return r == null ? new int[0] : r.clone();
+    }
+
+    private void computeRoutes() {
+        int n = nodes.length;
+        int hosts = topology.hosts();
+        Map<String, int[]> interned = new HashMap<>();
+        for (SwitchNode sw : switches) {
+            sw.routes = new int[hosts][];
+            sw.roundRobin = new int[hosts];
+        }
+        int[] dist = new int[n];
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        for (int d = 0; d < hosts; d++) {
+            Arrays.fill(dist, -1);
+            dist[d] = 0;
+            queue.add(d);
+            while (!queue.isEmpty()) {
+                int u = queue.poll();
+                if (u < hosts && u != d) {
+                    continue; // hosts do not forward
+                }
+                for (Port p : nodes[u].ports) {
+                    if (p.down) {
+                        continue;
+                    }
+                    int v = p.peer.id;
+                    if (dist[v] < 0) {
+                        dist[v] = dist[u] + 1;
+                        queue.add(v);
+                    }
+                }
+            }
+            final int dest = d;
+            for (SwitchNode sw : switches) {
+                if (dist[sw.id] < 0) {
+                    continue;
+                }
+                int[] c = sw.ports.stream().filter(p -> !p.down && dist[p.peer.id] == dist[sw.id] - 1
+                        && (p.peer.id >= hosts || p.peer.id == dest)).mapToInt(p -> p.index).toArray();
+                sw.routes[d] = c.length == 0 ? null : interned.computeIfAbsent(Arrays.toString(c), k -> c);
+            }
+        }
+    }
+
+    /**
+     * Fails link {@code linkIndex} (index into {@code topology.links()}) in both directions at
+     * {@code timePs}: packets queued for it or propagating on it are dropped, and every switch
+     * immediately recomputes its shortest-path candidates without it (zero convergence time; ECMP
+     * re-hashes every flow over the remaining members). Call before {@link #run}.
+     *
+     * @param linkIndex link index in [0, links)
+     * @param timePs failure time in ps, not negative
+     */
+    public Simulator failLinkAt(int linkIndex, long timePs) {
+        Parameters.inRange("linkIndex", linkIndex, 0, linkPorts.length - 1);
+        Parameters.atLeast("timePs", timePs, 0L);
+        if (ran) {
+            throw new IllegalStateException("failLinkAt must be called before run");
+        }
+        failures.add(new long[] {linkIndex, timePs});
+        return this;
+    }
+
+    void drop(Packet p, Port at) {
+        if (at != null) {
+            at.drops++;
+        }
+        p.flow.dropped++;
+        p.flow.droppedBytes += p.payloadBytes;
+        droppedBytes += p.payloadBytes;
+        droppedPackets++;
+    }
+
+    private final EventHandler linkFailure = this::failLinkNow;
+
+    private void failLinkNow(long timePs, Object payload) {
+        Port[] ends = linkPorts[(Integer) payload];
+        ends[0].fail();
+        ends[1].fail();
+        computeRoutes();
+        for (FlowState f : flows) {
+            Arrays.fill(f.ecmpChoice, -1);
+        }
+    }
+
+    /** Runs to completion with no progress reports; see {@link #run(long, ProgressSink)}. */
+    public SimulationResult run() {
+        return run(Long.MAX_VALUE, Progress.silent());
+    }
+
+    /**
+     * Runs until no event is pending, simulated time would pass {@code timeLimitPs}, or the thread
+     * is interrupted; the last two give a result marked partial. Reports progress (simulated time
+     * against the limit, in microseconds) to {@code sink} when the limit is finite.
+     *
+     * @param timeLimitPs last simulated time to handle, ps, positive
+     * @param sink progress sink ({@code Progress.silent()} for none)
+     * @throws IllegalStateException if called twice
+     */
+    public SimulationResult run(long timeLimitPs, ProgressSink sink) {
+        Parameters.atLeast("timeLimitPs", timeLimitPs, 1L);
+        Parameters.notNull("sink", sink);
+        if (ran) {
+            throw new IllegalStateException("a Simulator runs once; build a new one");
+        }
+        ran = true;
+        for (long[] fl : failures) {
+            events.schedule(fl[1], linkFailure, (int) fl[0]);
+        }
+        for (FlowState f : flows) {
+            events.schedule(f.spec.startPs(), nodes[f.spec.source()], f);
+        }
+        boolean sampling = config.samplePeriodPs() > 0 && config.maxSamples() > 0;
+        if (sampling) {
+            for (SwitchNode sw : switches) {
+                for (Port p : sw.ports) {
+                    p.sampleBytes = new long[Math.min(config.maxSamples(), 1024)];
+                }
+            }
+            events.schedule(0, sampler, null);
+        }
+        boolean partial = false;
+        long handled = 0;
+        boolean finite = timeLimitPs != Long.MAX_VALUE;
+        long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : 0;
+        long reportedUs = 0;
+        try (Progress progress = Progress.start("packet simulation", totalUs, sink)) {
+            while (!events.isEmpty()) {
+                if (events.peekTime() > timeLimitPs) {
+                    partial = true;
+                    break;
+                }
+                events.poll();
+                now = events.polledTime();
+                events.polledHandler().handle(now, events.polledPayload());
+                handled++;
+                if ((handled & 0xFFFF) == 0) {
+                    if (Thread.currentThread().isInterrupted()) {
+                        partial = !events.isEmpty();
+                        break;
+                    }
+                    if (finite) {
+                        long us = now / Time.US;
+                        if (us > reportedUs) {
+                            progress.advance(Math.min(us, totalUs) - Math.min(reportedUs, totalUs));
+                            reportedUs = us;
+                        }
+                    }
+                }
+            }
+        }
+        return result(partial, handled);
+    }
+
+    private final EventHandler sampler = new EventHandler() {
+        private int k;
+
+        @Override
+        public void handle(long timePs, Object payload) {
+            for (SwitchNode sw : switches) {
+                for (Port p : sw.ports) {
+                    if (p.samples == p.sampleBytes.length) {
+                        p.sampleBytes = Arrays.copyOf(p.sampleBytes, Math.min(config.maxSamples(), 2 * p.samples));
+                    }
+                    p.sampleBytes[p.samples++] = p.totalQueueBytes;
+                }
+            }
+            k++;
+            if (k < config.maxSamples() && !events.isEmpty()) {
+                events.schedule((k) * config.samplePeriodPs(), this, null);
+            }
+        }
+    };
+
+    private SimulationResult result(boolean partial, long handled) {
+        List<SimulationResult.FlowRecord> fr = new ArrayList<>(flows.size());
+        for (FlowState f : flows) {
+            fr.add(new SimulationResult.FlowRecord(f.id, f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.spec.startPs(),
+                    f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates));
+        }
+        List<SimulationResult.QueueTrace> qs = new ArrayList<>();
+        for (SwitchNode sw : switches) {
+            for (Port p : sw.ports) {
+                long[] s = p.sampleBytes == null ? new long[0] : Arrays.copyOf(p.sampleBytes, p.samples);
+                qs.add(new SimulationResult.QueueTrace("switch " + sw.switchIndex + " port " + p.index + " -> node " + p.peer.id,
+                        sw.switchIndex, p.index, p.peer.id, config.samplePeriodPs(), s, p.peakBytes, p.drops, p.ecnMarks,
+                        p.txPackets, p.flowHeads, now == 0 ? 0 : Math.min(1.0, p.busyPs / (double) now)));
+            }
+        }
+        long inFlight = injectedBytes - deliveredBytes - droppedBytes;
+        return new SimulationResult(now, partial, handled, packetHops, injectedBytes, deliveredBytes, droppedBytes,
+                inFlight, droppedPackets, ecnMarks, List.copyOf(fr), List.copyOf(qs));
+    }
+}

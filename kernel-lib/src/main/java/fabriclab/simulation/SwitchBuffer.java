@@ -1,0 +1,28 @@
+package fabriclab.simulation;
+
+import fabriclab.Parameters;
+
+/**
+ * A switch's packet buffer: {@code sharedBytes} shared by all its egress queues, with each
+ * (egress port, priority) queue also capped at {@code perQueueLimitBytes} (a static threshold;
+ * set it to the shared size for a pure shared buffer). A packet that would exceed either limit is
+ * tail-dropped. Bytes are charged when a packet is admitted to an egress queue and released when
+ * its last bit leaves the port.
+ *
+ * @param sharedBytes total buffer in bytes, at least one MTU (checked by the simulator)
+ * @param perQueueLimitBytes per (port, priority) cap in bytes, at least one MTU
+ * @param wred ECN marking applied to every egress queue of the switch
+ */
+public record SwitchBuffer(long sharedBytes, long perQueueLimitBytes, Wred wred) {
+    /** Validates the sizes. */
+    public SwitchBuffer {
+        Parameters.atLeast("sharedBytes", sharedBytes, 1L);
+        Parameters.atLeast("perQueueLimitBytes", perQueueLimitBytes, 1L);
+        Parameters.notNull("wred", wred);
+    }
+
+    /** A shared buffer with no per-queue cap and no ECN marking. */
+    public static SwitchBuffer shared(long bytes) {
+        return new SwitchBuffer(bytes, bytes, Wred.OFF);
+    }
+}

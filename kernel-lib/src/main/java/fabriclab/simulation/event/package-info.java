@@ -1,0 +1,2 @@
+/** The simulator's deterministic pending-event set. */
+package fabriclab.simulation.event;

@@ -1,0 +1,123 @@
+package fabriclab.simulation.topology;
+
+import fabriclab.Parameters;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A two-tier leaf-spine (folded Clos) fabric of the kind both papers' AI clusters use: servers with
+ * one or more NICs, each NIC on one leaf port; every leaf joined to every spine by
+ * {@code parallelLinks} links.
+ *
+ * <p>NIC placement: NIC {@code j} of server {@code s} is host {@code g = s * nicsPerServer + j} and
+ * sits on leaf {@code g / nicsPerLeaf()}, so a server's NICs are consecutive hosts and fill leaves
+ * in order (no rail-optimised wiring; that is a later extension).
+ *
+ * <p>Leaf speedup (uplink over downlink capacity of a leaf):
+ * {@code speedup = spines * parallelLinks * uplinkRate / (nicsPerLeaf * hostRate)}; 1 means
+ * non-blocking (1:1), below 1 oversubscribed.
+ *
+ * @param servers number of servers, at least 1
+ * @param nicsPerServer NICs per server, at least 1
+ * @param leaves number of leaf switches, at least 1; must divide {@code servers * nicsPerServer}
+ * @param spines number of spine switches, at least 1
+ * @param hostRateBps NIC-to-leaf link rate in bit/s
+ * @param uplinkRateBps leaf-to-spine link rate in bit/s
+ * @param parallelLinks links between each leaf-spine pair, at least 1
+ * @param hostPropagationPs NIC-to-leaf propagation delay in ps
+ * @param fabricPropagationPs leaf-to-spine propagation delay in ps
+ */
+public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, long hostRateBps,
+        long uplinkRateBps, int parallelLinks, long hostPropagationPs, long fabricPropagationPs) {
+    /** Validates the sizes and rates. */
+    public LeafSpine {
+        Parameters.atLeast("servers", servers, 1);
+        Parameters.atLeast("nicsPerServer", nicsPerServer, 1);
+        Parameters.atLeast("leaves", leaves, 1);
+        Parameters.atLeast("spines", spines, 1);
+        Parameters.atLeast("hostRateBps", hostRateBps, 1L);
+        Parameters.atLeast("uplinkRateBps", uplinkRateBps, 1L);
+        Parameters.atLeast("parallelLinks", parallelLinks, 1);
+        Parameters.atLeast("hostPropagationPs", hostPropagationPs, 0L);
+        Parameters.atLeast("fabricPropagationPs", fabricPropagationPs, 0L);
+        long nics = (long) servers * nicsPerServer;
+        if (nics % leaves != 0) {
+            throw new IllegalArgumentException("leaves must divide servers * nicsPerServer = " + nics + ", got " + leaves);
+        }
+        if (nics > 1 << 20) {
+            throw new IllegalArgumentException("servers * nicsPerServer must be at most 2^20, got " + nics);
+        }
+    }
+
+    /**
+     * A leaf-spine whose uplink rate is derived from a target leaf speedup:
+     * {@code uplinkRate = round(speedup * nicsPerLeaf * hostRate / (spines * parallelLinks))}.
+     *
+     * @param speedup uplink over downlink capacity of a leaf, positive
+     */
+    public static LeafSpine withSpeedup(int servers, int nicsPerServer, int leaves, int spines, long hostRateBps,
+            double speedup, int parallelLinks, long hostPropagationPs, long fabricPropagationPs) {
+        Parameters.positive("speedup", speedup);
+        Parameters.atLeast("leaves", leaves, 1);
+        Parameters.atLeast("spines", spines, 1);
+        Parameters.atLeast("parallelLinks", parallelLinks, 1);
+        long nicsPerLeaf = (long) servers * nicsPerServer / leaves;
+        long up = Math.round(speedup * nicsPerLeaf * hostRateBps / ((double) spines * parallelLinks));
+        return new LeafSpine(servers, nicsPerServer, leaves, spines, hostRateBps, up, parallelLinks,
+                hostPropagationPs, fabricPropagationPs);
+    }
+
+    /** Total host NICs. */
+    public int hosts() {
+        return servers * nicsPerServer;
+    }
+
+    /** NICs (downlinks) per leaf. */
+    public int nicsPerLeaf() {
+        return hosts() / leaves;
+    }
+
+    /** Leaf holding host NIC {@code host}. */
+    public int leafOf(int host) {
+        return host / nicsPerLeaf();
+    }
+
+    /** Uplink over downlink capacity of a leaf. */
+    public double speedup() {
+        return (double) spines * parallelLinks * uplinkRateBps / ((double) nicsPerLeaf() * hostRateBps);
+    }
+
+    /** Switch index (not node index) of leaf {@code l}: leaves are switches 0..leaves-1. */
+    public int leafSwitch(int l) {
+        return l;
+    }
+
+    /** Switch index of spine {@code s}: spines are switches leaves..leaves+spines-1. */
+    public int spineSwitch(int s) {
+        return leaves + s;
+    }
+
+    /**
+     * The graph. Links are listed host links first (host order), then for each leaf, for each
+     * spine, the parallel links, so a leaf's uplink ports are ordered by (spine, parallel index).
+     */
+    public Topology build() {
+        int h = hosts();
+        List<LinkSpec> links = new ArrayList<>();
+        for (int g = 0; g < h; g++) {
+            links.add(new LinkSpec(g, h + leafOf(g), hostRateBps, hostPropagationPs));
+        }
+        for (int l = 0; l < leaves; l++) {
+            for (int s = 0; s < spines; s++) {
+                for (int p = 0; p < parallelLinks; p++) {
+                    links.add(new LinkSpec(h + l, h + leaves + s, uplinkRateBps, fabricPropagationPs));
+                }
+            }
+        }
+        List<Integer> tiers = new ArrayList<>(Collections.nCopies(leaves, 0));
+        tiers.addAll(Collections.nCopies(spines, 1));
+        return new Topology("leaf-spine " + leaves + "x" + spines + ", " + h + " hosts, speedup "
+                + String.format(java.util.Locale.ROOT, "%.3g", speedup()), h, leaves + spines, links, tiers);
+    }
+}

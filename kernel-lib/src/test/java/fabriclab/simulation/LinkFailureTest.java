@@ -1,0 +1,63 @@
+package fabriclab.simulation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fabriclab.loadbalancing.hash.HashFunction;
+import fabriclab.simulation.SimulationResult.QueueTrace;
+import fabriclab.simulation.topology.LeafSpine;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** 2 leaves x 2 spines, 4 hosts; link 4 is leaf 0 - spine 0 (LeafSpine lists host links first). */
+class LinkFailureTest {
+    static final long G100 = 100_000_000_000L;
+    static final LeafSpine FABRIC = new LeafSpine(4, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
+
+    static QueueTrace uplink(SimulationResult r, int spineNode) {
+        return r.queues().stream().filter(q -> q.switchIndex() == 0 && q.peerNode() == spineNode).findFirst().orElseThrow();
+    }
+
+    @Test
+    void failureLosesOnlyPacketsOnTheLinkAndTrafficMovesToTheOtherSpine() {
+        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
+                .withForwarding(Forwarding.sprayRoundRobin()), List.of(FlowSpec.of(0, 2, 2_000_000, 0)));
+        SimulationResult r = sim.failLinkAt(4, 50 * Time.US).run();
+        assertEquals(2_000_000, r.injectedBytes());
+        assertEquals(0, r.inFlightBytes());
+        assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes());
+        QueueTrace dead = uplink(r, 4 + 2);
+        QueueTrace live = uplink(r, 4 + 3);
+        // every packet is full size: delivered packets = sent - dropped
+        assertEquals(2000 - r.droppedPackets(), r.deliveredBytes() / 1000);
+        // every packet not dropped while queued at the dead port left leaf 0 on one of the two uplinks
+        long sentUp = dead.txPackets() + live.txPackets();
+        assertTrue(sentUp <= 2000 && sentUp >= 2000 - r.droppedPackets(), "uplink packets " + sentUp);
+        // losses are bounded by what a 1 us, 100G wire plus one packet in service can hold (13 + 1)
+        assertTrue(r.droppedPackets() > 0 && r.droppedPackets() <= 14, "dropped " + r.droppedPackets());
+        // before the failure round robin alternated: about 50 us / 80 ns / 2 packets went via spine 0
+        assertEquals(50 * Time.US / (80 * Time.NS) / 2.0, dead.txPackets(), 15);
+    }
+
+    @Test
+    void ecmpFlowsStartedAfterTheFailureAvoidTheDeadLink() {
+        List<FlowSpec> flows = List.of(new FlowSpec(0, 2, 100_000, 20 * Time.US, 0, 50001), new FlowSpec(0, 3, 100_000, 20 * Time.US, 0, 50002),
+                new FlowSpec(1, 2, 100_000, 20 * Time.US, 0, 50003), new FlowSpec(1, 3, 100_000, 20 * Time.US, 0, 50004));
+        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
+                .withForwarding(Forwarding.ecmp(HashFunction.CRC32, 3)), flows);
+        assertEquals(2, sim.candidatePorts(0, 2).length);
+        SimulationResult r = sim.failLinkAt(4, 10 * Time.US).run();
+        assertTrue(r.allCompleted());
+        assertEquals(0, r.droppedPackets());
+        assertEquals(0, uplink(r, 6).txPackets());
+        assertEquals(1, sim.candidatePorts(0, 2).length);
+    }
+
+    @Test
+    void badLinkIndexIsNamed() {
+        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)), List.of());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.failLinkAt(8, 0));
+        assertTrue(e.getMessage().contains("linkIndex"), e.getMessage());
+    }
+}

@@ -1,0 +1,59 @@
+package fabriclab.simulation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fabriclab.simulation.topology.Topology;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * WRED marking inside the simulator against the queue computed by hand: one 100G sender into a 30G
+ * receiver port. Packet k (1000 B, k = 0..N-1) reaches the switch at t1 + 80 ns k; the 30G port
+ * finishes one packet every ceil(8000 / 30e9 s) = 266,667 ps, so when packet k arrives the queue holds
+ * q_k = (k - floor(80,000 k / 266,667)) packets, counting the one in service. No arrival coincides
+ * with a departure: gcd(80,000, 266,667) = 1, so 80,000 k = 266,667 j needs k >= 266,667 > N.
+ */
+class WredMarkingTest {
+    static final int N = 2000;
+
+    static long queueBefore(int k) {
+        return (k - (80_000L * k) / 266_667L) * 1000L;
+    }
+
+    static SimulationResult run(Wred wred, long seed) {
+        Topology t = Topology.singleSwitch(new long[] {100_000_000_000L, 30_000_000_000L}, Time.US);
+        SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(10_000_000, 10_000_000, wred),
+                Forwarding.sprayRandom(), seed, 0, 0);
+        return new Simulator(t, c, List.of(FlowSpec.of(0, 1, N * 1000L, 0))).run();
+    }
+
+    @Test
+    void stepMarkingMarksExactlyThePacketsThatFindTheQueueAboveK() {
+        long k = 400_500;
+        long expected = 0;
+        for (int i = 0; i < N; i++) {
+            if (queueBefore(i) > k) {
+                expected++;
+            }
+        }
+        SimulationResult r = run(new Wred(k, k, 1.0), 1);
+        assertTrue(expected > 100 && expected < N - 100, "scenario must straddle K: " + expected);
+        assertEquals(expected, r.ecnMarks());
+        assertEquals(expected, r.flows().get(0).ecnMarkedPackets());
+    }
+
+    @Test
+    void linearMarkingMatchesTheExpectedCountWithinFiveSigma() {
+        Wred wred = new Wred(100_000, 2_000_000, 0.5);
+        double mean = 0;
+        double var = 0;
+        for (int i = 0; i < N; i++) {
+            double p = wred.probability(queueBefore(i));
+            mean += p;
+            var += p * (1 - p);
+        }
+        SimulationResult r = run(wred, 2026);
+        assertEquals(mean, r.ecnMarks(), 5 * Math.sqrt(var), "mean " + mean + " sd " + Math.sqrt(var));
+    }
+}

@@ -1,0 +1,67 @@
+package fabriclab.simulation.bench;
+
+import fabriclab.loadbalancing.hash.HashFunction;
+import fabriclab.simulation.Forwarding;
+import fabriclab.simulation.Scenario;
+import fabriclab.simulation.SimulationConfig;
+import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.SwitchBuffer;
+import fabriclab.simulation.Time;
+import fabriclab.simulation.Wred;
+import fabriclab.simulation.topology.LeafSpine;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.Locale;
+
+/**
+ * Bench command (issue 7, performance): runs the fixed scenarios once each after one warm-up run and
+ * prints simulated packet-hops and events per wall-clock second, wall time and peak heap.
+ * Usage (from the project root, after {@code mvn -o -q -pl kernel-lib test-compile}):
+ * {@code java -cp kernel-lib/target/test-classes:kernel-lib/target/classes:$(cat cp.txt)
+ * fabriclab.simulation.bench.SimulatorBenchMain [hosts]} where {@code hosts} (default 128, a multiple
+ * of 16) sizes the permutation: hosts / 16 leaves of 16 NICs, 8 spines, 100G, speedup 1, 2 MB per flow.
+ */
+public final class SimulatorBenchMain {
+    private SimulatorBenchMain() {
+    }
+
+    /** Runs the scenarios. */
+    public static void main(String[] args) {
+        int hosts = args.length > 0 ? Integer.parseInt(args[0]) : 128;
+        long g100 = 100_000_000_000L;
+        Scenario incast = Scenario.incast(32, 1_000_000, g100, new SimulationConfig(1000, 0, 1,
+                new SwitchBuffer(4_000_000, 4_000_000, new Wred(100_000, 400_000, 0.2)), Forwarding.sprayRandom(), 1, 0, 0));
+        int leaves = hosts / 16;
+        Scenario perm = Scenario.permutation(new LeafSpine(hosts, 1, leaves, 8, g100, g100, 2, Time.US, Time.US), 2_000_000, 5,
+                new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(16_000_000), Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0));
+        for (Scenario s : new Scenario[] {incast, perm}) {
+            s.simulator().run(); // warm-up
+            resetPeaks();
+            long t0 = System.nanoTime();
+            SimulationResult r = s.simulator().run();
+            double wall = (System.nanoTime() - t0) / 1e9;
+            System.out.println(String.format(Locale.ROOT,
+                    "%-60s hops %,d  events %,d  wall %.3f s  %.2f M packet-hops/s  %.2f M events/s  peak heap %.0f MB  simulated %.1f us",
+                    s.name(), r.packetHops(), r.events(), wall, r.packetHops() / wall / 1e6, r.events() / wall / 1e6,
+                    peakHeap() / 1e6, Time.toMicros(r.endPs())));
+        }
+    }
+
+    private static void resetPeaks() {
+        System.gc();
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            p.resetPeakUsage();
+        }
+    }
+
+    private static long peakHeap() {
+        long sum = 0;
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP) {
+                sum += p.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
+    }
+}
