@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.simulation.SimulationResult.PortPfc;
+import fabriclab.simulation.topology.LeafSpine;
 import fabriclab.simulation.topology.Topology;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,6 +164,37 @@ class PfcTest {
         assertTrue(fct[1] <= fairShareBound, "other priority: " + fct[1] + " > " + fairShareBound);
         // on the incast's priority it is stopped with host 0's PAUSEs (its share of host 3 is 1/3)
         assertTrue(fct[0] > 1.3 * fairShareBound, "same priority: " + fct[0] + " not > 1.3 x " + fairShareBound);
+    }
+
+    @Test
+    void pausesCascadeThroughALeafSpineWithoutLoss() {
+        // 2 leaves x 2 spines, 4 hosts per leaf; hosts 0-3 (leaf 0) and 5-7 (leaf 1) send 300 KB each to host 4.
+        LeafSpine ls = new LeafSpine(8, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
+        Topology t = ls.build();
+        long headroom = Pfc.headroomRule(G100, Time.US, 1000);
+        Pfc pfc = new Pfc(20_000, 10_000, headroom, 65535);
+        long buffer = 6 * (pfc.xoffBytes() + headroom); // a leaf has 6 ingress ports
+        List<FlowSpec> f = new ArrayList<>();
+        for (int h : new int[] {0, 1, 2, 3, 5, 6, 7}) {
+            f.add(FlowSpec.of(h, 4, 300_000, 0));
+        }
+        SimulationResult off = new Simulator(t, config(buffer, 1), f).run();
+        assertTrue(off.droppedPackets() > 0);
+        SimulationResult on = new Simulator(t, config(buffer, 1), f).withPfc(pfc).run();
+        assertEquals(0, on.droppedPackets());
+        assertEquals(7 * 300_000L, on.deliveredBytes());
+        assertTrue(on.allCompleted());
+        int hosts = t.hosts();
+        // leaf 1 pauses the spines, which pause leaf 0: PAUSEs are received by switch ports, not only NICs
+        long switchPortsPaused = on.pfc().stream().filter(p -> p.node() >= hosts && p.pausesReceived() > 0).count();
+        assertTrue(switchPortsPaused >= 2, "switch ports paused: " + switchPortsPaused);
+        for (PortPfc p : on.pfc()) {
+            if (p.node() >= hosts) {
+                assertTrue(p.peakIngressBytes()[0] <= pfc.xoffBytes() + headroom, p.name());
+            }
+            PortPfc peer = on.pfc().stream().filter(x -> x.node() == p.peerNode() && x.peerNode() == p.node()).findFirst().orElseThrow();
+            assertEquals(p.pausesSent(), peer.pausesReceived(), p.name());
+        }
     }
 
     @Test
