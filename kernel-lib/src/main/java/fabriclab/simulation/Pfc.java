@@ -3,8 +3,12 @@ package fabriclab.simulation;
 import fabriclab.Parameters;
 
 /**
- * Priority-based flow control (IEEE 802.1Qbb, the lossless mode of RoCE fabrics; DIGEST: RoCE side
- * of the GSE vs RoCE comparison) as configured in every switch of a run.
+ * Priority-based flow control (IEEE 802.1Qbb, the lossless mode of RoCE fabrics) as configured in
+ * every switch of a run. Sources: seed 003_0201cd25db5b9052.txt (lossless network white paper:
+ * PAUSE per 802.3 annex 31B with pause time in quanta of 512 bit times, 0..65535; per-priority
+ * XOFF/XON thresholds) and seed 000_5f64c80d7629dca1.txt section 1 (PFC's head-of-line blocking
+ * and congestion spreading, the RoCE side of the GSE comparison). Deadlock detection and recovery
+ * (also in 003) are not modelled.
  *
  * <p>Each switch counts, per ingress port and priority, the wire bytes it has admitted from that
  * port and not yet transmitted. When the counter reaches {@code xoffBytes} the switch sends a
