@@ -119,6 +119,33 @@ class PfcTest {
     }
 
     @Test
+    void pauseDurationRefreshesAndXonByHand() {
+        // Same link as above, a 33-packet flow: exactly the packets sent before the PAUSE lands.
+        long prop = 1_100 * Time.NS;
+        Topology t = Topology.singleSwitch(new long[] {G100, G10}, prop);
+        // the counter falls below XON = 2000 B when it reaches 1000 B, after 32 departures toward host 1:
+        // at 1980 + 31 x 800 = 26780 ns; the XON lands at host 0 at 26780 + 5.12 + 1100 = 27885.12 ns.
+        long pausedByHand = 27_885_120 - 2_605_120;
+        for (int quanta : new int[] {65535, 100}) {
+            Pfc pfc = new Pfc(5_000, 2_000, 30_000, quanta);
+            SimulationResult r = new Simulator(t, config(10_000_000, 1), List.of(FlowSpec.of(0, 1, 33_000, 0))).withPfc(pfc).run();
+            PortPfc in = switchPort(r, 0);
+            PortPfc host = hostPort(r, 0);
+            assertEquals(30_000, in.peakIngressBytes()[0]);
+            assertEquals(1, in.xonSent());
+            assertEquals(1, host.xonReceived());
+            // 65535 quanta (335.5 us) outlast the episode: one PAUSE. 100 quanta = 512 ns, refreshed every
+            // 256 ns from 1500 ns while asserted: refreshes at 1500 + 256 m < 26780, m = 1..98, so 99 PAUSEs,
+            // each landing before the previous one expires: the host is paused without a gap.
+            long expectedPauses = quanta == 65535 ? 1 : 1 + (26_780 - 1_500 - 1) / 256;
+            assertEquals(expectedPauses, in.pausesSent());
+            assertEquals(expectedPauses, host.pausesReceived());
+            assertEquals(pausedByHand, host.pausedPs());
+            assertEquals(0, r.droppedPackets());
+        }
+    }
+
+    @Test
     void peakIngressNeverExceedsXoffPlusRuleHeadroom() {
         long[] props = {0, 200 * Time.NS, 1 * Time.US, 3_333 * Time.NS};
         long[] xoffs = {1_000, 7_500, 40_000};
