@@ -15,7 +15,15 @@ final class Host extends Node {
 
     @Override
     Packet nextToSend(Port port) {
-        FlowState f = active.pollFirst();
+        FlowState f = null;
+        for (int k = active.size(); k > 0; k--) { // round robin over flows whose priority is not paused
+            FlowState c = active.pollFirst();
+            if (!port.paused(c.spec.priority(), sim.now)) {
+                f = c;
+                break;
+            }
+            active.addLast(c);
+        }
         if (f == null) {
             return null;
         }
@@ -36,9 +44,8 @@ final class Host extends Node {
     @Override
     public void handle(long timePs, Object payload) {
         if (payload instanceof FlowState f) { // flow start
-            boolean idle = active.isEmpty() && !ports.get(0).busy;
             active.addLast(f);
-            if (idle) {
+            if (!ports.get(0).busy) {
                 ports.get(0).startNext(timePs);
             }
             return;

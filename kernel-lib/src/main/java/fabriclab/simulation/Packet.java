@@ -8,6 +8,7 @@ final class Packet {
     final int wireBytes;
     final int priority;
     boolean ecn;
+    Port ingress; // port of the current node it arrived through
 
     Packet(FlowState flow, int seq, int payloadBytes, int wireBytes, int priority) {
         this.flow = flow;

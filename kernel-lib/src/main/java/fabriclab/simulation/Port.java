@@ -12,6 +12,7 @@ final class Port implements EventHandler {
     final Node owner;
     final int index;
     Node peer;
+    Port peerPort; // the other end of the link (its egress toward this node)
     final long rateBps;
     final long propagationPs;
     final ArrayDeque<Packet>[] queues;
@@ -30,6 +31,20 @@ final class Port implements EventHandler {
     // the wire: packets in propagation, FIFO because every packet on a link has the same delay,
     // so the event queue holds one arrival event per busy wire instead of one per packet
     private final Wire wire = new Wire();
+    // PFC, upstream side: this port's egress queues of a priority are paused until pausedUntil
+    final long[] pausedUntil;
+    final long[] pausedSince; // -1 when not paused
+    final long[] pausedPs;
+    long pausesReceived;
+    long xonReceived;
+    // PFC, downstream side (switch ports): bytes admitted from this port (as ingress), not yet sent on
+    final long[] ingressBytes;
+    final long[] peakIngressBytes;
+    final boolean[] pauseAsserted;
+    final long[] nextRefreshPs;
+    long pausesSent;
+    long xonSent;
+    long firstPauseSentPs = -1;
     // sampling (may stay null)
     long[] sampleBytes;
     int samples;
@@ -46,6 +61,19 @@ final class Port implements EventHandler {
             queues[i] = new ArrayDeque<>();
         }
         this.queueBytes = new long[priorities];
+        this.pausedUntil = new long[priorities];
+        this.pausedSince = new long[priorities];
+        java.util.Arrays.fill(pausedSince, -1);
+        this.pausedPs = new long[priorities];
+        this.ingressBytes = new long[priorities];
+        this.peakIngressBytes = new long[priorities];
+        this.pauseAsserted = new boolean[priorities];
+        this.nextRefreshPs = new long[priorities];
+    }
+
+    /** Whether priority {@code pr} of this port's egress is paused by PFC at {@code t}. */
+    boolean paused(int pr, long t) {
+        return pausedUntil[pr] > t;
     }
 
     void enqueue(Packet p) {
@@ -67,7 +95,7 @@ final class Port implements EventHandler {
         }
         Packet p = null;
         for (int i = 0; i < queues.length; i++) {
-            if (!queues[i].isEmpty()) {
+            if (!queues[i].isEmpty() && pausedUntil[i] <= now) {
                 p = queues[i].pollFirst();
                 break;
             }
@@ -116,6 +144,125 @@ final class Port implements EventHandler {
         sim.packetHops++;
         wire.push(timePs + propagationPs, p);
         startNext(timePs);
+    }
+
+    // ---------------------------------------------------------------- PFC
+
+    /** Ingress accounting of an admitted packet that arrived through this port (switch side). */
+    void ingressAdmitted(Packet p, Pfc pfc) {
+        int pr = p.priority;
+        long c = ingressBytes[pr] += p.wireBytes;
+        if (c > peakIngressBytes[pr]) {
+            peakIngressBytes[pr] = c;
+        }
+        if (pfc != null && !pauseAsserted[pr] && c >= pfc.xoffBytes()) {
+            pauseAsserted[pr] = true;
+            if (firstPauseSentPs < 0) {
+                firstPauseSentPs = sim.now;
+            }
+            sendPause(pr, pfc.pauseQuanta());
+            pausesSent++;
+            long refresh = Math.max(1, Pfc.quantaPs(pfc.pauseQuanta(), rateBps) / 2);
+            nextRefreshPs[pr] = sim.now + refresh;
+            sim.events.schedule(nextRefreshPs[pr], refresher, pr);
+        }
+    }
+
+    /** A packet that arrived through this port left the switch (switch side). */
+    void ingressReleased(Packet p, Pfc pfc) {
+        int pr = p.priority;
+        long c = ingressBytes[pr] -= p.wireBytes;
+        if (pfc != null && pauseAsserted[pr] && c < pfc.xonBytes()) {
+            pauseAsserted[pr] = false;
+            nextRefreshPs[pr] = -1;
+            sendPause(pr, 0);
+            xonSent++;
+        }
+    }
+
+    /** Sends a PAUSE frame for {@code pr} to the upstream end of this link (out of band of data). */
+    private void sendPause(int pr, int quanta) {
+        if (down) {
+            return;
+        }
+        long arrival = sim.now + Time.serializationPs(Pfc.PAUSE_FRAME_BYTES, rateBps) + propagationPs;
+        sim.events.schedule(arrival, peerPort.pauseReceiver, (pr << 16) | quanta);
+    }
+
+    private final EventHandler refresher = this::onRefresh;
+    private final EventHandler pauseReceiver = this::onPauseFrame;
+    private final EventHandler waker = this::onPauseExpiry;
+
+    private void onRefresh(long timePs, Object payload) {
+        int pr = (Integer) payload;
+        if (!pauseAsserted[pr] || nextRefreshPs[pr] != timePs) {
+            return; // stale timer
+        }
+        Pfc pfc = sim.pfc;
+        sendPause(pr, pfc.pauseQuanta());
+        pausesSent++;
+        nextRefreshPs[pr] = timePs + Math.max(1, Pfc.quantaPs(pfc.pauseQuanta(), rateBps) / 2);
+        sim.events.schedule(nextRefreshPs[pr], refresher, pr);
+    }
+
+    /** Upstream side: a PAUSE (quanta &gt; 0) or XON (quanta 0) for one priority arrived. */
+    private void onPauseFrame(long timePs, Object payload) {
+        if (down) {
+            return;
+        }
+        int code = (Integer) payload;
+        int pr = code >>> 16;
+        int quanta = code & 0xFFFF;
+        closePauseInterval(pr, timePs);
+        if (quanta > 0) {
+            pausesReceived++;
+            if (pausedSince[pr] < 0) {
+                pausedSince[pr] = timePs;
+            }
+            pausedUntil[pr] = timePs + Pfc.quantaPs(quanta, rateBps);
+            sim.events.schedule(pausedUntil[pr], waker, pr);
+        } else {
+            xonReceived++;
+            if (pausedSince[pr] >= 0) {
+                pausedPs[pr] += timePs - pausedSince[pr];
+                pausedSince[pr] = -1;
+            }
+            pausedUntil[pr] = timePs;
+            if (!busy) {
+                startNext(timePs);
+            }
+        }
+    }
+
+    /** Books a pause that expired (without XON) before {@code t}. */
+    private void closePauseInterval(int pr, long t) {
+        if (pausedSince[pr] >= 0 && pausedUntil[pr] <= t) {
+            pausedPs[pr] += pausedUntil[pr] - pausedSince[pr];
+            pausedSince[pr] = -1;
+        }
+    }
+
+    /** Total time any priority of this port was paused up to {@code end}, summed over priorities, ps. */
+    long pausedPsUpTo(long end) {
+        long total = 0;
+        for (int pr = 0; pr < pausedPs.length; pr++) {
+            total += pausedPs[pr];
+            if (pausedSince[pr] >= 0) {
+                total += Math.max(0, Math.min(pausedUntil[pr], end) - pausedSince[pr]);
+            }
+        }
+        return total;
+    }
+
+    private void onPauseExpiry(long timePs, Object payload) {
+        int pr = (Integer) payload;
+        if (pausedUntil[pr] != timePs) {
+            return; // refreshed or resumed since
+        }
+        closePauseInterval(pr, timePs);
+        if (!busy) {
+            startNext(timePs);
+        }
     }
 
     /** Packets propagating on this port's link, delivered to the peer in order. */
@@ -167,6 +314,7 @@ final class Port implements EventHandler {
             if (count > 0) {
                 sim.events.schedule(arrival[head], this, null);
             }
+            p.ingress = peerPort;
             peer.handle(timePs, p);
         }
     }

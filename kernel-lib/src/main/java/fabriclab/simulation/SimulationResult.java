@@ -19,10 +19,42 @@ import java.util.List;
  * @param ecnMarks packets ECN-marked by WRED
  * @param flows one record per flow, in input order
  * @param queues the monitored egress queues
+ * @param pfc PFC counters of every port of every node (hosts first, then switches; zeros when PFC is off)
  */
 public record SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
         long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
-        List<FlowRecord> flows, List<QueueTrace> queues) {
+        List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc) {
+
+    /**
+     * PFC counters of one port. The downstream side (a switch port seen as ingress) sends PAUSE and
+     * XON frames; the upstream side (any port, hosts included) receives them and stops its egress
+     * queue of that priority.
+     *
+     * @param name "switch S port P -> node N" or "host H port 0 -> node N"
+     * @param node node id (hosts are 0..hosts-1, switches follow)
+     * @param port port index on that node
+     * @param peerNode node at the other end
+     * @param pausesSent PAUSE frames (non-zero quanta, refreshes included) sent upstream through this port
+     * @param xonSent XON (zero-quanta PAUSE) frames sent
+     * @param pausesReceived PAUSE frames (non-zero quanta) received by this port
+     * @param xonReceived XON frames received
+     * @param pausedPs time this port's egress was paused, summed over priorities, ps
+     * @param peakIngressBytes per priority, the highest ingress counter (wire bytes admitted from this port and not yet sent on)
+     * @param firstPauseSentPs time of the first PAUSE sent through this port, ps; -1 if none
+     */
+    public record PortPfc(String name, int node, int port, int peerNode, long pausesSent, long xonSent,
+            long pausesReceived, long xonReceived, long pausedPs, long[] peakIngressBytes, long firstPauseSentPs) {
+    }
+
+    /** PAUSE frames (non-zero quanta) sent in the whole fabric. */
+    public long pausesSent() {
+        return pfc.stream().mapToLong(PortPfc::pausesSent).sum();
+    }
+
+    /** Time paused summed over every port and priority, ps. */
+    public long pausedPs() {
+        return pfc.stream().mapToLong(PortPfc::pausedPs).sum();
+    }
 
     /**
      * One flow's outcome.

@@ -35,6 +35,13 @@ import java.util.SplittableRandom;
  * (BFS over the topology, hosts never transit) chosen by {@link Forwarding} (ECMP with
  * {@code fabriclab.loadbalancing.hash.EcmpHasher}, or per-packet spraying).
  *
+ * <p>PFC ({@link #withPfc}, off by default): every switch port counts, per priority, the wire bytes
+ * admitted from it and not yet sent on (ingress accounting); reaching XOFF sends a 64-byte PAUSE
+ * upstream (arriving after its serialisation and the link's propagation, out of band of data),
+ * refreshed every half pause time until the counter falls below XON, when a zero-quanta PAUSE
+ * (XON) resumes the upstream at once. A paused egress queue (switch port or host NIC) starts no
+ * new packet of that priority; other priorities continue. See {@link Pfc}.
+ *
  * <p>Link failure ({@link #failLinkAt}): at the given time both directions of a link go down, packets
  * queued for it or on its wire are dropped (and counted), and routes are recomputed at once.
  *
@@ -64,6 +71,7 @@ public final class Simulator {
     long droppedPackets;
     long ecnMarks;
     long completedFlows;
+    Pfc pfc; // null: PFC off
     private boolean ran;
     private final Port[][] linkPorts;
     private final List<long[]> failures = new ArrayList<>();
@@ -102,6 +110,8 @@ public final class Simulator {
             Port pb = new Port(this, b, b.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
             pa.peer = b;
             pb.peer = a;
+            pa.peerPort = pb;
+            pb.peerPort = pa;
             a.ports.add(pa);
             b.ports.add(pb);
             linkPorts[li] = new Port[] {pa, pb};
@@ -210,6 +220,33 @@ public final class Simulator {
             throw new IllegalStateException("failLinkAt must be called before run");
         }
         failures.add(new long[] {linkIndex, timePs});
+        return this;
+    }
+
+    /**
+     * Turns on priority flow control (IEEE 802.1Qbb) in every switch, for every priority: see
+     * {@link Pfc} for the mechanism. Call before {@link #run}. Checked against the switch buffer:
+     * {@code xoffBytes + headroomBytes} must fit in {@code buffer.sharedBytes} (a threshold above
+     * the buffer could never protect it).
+     *
+     * @param pfc the thresholds
+     * @throws IllegalArgumentException naming {@code pfc.xoffBytes} or {@code pfc.headroomBytes}
+     */
+    public Simulator withPfc(Pfc pfc) {
+        Parameters.notNull("pfc", pfc);
+        if (ran) {
+            throw new IllegalStateException("withPfc must be called before run");
+        }
+        long buffer = config.buffer().sharedBytes();
+        if (pfc.xoffBytes() > buffer) {
+            throw new IllegalArgumentException("pfc.xoffBytes must be at most buffer.sharedBytes = " + buffer + ", got "
+                    + pfc.xoffBytes());
+        }
+        if (pfc.xoffBytes() + pfc.headroomBytes() > buffer) {
+            throw new IllegalArgumentException("pfc.headroomBytes must be at most buffer.sharedBytes - pfc.xoffBytes = "
+                    + (buffer - pfc.xoffBytes()) + ", got " + pfc.headroomBytes());
+        }
+        this.pfc = pfc;
         return this;
     }
 
@@ -339,8 +376,17 @@ public final class Simulator {
                         p.txPackets, p.flowHeads, now == 0 ? 0 : Math.min(1.0, p.busyPs / (double) now)));
             }
         }
+        List<SimulationResult.PortPfc> pp = new ArrayList<>();
+        for (Node n : nodes) {
+            for (Port p : n.ports) {
+                String who = n instanceof SwitchNode sw ? "switch " + sw.switchIndex : "host " + n.id;
+                pp.add(new SimulationResult.PortPfc(who + " port " + p.index + " -> node " + p.peer.id, n.id, p.index,
+                        p.peer.id, p.pausesSent, p.xonSent, p.pausesReceived, p.xonReceived, p.pausedPsUpTo(now),
+                        p.peakIngressBytes.clone(), p.firstPauseSentPs));
+            }
+        }
         long inFlight = injectedBytes - deliveredBytes - droppedBytes;
         return new SimulationResult(now, partial, handled, packetHops, injectedBytes, deliveredBytes, droppedBytes,
-                inFlight, droppedPackets, ecnMarks, List.copyOf(fr), List.copyOf(qs));
+                inFlight, droppedPackets, ecnMarks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp));
     }
 }

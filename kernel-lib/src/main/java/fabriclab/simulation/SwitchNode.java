@@ -30,6 +30,9 @@ final class SwitchNode extends Node {
         port.queueBytes[p.priority] -= p.wireBytes;
         port.totalQueueBytes -= p.wireBytes;
         usedBytes -= p.wireBytes;
+        if (p.ingress != null) {
+            p.ingress.ingressReleased(p, sim.pfc);
+        }
     }
 
     @Override
@@ -83,6 +86,9 @@ final class SwitchNode extends Node {
         usedBytes += w;
         if (usedBytes > peakUsedBytes) {
             peakUsedBytes = usedBytes;
+        }
+        if (p.ingress != null) {
+            p.ingress.ingressAdmitted(p, sim.pfc);
         }
         out.enqueue(p);
     }

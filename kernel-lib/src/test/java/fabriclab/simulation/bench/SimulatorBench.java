@@ -1,9 +1,11 @@
 package fabriclab.simulation.bench;
 
 import fabriclab.simulation.Forwarding;
+import fabriclab.simulation.Pfc;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationConfig;
 import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.Simulator;
 import fabriclab.simulation.SwitchBuffer;
 import fabriclab.simulation.Time;
 import fabriclab.simulation.Wred;
@@ -28,6 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Simulation speed: JMH reports the {@code packetHops} and {@code events} secondary results as
  * rates per second of wall time (one run of a fixed scenario per operation).
  * Scenarios: {@code incast} = 32-to-1 incast at 100G, 1 MB per sender, 4 MB buffer with WRED;
+ * {@code incastPfc} = the same incast, shared 4 MB buffer, PFC with XOFF 50 KB, XON 25 KB, rule headroom;
  * {@code permutation} = 128 hosts on 8 leaves x 8 spines at 100G (speedup 1), 2 MB per flow, ECMP.
  * Run: {@code ./bench SimulatorBench -f 1 -wi 2 -i 3}.
  */
@@ -39,10 +42,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 3)
 public class SimulatorBench {
     /** Which fixed scenario. */
-    @Param({"incast", "permutation"})
+    @Param({"incast", "incastPfc", "permutation"})
     public String scenario;
 
     private Scenario s;
+    private Pfc pfc;
 
     /** Counters JMH turns into per-second rates. */
     @State(Scope.Thread)
@@ -69,6 +73,9 @@ public class SimulatorBench {
             SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(4_000_000, 4_000_000, new Wred(100_000, 400_000, 0.2)),
                     Forwarding.sprayRandom(), 1, 0, 0);
             s = Scenario.incast(32, 1_000_000, g100, c);
+        } else if (scenario.equals("incastPfc")) {
+            s = Scenario.incast(32, 1_000_000, g100, SimulationConfig.defaults(SwitchBuffer.shared(4_000_000)));
+            pfc = new Pfc(50_000, 25_000, Pfc.headroomRule(g100, Time.US, 1000), 65535);
         } else {
             SimulationConfig c = new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(16_000_000),
                     Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
@@ -79,7 +86,11 @@ public class SimulatorBench {
     /** One whole run. */
     @Benchmark
     public SimulationResult run(Counters counters) {
-        SimulationResult r = s.simulator().run();
+        Simulator sim = s.simulator();
+        if (pfc != null) {
+            sim.withPfc(pfc);
+        }
+        SimulationResult r = sim.run();
         counters.packetHops += r.packetHops();
         counters.events += r.events();
         return r;
