@@ -43,6 +43,32 @@ import java.util.function.DoubleFunction;
  * nor counted by the byte counter (R above is multiplied by the delayed "sending" indicator).
  * DCQCN's timers keep running during a pause, as in the NIC. The pause acts instantly.
  *
+ * <p>iQCN (optional, off by default; 003 section 4.2.5, figure 28). A switch with iQCN remembers,
+ * per flow, when it last forwarded a CNP; while its port is congested it compares the time since
+ * that CNP with the sender NIC's rate-increase timer T and, if the gap exceeds T, sends a
+ * compensating CNP itself, so that the NIC cannot raise its rate for want of feedback. Fluid
+ * translation ({@link #withIqcn(boolean)}), applied only while the queue seen by the flow's packets
+ * (the delayed queue q(t - tau*), the same one the marking uses) is strictly above Kmin:
+ * <ul>
+ *   <li>CNP event rate. Without iQCN a flow receives CNPs at rate nu = a / tau. With iQCN a CNP is
+ *   also sent whenever the gap since the last one reaches T, so CNP gaps are min(X, T) with X the
+ *   natural gap. Taking the natural CNPs as a Poisson stream of rate nu (the fluid model's own
+ *   averaging), the renewal rate is lambda = 1 / E[min(X, T)] = nu / (1 - exp(-nu T)), which is
+ *   1/T as nu -> 0, nu as nu T -> infinity, and lies between max(nu, 1/T) and nu + 1/T. lambda
+ *   replaces a / tau in the R_C and R_T decrease terms.</li>
+ *   <li>Rate-increase timer. Every CNP resets the NIC's timer and no CNP gap exceeds T, so the
+ *   timer never expires: the timer terms R d, R e are set to 0 (the compensating CNP is assumed to
+ *   win the race against the timer, the loop delay tau* being ignored for this race).</li>
+ *   <li>Alpha. The NIC raises alpha in an alpha period tau' that contained a CNP. A periodic CNP
+ *   every T falls in a window tau' with probability min(1, tau'/T), so the model's a' becomes
+ *   max(a', min(1, tau'/T)) (a conservative combination: the larger of the two sources).</li>
+ *   <li>Byte counter. Left unchanged (R b, R c as without iQCN): an approximation which ignores
+ *   the extra byte-counter resets; it matters only when B is reached within T, i.e. R T > B
+ *   (for the Zhu 2015 defaults B = 10 MB, R T <= 687 KB at 100 Gb/s, so never).</li>
+ * </ul>
+ * With the queue at or below Kmin nothing changes; with iQCN off the code path is skipped and the
+ * trajectory is the same, bit for bit, as without the option.
+ *
  * <p>Integrated with the fixed-step RK4 method-of-steps solver of {@link DdeSolver} (the step must
  * not exceed tau*). Immutable; {@link #simulate} may be called concurrently.
  */
@@ -51,6 +77,7 @@ public final class DcqcnFluidModel {
     private final Bottleneck port;
     private final List<FlowClass> classes;
     private final double initialRateBps; // <= 0: start at the wire-rate cap
+    private final boolean iqcn;
 
     /**
      * @param params DCQCN parameters, not null
@@ -58,11 +85,13 @@ public final class DcqcnFluidModel {
      * @param classes the flow classes, at least one, labels distinct
      */
     public DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes) {
-        this(params, port, classes, 0.0);
+        this(params, port, classes, 0.0, false);
     }
 
-    private DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBps) {
+    private DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBps,
+                            boolean iqcn) {
         this.initialRateBps = initialRateBps;
+        this.iqcn = iqcn;
         this.params = Parameters.notNull("params", params);
         this.port = Parameters.notNull("port", port);
         this.classes = FlowClass.checkedList(classes);
@@ -105,7 +134,46 @@ public final class DcqcnFluidModel {
      */
     public DcqcnFluidModel startingAt(double bps) {
         Parameters.positive("bps", bps);
-        return new DcqcnFluidModel(params, port, classes, bps);
+        return new DcqcnFluidModel(params, port, classes, bps, iqcn);
+    }
+
+    /**
+     * A copy with iQCN switched on or off (003 section 4.2.5; the fluid translation is in the class
+     * comment: CNP rate nu / (1 - exp(-nu T)) with nu = a / tau, no timer expiries and alpha input
+     * at least min(1, tau'/T), while the delayed queue is above Kmin).
+     *
+     * @param on true to let the switch send compensating CNPs
+     */
+    public DcqcnFluidModel withIqcn(boolean on) {
+        return new DcqcnFluidModel(params, port, classes, initialRateBps, on);
+    }
+
+    /** Whether iQCN is on (false unless {@link #withIqcn(boolean)} set it). */
+    public boolean iqcn() {
+        return iqcn;
+    }
+
+    /**
+     * The CNP event rate per flow with iQCN, lambda = nu / (1 - exp(-nu T)) [1/s]: the renewal rate
+     * of CNP gaps min(X, T), X exponential with rate nu (the natural CNP rate a / tau). Equals 1/T at
+     * nu = 0. See the class comment for the assumptions.
+     *
+     * @param naturalCnpRate nu [1/s], {@code >= 0} and finite
+     * @param timerS T [s], {@code > 0}
+     */
+    public static double iqcnCnpRate(double naturalCnpRate, double timerS) {
+        Parameters.nonNegative("naturalCnpRate", naturalCnpRate);
+        Parameters.finite("naturalCnpRate", naturalCnpRate);
+        Parameters.positive("timerS", timerS);
+        return cnpRate(naturalCnpRate, timerS);
+    }
+
+    private static double cnpRate(double nu, double timer) {
+        double x = nu * timer;
+        if (x < 1e-12) {
+            return (1 + x / 2) / timer;
+        }
+        return -nu / Math.expm1(-x);
     }
 
     /**
@@ -199,6 +267,8 @@ public final class DcqcnFluidModel {
         private final double bPackets = params.byteCounterBytes() / port.packetBytes();
         private final double bufferPackets = port.bufferBytes() / port.packetBytes();
         private final double[] lags = {params.feedbackDelayS()};
+        private final double kMinBytes = params.marking().kMinBytes();
+        private final double alphaFloor = Math.min(1, params.tauPrimeS() / params.timerS());
         private final boolean[] active = new boolean[m];
         private final double[] cap = new double[m];
         private final double startRate = initialRateBps > 0 ? Math.min(c, initialRateBps / pktBits) : c;
@@ -271,9 +341,18 @@ public final class DcqcnFluidModel {
                     lastP[i] = p;
                     lastR[i] = rDelayed;
                 }
-                dydt[k] = -rc * alpha * r.a / (2 * params.tauS()) + (rt - rc) * (r.rb + r.rd) / 2;
-                dydt[k + 1] = -(rt - rc) * r.a / params.tauS() + rai * (r.rc + r.re);
-                dydt[k + 2] = params.g() / params.tauPrimeS() * (r.aAlpha - alpha);
+                if (iqcn && qBytes > kMinBytes && rDelayed > 0) {
+                    // iQCN: compensating CNPs keep every CNP gap <= T (class comment)
+                    double lambda = cnpRate(r.a / params.tauS(), params.timerS());
+                    double aAlpha = Math.max(r.aAlpha, alphaFloor);
+                    dydt[k] = -rc * alpha * lambda / 2 + (rt - rc) * r.rb / 2;
+                    dydt[k + 1] = -(rt - rc) * lambda + rai * r.rc;
+                    dydt[k + 2] = params.g() / params.tauPrimeS() * (aAlpha - alpha);
+                } else {
+                    dydt[k] = -rc * alpha * r.a / (2 * params.tauS()) + (rt - rc) * (r.rb + r.rd) / 2;
+                    dydt[k + 1] = -(rt - rc) * r.a / params.tauS() + rai * (r.rc + r.re);
+                    dydt[k + 2] = params.g() / params.tauPrimeS() * (r.aAlpha - alpha);
+                }
                 arrivals += classes.get(i).multiplicity() * Math.min(rc, cap[i]);
             }
             double s = Math.min(1, Math.max(0, y[3 * m + 1]));

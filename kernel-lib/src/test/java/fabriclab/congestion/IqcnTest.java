@@ -1,0 +1,122 @@
+package fabriclab.congestion;
+
+import fabriclab.notebook.Progress;
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.Table;
+
+import static fabriclab.congestion.WredMarkingTest.assertMessage;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** iQCN (003 section 4.2.5) as an option of the DCQCN fluid model. */
+class IqcnTest {
+    private static final DcqcnParameters ZHU = DcqcnParameters.zhu2015();
+
+    private static void assertSameTrajectory(Table a, Table b) {
+        assertEquals(a.columnNames(), b.columnNames());
+        for (String c : a.columnNames()) {
+            assertArrayEquals(a.doubleColumn(c).asDoubleArray(), b.doubleColumn(c).asDoubleArray(), 0.0, c);
+        }
+    }
+
+    /** Off by default; switching it off again gives the default trajectory bit for bit. */
+    @Test
+    void offIsTheDefaultAndChangesNothing() {
+        DcqcnFluidModel base = DcqcnFluidModel.of(ZHU, Bottleneck.of(40e9), 10);
+        assertFalse(base.iqcn());
+        Table t0 = base.simulate(3e-3, 1e-6, 1e-6, Progress.silent()).trajectory();
+        Table t1 = base.withIqcn(true).withIqcn(false).simulate(3e-3, 1e-6, 1e-6, Progress.silent()).trajectory();
+        assertSameTrajectory(t0, t1);
+        assertTrue(t0.doubleColumn("queue_kb").max() > 5, "the case must congest the port");
+    }
+
+    /** One 1 Gb/s flow on an idle 100G port never pushes the queue above Kmin: iQCN is inert. */
+    @Test
+    void belowKminIqcnChangesNothing() {
+        DcqcnFluidModel m = DcqcnFluidModel.of(ZHU, Bottleneck.of(100e9), 1).startingAt(1e9);
+        Table off = m.simulate(1e-3, 1e-6, 1e-6, Progress.silent()).trajectory();
+        Table on = m.withIqcn(true).simulate(1e-3, 1e-6, 1e-6, Progress.silent()).trajectory();
+        assertEquals(0.0, on.doubleColumn("queue_kb").max(), 0.0);
+        assertSameTrajectory(off, on);
+    }
+
+    /**
+     * Two flows at line rate into one 100G port, marking almost off (Pmax 1e-9 and Kmax 5 MB, far
+     * above the at most 900 KB the queue reaches, so CNPs are rarer than T by six orders of
+     * magnitude), byte counter disabled, alpha gain g = 1e-9. By hand: alpha stays 1
+     * (alpha(0) = 1, g tiny), R_T = R_C until the queue passes Kmin (both at
+     * the line-rate cap), and then dR_C/dt = -R_C lambda / 2 with lambda = 1/T, so
+     * R_C(t2) / R_C(t1) = exp(-(t2 - t1) / (2T)) while the queue stays above Kmin. Without iQCN the
+     * rate stays at line rate.
+     */
+    @Test
+    void decreaseEventsAtRateOneOverTWhenCnpsAreRarerThanT() {
+        // g = 1e-9: alpha cannot drift from 1 while the queue is still below Kmin (the first ~4.4 us)
+        DcqcnParameters p = new DcqcnParameters(new WredMarking(5e3, 5e6, 1e-9), 1e-9, ZHU.tauS(), ZHU.tauPrimeS(),
+                ZHU.timerS(), 1e18, ZHU.fastRecoverySteps(), ZHU.rateAiBps(), ZHU.feedbackDelayS(), ZHU.minRateBps());
+        double dt = 1e-6;
+        DcqcnFluidModel m = DcqcnFluidModel.of(p, Bottleneck.of(100e9), 2);
+        Table on = m.withIqcn(true).simulate(80e-6, dt, dt, Progress.silent()).trajectory();
+        Table off = m.simulate(80e-6, dt, dt, Progress.silent()).trajectory();
+        int i1 = 20;
+        int i2 = 70;
+        double[] q = on.doubleColumn("queue_kb").asDoubleArray();
+        for (int i = i1 - 5; i <= i2; i++) {
+            assertTrue(q[i] > 5.0, "queue above Kmin at sample " + i);
+        }
+        double[] r = on.doubleColumn("rate_flows_gbps").asDoubleArray();
+        double expected = Math.exp(-(i2 - i1) * dt / (2 * 55e-6));
+        assertEquals(expected, r[i2] / r[i1], 1e-5 * expected);
+        assertEquals(1.0, on.doubleColumn("alpha_flows").min(), 2e-9); // 1 - exp(-g t / tau') <= 1.5e-9
+        assertEquals(100.0, off.doubleColumn("rate_flows_gbps").get(i2), 1e-3);
+    }
+
+    /** The renewal CNP rate: limits, bounds and one hand value. */
+    @Test
+    void cnpRateLimitsAndHandValue() {
+        double t = 55e-6;
+        assertEquals(1 / t, DcqcnFluidModel.iqcnCnpRate(0, t), 1e-12 / t);
+        // nu = 1/T: lambda = (1/T) / (1 - e^-1) = 1.5819767.../T
+        assertEquals(1.5819767068693265 / t, DcqcnFluidModel.iqcnCnpRate(1 / t, t), 1e-9 / t);
+        double big = 1e3 / t;
+        assertEquals(big, DcqcnFluidModel.iqcnCnpRate(big, t), 1e-9 * big);
+        for (double nu : new double[]{1, 1e3, 1e4, 1e5, 1e6}) {
+            double l = DcqcnFluidModel.iqcnCnpRate(nu, t);
+            assertTrue(l >= Math.max(nu, 1 / t) && l <= nu + 1 / t, "bounds at nu = " + nu);
+        }
+    }
+
+    @Test
+    void badInputs() {
+        assertMessage("naturalCnpRate", () -> DcqcnFluidModel.iqcnCnpRate(-1, 1e-5));
+        assertMessage("naturalCnpRate", () -> DcqcnFluidModel.iqcnCnpRate(Double.NaN, 1e-5));
+        assertMessage("naturalCnpRate", () -> DcqcnFluidModel.iqcnCnpRate(Double.POSITIVE_INFINITY, 1e-5));
+        assertMessage("timerS", () -> DcqcnFluidModel.iqcnCnpRate(1, 0));
+    }
+
+    /** Bytes sent = forwarded + queued + dropped, and the queue never negative, with iQCN on. */
+    @Test
+    void conservationAndNonNegativeQueueWithIqcn() {
+        double dt = 1e-7;
+        DcqcnParameters p = ZHU.withMarking(new WredMarking(5e3, 200e3, 1e-4));
+        FluidRun run = DcqcnFluidModel.of(p, Bottleneck.of(40e9).withBuffer(50e3), 4).withIqcn(true)
+                .simulate(2e-3, dt, dt, Progress.silent());
+        Table t = run.trajectory();
+        double[] rate = t.doubleColumn("rate_flows_gbps").asDoubleArray();
+        double[] q = t.doubleColumn("queue_kb").asDoubleArray();
+        double c = 40e9 / 8;
+        double sent = 0;
+        double forwarded = 0;
+        for (int i = 0; i + 1 < rate.length; i++) {
+            double a0 = 4 * rate[i] * 1e9 / 8;
+            double a1 = 4 * rate[i + 1] * 1e9 / 8;
+            sent += (a0 + a1) / 2 * dt;
+            forwarded += ((q[i] > 0 ? c : Math.min(a0, c)) + (q[i + 1] > 0 ? c : Math.min(a1, c))) / 2 * dt;
+        }
+        double dropped = run.metrics().droppedBytes();
+        assertEquals(sent, forwarded + q[q.length - 1] * 1000 + dropped, 1e-3 * sent);
+        assertTrue(t.doubleColumn("queue_kb").min() >= 0);
+    }
+}
