@@ -119,4 +119,29 @@ class IqcnTest {
         assertEquals(sent, forwarded + q[q.length - 1] * 1000 + dropped, 1e-3 * sent);
         assertTrue(t.doubleColumn("queue_kb").min() >= 0);
     }
+
+    /**
+     * The comparison table: the "off" rows equal a direct run of the plain model, the CNP interval
+     * is tau / (1 - (1 - p*)^(tau C / N)) from the fixed point, and compensating CNPs during a
+     * synchronised start (more decrease events, never fewer) lower the peak queue.
+     */
+    @Test
+    void comparisonTable() {
+        DcqcnParameters p = ZHU.withMarking(new WredMarking(5e3, 200e3, 1e-3));
+        Bottleneck port = Bottleneck.of(100e9);
+        Table t = DcqcnSweeps.iqcnComparison(p, port, new int[]{10}, 5e-3, Progress.silent());
+        assertEquals(2, t.rowCount());
+        FluidMetrics direct = DcqcnFluidModel.of(p, port, 10).simulate(5e-3, 1e-6, 5e-4, Progress.silent()).metrics();
+        assertFalse(t.booleanColumn("iqcn").get(0));
+        assertEquals(direct.peakQueueBytes() / 1000, t.doubleColumn("peak_queue_kb").get(0), 0.0);
+        assertEquals(direct.utilisation(), t.doubleColumn("utilisation").get(0), 0.0);
+        double pStar = DcqcnFixedPoint.solve(p, port, 10).markingProbability();
+        double perFlowPps = 100e9 / 8 / 1000 / 10;
+        double interval = 50e-6 / (1 - Math.pow(1 - pStar, 50e-6 * perFlowPps));
+        assertEquals(interval * 1e6, t.doubleColumn("natural_cnp_interval_us").get(0), 1e-9 * interval * 1e6);
+        assertTrue(interval > 55e-6, "this case must have CNPs rarer than T");
+        assertTrue(t.doubleColumn("peak_queue_kb").get(1) < t.doubleColumn("peak_queue_kb").get(0));
+        assertMessage("durationS", () -> DcqcnSweeps.iqcnComparison(p, port, new int[]{10}, 0, Progress.silent()));
+        assertMessage("flows[0]", () -> DcqcnSweeps.iqcnComparison(p, port, new int[]{0}, 1e-3, Progress.silent()));
+    }
 }
