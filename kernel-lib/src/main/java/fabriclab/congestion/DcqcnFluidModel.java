@@ -50,12 +50,16 @@ import java.util.function.DoubleFunction;
  * translation ({@link #withIqcn(boolean)}), applied only while the queue seen by the flow's packets
  * (the delayed queue q(t - tau*), the same one the marking uses) is strictly above Kmin:
  * <ul>
- *   <li>CNP event rate. Without iQCN a flow receives CNPs at rate nu = a / tau. With iQCN a CNP is
- *   also sent whenever the gap since the last one reaches T, so CNP gaps are min(X, T) with X the
- *   natural gap. Taking the natural CNPs as a Poisson stream of rate nu (the fluid model's own
- *   averaging), the renewal rate is lambda = 1 / E[min(X, T)] = nu / (1 - exp(-nu T)), which is
- *   1/T as nu -> 0, nu as nu T -> infinity, and lies between max(nu, 1/T) and nu + 1/T. lambda
- *   replaces a / tau in the R_C and R_T decrease terms.</li>
+ *   <li>CNP event rate. Without iQCN the fluid model's CNP stream is slotted: in each CNP
+ *   interval tau the notification point sends one CNP with probability a = 1 - (1-p)^(tau R), so
+ *   the CNP rate is a / tau and the gap between CNPs is K tau with K geometric (P(K = k) =
+ *   a (1-a)^(k-1)). With iQCN the switch sends a CNP as soon as the gap reaches T, so gaps become
+ *   min(K tau, T). Assuming the tau slots restart at each CNP (renewal), the CNP rate is
+ *   lambda = 1 / E[min(K tau, T)], with m = floor(T / tau):
+ *   E[min(K tau, T)] = tau sum_{k=1..m} k a (1-a)^(k-1) + T (1-a)^m.
+ *   lambda is 1/T at a = 0, never below max(a / tau, 1/T), and 1/tau at
+ *   a = 1 when tau &lt;= T (natural CNPs already every tau: iQCN adds nothing). lambda replaces
+ *   a / tau in the R_C and R_T decrease terms.</li>
  *   <li>Rate-increase timer. Every CNP resets the NIC's timer and no CNP gap exceeds T, so the
  *   timer never expires: the timer terms R d, R e are set to 0 (the compensating CNP is assumed to
  *   win the race against the timer, the loop delay tau* being ignored for this race).</li>
@@ -139,7 +143,7 @@ public final class DcqcnFluidModel {
 
     /**
      * A copy with iQCN switched on or off (003 section 4.2.5; the fluid translation is in the class
-     * comment: CNP rate nu / (1 - exp(-nu T)) with nu = a / tau, no timer expiries and alpha input
+     * comment: CNP rate 1 / E[min(K tau, T)] instead of a / tau, no timer expiries and alpha input
      * at least min(1, tau'/T), while the delayed queue is above Kmin).
      *
      * @param on true to let the switch send compensating CNPs
@@ -154,26 +158,36 @@ public final class DcqcnFluidModel {
     }
 
     /**
-     * The CNP event rate per flow with iQCN, lambda = nu / (1 - exp(-nu T)) [1/s]: the renewal rate
-     * of CNP gaps min(X, T), X exponential with rate nu (the natural CNP rate a / tau). Equals 1/T at
-     * nu = 0. See the class comment for the assumptions.
+     * The CNP event rate per flow with iQCN [1/s]: lambda = 1 / E[min(K tau, T)], K geometric with
+     * success probability a (a CNP in a CNP interval tau), i.e. the renewal rate of the fluid
+     * model's slotted CNP stream truncated at the timer T (class comment). 1/T at a = 0; 1/tau at
+     * a = 1 if tau &lt;= T; always at least max(a / tau, 1/T).
      *
-     * @param naturalCnpRate nu [1/s], {@code >= 0} and finite
-     * @param timerS T [s], {@code > 0}
+     * @param cnpProbability a, probability of a CNP in one interval tau, in [0, 1]
+     * @param tauS CNP interval tau [s], {@code > 0}
+     * @param timerS rate-increase timer T [s], {@code > 0}
      */
-    public static double iqcnCnpRate(double naturalCnpRate, double timerS) {
-        Parameters.nonNegative("naturalCnpRate", naturalCnpRate);
-        Parameters.finite("naturalCnpRate", naturalCnpRate);
+    public static double iqcnCnpRate(double cnpProbability, double tauS, double timerS) {
+        Parameters.inRange("cnpProbability", cnpProbability, 0.0, 1.0);
+        Parameters.positive("tauS", tauS);
         Parameters.positive("timerS", timerS);
-        return cnpRate(naturalCnpRate, timerS);
+        return cnpRate(cnpProbability, tauS, timerS);
     }
 
-    private static double cnpRate(double nu, double timer) {
-        double x = nu * timer;
-        if (x < 1e-12) {
-            return (1 + x / 2) / timer;
+    /** 1 / (tau sum_{k=1..m} k a (1-a)^(k-1) + T (1-a)^m), m = floor(T / tau). */
+    private static double cnpRate(double a, double tau, double timer) {
+        long m = (long) Math.floor(timer / tau);
+        double survive = 1.0; // (1-a)^(k-1)
+        double gap = 0;
+        for (long k = 1; k <= m && survive > 0; k++) {
+            gap += tau * k * a * survive;
+            survive *= 1 - a;
+            if (survive < 1e-300) {
+                survive = 0;
+            }
         }
-        return -nu / Math.expm1(-x);
+        gap += timer * survive;
+        return 1 / gap;
     }
 
     /**
@@ -275,6 +289,8 @@ public final class DcqcnFluidModel {
         private final DcqcnRates[] rates = new DcqcnRates[m];
         private final double[] lastP = new double[m];
         private final double[] lastR = new double[m];
+        private final double[] lambda = new double[m];
+        private final double[] lastLambdaA = new double[m];
         private boolean paused;
         private double droppedPackets;
 
@@ -294,6 +310,7 @@ public final class DcqcnFluidModel {
                 rates[i] = new DcqcnRates();
                 lastP[i] = Double.NaN;
                 lastR[i] = Double.NaN;
+                lastLambdaA[i] = Double.NaN;
             }
         }
 
@@ -343,7 +360,11 @@ public final class DcqcnFluidModel {
                 }
                 if (iqcn && qBytes > kMinBytes && rDelayed > 0) {
                     // iQCN: compensating CNPs keep every CNP gap <= T (class comment)
-                    double lambda = cnpRate(r.a / params.tauS(), params.timerS());
+                    if (lastLambdaA[i] != r.a) {
+                        lambda[i] = cnpRate(r.a, params.tauS(), params.timerS());
+                        lastLambdaA[i] = r.a;
+                    }
+                    double lambda = this.lambda[i];
                     double aAlpha = Math.max(r.aAlpha, alphaFloor);
                     dydt[k] = -rc * alpha * lambda / 2 + (rt - rc) * r.rb / 2;
                     dydt[k + 1] = -(rt - rc) * lambda + rai * r.rc;

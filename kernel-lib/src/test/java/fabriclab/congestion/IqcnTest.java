@@ -73,27 +73,34 @@ class IqcnTest {
         assertEquals(100.0, off.doubleColumn("rate_flows_gbps").get(i2), 1e-3);
     }
 
-    /** The renewal CNP rate: limits, bounds and one hand value. */
+    /** The renewal CNP rate 1 / E[min(K tau, T)]: limits, bounds and hand values. */
     @Test
-    void cnpRateLimitsAndHandValue() {
+    void cnpRateLimitsAndHandValues() {
         double t = 55e-6;
-        assertEquals(1 / t, DcqcnFluidModel.iqcnCnpRate(0, t), 1e-12 / t);
-        // nu = 1/T: lambda = (1/T) / (1 - e^-1) = 1.5819767.../T
-        assertEquals(1.5819767068693265 / t, DcqcnFluidModel.iqcnCnpRate(1 / t, t), 1e-9 / t);
-        double big = 1e3 / t;
-        assertEquals(big, DcqcnFluidModel.iqcnCnpRate(big, t), 1e-9 * big);
-        for (double nu : new double[]{1, 1e3, 1e4, 1e5, 1e6}) {
-            double l = DcqcnFluidModel.iqcnCnpRate(nu, t);
-            assertTrue(l >= Math.max(nu, 1 / t) && l <= nu + 1 / t, "bounds at nu = " + nu);
+        assertEquals(1 / t, DcqcnFluidModel.iqcnCnpRate(0, 50e-6, t), 1e-12 / t);
+        // a = 1, tau <= T: natural CNPs every tau, iQCN adds nothing
+        assertEquals(1 / 50e-6, DcqcnFluidModel.iqcnCnpRate(1, 50e-6, t), 1e-9 / 50e-6);
+        // tau > T: every gap is cut at T
+        assertEquals(1 / t, DcqcnFluidModel.iqcnCnpRate(1, 80e-6, t), 1e-9 / t);
+        // tau 50, T 55, a 1/2: gap 50 us w.p. 1/2, else 55 us -> mean 52.5 us
+        assertEquals(1 / 52.5e-6, DcqcnFluidModel.iqcnCnpRate(0.5, 50e-6, t), 1e-9 / 52.5e-6);
+        // tau 20, T 55, a 1/2: 20 w.p. 1/2, 40 w.p. 1/4, 55 w.p. 1/4 -> 33.75 us
+        assertEquals(1 / 33.75e-6, DcqcnFluidModel.iqcnCnpRate(0.5, 20e-6, t), 1e-9 / 33.75e-6);
+        for (double a : new double[]{1e-9, 1e-3, 0.1, 0.5, 0.9}) {
+            for (double tau : new double[]{4e-6, 20e-6, 50e-6, 100e-6}) {
+                double l = DcqcnFluidModel.iqcnCnpRate(a, tau, t);
+                assertTrue(l >= Math.max(a / tau, 1 / t) * (1 - 1e-12), "lower bound at a = " + a + ", tau = " + tau);
+            }
         }
     }
 
     @Test
     void badInputs() {
-        assertMessage("naturalCnpRate", () -> DcqcnFluidModel.iqcnCnpRate(-1, 1e-5));
-        assertMessage("naturalCnpRate", () -> DcqcnFluidModel.iqcnCnpRate(Double.NaN, 1e-5));
-        assertMessage("naturalCnpRate", () -> DcqcnFluidModel.iqcnCnpRate(Double.POSITIVE_INFINITY, 1e-5));
-        assertMessage("timerS", () -> DcqcnFluidModel.iqcnCnpRate(1, 0));
+        assertMessage("cnpProbability", () -> DcqcnFluidModel.iqcnCnpRate(-0.1, 5e-5, 1e-5));
+        assertMessage("cnpProbability", () -> DcqcnFluidModel.iqcnCnpRate(1.1, 5e-5, 1e-5));
+        assertMessage("cnpProbability", () -> DcqcnFluidModel.iqcnCnpRate(Double.NaN, 5e-5, 1e-5));
+        assertMessage("tauS", () -> DcqcnFluidModel.iqcnCnpRate(0.5, 0, 1e-5));
+        assertMessage("timerS", () -> DcqcnFluidModel.iqcnCnpRate(0.5, 5e-5, 0));
     }
 
     /** Bytes sent = forwarded + queued + dropped, and the queue never negative, with iQCN on. */
