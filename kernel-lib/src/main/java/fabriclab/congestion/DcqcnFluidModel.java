@@ -67,8 +67,8 @@ import java.util.function.DoubleFunction;
  *   every T falls in a window tau' with probability min(1, tau'/T), so the model's a' becomes
  *   max(a', min(1, tau'/T)) (a conservative combination: the larger of the two sources).</li>
  *   <li>Byte counter. Left unchanged (R b, R c as without iQCN): an approximation which ignores
- *   the extra byte-counter resets; it matters only when B is reached within T, i.e. R T > B
- *   (for the Zhu 2015 defaults B = 10 MB, R T <= 687 KB at 100 Gb/s, so never).</li>
+ *   the extra byte-counter resets; it matters only when B is reached within T, i.e. R T &gt; B
+ *   (for the Zhu 2015 defaults B = 10 MB, R T &lt;= 687 KB at 100 Gb/s, so never).</li>
  * </ul>
  * With the queue at or below Kmin nothing changes; with iQCN off the code path is skipped and the
  * trajectory is the same, bit for bit, as without the option.
