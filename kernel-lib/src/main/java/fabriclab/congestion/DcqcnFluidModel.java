@@ -43,6 +43,36 @@ import java.util.function.DoubleFunction;
  * nor counted by the byte counter (R above is multiplied by the delayed "sending" indicator).
  * DCQCN's timers keep running during a pause, as in the NIC. The pause acts instantly.
  *
+ * <p>iQCN (optional, off by default; 003 section 4.2.5, figure 28). A switch with iQCN remembers,
+ * per flow, when it last forwarded a CNP; while its port is congested it compares the time since
+ * that CNP with the sender NIC's rate-increase timer T and, if the gap exceeds T, sends a
+ * compensating CNP itself, so that the NIC cannot raise its rate for want of feedback. Fluid
+ * translation ({@link #withIqcn(boolean)}), applied only while the queue seen by the flow's packets
+ * (the delayed queue q(t - tau*), the same one the marking uses) is strictly above Kmin:
+ * <ul>
+ *   <li>CNP event rate. Without iQCN the fluid model's CNP stream is slotted: in each CNP
+ *   interval tau the notification point sends one CNP with probability a = 1 - (1-p)^(tau R), so
+ *   the CNP rate is a / tau and the gap between CNPs is K tau with K geometric (P(K = k) =
+ *   a (1-a)^(k-1)). With iQCN the switch sends a CNP as soon as the gap reaches T, so gaps become
+ *   min(K tau, T). Assuming the tau slots restart at each CNP (renewal), the CNP rate is
+ *   lambda = 1 / E[min(K tau, T)], with m = floor(T / tau):
+ *   E[min(K tau, T)] = tau sum_{k=1..m} k a (1-a)^(k-1) + T (1-a)^m.
+ *   lambda is 1/T at a = 0, never below max(a / tau, 1/T), and 1/tau at
+ *   a = 1 when tau &lt;= T (natural CNPs already every tau: iQCN adds nothing). lambda replaces
+ *   a / tau in the R_C and R_T decrease terms.</li>
+ *   <li>Rate-increase timer. Every CNP resets the NIC's timer and no CNP gap exceeds T, so the
+ *   timer never expires: the timer terms R d, R e are set to 0 (the compensating CNP is assumed to
+ *   win the race against the timer, the loop delay tau* being ignored for this race).</li>
+ *   <li>Alpha. The NIC raises alpha in an alpha period tau' that contained a CNP. A periodic CNP
+ *   every T falls in a window tau' with probability min(1, tau'/T), so the model's a' becomes
+ *   max(a', min(1, tau'/T)) (a conservative combination: the larger of the two sources).</li>
+ *   <li>Byte counter. Left unchanged (R b, R c as without iQCN): an approximation which ignores
+ *   the extra byte-counter resets; it matters only when B is reached within T, i.e. R T &gt; B
+ *   (for the Zhu 2015 defaults B = 10 MB, R T &lt;= 687 KB at 100 Gb/s, so never).</li>
+ * </ul>
+ * With the queue at or below Kmin nothing changes; with iQCN off the code path is skipped and the
+ * trajectory is the same, bit for bit, as without the option.
+ *
  * <p>Integrated with the fixed-step RK4 method-of-steps solver of {@link DdeSolver} (the step must
  * not exceed tau*). Immutable; {@link #simulate} may be called concurrently.
  */
@@ -51,6 +81,7 @@ public final class DcqcnFluidModel {
     private final Bottleneck port;
     private final List<FlowClass> classes;
     private final double initialRateBps; // <= 0: start at the wire-rate cap
+    private final boolean iqcn;
 
     /**
      * @param params DCQCN parameters, not null
@@ -58,11 +89,13 @@ public final class DcqcnFluidModel {
      * @param classes the flow classes, at least one, labels distinct
      */
     public DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes) {
-        this(params, port, classes, 0.0);
+        this(params, port, classes, 0.0, false);
     }
 
-    private DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBps) {
+    private DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBps,
+                            boolean iqcn) {
         this.initialRateBps = initialRateBps;
+        this.iqcn = iqcn;
         this.params = Parameters.notNull("params", params);
         this.port = Parameters.notNull("port", port);
         this.classes = FlowClass.checkedList(classes);
@@ -105,7 +138,56 @@ public final class DcqcnFluidModel {
      */
     public DcqcnFluidModel startingAt(double bps) {
         Parameters.positive("bps", bps);
-        return new DcqcnFluidModel(params, port, classes, bps);
+        return new DcqcnFluidModel(params, port, classes, bps, iqcn);
+    }
+
+    /**
+     * A copy with iQCN switched on or off (003 section 4.2.5; the fluid translation is in the class
+     * comment: CNP rate 1 / E[min(K tau, T)] instead of a / tau, no timer expiries and alpha input
+     * at least min(1, tau'/T), while the delayed queue is above Kmin).
+     *
+     * @param on true to let the switch send compensating CNPs
+     */
+    public DcqcnFluidModel withIqcn(boolean on) {
+        return new DcqcnFluidModel(params, port, classes, initialRateBps, on);
+    }
+
+    /** Whether iQCN is on (false unless {@link #withIqcn(boolean)} set it). */
+    public boolean iqcn() {
+        return iqcn;
+    }
+
+    /**
+     * The CNP event rate per flow with iQCN [1/s]: lambda = 1 / E[min(K tau, T)], K geometric with
+     * success probability a (a CNP in a CNP interval tau), i.e. the renewal rate of the fluid
+     * model's slotted CNP stream truncated at the timer T (class comment). 1/T at a = 0; 1/tau at
+     * a = 1 if tau &lt;= T; always at least max(a / tau, 1/T).
+     *
+     * @param cnpProbability a, probability of a CNP in one interval tau, in [0, 1]
+     * @param tauS CNP interval tau [s], {@code > 0}
+     * @param timerS rate-increase timer T [s], {@code > 0}
+     */
+    public static double iqcnCnpRate(double cnpProbability, double tauS, double timerS) {
+        Parameters.inRange("cnpProbability", cnpProbability, 0.0, 1.0);
+        Parameters.positive("tauS", tauS);
+        Parameters.positive("timerS", timerS);
+        return cnpRate(cnpProbability, tauS, timerS);
+    }
+
+    /** 1 / (tau sum_{k=1..m} k a (1-a)^(k-1) + T (1-a)^m), m = floor(T / tau). */
+    private static double cnpRate(double a, double tau, double timer) {
+        long m = (long) Math.floor(timer / tau);
+        double survive = 1.0; // (1-a)^(k-1)
+        double gap = 0;
+        for (long k = 1; k <= m && survive > 0; k++) {
+            gap += tau * k * a * survive;
+            survive *= 1 - a;
+            if (survive < 1e-300) {
+                survive = 0;
+            }
+        }
+        gap += timer * survive;
+        return 1 / gap;
     }
 
     /**
@@ -199,12 +281,16 @@ public final class DcqcnFluidModel {
         private final double bPackets = params.byteCounterBytes() / port.packetBytes();
         private final double bufferPackets = port.bufferBytes() / port.packetBytes();
         private final double[] lags = {params.feedbackDelayS()};
+        private final double kMinBytes = params.marking().kMinBytes();
+        private final double alphaFloor = Math.min(1, params.tauPrimeS() / params.timerS());
         private final boolean[] active = new boolean[m];
         private final double[] cap = new double[m];
         private final double startRate = initialRateBps > 0 ? Math.min(c, initialRateBps / pktBits) : c;
         private final DcqcnRates[] rates = new DcqcnRates[m];
         private final double[] lastP = new double[m];
         private final double[] lastR = new double[m];
+        private final double[] lambda = new double[m];
+        private final double[] lastLambdaA = new double[m];
         private boolean paused;
         private double droppedPackets;
 
@@ -224,6 +310,7 @@ public final class DcqcnFluidModel {
                 rates[i] = new DcqcnRates();
                 lastP[i] = Double.NaN;
                 lastR[i] = Double.NaN;
+                lastLambdaA[i] = Double.NaN;
             }
         }
 
@@ -271,9 +358,22 @@ public final class DcqcnFluidModel {
                     lastP[i] = p;
                     lastR[i] = rDelayed;
                 }
-                dydt[k] = -rc * alpha * r.a / (2 * params.tauS()) + (rt - rc) * (r.rb + r.rd) / 2;
-                dydt[k + 1] = -(rt - rc) * r.a / params.tauS() + rai * (r.rc + r.re);
-                dydt[k + 2] = params.g() / params.tauPrimeS() * (r.aAlpha - alpha);
+                if (iqcn && qBytes > kMinBytes && rDelayed > 0) {
+                    // iQCN: compensating CNPs keep every CNP gap <= T (class comment)
+                    if (lastLambdaA[i] != r.a) {
+                        lambda[i] = cnpRate(r.a, params.tauS(), params.timerS());
+                        lastLambdaA[i] = r.a;
+                    }
+                    double lambda = this.lambda[i];
+                    double aAlpha = Math.max(r.aAlpha, alphaFloor);
+                    dydt[k] = -rc * alpha * lambda / 2 + (rt - rc) * r.rb / 2;
+                    dydt[k + 1] = -(rt - rc) * lambda + rai * r.rc;
+                    dydt[k + 2] = params.g() / params.tauPrimeS() * (aAlpha - alpha);
+                } else {
+                    dydt[k] = -rc * alpha * r.a / (2 * params.tauS()) + (rt - rc) * (r.rb + r.rd) / 2;
+                    dydt[k + 1] = -(rt - rc) * r.a / params.tauS() + rai * (r.rc + r.re);
+                    dydt[k + 2] = params.g() / params.tauPrimeS() * (r.aAlpha - alpha);
+                }
                 arrivals += classes.get(i).multiplicity() * Math.min(rc, cap[i]);
             }
             double s = Math.min(1, Math.max(0, y[3 * m + 1]));

@@ -92,6 +92,62 @@ public final class DcqcnSweeps {
         return Table.create("DCQCN oscillation sweep", fc, dc, mq, sw, ut);
     }
 
+    /**
+     * DCQCN with and without iQCN (003 section 4.2.5; {@link DcqcnFluidModel#withIqcn(boolean)}) for
+     * each flow count N: N flows start together at line rate into the empty queue (a synchronised
+     * burst, e.g. the start of an all-to-all phase) and run for {@code durationS} with a 1 us step
+     * (or tau* if smaller). Also reports the mean interval between a flow's CNPs at the DCQCN fixed
+     * point without iQCN, tau / a with a = 1 - (1 - p*)^(tau C/N) ({@link DcqcnFixedPoint}); iQCN
+     * only acts where that interval exceeds the timer T.
+     *
+     * @param params DCQCN parameters, not null
+     * @param port bottleneck, not null
+     * @param flows flow counts, each {@code >= 1}, non-empty
+     * @param durationS simulated time per run [s], {@code > 0}
+     * @param sink progress sink, not null
+     * @return table with columns flows, iqcn, natural_cnp_interval_us (infinite if p* = 0),
+     *         timer_us, peak_queue_kb (whole run), mean_queue_kb, max_queue_kb (second half),
+     *         utilisation (second half), dropped_kb
+     */
+    public static Table iqcnComparison(DcqcnParameters params, Bottleneck port, int[] flows, double durationS,
+                                       ProgressSink sink) {
+        check(params, port, flows, new double[]{params == null ? 1 : params.feedbackDelayS()}, sink);
+        Parameters.positive("durationS", durationS);
+        IntColumn fc = IntColumn.create("flows");
+        BooleanColumn ic = BooleanColumn.create("iqcn");
+        DoubleColumn cnp = DoubleColumn.create("natural_cnp_interval_us");
+        DoubleColumn timer = DoubleColumn.create("timer_us");
+        DoubleColumn peak = DoubleColumn.create("peak_queue_kb");
+        DoubleColumn mean = DoubleColumn.create("mean_queue_kb");
+        DoubleColumn max = DoubleColumn.create("max_queue_kb");
+        DoubleColumn ut = DoubleColumn.create("utilisation");
+        DoubleColumn dr = DoubleColumn.create("dropped_kb");
+        double step = Math.min(1e-6, params.feedbackDelayS());
+        try (Progress progress = Progress.start("DCQCN with and without iQCN", 2L * flows.length, sink)) {
+            for (int f : flows) {
+                DcqcnFixedPoint fp = DcqcnFixedPoint.solve(params, port, f);
+                double r = port.lineRatePps() / f;
+                double a = -Math.expm1(params.tauS() * r * Math.log1p(-Math.min(1, fp.markingProbability())));
+                double interval = a > 0 ? params.tauS() / a : Double.POSITIVE_INFINITY;
+                for (boolean on : new boolean[]{false, true}) {
+                    FluidMetrics m = DcqcnFluidModel.of(params, port, f).withIqcn(on)
+                            .simulate(durationS, step, durationS / 10, Progress.silent()).metrics();
+                    fc.append(f);
+                    ic.append(on);
+                    cnp.append(interval * 1e6);
+                    timer.append(params.timerS() * 1e6);
+                    peak.append(m.peakQueueBytes() / 1000);
+                    mean.append(m.meanQueueBytes() / 1000);
+                    max.append(m.maxQueueBytes() / 1000);
+                    ut.append(m.utilisation());
+                    dr.append(m.droppedBytes() / 1000);
+                    progress.step();
+                }
+            }
+        }
+        return Table.create("DCQCN with and without iQCN", fc, ic, cnp, timer, peak, mean, max, ut, dr);
+    }
+
     private static void check(DcqcnParameters params, Bottleneck port, int[] flows, double[] delaysS,
                               ProgressSink sink) {
         Parameters.notNull("params", params);

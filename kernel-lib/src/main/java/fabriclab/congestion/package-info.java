@@ -2,7 +2,8 @@
  * Congestion-control models of RoCE and its alternatives (issue 5): ECN/WRED marking
  * ({@link fabriclab.congestion.WredMarking}, {@link fabriclab.congestion.PriorityWred}); the DCQCN
  * fluid model of Zhu et al. (SIGCOMM 2015) in the per-flow form of the CoNEXT 2016 analysis, with
- * symmetric aggregation of identical flows and optional PFC ({@link fabriclab.congestion.DcqcnFluidModel});
+ * symmetric aggregation of identical flows, optional PFC and optional iQCN of 003 section 4.2.5
+ * ({@link fabriclab.congestion.DcqcnFluidModel}, {@link fabriclab.congestion.DcqcnSweeps#iqcnComparison});
  * its exact fixed point and phase margin ({@link fabriclab.congestion.DcqcnFixedPoint},
  * {@link fabriclab.congestion.DcqcnStability}, {@link fabriclab.congestion.DcqcnSweeps}); RTT-based
  * control, CTCC of 001 and TIMELY's gradient rule ({@link fabriclab.congestion.RttFluidModel}); and
