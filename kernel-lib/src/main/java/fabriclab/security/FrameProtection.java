@@ -32,8 +32,10 @@ public sealed interface FrameProtection permits FrameProtection.None, FrameProte
     /** Bytes this scheme adds to one frame of {@code frameBytes} bytes (0 for PHYSec, which works below frames). */
     int addedBytesPerFrame(int frameBytes);
 
-    /** Fraction of the line's block capacity the scheme takes independently of frames, in [0, 1). */
-    double streamShare();
+    /** Fraction of the line's block capacity the scheme takes independently of frames, in [0, 1) (0 unless it works below frames). */
+    default double streamShare() {
+        return 0;
+    }
 
     /** Fixed processing latency the scheme adds per hop, seconds (a stated parameter, not derived). */
     double pipelineLatencySeconds();
@@ -102,11 +104,6 @@ public sealed interface FrameProtection permits FrameProtection.None, FrameProte
         }
 
         @Override
-        public double streamShare() {
-            return 0;
-        }
-
-        @Override
         public double pipelineLatencySeconds() {
             return 0;
         }
@@ -141,11 +138,6 @@ public sealed interface FrameProtection permits FrameProtection.None, FrameProte
         public int addedBytesPerFrame(int frameBytes) {
             checkFrame(frameBytes);
             return SECTAG_BYTES + (withSci ? SCI_BYTES : 0) + ICV_BYTES;
-        }
-
-        @Override
-        public double streamShare() {
-            return 0;
         }
     }
 
@@ -197,11 +189,6 @@ public sealed interface FrameProtection permits FrameProtection.None, FrameProte
             checkFrame(frameBytes);
             int payload = frameBytes - ETHERNET_HEADER_AND_FCS - (tunnel ? 0 : ipHeader());
             return ESP_HEADER_BYTES + IV_BYTES + padding(payload) + TRAILER_BYTES + ICV_BYTES + (tunnel ? ipHeader() : 0);
-        }
-
-        @Override
-        public double streamShare() {
-            return 0;
         }
     }
 

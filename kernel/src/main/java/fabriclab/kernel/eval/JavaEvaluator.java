@@ -383,12 +383,11 @@ public final class JavaEvaluator implements AutoCloseable {
 
     /** Jupyter's is_complete answer for {@code code}: "complete", "incomplete" or "invalid". */
     public String isComplete(String code) {
-        String rest = code;
         boolean onlyMagics = code.lines().allMatch(l -> l.isBlank() || l.strip().startsWith("%"));
         if (onlyMagics) {
             return "complete";
         }
-        rest = code.lines().dropWhile(l -> l.isBlank() || l.strip().startsWith("%")).collect(Collectors.joining("\n"));
+        String rest = code.lines().dropWhile(l -> l.isBlank() || l.strip().startsWith("%")).collect(Collectors.joining("\n"));
         while (true) {
             SourceCodeAnalysis.CompletionInfo info = analysis.analyzeCompletion(rest);
             switch (info.completeness()) {
