@@ -4,35 +4,45 @@ import fabriclab.loadbalancing.flow.FiveTuple;
 import java.util.Arrays;
 import java.util.BitSet;
 
-/** Runtime state of one flow: the line-rate sender and the receiver (package-private). */
+/** Runtime state of one flow: sender bookkeeping, receiver record, routing memory (package-private). */
 final class FlowState {
     final int id;
     final FlowSpec spec;
     final FiveTuple tuple;
+    final FiveTuple reverseTuple;
     final int packets;
-    final int[] ecmpChoice; // per switch, -1 = not yet hashed
+    final int[] ecmpChoice; // per switch, -1 = not yet hashed (source to destination)
+    final int[] reverseEcmpChoice; // per switch, for packets from destination to source
+    Transport transport;
+    // sender
     int nextSeq;
+    boolean queuedAtHost; // in the source NIC's ready list or pacing heap
+    long startedPs = -1;
+    int pendingPredecessors;
+    int[] successors = new int[0];
+    // receiver
     long receivedBytes;
     final BitSet received = new BitSet();
     int highestSeq = -1;
     long reordered;
     long duplicates;
+    long discardedBytes;
     long dropped;
     long droppedBytes;
     long ecnMarked;
+    long retransmitted;
     long completionPs = -1;
 
     FlowState(int id, FlowSpec spec, FiveTuple tuple, int mtu, int switches) {
         this.id = id;
         this.spec = spec;
         this.tuple = tuple;
+        this.reverseTuple = new FiveTuple(tuple.destinationIp(), tuple.sourceIp(), tuple.destinationPort(), tuple.sourcePort(), tuple.protocol());
         this.packets = (int) ((spec.bytes() + mtu - 1) / mtu);
         this.ecmpChoice = new int[switches];
+        this.reverseEcmpChoice = new int[switches];
         Arrays.fill(ecmpChoice, -1);
-    }
-
-    boolean hasMoreToSend() {
-        return nextSeq < packets;
+        Arrays.fill(reverseEcmpChoice, -1);
     }
 
     int payloadOf(int seq, int mtu) {

@@ -1,75 +1,131 @@
 package fabriclab.simulation;
 
+import fabriclab.simulation.event.EventHandler;
 import java.util.ArrayDeque;
+import java.util.PriorityQueue;
 
 /**
- * A host NIC (package-private): a line-rate sender that serves its active flows round robin one
- * packet at a time, and a receiver that counts delivered, duplicate and reordered packets.
+ * A host NIC (package-private). Sender: the flows that may send now are served round robin, one
+ * data packet at a time, at line rate; a flow whose transport paces it ({@link Transport#nextSendPs})
+ * waits in a heap until its time; a flow whose transport has nothing to send leaves both until the
+ * transport wakes it. Control packets (ACK, CNP...) queue in the NIC port and go before data.
+ * Receiver: hands data and control packets to the flow's transport.
  */
 final class Host extends Node {
-    final ArrayDeque<FlowState> active = new ArrayDeque<>();
+    private final ArrayDeque<FlowState> ready = new ArrayDeque<>();
+    private final PriorityQueue<FlowState> pacing = new PriorityQueue<>((a, b) -> {
+        int c = Long.compare(a.transport.nextSendPs, b.transport.nextSendPs);
+        return c != 0 ? c : Integer.compare(a.id, b.id);
+    });
+    private long wakeAtPs = Long.MAX_VALUE;
+    private final EventHandler pacingWake = (t, x) -> {
+        wakeAtPs = Long.MAX_VALUE;
+        kick(t);
+    };
 
     Host(Simulator sim, int id) {
         super(sim, id);
     }
 
+    private Port nic() {
+        return ports.get(0);
+    }
+
+    private void kick(long now) {
+        Port nic = nic();
+        if (!nic.busy) {
+            nic.startNext(now);
+        }
+    }
+
+    /** Flow {@code f} may be able to send (it started, or its transport has new data/credit). */
+    void wake(FlowState f) {
+        if (f.queuedAtHost || !f.transport.canSend()) {
+            return;
+        }
+        f.queuedAtHost = true;
+        ready.addLast(f);
+        kick(sim.now);
+    }
+
+    /** Queues a control packet in the NIC (served before data of the same or lower priority). */
+    void sendControl(Packet p) {
+        sim.controlPackets++;
+        nic().enqueue(p);
+    }
+
     @Override
     Packet nextToSend(Port port) {
+        long now = sim.now;
+        while (!pacing.isEmpty() && pacing.peek().transport.nextSendPs <= now) {
+            ready.addLast(pacing.poll());
+        }
         FlowState f = null;
-        for (int k = active.size(); k > 0; k--) { // round robin over flows whose priority is not paused
-            FlowState c = active.pollFirst();
-            if (!port.paused(c.spec.priority(), sim.now)) {
-                f = c;
-                break;
+        for (int k = ready.size(); k > 0; k--) { // round robin over flows that may send now
+            FlowState c = ready.pollFirst();
+            Transport t = c.transport;
+            if (!t.canSend()) {
+                c.queuedAtHost = false;
+                continue;
             }
-            active.addLast(c);
+            if (t.nextSendPs > now) {
+                pacing.add(c);
+                continue;
+            }
+            if (port.paused(c.spec.priority(), now)) {
+                ready.addLast(c);
+                continue;
+            }
+            f = c;
+            break;
         }
         if (f == null) {
+            if (!pacing.isEmpty()) {
+                long t = pacing.peek().transport.nextSendPs;
+                if (t < wakeAtPs) {
+                    wakeAtPs = t;
+                    sim.events.schedule(t, pacingWake, null);
+                }
+            }
             return null;
         }
-        int seq = f.nextSeq++;
+        Transport t = f.transport;
+        int seq = t.takeSequence();
         int payload = f.payloadOf(seq, sim.config.mtuBytes());
         Packet p = new Packet(f, seq, payload, payload + sim.config.headerBytes(), f.spec.priority());
-        if (f.hasMoreToSend()) {
-            active.addLast(f);
+        t.onSent(p, now);
+        if (!t.canSend()) {
+            f.queuedAtHost = false;
+        } else if (t.nextSendPs > now) {
+            pacing.add(f);
+        } else {
+            ready.addLast(f);
         }
         return p;
     }
 
     @Override
     void departed(Port port, Packet p) {
-        sim.injectedBytes += p.payloadBytes;
+        if (p.isData()) {
+            sim.injectedBytes += p.payloadBytes;
+        } else { // control packets wait in the NIC's queues
+            port.queueBytes[p.priority] -= p.wireBytes;
+            port.totalQueueBytes -= p.wireBytes;
+        }
     }
 
     @Override
     public void handle(long timePs, Object payload) {
         if (payload instanceof FlowState f) { // flow start
-            active.addLast(f);
-            if (!ports.get(0).busy) {
-                ports.get(0).startNext(timePs);
-            }
+            sim.startFlow(f, timePs);
             return;
         }
         Packet p = (Packet) payload;
-        FlowState f = p.flow;
-        if (f.received.get(p.seq)) {
-            f.duplicates++;
-            return;
-        }
-        f.received.set(p.seq);
-        if (p.seq < f.highestSeq) {
-            f.reordered++;
+        if (p.isData()) {
+            p.flow.transport.onData(p, timePs);
         } else {
-            f.highestSeq = p.seq;
-        }
-        if (p.ecn) {
-            f.ecnMarked++;
-        }
-        f.receivedBytes += p.payloadBytes;
-        sim.deliveredBytes += p.payloadBytes;
-        if (f.receivedBytes == f.spec.bytes()) {
-            f.completionPs = timePs;
-            sim.completedFlows++;
+            sim.controlDelivered++;
+            p.flow.transport.onControl(p, timePs);
         }
     }
 }

@@ -97,6 +97,9 @@ final class Port implements EventHandler {
         for (int i = 0; i < queues.length; i++) {
             if (!queues[i].isEmpty() && pausedUntil[i] <= now) {
                 p = queues[i].pollFirst();
+                if (sim.queueingObserver != null && owner instanceof SwitchNode sw) {
+                    sim.observeQueueing(sw, this, p, now);
+                }
                 break;
             }
         }
@@ -138,7 +141,7 @@ final class Port implements EventHandler {
         }
         txPackets++;
         txBytes += p.wireBytes;
-        if (p.seq == 0) {
+        if (p.seq == 0 && p.kind == Packet.DATA) {
             flowHeads++;
         }
         sim.packetHops++;

@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * What a run measured. Byte counts are payload bytes; at the end of a complete run
- * {@code injectedBytes == deliveredBytes + droppedBytes + inFlightBytes} holds exactly, and
- * {@code inFlightBytes == 0} unless the run is {@code partial}.
+ * {@code injectedBytes == deliveredBytes + droppedBytes + discardedBytes + inFlightBytes} holds
+ * exactly (injected bytes count retransmissions again), and {@code inFlightBytes == 0} unless the
+ * run is {@code partial} or flows never completed.
  *
  * @param endPs simulated time of the last handled event, ps
  * @param partial true if the run stopped at its time limit or on interrupt with events pending
@@ -20,10 +21,16 @@ import java.util.List;
  * @param flows one record per flow, in input order
  * @param queues the monitored egress queues
  * @param pfc PFC counters of every port of every node (hosts first, then switches; zeros when PFC is off)
+ * @param discardedBytes payload bytes that reached their receiver but were not delivered (duplicates,
+ *        or out-of-order packets a go-back-N receiver throws away)
+ * @param controlPackets control packets (ACK, NACK, CNP, probes, grants) sent by hosts and edges
+ * @param controlDropped control packets tail-dropped or lost on failed links
+ * @param transport the transport model of the run
  */
 public record SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
         long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
-        List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc) {
+        List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc, long discardedBytes,
+        long controlPackets, long controlDropped, String transport) {
 
     /**
      * PFC counters of one port. The downstream side (a switch port seen as ingress) sends PAUSE and
@@ -61,15 +68,20 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      *
      * @param id flow index (input order)
      * @param spec the flow
-     * @param completionTimePs flow completion time (last payload byte delivered minus start), ps; -1 if not completed
+     * @param completionTimePs flow completion time (last payload byte delivered minus the time the flow
+     *        actually started), ps; -1 if not completed
      * @param deliveredBytes payload bytes delivered
      * @param droppedPackets packets of the flow dropped
      * @param ecnMarkedPackets delivered packets carrying an ECN mark
      * @param reorderedPackets delivered packets with a lower sequence number than one delivered before
-     * @param duplicatePackets packets delivered again (must be 0 without retransmission)
+     * @param duplicatePackets copies of already delivered packets that reached the receiver (discarded)
+     * @param startedPs time the flow started (its start time, or later when it waited for
+     *        predecessors), ps; -1 if it never started
+     * @param retransmittedPackets data packets the sender sent more than once
      */
     public record FlowRecord(int id, FlowSpec spec, long completionTimePs, long deliveredBytes, long droppedPackets,
-            long ecnMarkedPackets, long reorderedPackets, long duplicatePackets) {
+            long ecnMarkedPackets, long reorderedPackets, long duplicatePackets, long startedPs,
+            long retransmittedPackets) {
         /** Whether every byte arrived. */
         public boolean completed() {
             return completionTimePs >= 0;
@@ -101,6 +113,12 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
     /** Completion times of the completed flows in microseconds, input order. */
     public double[] completionTimesMicros() {
         return flows.stream().filter(FlowRecord::completed).mapToDouble(f -> Time.toMicros(f.completionTimePs())).toArray();
+    }
+
+    /** Time the flow completed (start plus completion time), ps; -1 if not completed. */
+    public long completedAtPs(int flow) {
+        FlowRecord f = flows.get(flow);
+        return f.completed() ? f.startedPs() + f.completionTimePs() : -1;
     }
 
     /** Whether every flow completed. */

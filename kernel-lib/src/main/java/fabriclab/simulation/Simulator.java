@@ -71,7 +71,13 @@ public final class Simulator {
     long droppedPackets;
     long ecnMarks;
     long completedFlows;
+    long discardedBytes;
+    long controlPackets;
+    long controlDelivered;
+    long controlDropped;
     Pfc pfc; // null: PFC off
+    TransportModel transportModel = TransportModel.uncontrolled();
+    QueueingObserver queueingObserver;
     private boolean ran;
     private final Port[][] linkPorts;
     private final List<long[]> failures = new ArrayList<>();
@@ -144,6 +150,136 @@ public final class Simulator {
     /** IPv4 address of host {@code h} as used in flow 5-tuples: 10.0.0.0 + h + 1. */
     public static int hostAddress(int h) {
         return 0x0A000000 + h + 1;
+    }
+
+    Host host(int h) {
+        return (Host) nodes[h];
+    }
+
+    /**
+     * Every flow of the run uses {@code model} (default {@link TransportModel#uncontrolled()}).
+     * Call before {@link #run}.
+     */
+    public Simulator withTransport(TransportModel model) {
+        Parameters.notNull("model", model);
+        if (ran) {
+            throw new IllegalStateException("withTransport must be called before run");
+        }
+        this.transportModel = model;
+        return this;
+    }
+
+    /** The runtime transport of one flow for the run's model (one branch per model). */
+    private Transport newTransport(FlowState f) {
+        if (transportModel instanceof TransportModel.Uncontrolled) {
+            return new Transport.LineRate(this, f);
+        }
+        throw new IllegalArgumentException("unsupported transport model " + transportModel);
+    }
+
+    /**
+     * Flow {@code flow} starts only when every flow in {@code predecessors} has been completely
+     * received (and not before its own {@link FlowSpec#startPs()}): the dependency of a
+     * collective's step on the data of the step before. Call before {@link #run}; cycles are
+     * rejected when the run starts.
+     *
+     * @param flow flow index
+     * @param predecessors flow indices, each different from {@code flow}
+     */
+    public Simulator startAfter(int flow, int... predecessors) {
+        Parameters.inRange("flow", flow, 0, flows.size() - 1);
+        Parameters.notNull("predecessors", predecessors);
+        if (ran) {
+            throw new IllegalStateException("startAfter must be called before run");
+        }
+        FlowState f = flows.get(flow);
+        for (int pi : predecessors) {
+            Parameters.inRange("predecessors[]", pi, 0, flows.size() - 1);
+            if (pi == flow) {
+                throw new IllegalArgumentException("predecessors must not contain the flow itself (" + flow + ")");
+            }
+            FlowState pre = flows.get(pi);
+            pre.successors = Arrays.copyOf(pre.successors, pre.successors.length + 1);
+            pre.successors[pre.successors.length - 1] = flow;
+            f.pendingPredecessors++;
+        }
+        return this;
+    }
+
+    /** Receives the queueing delay of every packet that leaves a switch egress queue. */
+    @FunctionalInterface
+    public interface QueueingObserver {
+        /**
+         * A packet starts its transmission from a switch egress queue.
+         *
+         * @param switchIndex the switch
+         * @param port its egress port index
+         * @param flow index of the packet's flow
+         * @param data true for a data packet, false for a control packet
+         * @param wireBytes the packet's size on the wire
+         * @param queueingDelayPs time from joining the queue to starting transmission, ps
+         * @param timePs the current time, ps
+         */
+        void dequeued(int switchIndex, int port, int flow, boolean data, int wireBytes, long queueingDelayPs, long timePs);
+    }
+
+    /** Calls {@code observer} for every packet leaving a switch queue (e.g. high-delay capture). Call before {@link #run}. */
+    public Simulator observeQueueing(QueueingObserver observer) {
+        this.queueingObserver = Parameters.notNull("observer", observer);
+        return this;
+    }
+
+    void observeQueueing(SwitchNode sw, Port port, Packet p, long now) {
+        queueingObserver.dequeued(sw.switchIndex, port.index, p.flow.id, p.isData(), p.wireBytes, now - p.enqueuedPs, now);
+    }
+
+    /** The flow's start event fired (its start time passed and its predecessors are complete). */
+    void startFlow(FlowState f, long now) {
+        f.startedPs = now;
+        f.transport.onStart(now);
+        host(f.spec.source()).wake(f);
+    }
+
+    /**
+     * Delivers data packet {@code p} to the receiving application; returns false (and counts a
+     * duplicate, discarding it) if that sequence was delivered before.
+     */
+    boolean deliver(Packet p, long now) {
+        FlowState f = p.flow;
+        if (f.received.get(p.seq)) {
+            f.duplicates++;
+            discard(p);
+            return false;
+        }
+        f.received.set(p.seq);
+        if (p.seq < f.highestSeq) {
+            f.reordered++;
+        } else {
+            f.highestSeq = p.seq;
+        }
+        if (p.ecn) {
+            f.ecnMarked++;
+        }
+        f.receivedBytes += p.payloadBytes;
+        deliveredBytes += p.payloadBytes;
+        if (f.receivedBytes == f.spec.bytes()) {
+            f.completionPs = now;
+            completedFlows++;
+            f.transport.onCompleted(now);
+            for (int s : f.successors) {
+                FlowState next = flows.get(s);
+                if (--next.pendingPredecessors == 0) {
+                    events.schedule(Math.max(now, next.spec.startPs()), nodes[next.spec.source()], next);
+                }
+            }
+        }
+        return true;
+    }
+
+    /** A data packet reached its receiver but is not delivered (duplicate, or out of order under go-back-N). */
+    void discard(Packet p) {
+        p.flow.discardedBytes += p.payloadBytes;
+        discardedBytes += p.payloadBytes;
     }
 
     /** The 5-tuple of flow {@code i} (as hashed by ECMP). */
@@ -254,6 +390,10 @@ public final class Simulator {
         if (at != null) {
             at.drops++;
         }
+        if (!p.isData()) {
+            controlDropped++;
+            return;
+        }
         p.flow.dropped++;
         p.flow.droppedBytes += p.payloadBytes;
         droppedBytes += p.payloadBytes;
@@ -296,8 +436,14 @@ public final class Simulator {
         for (long[] fl : failures) {
             events.schedule(fl[1], linkFailure, (int) fl[0]);
         }
+        checkAcyclic();
         for (FlowState f : flows) {
-            events.schedule(f.spec.startPs(), nodes[f.spec.source()], f);
+            f.transport = newTransport(f);
+        }
+        for (FlowState f : flows) {
+            if (f.pendingPredecessors == 0) {
+                events.schedule(f.spec.startPs(), nodes[f.spec.source()], f);
+            }
         }
         boolean sampling = config.samplePeriodPs() > 0 && config.maxSamples() > 0;
         if (sampling) {
@@ -341,6 +487,30 @@ public final class Simulator {
         return result(partial, handled);
     }
 
+    private void checkAcyclic() {
+        int[] pending = new int[flows.size()];
+        ArrayDeque<Integer> free = new ArrayDeque<>();
+        for (FlowState f : flows) {
+            pending[f.id] = f.pendingPredecessors;
+            if (pending[f.id] == 0) {
+                free.add(f.id);
+            }
+        }
+        int seen = 0;
+        while (!free.isEmpty()) {
+            seen++;
+            for (int s : flows.get(free.poll()).successors) {
+                if (--pending[s] == 0) {
+                    free.add(s);
+                }
+            }
+        }
+        if (seen != flows.size()) {
+            throw new IllegalArgumentException("startAfter dependencies form a cycle; " + (flows.size() - seen)
+                    + " flows could never start");
+        }
+    }
+
     private final EventHandler sampler = new EventHandler() {
         private int k;
 
@@ -364,8 +534,8 @@ public final class Simulator {
     private SimulationResult result(boolean partial, long handled) {
         List<SimulationResult.FlowRecord> fr = new ArrayList<>(flows.size());
         for (FlowState f : flows) {
-            fr.add(new SimulationResult.FlowRecord(f.id, f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.spec.startPs(),
-                    f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates));
+            fr.add(new SimulationResult.FlowRecord(f.id, f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.startedPs,
+                    f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates, f.startedPs, f.retransmitted));
         }
         List<SimulationResult.QueueTrace> qs = new ArrayList<>();
         for (SwitchNode sw : switches) {
@@ -385,8 +555,9 @@ public final class Simulator {
                         p.peakIngressBytes.clone(), p.firstPauseSentPs));
             }
         }
-        long inFlight = injectedBytes - deliveredBytes - droppedBytes;
+        long inFlight = injectedBytes - deliveredBytes - droppedBytes - discardedBytes;
         return new SimulationResult(now, partial, handled, packetHops, injectedBytes, deliveredBytes, droppedBytes,
-                inFlight, droppedPackets, ecnMarks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp));
+                inFlight, droppedPackets, ecnMarks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp), discardedBytes,
+                controlPackets, controlDropped, transportModel.toString());
     }
 }

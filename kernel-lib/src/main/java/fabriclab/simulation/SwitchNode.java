@@ -25,6 +25,18 @@ final class SwitchNode extends Node {
         return null;
     }
 
+    /** GSE edge functions of this switch, or null for a plain switch. */
+    EdgeFunction edge;
+
+    /**
+     * Edge behaviour a transport can attach to a switch (for example the GSE source and destination
+     * edge): sees every packet that arrives at the switch before forwarding.
+     */
+    interface EdgeFunction {
+        /** Returns true if the edge took the packet (it will forward or deliver it itself). */
+        boolean intercept(Packet p, long now);
+    }
+
     @Override
     void departed(Port port, Packet p) {
         port.queueBytes[p.priority] -= p.wireBytes;
@@ -38,7 +50,15 @@ final class SwitchNode extends Node {
     @Override
     public void handle(long timePs, Object payload) {
         Packet p = (Packet) payload;
-        int dst = p.flow.spec.destination();
+        if (edge != null && edge.intercept(p, timePs)) {
+            return;
+        }
+        forward(p);
+    }
+
+    /** Routes {@code p} toward its destination host and offers it to the chosen egress port. */
+    void forward(Packet p) {
+        int dst = p.destination;
         int[] cands = routes[dst];
         if (cands == null) { // unreachable after a link failure
             sim.drop(p, null);
@@ -51,10 +71,12 @@ final class SwitchNode extends Node {
             switch (sim.config.forwarding().mode()) {
                 case ECMP -> {
                     FlowState f = p.flow;
-                    int c = f.ecmpChoice[switchIndex];
+                    boolean reverse = p.isReverse();
+                    int[] memo = reverse ? f.reverseEcmpChoice : f.ecmpChoice;
+                    int c = memo[switchIndex];
                     if (c < 0) {
-                        c = hasher.path(f.tuple, cands.length);
-                        f.ecmpChoice[switchIndex] = c;
+                        c = hasher.path(reverse ? f.reverseTuple : f.tuple, cands.length);
+                        memo[switchIndex] = c;
                     }
                     choice = cands[c];
                 }
@@ -66,7 +88,14 @@ final class SwitchNode extends Node {
                 }
             }
         }
-        Port out = ports.get(choice);
+        admit(p, ports.get(choice));
+    }
+
+    /**
+     * Buffer admission (tail drop), WRED marking of data packets and ingress (PFC) accounting, then
+     * the packet joins {@code out}'s queue of its priority.
+     */
+    void admit(Packet p, Port out) {
         SwitchBuffer b = sim.config.buffer();
         long q = out.queueBytes[p.priority];
         int w = p.wireBytes;
@@ -75,7 +104,7 @@ final class SwitchNode extends Node {
             return;
         }
         Wred wred = b.wred();
-        if (!p.ecn && q > wred.kminBytes()) {
+        if (p.kind == Packet.DATA && !p.ecn && q > wred.kminBytes()) {
             double prob = wred.probability(q);
             if (prob >= 1 || sim.random.nextDouble() < prob) {
                 p.ecn = true;
@@ -90,6 +119,7 @@ final class SwitchNode extends Node {
         if (p.ingress != null) {
             p.ingress.ingressAdmitted(p, sim.pfc);
         }
+        p.enqueuedPs = sim.now;
         out.enqueue(p);
     }
 }

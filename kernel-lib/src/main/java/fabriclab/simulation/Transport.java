@@ -1,0 +1,87 @@
+package fabriclab.simulation;
+
+/**
+ * Sender and receiver logic of one flow (package-private SPI; the public choice is a
+ * {@link TransportModel}). The host NIC ({@link Host}) owns the mechanics: it asks the transport
+ * whether the flow may send ({@link #canSend}), respects the pacing time {@link #nextSendPs} and
+ * PFC, serves the flows that may send round robin, and hands arriving packets to
+ * {@link #onData} (at the destination) and {@link #onControl} (at either end). A transport that
+ * stops sending (window full, waiting for a grant) calls {@link #wake} when it can send again.
+ */
+abstract class Transport {
+    final Simulator sim;
+    final FlowState flow;
+    /**
+     * Earliest time the sender may start its next data packet (rate pacing), ps. Set it only in
+     * {@link #onSent} (the NIC keeps waiting flows in a heap ordered by this value); a rate change
+     * takes effect from the next packet, as in a NIC rate limiter.
+     */
+    long nextSendPs;
+
+    Transport(Simulator sim, FlowState flow) {
+        this.sim = sim;
+        this.flow = flow;
+    }
+
+    /** The flow starts at {@code now} (before its first packet is requested). */
+    void onStart(long now) {
+    }
+
+    /** Whether the sender has a data packet it may send now, ignoring pacing and PFC. */
+    abstract boolean canSend();
+
+    /** Claims the sequence number of the next data packet; called only when {@link #canSend()}. */
+    abstract int takeSequence();
+
+    /** Data packet {@code p} starts its transmission at the source NIC at {@code now}. */
+    void onSent(Packet p, long now) {
+    }
+
+    /** A data packet arrived at the destination host. Default: accept every first copy. */
+    void onData(Packet p, long now) {
+        sim.deliver(p, now);
+    }
+
+    /** A control packet of this flow arrived at one of its hosts. */
+    void onControl(Packet p, long now) {
+    }
+
+    /** The receiver has every byte of the flow (called once, after the last delivery). */
+    void onCompleted(long now) {
+    }
+
+    /** Tells the source NIC that this flow may be able to send again. */
+    final void wake() {
+        sim.host(flow.spec.source()).wake(flow);
+    }
+
+    /**
+     * Sends a control packet of this flow from one of its hosts: toward the source if
+     * {@code toSource}, otherwise toward the destination.
+     */
+    final Packet sendControl(byte kind, int seq, int wireBytes, int priority, boolean toSource, long aux) {
+        int from = toSource ? flow.spec.destination() : flow.spec.source();
+        int to = toSource ? flow.spec.source() : flow.spec.destination();
+        Packet p = new Packet(flow, kind, seq, 0, wireBytes, priority, to);
+        p.aux = aux;
+        sim.host(from).sendControl(p);
+        return p;
+    }
+
+    /** No congestion control, no retransmission: every packet at line rate (the default). */
+    static final class LineRate extends Transport {
+        LineRate(Simulator sim, FlowState flow) {
+            super(sim, flow);
+        }
+
+        @Override
+        boolean canSend() {
+            return flow.nextSeq < flow.packets;
+        }
+
+        @Override
+        int takeSequence() {
+            return flow.nextSeq++;
+        }
+    }
+}
