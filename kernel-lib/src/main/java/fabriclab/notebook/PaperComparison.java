@@ -1,8 +1,13 @@
 package fabriclab.notebook;
 
 import fabriclab.Parameters;
+import fabriclab.datasets.Datasets;
+import fabriclab.datasets.Provenance;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -53,6 +58,61 @@ public final class PaperComparison {
     /** Relative difference (model - published) / |published|, or the absolute difference when published is 0. */
     public static double relativeDifference(double published, double model) {
         return published == 0 ? model - published : (model - published) / Math.abs(published);
+    }
+
+    /** Prefix of the model datasets written by {@link #save}: {@code comparison-NAME}. */
+    public static final String DATASET_PREFIX = "comparison-";
+
+    /**
+     * Writes this comparison as the model dataset {@code datasets/model/comparison-NAME.csv} (with
+     * its provenance) so that the scorecard notebook can gather every notebook's numbers without
+     * recomputing them. Columns: {@code source} (the seed file), then those of
+     * {@link #table()}. Returns this, so a cell can end with {@code cmp.save(...).table()}.
+     *
+     * @param name dataset suffix, usually the notebook's number and topic ("04-incast")
+     * @param seedFile the seed file the published numbers come from ("001_e14cd0b2fa98c259.txt")
+     * @param publishedDatasets names of the published datasets the numbers were taken from (may be empty)
+     */
+    public PaperComparison save(String name, String seedFile, String... publishedDatasets) {
+        return save(null, name, seedFile, publishedDatasets);
+    }
+
+    /** As {@link #save(String, String, String...)}, into the {@code datasets/} directory {@code root} (null: the project's). */
+    public PaperComparison save(Path root, String name, String seedFile, String... publishedDatasets) {
+        Parameters.notBlank("name", name);
+        Parameters.notBlank("seedFile", seedFile);
+        Parameters.notNull("publishedDatasets", publishedDatasets);
+        if (rows.isEmpty()) {
+            throw new IllegalStateException("comparison \"" + title + "\" has no rows to save");
+        }
+        String source = seedFile;
+        Table t = table();
+        StringColumn src = StringColumn.create("source");
+        for (int i = 0; i < t.rowCount(); i++) {
+            src.append(source);
+        }
+        t.insertColumn(0, src);
+        t.setName(DATASET_PREFIX + name);
+        Map<String, String> units = new LinkedHashMap<>();
+        units.put("source", "");
+        units.put("quantity", "");
+        units.put("unit", "");
+        units.put("published", "see unit column");
+        units.put("model", "see unit column");
+        units.put("relative_difference", "ratio");
+        units.put("within_tolerance", "");
+        units.put("note", "");
+        String location = "notebook " + name + (publishedDatasets.length == 0 ? ""
+                : "; published datasets: " + String.join(", ", publishedDatasets));
+        Provenance p = new Provenance(DATASET_PREFIX + name, title, "model",
+                new Provenance.Paper(seedFile, null, null, null, null), location, units,
+                "Written by PaperComparison.save; tolerance " + tolerance + " on |relative_difference|.");
+        if (root == null) {
+            Datasets.writeModel(t, p);
+        } else {
+            Datasets.write(root, t, p);
+        }
+        return this;
     }
 
     /** The comparison as a table. */
