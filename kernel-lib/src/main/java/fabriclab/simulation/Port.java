@@ -31,6 +31,8 @@ final class Port implements EventHandler {
     // the wire: packets in propagation, FIFO because every packet on a link has the same delay,
     // so the event queue holds one arrival event per busy wire instead of one per packet
     private final Wire wire = new Wire();
+    /** Extra per-packet delay of this link in seconds (null: none); see Simulator#withFabricJitter. */
+    fabriclab.container.DelayModel jitter;
     // PFC, upstream side: this port's egress queues of a priority are paused until pausedUntil
     final long[] pausedUntil;
     final long[] pausedSince; // -1 when not paused
@@ -145,7 +147,11 @@ final class Port implements EventHandler {
             flowHeads++;
         }
         sim.packetHops++;
-        wire.push(timePs + propagationPs, p);
+        long arrival = timePs + propagationPs;
+        if (jitter != null) { // FIFO link: a packet never overtakes the one ahead of it
+            arrival = Math.max(arrival + Math.round(jitter.sample(sim.random) * 1e12), wire.lastArrival());
+        }
+        wire.push(arrival, p);
         startNext(timePs);
     }
 
@@ -294,6 +300,10 @@ final class Port implements EventHandler {
             if (count == 1) {
                 sim.events.schedule(arrivalPs, this, null);
             }
+        }
+
+        long lastArrival() {
+            return count == 0 ? Long.MIN_VALUE : arrival[(head + count - 1) & (packets.length - 1)];
         }
 
         void clear() {

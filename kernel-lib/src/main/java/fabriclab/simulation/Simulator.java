@@ -206,6 +206,38 @@ public final class Simulator {
         return this;
     }
 
+    /**
+     * Adds a random delay, drawn independently per packet and per link from {@code jitter}, to the
+     * propagation delay of every switch-to-switch link (both directions), so that paths through the
+     * fabric have the random one-way delays of the packet-container model (seed 002 section 3.1.1,
+     * {@link fabriclab.container.DelayModel}). Links stay FIFO: a packet whose draw would overtake
+     * the packet ahead of it on the same link arrives right after it instead. Host links are not
+     * affected. Call before {@link #run}.
+     *
+     * @param jitter the extra delay per link crossing, seconds; it must not go negative (the
+     *        model's support must start at 0 or above)
+     */
+    public Simulator withFabricJitter(fabriclab.container.DelayModel jitter) {
+        Parameters.notNull("jitter", jitter);
+        if (ran) {
+            throw new IllegalStateException("withFabricJitter must be called before run");
+        }
+        if (jitter.support()[0] < 0) {
+            throw new IllegalArgumentException("jitter must not produce negative delays: its support starts at "
+                    + jitter.support()[0] + " s (use a mean of at least about 8 standard deviations)");
+        }
+        for (Node n : nodes) {
+            if (n instanceof SwitchNode) {
+                for (Port p : n.ports) {
+                    if (p.peer instanceof SwitchNode) {
+                        p.jitter = jitter;
+                    }
+                }
+            }
+        }
+        return this;
+    }
+
     /** Receives the queueing delay of every packet that leaves a switch egress queue. */
     @FunctionalInterface
     public interface QueueingObserver {
