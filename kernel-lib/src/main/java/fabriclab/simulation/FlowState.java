@@ -17,6 +17,8 @@ final class FlowState {
     // sender
     int nextSeq;
     boolean queuedAtHost; // in the source NIC's ready list or pacing heap
+    boolean paced; // in the pacing heap (its current entry has version pacingVersion)
+    int pacingVersion;
     long startedPs = -1;
     int pendingPredecessors;
     int[] successors = new int[0];

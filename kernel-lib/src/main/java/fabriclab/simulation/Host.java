@@ -13,9 +13,13 @@ import java.util.PriorityQueue;
  */
 final class Host extends Node {
     private final ArrayDeque<FlowState> ready = new ArrayDeque<>();
-    private final PriorityQueue<FlowState> pacing = new PriorityQueue<>((a, b) -> {
-        int c = Long.compare(a.transport.nextSendPs, b.transport.nextSendPs);
-        return c != 0 ? c : Integer.compare(a.id, b.id);
+    /** A flow waiting for its pacing time; stale when the flow was re-paced since (lazy deletion). */
+    private record Pace(FlowState flow, long atPs, int version) {
+    }
+
+    private final PriorityQueue<Pace> pacing = new PriorityQueue<>((a, b) -> {
+        int c = Long.compare(a.atPs, b.atPs);
+        return c != 0 ? c : Integer.compare(a.flow.id, b.flow.id);
     });
     private long wakeAtPs = Long.MAX_VALUE;
     private final EventHandler pacingWake = (t, x) -> {
@@ -48,6 +52,27 @@ final class Host extends Node {
         kick(sim.now);
     }
 
+    private void pace(FlowState f) {
+        f.paced = true;
+        pacing.add(new Pace(f, f.transport.nextSendPs, ++f.pacingVersion));
+    }
+
+    /**
+     * The transport moved a paced flow's next send time earlier (its rate went up): the flow's heap
+     * entry is replaced and the NIC woken in time.
+     */
+    void repaced(FlowState f) {
+        if (!f.paced) {
+            return;
+        }
+        pace(f);
+        long t = f.transport.nextSendPs;
+        if (t < wakeAtPs) {
+            wakeAtPs = t;
+            sim.events.schedule(Math.max(t, sim.now), pacingWake, null);
+        }
+    }
+
     /** Queues a control packet in the NIC (served before data of the same or lower priority). */
     void sendControl(Packet p) {
         sim.controlPackets++;
@@ -57,8 +82,12 @@ final class Host extends Node {
     @Override
     Packet nextToSend(Port port) {
         long now = sim.now;
-        while (!pacing.isEmpty() && pacing.peek().transport.nextSendPs <= now) {
-            ready.addLast(pacing.poll());
+        while (!pacing.isEmpty() && pacing.peek().atPs <= now) {
+            Pace e = pacing.poll();
+            if (e.version == e.flow.pacingVersion && e.flow.paced) {
+                e.flow.paced = false;
+                ready.addLast(e.flow);
+            }
         }
         FlowState f = null;
         for (int k = ready.size(); k > 0; k--) { // round robin over flows that may send now
@@ -69,7 +98,7 @@ final class Host extends Node {
                 continue;
             }
             if (t.nextSendPs > now) {
-                pacing.add(c);
+                pace(c);
                 continue;
             }
             if (port.paused(c.spec.priority(), now)) {
@@ -80,8 +109,11 @@ final class Host extends Node {
             break;
         }
         if (f == null) {
+            while (!pacing.isEmpty() && (pacing.peek().version != pacing.peek().flow.pacingVersion || !pacing.peek().flow.paced)) {
+                pacing.poll(); // stale entries
+            }
             if (!pacing.isEmpty()) {
-                long t = pacing.peek().transport.nextSendPs;
+                long t = pacing.peek().atPs;
                 if (t < wakeAtPs) {
                     wakeAtPs = t;
                     sim.events.schedule(t, pacingWake, null);
@@ -97,7 +129,7 @@ final class Host extends Node {
         if (!t.canSend()) {
             f.queuedAtHost = false;
         } else if (t.nextSendPs > now) {
-            pacing.add(f);
+            pace(f);
         } else {
             ready.addLast(f);
         }

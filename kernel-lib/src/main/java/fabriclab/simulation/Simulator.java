@@ -174,6 +174,9 @@ public final class Simulator {
         if (transportModel instanceof TransportModel.Uncontrolled) {
             return new Transport.LineRate(this, f);
         }
+        if (transportModel instanceof RoceTransport r) {
+            return new RoceFlow(this, f, r);
+        }
         throw new IllegalArgumentException("unsupported transport model " + transportModel);
     }
 

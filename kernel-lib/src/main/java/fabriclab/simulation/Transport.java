@@ -12,9 +12,9 @@ abstract class Transport {
     final Simulator sim;
     final FlowState flow;
     /**
-     * Earliest time the sender may start its next data packet (rate pacing), ps. Set it only in
-     * {@link #onSent} (the NIC keeps waiting flows in a heap ordered by this value); a rate change
-     * takes effect from the next packet, as in a NIC rate limiter.
+     * Earliest time the sender may start its next data packet (rate pacing), ps. Set it in
+     * {@link #onSent}; to move it earlier while the flow waits, call {@link #advancePacing} (the
+     * NIC keeps waiting flows in a heap ordered by this value).
      */
     long nextSendPs;
 
@@ -48,6 +48,17 @@ abstract class Transport {
 
     /** The receiver has every byte of the flow (called once, after the last delivery). */
     void onCompleted(long now) {
+    }
+
+    /**
+     * Moves the pacing time earlier (the sender's rate went up while it waited): a flow sending at a
+     * low rate must not wait out a gap computed at that rate after its rate recovers.
+     */
+    final void advancePacing(long nextPs) {
+        if (nextPs < nextSendPs) {
+            nextSendPs = nextPs;
+            sim.host(flow.spec.source()).repaced(flow);
+        }
     }
 
     /** Tells the source NIC that this flow may be able to send again. */

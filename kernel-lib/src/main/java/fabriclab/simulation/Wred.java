@@ -24,6 +24,12 @@ public record Wred(long kminBytes, long kmaxBytes, double pmax) {
         Parameters.inRange("pmax", pmax, 0, 1);
     }
 
+    /** The marking curve of the congestion models ({@code fabriclab.congestion}), thresholds rounded to bytes. */
+    public static Wred of(fabriclab.congestion.WredMarking m) {
+        Parameters.notNull("m", m);
+        return new Wred(Math.round(m.kMinBytes()), Math.round(m.kMaxBytes()), m.pMax());
+    }
+
     /** Whether this configuration can ever mark. */
     public boolean enabled() {
         return kmaxBytes != Long.MAX_VALUE;

@@ -1,0 +1,149 @@
+package fabriclab.simulation;
+
+import fabriclab.congestion.DcqcnParameters;
+import fabriclab.simulation.event.EventHandler;
+
+/** Runtime of one RoCE queue pair: go-back-N plus the DCQCN reaction and notification points (package-private). */
+final class RoceFlow extends ReliableTransport {
+    private final RoceTransport model;
+    private final DcqcnParameters p;
+    private final double lineRate;
+    // reaction point
+    double rateBps;
+    double targetBps;
+    double alpha = 1;
+    private int timerCount;
+    private int byteCount;
+    private long bytesSinceIncrease;
+    private long lastCnpArrivalPs = Long.MIN_VALUE;
+    private boolean recovering;
+    private long alphaIdleSincePs = -1;
+    private long lastStartPs;
+    private int lastWireBytes;
+    private int timerGeneration;
+    private final long timerPs;
+    private final long alphaPeriodPs;
+    private final long byteCounter;
+    // notification point
+    private long lastCnpSentPs = Long.MIN_VALUE;
+    private final long tauPs;
+    long cnpsSent;
+    long cnpsReceived;
+
+    private final EventHandler rateTimer = this::onRateTimer;
+    private final EventHandler alphaTimer = this::onAlphaTimer;
+
+    RoceFlow(Simulator sim, FlowState flow, RoceTransport model) {
+        super(sim, flow, model.ackEvery(), model.controlBytes(), model.ackPriority(), model.rtoPs());
+        this.model = model;
+        this.p = model.dcqcn();
+        this.lineRate = sim.host(flow.spec.source()).ports.get(0).rateBps;
+        this.rateBps = lineRate;
+        this.targetBps = lineRate;
+        this.timerPs = p == null ? 0 : Math.max(1, Math.round(p.timerS() * 1e12));
+        this.alphaPeriodPs = p == null ? 0 : Math.max(1, Math.round(p.tauPrimeS() * 1e12));
+        this.byteCounter = p == null ? 0 : Math.max(1, Math.round(p.byteCounterBytes()));
+        this.tauPs = p == null ? 0 : Math.max(1, Math.round(p.tauS() * 1e12));
+    }
+
+    @Override
+    void onDataSent(Packet pk, long now) {
+        if (p == null) {
+            return;
+        }
+        lastStartPs = now;
+        lastWireBytes = pk.wireBytes;
+        nextSendPs = now + Time.serializationPs(pk.wireBytes, Math.max(1, Math.round(rateBps)));
+        if (recovering) {
+            bytesSinceIncrease += pk.wireBytes;
+            while (bytesSinceIncrease >= byteCounter) {
+                bytesSinceIncrease -= byteCounter;
+                byteCount++;
+                increase();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ notification point (receiver)
+
+    @Override
+    void onDataReceived(Packet pk, long now) {
+        if (p != null && pk.ecn && (lastCnpSentPs == Long.MIN_VALUE || now - lastCnpSentPs >= tauPs)) {
+            lastCnpSentPs = now;
+            cnpsSent++;
+            sendControl(Packet.CNP, 0, model.controlBytes(), model.cnpPriority(), true, 0);
+        }
+    }
+
+    // ------------------------------------------------------------ reaction point (sender)
+
+    @Override
+    void onOtherControl(Packet pk, long now) {
+        if (pk.kind != Packet.CNP || p == null) {
+            return;
+        }
+        cnpsReceived++;
+        if (alphaIdleSincePs >= 0) { // alpha kept decaying every tau' while the timers were idle
+            alpha *= Math.pow(1 - p.g(), (double) ((now - alphaIdleSincePs) / alphaPeriodPs));
+            alphaIdleSincePs = -1;
+        }
+        lastCnpArrivalPs = now;
+        targetBps = rateBps;
+        rateBps = Math.max(p.minRateBps(), rateBps * (1 - alpha / 2));
+        alpha = (1 - p.g()) * alpha + p.g();
+        timerCount = 0;
+        byteCount = 0;
+        bytesSinceIncrease = 0;
+        if (!recovering) {
+            recovering = true;
+            sim.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+        }
+        int gen = ++timerGeneration; // the rate-increase timer restarts at each CNP
+        sim.events.schedule(now + timerPs, rateTimer, gen);
+    }
+
+    private void onRateTimer(long now, Object gen) {
+        if ((Integer) gen != timerGeneration || !recovering) {
+            return;
+        }
+        timerCount++;
+        increase();
+        if (recovering && una < flow.packets) {
+            sim.events.schedule(now + timerPs, rateTimer, gen);
+        }
+    }
+
+    private void onAlphaTimer(long now, Object ignored) {
+        if (!recovering) {
+            alphaIdleSincePs = now;
+            return;
+        }
+        if (now - lastCnpArrivalPs >= alphaPeriodPs) {
+            alpha = (1 - p.g()) * alpha;
+        }
+        if (una < flow.packets) {
+            sim.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+        } else {
+            recovering = false;
+        }
+    }
+
+    private void increase() {
+        int f = p.fastRecoverySteps();
+        if (Math.max(timerCount, byteCount) < f) {
+            // fast recovery: R_T unchanged
+        } else if (Math.min(timerCount, byteCount) > f) {
+            targetBps = Math.min(lineRate, targetBps + (Math.min(timerCount, byteCount) - f) * model.hyperIncreaseBps());
+        } else {
+            targetBps = Math.min(lineRate, targetBps + p.rateAiBps());
+        }
+        rateBps = Math.min(lineRate, (targetBps + rateBps) / 2);
+        if (lastWireBytes > 0) {
+            advancePacing(lastStartPs + Time.serializationPs(lastWireBytes, Math.max(1, Math.round(rateBps))));
+        }
+        if (rateBps >= lineRate * (1 - 1e-9) && targetBps >= lineRate * (1 - 1e-9)) {
+            rateBps = lineRate;
+            recovering = false; // fully recovered: timers stop until the next CNP
+        }
+    }
+}
