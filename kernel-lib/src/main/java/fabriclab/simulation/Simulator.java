@@ -78,6 +78,8 @@ public final class Simulator {
     Pfc pfc; // null: PFC off
     TransportModel transportModel = TransportModel.uncontrolled();
     QueueingObserver queueingObserver;
+    /** State transports share between flows of one run (e.g. CTCC's per-pair probe streams). */
+    final Map<Long, Object> transportState = new HashMap<>();
     private boolean ran;
     private final Port[][] linkPorts;
     private final List<long[]> failures = new ArrayList<>();
@@ -176,6 +178,9 @@ public final class Simulator {
         }
         if (transportModel instanceof RoceTransport r) {
             return new RoceFlow(this, f, r);
+        }
+        if (transportModel instanceof CtccTransport c) {
+            return new CtccFlow(this, f, c);
         }
         throw new IllegalArgumentException("unsupported transport model " + transportModel);
     }

@@ -1,0 +1,104 @@
+package fabriclab.simulation;
+
+import fabriclab.congestion.RttControlParameters;
+import fabriclab.simulation.event.EventHandler;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runtime of one CTCC queue pair (package-private); see {@link CtccTransport}. */
+final class CtccFlow extends ReliableTransport {
+    private final CtccTransport model;
+    private final RttControlParameters p;
+    private final double lineRate;
+    double rateBps;
+    private long lastStartPs;
+    private int lastWireBytes;
+    private final PathProbe path;
+
+    /** The probe stream of one source-destination pair, shared by its queue pairs. */
+    static final class PathProbe implements EventHandler {
+        final List<CtccFlow> members = new ArrayList<>();
+        boolean running;
+        long probes;
+        long lastRttPs = -1;
+
+        @Override
+        public void handle(long now, Object ignored) {
+            members.removeIf(f -> f.una >= f.flow.packets);
+            if (members.isEmpty()) {
+                running = false;
+                return;
+            }
+            CtccFlow any = members.get(0);
+            probes++;
+            any.sendControl(Packet.PROBE, 0, any.model.controlBytes(), any.flow.spec.priority(), false, now);
+            any.sim.events.schedule(now + Math.max(1, Math.round(any.p.probeIntervalS() * 1e12)), this, null);
+        }
+
+        void reply(long rttPs) {
+            lastRttPs = rttPs;
+            for (CtccFlow f : members) {
+                f.onRtt(rttPs);
+            }
+        }
+    }
+
+    CtccFlow(Simulator sim, FlowState flow, CtccTransport model) {
+        super(sim, flow, model.ackEvery(), model.controlBytes(), model.replyPriority(), model.rtoPs());
+        this.model = model;
+        this.p = model.params();
+        this.lineRate = sim.host(flow.spec.source()).ports.get(0).rateBps;
+        this.rateBps = lineRate;
+        long key = ((long) flow.spec.source() << 32) | flow.spec.destination();
+        this.path = (PathProbe) sim.transportState.computeIfAbsent(key, k -> new PathProbe());
+    }
+
+    @Override
+    void onStart(long now) {
+        super.onStart(now);
+        path.members.add(this);
+        if (!path.running) {
+            path.running = true;
+            sim.events.schedule(now, path, null);
+        }
+    }
+
+    @Override
+    void onDataSent(Packet pk, long now) {
+        lastStartPs = now;
+        lastWireBytes = pk.wireBytes;
+        nextSendPs = now + Time.serializationPs(pk.wireBytes, Math.max(1, Math.round(rateBps)));
+    }
+
+    @Override
+    void onOtherControl(Packet pk, long now) {
+        if (pk.kind == Packet.PROBE) { // at the receiver: echo the send time, at high priority
+            sendControl(Packet.PROBE_REPLY, 0, model.controlBytes(), model.replyPriority(), true, pk.aux);
+        } else if (pk.kind == Packet.PROBE_REPLY) {
+            path.reply(now - pk.aux);
+        }
+    }
+
+    @Override
+    void onNack(long now) {
+        setRate(rateBps / 2);
+    }
+
+    private void onRtt(long rttPs) {
+        double r = rttPs / 1e12;
+        double target = p.targetRttS();
+        if (r > target) {
+            setRate(rateBps * (1 - Math.min(p.maxDecrease(), p.beta() * (r - target) / r)));
+        } else {
+            setRate(rateBps + p.additiveIncreaseBps());
+        }
+    }
+
+    private void setRate(double bps) {
+        double old = rateBps;
+        rateBps = Math.max(p.minRateBps(), Math.min(lineRate, bps));
+        if (rateBps > old && lastWireBytes > 0) {
+            advancePacing(lastStartPs + Time.serializationPs(lastWireBytes, Math.max(1, Math.round(rateBps))));
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package fabriclab.simulation;
+
+import fabriclab.Parameters;
+import fabriclab.notebook.ProgressSink;
+import fabriclab.simulation.topology.Topology;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The incast experiment of seed 001 (Che et al., CTCC, ICT &amp; Policy 2024) in the packet simulator:
+ * {@code senders} servers with {@code qpsPerSender} queue pairs each write to one receiver through
+ * one switch, all ports at {@code rateBps}; a small flow in the same direction (from sender 0, one
+ * packet of {@code probeBytes}) starts at {@code probeAtPs} and its completion time is the small-flow
+ * latency. Published (001): DCQCN with PFC keeps the switch queue above 10 MB, sends 97.98 Gb/s in
+ * total and gives the small flow 1154.77 us; CTCC without PFC peaks at 1.22 MB, 90.70 Gb/s, no
+ * loss, 20.31 us.
+ *
+ * <p>Assumptions (001 gives none of these): 1000-byte packets with no header overhead, 1 us links,
+ * a 32 MB shared buffer of which one queue may hold at most 16 MB (so that ACKs, NACKs, CNPs and
+ * probe replies on other queues are never starved of buffer), PFC (when on) with XOFF 1 MB / XON 0.9 MB per ingress port (the values of
+ * the fluid model in notebook 03), headroom 100 KB, pause time 65535 quanta; data on priority 1,
+ * CNPs and probe replies on priority 0; every queue pair has more data than it can send in the run
+ * (the run is cut at {@code durationPs}, so the result is marked partial by design). Throughput and
+ * mean queue are measured over the second half of the run, after the start-up transient.
+ *
+ * @param senders number of sending servers, at least 1
+ * @param qpsPerSender queue pairs per sender, at least 1
+ * @param rateBps port rate [bit/s]
+ * @param durationPs simulated time [ps]
+ * @param probeAtPs start of the small flow [ps], below durationPs
+ * @param probeBytes size of the small flow [bytes]
+ */
+public record Incast001Experiment(int senders, int qpsPerSender, long rateBps, long durationPs, long probeAtPs,
+        int probeBytes) {
+    /** Validates. */
+    public Incast001Experiment {
+        Parameters.atLeast("senders", senders, 1);
+        Parameters.atLeast("qpsPerSender", qpsPerSender, 1);
+        Parameters.atLeast("rateBps", rateBps, 1L);
+        Parameters.atLeast("durationPs", durationPs, Time.US);
+        Parameters.inRange("probeAtPs", probeAtPs, 0L, durationPs - 1);
+        Parameters.inRange("probeBytes", probeBytes, 1, 1000);
+    }
+
+    /** 001's setting: 7 senders x 1000 QPs at 100G; 4 ms simulated, small flow at 2 ms. */
+    public static Incast001Experiment paper() {
+        return new Incast001Experiment(7, 1000, 100_000_000_000L, 4 * Time.MS, 2 * Time.MS, 1000);
+    }
+
+    /**
+     * What one run measured.
+     *
+     * @param transport the transport
+     * @param pfc whether PFC was on
+     * @param maxQueueBytes largest occupancy of the receiver's switch port [bytes]
+     * @param meanQueueBytes mean occupancy over the second half [bytes]
+     * @param throughputBps data wire bits per second leaving the bottleneck port over the second half
+     * @param droppedPackets data packets dropped
+     * @param pausesSent PFC PAUSE frames sent by the switch
+     * @param smallFlowLatencyUs completion time of the small flow [us], -1 if it did not finish
+     * @param queueSamplesBytes occupancy of the bottleneck port every {@code samplePeriodPs}
+     * @param samplePeriodPs sampling period [ps]
+     * @param result the full simulator result
+     */
+    public record Result(String transport, boolean pfc, long maxQueueBytes, double meanQueueBytes, double throughputBps,
+            long droppedPackets, long pausesSent, double smallFlowLatencyUs, long[] queueSamplesBytes,
+            long samplePeriodPs, SimulationResult result) {
+    }
+
+    /** The flows: sender s, QP q is flow s * qps + q; the small flow is the last one. */
+    public List<FlowSpec> flows() {
+        List<FlowSpec> flows = new ArrayList<>();
+        long bytes = 1_000_000_000L;
+        for (int s = 0; s < senders; s++) {
+            for (int q = 0; q < qpsPerSender; q++) {
+                flows.add(new FlowSpec(s, senders, bytes, 0, 1, 1024 + (q % 60000)));
+            }
+        }
+        flows.add(new FlowSpec(0, senders, probeBytes, probeAtPs, 1, 65535));
+        return flows;
+    }
+
+    /**
+     * Runs the experiment.
+     *
+     * @param transport e.g. {@code RoceTransport.dcqcn(DcqcnParameters.zhu2015())} or {@code CtccTransport.of(RttControlParameters.ctcc())}
+     * @param pfcOn PFC on the switch
+     * @param seed seed of WRED marking
+     * @param sink progress
+     */
+    public Result run(TransportModel transport, boolean pfcOn, long seed, ProgressSink sink) {
+        Parameters.notNull("transport", transport);
+        Parameters.notNull("sink", sink);
+        Wred wred = transport instanceof RoceTransport r && r.dcqcn() != null ? Wred.of(r.dcqcn().marking()) : Wred.OFF;
+        long sample = Time.US;
+        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(32_000_000, 16_000_000, wred),
+                Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), seed, sample,
+                (int) (durationPs / sample) + 1);
+        Simulator sim = new Simulator(Topology.singleSwitch(senders + 1, rateBps, Time.US), c, flows())
+                .withTransport(transport);
+        if (pfcOn) {
+            sim.withPfc(new Pfc(1_000_000, 900_000, 100_000, 65535));
+        }
+        long half = durationPs / 2;
+        long[] secondHalfBits = new long[1];
+        int receiver = senders;
+        sim.observeQueueing((sw, port, flow, data, wire, delay, t) -> {
+            if (data && t >= half && port == receiver) {
+                secondHalfBits[0] += 8L * wire;
+            }
+        });
+        SimulationResult r = sim.run(durationPs, sink);
+        SimulationResult.QueueTrace q = r.queues().stream().filter(x -> x.peerNode() == receiver).findFirst().orElseThrow();
+        long[] s = q.occupancyBytes();
+        double mean = Arrays.stream(s, Math.min(s.length, s.length / 2), s.length).average().orElse(0);
+        SimulationResult.FlowRecord small = r.flows().get(r.flows().size() - 1);
+        return new Result(transport.getClass().getSimpleName(), pfcOn, q.peakBytes(), mean,
+                secondHalfBits[0] / Time.toSeconds(durationPs - half), r.droppedPackets(), r.pausesSent(),
+                small.completed() ? Time.toMicros(small.completionTimePs()) : -1, s, sample, r);
+    }
+}
