@@ -6,7 +6,16 @@
  * topologies ({@link fabriclab.simulation.topology}), ECMP with the hashing issue's functions and
  * per-packet spraying, and priority flow control (IEEE 802.1Qbb, {@link fabriclab.simulation.Pfc}). Entry point: {@link fabriclab.simulation.Simulator}.
  *
- * <p>Not yet modelled: congestion-controlled transports (DCQCN, CTCC), retransmission, GSE
- * containers and grants, routing convergence delay after a link failure.
+ * <p>Transports ({@link fabriclab.simulation.Simulator#withTransport}): uncontrolled line rate (the
+ * default), go-back-N RoCE with packet-level DCQCN ({@link fabriclab.simulation.RoceTransport}), and
+ * CTCC-style RTT-based control ({@link fabriclab.simulation.CtccTransport}); flows can wait for other
+ * flows ({@link fabriclab.simulation.Simulator#startAfter}), fabric links can add random delay
+ * ({@link fabriclab.simulation.Simulator#withFabricJitter}), and every packet's queueing delay can be
+ * observed ({@link fabriclab.simulation.Simulator#observeQueueing}). The 001 incast is
+ * {@link fabriclab.simulation.Incast001Experiment}.
+ *
+ * <p>Not yet modelled: GSE containers and grants in the packet model (the analytic PKTC and DGSQ models
+ * are in {@code fabriclab.container} and {@code fabriclab.scheduling}), iQCN at packet level, and the
+ * routing convergence delay after a link failure.
  */
 package fabriclab.simulation;
