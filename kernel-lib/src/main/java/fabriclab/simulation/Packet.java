@@ -31,6 +31,8 @@ final class Packet {
     /** Kind-specific value: a timestamp (ps), a container number, a credit count. */
     long aux;
     boolean ecn;
+    /** Edge state riding with the packet (the GSE container it belongs to), or null. */
+    Object tag;
     /** Time the packet joined its current switch egress queue, ps. */
     long enqueuedPs;
     Port ingress; // port of the current node it arrived through

@@ -190,7 +190,7 @@ final class Port implements EventHandler {
     }
 
     /** Sends a PAUSE frame for {@code pr} to the upstream end of this link (out of band of data). */
-    private void sendPause(int pr, int quanta) {
+    void sendPause(int pr, int quanta) {
         if (down) {
             return;
         }

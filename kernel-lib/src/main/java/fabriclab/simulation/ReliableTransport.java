@@ -93,6 +93,7 @@ abstract class ReliableTransport extends Transport {
             if (nackedAt != expected) {
                 nackedAt = expected;
                 sendControl(Packet.NACK, expected, ackBytes, ackPriority, true, 0);
+                sim.count("nacks", 1);
             }
         } else {
             flow.duplicates++;
@@ -145,6 +146,7 @@ abstract class ReliableTransport extends Transport {
         }
         if (now - lastProgressPs >= rtoPs) {
             flow.nextSeq = una; // go back to the oldest unacknowledged packet
+            sim.count("timeouts", 1);
             lastProgressPs = now;
             onTimeout(now);
             wake();

@@ -71,6 +71,7 @@ final class RoceFlow extends ReliableTransport {
         if (p != null && pk.ecn && (lastCnpSentPs == Long.MIN_VALUE || now - lastCnpSentPs >= tauPs)) {
             lastCnpSentPs = now;
             cnpsSent++;
+            sim.count("dcqcn.cnp", 1);
             sendControl(Packet.CNP, 0, model.controlBytes(), model.cnpPriority(), true, 0);
         }
     }
@@ -88,6 +89,7 @@ final class RoceFlow extends ReliableTransport {
             alphaIdleSincePs = -1;
         }
         lastCnpArrivalPs = now;
+        sim.count("dcqcn.rateCuts", 1);
         targetBps = rateBps;
         rateBps = Math.max(p.minRateBps(), rateBps * (1 - alpha / 2));
         alpha = (1 - p.g()) * alpha + p.g();

@@ -26,11 +26,13 @@ import java.util.List;
  * @param controlPackets control packets (ACK, NACK, CNP, probes, grants) sent by hosts and edges
  * @param controlDropped control packets tail-dropped or lost on failed links
  * @param transport the transport model of the run
+ * @param counters named counters of the transport and of GSE edges (e.g. "cnp", "gse.containers",
+ *        "gse.grants", "gse.reorderPeakBytes", "gse.localPauses"), sorted by name
  */
 public record SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
         long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
         List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc, long discardedBytes,
-        long controlPackets, long controlDropped, String transport) {
+        long controlPackets, long controlDropped, String transport, java.util.Map<String, Long> counters) {
 
     /**
      * PFC counters of one port. The downstream side (a switch port seen as ingress) sends PAUSE and

@@ -78,6 +78,13 @@ public final class Simulator {
     Pfc pfc; // null: PFC off
     TransportModel transportModel = TransportModel.uncontrolled();
     QueueingObserver queueingObserver;
+    /** Named counters of transports and edges (CNPs, containers, grants...), reported in the result. */
+    final java.util.TreeMap<String, Long> counters = new java.util.TreeMap<>();
+
+    void count(String name, long delta) {
+        counters.merge(name, delta, Long::sum);
+    }
+
     /** State transports share between flows of one run (e.g. CTCC's per-pair probe streams). */
     final Map<Long, Object> transportState = new HashMap<>();
     private boolean ran;
@@ -181,6 +188,9 @@ public final class Simulator {
         }
         if (transportModel instanceof CtccTransport c) {
             return new CtccFlow(this, f, c);
+        }
+        if (transportModel instanceof GseTransport) {
+            return new Transport.LineRate(this, f); // hosts send at line rate; the GSE edges schedule
         }
         throw new IllegalArgumentException("unsupported transport model " + transportModel);
     }
@@ -477,6 +487,9 @@ public final class Simulator {
             events.schedule(fl[1], linkFailure, (int) fl[0]);
         }
         checkAcyclic();
+        if (transportModel instanceof GseTransport g) {
+            GseEdge.install(this, g);
+        }
         for (FlowState f : flows) {
             f.transport = newTransport(f);
         }
@@ -598,6 +611,6 @@ public final class Simulator {
         long inFlight = injectedBytes - deliveredBytes - droppedBytes - discardedBytes;
         return new SimulationResult(now, partial, handled, packetHops, injectedBytes, deliveredBytes, droppedBytes,
                 inFlight, droppedPackets, ecnMarks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp), discardedBytes,
-                controlPackets, controlDropped, transportModel.toString());
+                controlPackets, controlDropped, transportModel.toString(), java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(counters)));
     }
 }

@@ -8,14 +8,15 @@
  *
  * <p>Transports ({@link fabriclab.simulation.Simulator#withTransport}): uncontrolled line rate (the
  * default), go-back-N RoCE with packet-level DCQCN ({@link fabriclab.simulation.RoceTransport}), and
- * CTCC-style RTT-based control ({@link fabriclab.simulation.CtccTransport}); flows can wait for other
+ * CTCC-style RTT-based control ({@link fabriclab.simulation.CtccTransport}), and GSE edges
+ * (containers, grants, container spraying, egress reordering, local PFC:
+ * {@link fabriclab.simulation.GseTransport}); flows can wait for other
  * flows ({@link fabriclab.simulation.Simulator#startAfter}), fabric links can add random delay
  * ({@link fabriclab.simulation.Simulator#withFabricJitter}), and every packet's queueing delay can be
  * observed ({@link fabriclab.simulation.Simulator#observeQueueing}). The 001 incast is
  * {@link fabriclab.simulation.Incast001Experiment}.
  *
- * <p>Not yet modelled: GSE containers and grants in the packet model (the analytic PKTC and DGSQ models
- * are in {@code fabriclab.container} and {@code fabriclab.scheduling}), iQCN at packet level, and the
- * routing convergence delay after a link failure.
+ * <p>Not yet modelled: iQCN at packet level, the routing convergence delay after a link failure, and
+ * recovery of GSE containers lost on a failing link.
  */
 package fabriclab.simulation;
