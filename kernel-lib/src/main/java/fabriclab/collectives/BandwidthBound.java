@@ -34,7 +34,7 @@ public record BandwidthBound(int ranks, double nicGbps) {
         double share = (ranks - 1) / (double) ranks;
         return switch (collective) {
             case ALL_TO_ALL -> share * bufferBytes;
-            case RING_ALL_REDUCE -> 2 * share * bufferBytes;
+            case RING_ALL_REDUCE, HALVING_DOUBLING_ALL_REDUCE -> 2 * share * bufferBytes;
         };
     }
 

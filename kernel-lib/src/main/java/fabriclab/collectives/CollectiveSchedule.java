@@ -1,0 +1,111 @@
+package fabriclab.collectives;
+
+import fabriclab.Parameters;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The point-to-point transfers of one collective among p ranks, with their step dependencies: what
+ * a packet simulator has to move (000 figures 11 and 12 use AlltoAll and AllReduce).
+ *
+ * <ul>
+ *   <li>AlltoAll: every rank sends S/p bytes to each of the p - 1 others, all at once (no
+ *       dependencies): (p-1)/p S per rank.</li>
+ *   <li>Ring AllReduce: 2(p - 1) steps; in step k rank r sends one chunk of S/p bytes to r + 1 (mod p);
+ *       a rank's step-k send waits for the step k - 1 chunk it receives from r - 1 (it must reduce or
+ *       forward it first): 2(p-1)/p S per rank.</li>
+ *   <li>Recursive halving-doubling AllReduce (Rabenseifner; p a power of two): log2 p reduce-scatter
+ *       steps in which rank r exchanges half of its current block with r XOR p/2, r XOR p/4, ...
+ *       (S/2, S/4, ..., S/p bytes), then the mirror all-gather (S/p, ..., S/2): 2(p-1)/p S per rank;
+ *       step k of rank r waits for the step k - 1 data it receives.</li>
+ * </ul>
+ * Reduction compute time is not modelled (a transfer starts as soon as its input arrived).
+ *
+ * @param collective the algorithm
+ * @param ranks p
+ * @param bufferBytes S, the data per rank [bytes]
+ * @param transfers the transfers, in generation order; {@code after} are indices into this list
+ */
+public record CollectiveSchedule(Collective collective, int ranks, long bufferBytes, List<Transfer> transfers) {
+    /**
+     * One transfer.
+     *
+     * @param from sending rank
+     * @param to receiving rank
+     * @param bytes payload bytes, at least 1
+     * @param step algorithm step (0-based)
+     * @param after indices of the transfers that must have arrived before this one starts
+     */
+    public record Transfer(int from, int to, long bytes, int step, int[] after) {
+    }
+
+    /** Validates and copies. */
+    public CollectiveSchedule {
+        Parameters.notNull("collective", collective);
+        transfers = List.copyOf(transfers);
+    }
+
+    /**
+     * The schedule of {@code collective} for {@code ranks} ranks with {@code bufferBytes} per rank.
+     *
+     * @param collective the algorithm
+     * @param ranks p, at least 2 (a power of two for halving-doubling)
+     * @param bufferBytes S, at least p bytes (so that every chunk is at least 1 byte)
+     */
+    public static CollectiveSchedule of(Collective collective, int ranks, long bufferBytes) {
+        Parameters.notNull("collective", collective);
+        Parameters.atLeast("ranks", ranks, 2);
+        Parameters.atLeast("bufferBytes", bufferBytes, (long) ranks);
+        List<Transfer> t = new ArrayList<>();
+        long chunk = bufferBytes / ranks;
+        switch (collective) {
+            case ALL_TO_ALL -> {
+                for (int r = 0; r < ranks; r++) {
+                    for (int d = 1; d < ranks; d++) {
+                        t.add(new Transfer(r, (r + d) % ranks, chunk, 0, new int[0]));
+                    }
+                }
+            }
+            case RING_ALL_REDUCE -> {
+                int steps = 2 * (ranks - 1);
+                for (int k = 0; k < steps; k++) {
+                    for (int r = 0; r < ranks; r++) {
+                        // the step k-1 transfer into r came from r-1: index (k-1)*p + (r-1 mod p)
+                        int[] after = k == 0 ? new int[0] : new int[] {(k - 1) * ranks + Math.floorMod(r - 1, ranks)};
+                        t.add(new Transfer(r, (r + 1) % ranks, chunk, k, after));
+                    }
+                }
+            }
+            case HALVING_DOUBLING_ALL_REDUCE -> {
+                if (Integer.bitCount(ranks) != 1) {
+                    throw new IllegalArgumentException("ranks must be a power of two for halving-doubling, got " + ranks);
+                }
+                int logP = Integer.numberOfTrailingZeros(ranks);
+                int steps = 2 * logP;
+                for (int k = 0; k < steps; k++) {
+                    int distance = k < logP ? ranks >> (k + 1) : 1 << (k - logP);
+                    long bytes = k < logP ? bufferBytes >> (k + 1) : bufferBytes >> (2 * logP - k);
+                    for (int r = 0; r < ranks; r++) {
+                        int partner = r ^ distance;
+                        int[] after;
+                        if (k == 0) {
+                            after = new int[0];
+                        } else { // the step k-1 transfer into r came from r's step-(k-1) partner
+                            int prevDistance = k - 1 < logP ? ranks >> k : 1 << (k - 1 - logP);
+                            after = new int[] {(k - 1) * ranks + (r ^ prevDistance)};
+                        }
+                        t.add(new Transfer(r, partner, Math.max(1, bytes), k, after));
+                    }
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+        return new CollectiveSchedule(collective, ranks, bufferBytes, t);
+    }
+
+    /** Bytes rank {@code r} sends in the whole collective. */
+    public long bytesSentBy(int r) {
+        Parameters.inRange("r", r, 0, ranks - 1);
+        return transfers.stream().filter(x -> x.from() == r).mapToLong(Transfer::bytes).sum();
+    }
+}

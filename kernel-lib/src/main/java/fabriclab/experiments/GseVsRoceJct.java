@@ -1,0 +1,265 @@
+package fabriclab.experiments;
+
+import fabriclab.Parameters;
+import fabriclab.collectives.Collective;
+import fabriclab.collectives.CollectiveSchedule;
+import fabriclab.congestion.DcqcnParameters;
+import fabriclab.loadbalancing.hash.HashFunction;
+import fabriclab.notebook.Progress;
+import fabriclab.notebook.ProgressSink;
+import fabriclab.simulation.FlowSpec;
+import fabriclab.simulation.Forwarding;
+import fabriclab.simulation.GseTransport;
+import fabriclab.simulation.Pfc;
+import fabriclab.simulation.RoceTransport;
+import fabriclab.simulation.SimulationConfig;
+import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.Simulator;
+import fabriclab.simulation.SwitchBuffer;
+import fabriclab.simulation.Time;
+import fabriclab.simulation.Wred;
+import fabriclab.simulation.topology.LeafSpine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * 000 section 3, figures 11 and 12: job completion time (JCT) of AlltoAll and AllReduce on RoCE and
+ * on GSE, 8 concurrent jobs on one leaf-spine.
+ *
+ * <p>Our reading of the (partly garbled) text: 4 servers (A-D) of 8 NICs at 100GE; the 8 NICs of a
+ * server sit on one leaf (4 leaves of 8 x 100GE down); each leaf has one 400GE uplink to each spine,
+ * and the leaf speedup (uplink over downlink capacity, 800G down) sets the number of spines:
+ * 1.5:1 is 3 spines (1200G up), 2:1 is 4 spines (1600G up). Job k (k = 0..7) is GPU/NIC k of the
+ * four servers, so every job has 4 ranks on 4 different leaves and all its traffic crosses the spines.
+ *
+ * <p>RoCE: ECMP on the 5-tuple (CRC-32, per-switch seeds drawn from the run seed; every transfer
+ * is one queue pair with its own random UDP source port), PFC on every switch (XOFF 1 MB, XON
+ * 0.9 MB, headroom 100 KB), DCQCN with the published defaults ({@link DcqcnParameters#zhu2015()},
+ * WRED Kmin 5 KB / Kmax 200 KB / Pmax 1%). GSE: {@link GseTransport#defaults()} (16 KB containers,
+ * grants at the egress rate, round-robin container spraying, egress reordering, no fabric PFC).
+ * Both: 4096-byte packets, no header overhead, 1 us links, 32 MB shared buffer per switch.
+ *
+ * <p>JCT of a job is the time its last transfer completes; a run reports the mean and the largest
+ * JCT over the 8 jobs, and counters that explain the gap (max/mean uplink load, PFC pauses, ECN
+ * marks, drops, reordered containers).
+ *
+ * @param speedup leaf speedup: 1.5 or 2 (3 or 4 spines)
+ */
+public record GseVsRoceJct(double speedup) {
+    /** Servers, NICs per server, jobs. */
+    public static final int SERVERS = 4;
+    /** NICs per server (one per GPU) and jobs. */
+    public static final int NICS = 8;
+    private static final long G100 = 100_000_000_000L;
+    private static final long G400 = 400_000_000_000L;
+
+    /** Validates: only the two speedups of 000. */
+    public GseVsRoceJct {
+        if (speedup != 1.5 && speedup != 2.0) {
+            throw new IllegalArgumentException("speedup must be 1.5 or 2.0 (000's two settings), got " + speedup);
+        }
+    }
+
+    /** Which fabric. */
+    public enum Fabric {
+        /** ECMP + PFC + DCQCN. */
+        ROCE,
+        /** Containers + grants + spraying. */
+        GSE
+    }
+
+    /** Number of spines: speedup x 800G / 400G. */
+    public int spines() {
+        return (int) Math.round(speedup * NICS * 100 / 400.0);
+    }
+
+    /** The leaf-spine. */
+    public LeafSpine fabric() {
+        return new LeafSpine(SERVERS, NICS, SERVERS, spines(), G100, G400, 1, Time.US, Time.US);
+    }
+
+    /**
+     * One run's outcome.
+     *
+     * @param collective the collective
+     * @param bufferBytes data per rank [bytes]
+     * @param fabric RoCE or GSE
+     * @param speedup leaf speedup
+     * @param seed the seed
+     * @param meanJctUs mean JCT over the 8 jobs [us]
+     * @param maxJctUs largest JCT [us]
+     * @param boundUs bandwidth lower bound of one job [us] (BandwidthBound at 100G)
+     * @param uplinkMaxOverMean max over mean of bytes sent on the leaf uplinks
+     * @param pfcPauses PAUSE frames sent
+     * @param ecnMarks packets ECN-marked
+     * @param drops data packets dropped
+     * @param containersReordered GSE containers that arrived before an earlier one of their pair
+     */
+    public record Run(Collective collective, long bufferBytes, Fabric fabric, double speedup, long seed, double meanJctUs,
+            double maxJctUs, double boundUs, double uplinkMaxOverMean, long pfcPauses, long ecnMarks, long drops,
+            long containersReordered) {
+    }
+
+    /**
+     * Simulates the 8 jobs running {@code collective} with {@code bufferBytes} per rank.
+     *
+     * @param collective the collective
+     * @param bufferBytes data per rank, at least 4096 bytes
+     * @param fabric RoCE or GSE
+     * @param seed seed of the ECMP hash seeds, source ports and WRED draws
+     */
+    public Run run(Collective collective, long bufferBytes, Fabric fabric, long seed) {
+        Parameters.notNull("collective", collective);
+        Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
+        Parameters.notNull("fabric", fabric);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<FlowSpec> flows = new ArrayList<>();
+        List<int[]> deps = new ArrayList<>();
+        List<Integer> jobOf = new ArrayList<>();
+        for (int job = 0; job < NICS; job++) {
+            CollectiveSchedule s = CollectiveSchedule.of(collective, SERVERS, bufferBytes);
+            int base = flows.size();
+            for (CollectiveSchedule.Transfer t : s.transfers()) {
+                int src = t.from() * NICS + job; // rank r of job k = NIC k of server r
+                int dst = t.to() * NICS + job;
+                flows.add(new FlowSpec(src, dst, t.bytes(), 0, 0, 49152 + rnd.nextInt(16384)));
+                int[] after = new int[t.after().length];
+                for (int i = 0; i < after.length; i++) {
+                    after[i] = base + t.after()[i];
+                }
+                deps.add(after);
+                jobOf.add(job);
+            }
+        }
+        DcqcnParameters d = DcqcnParameters.zhu2015();
+        Wred wred = fabric == Fabric.ROCE ? Wred.of(d.marking()) : Wred.OFF;
+        SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(32_000_000, 32_000_000, wred),
+                Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
+        LeafSpine ls = fabric();
+        Simulator sim = new Simulator(ls.build(), c, flows);
+        for (int i = 0; i < flows.size(); i++) {
+            if (deps.get(i).length > 0) {
+                sim.startAfter(i, deps.get(i));
+            }
+        }
+        if (fabric == Fabric.ROCE) {
+            sim.withTransport(RoceTransport.dcqcn(d)).withPfc(new Pfc(1_000_000, 900_000, 100_000, 65535));
+        } else {
+            sim.withTransport(GseTransport.defaults());
+        }
+        SimulationResult r = sim.run(10 * Time.S, Progress.silent());
+        double[] jct = new double[NICS];
+        for (SimulationResult.FlowRecord f : r.flows()) {
+            long done = r.completedAtPs(f.id());
+            jct[jobOf.get(f.id())] = Math.max(jct[jobOf.get(f.id())], done < 0 ? Double.POSITIVE_INFINITY : Time.toMicros(done));
+        }
+        int hosts = SERVERS * NICS;
+        long[] up = r.queues().stream().filter(q -> q.switchIndex() < SERVERS && q.peerNode() >= hosts + SERVERS)
+                .mapToLong(SimulationResult.QueueTrace::txPackets).toArray();
+        double mean = java.util.Arrays.stream(up).average().orElse(1);
+        double max = java.util.Arrays.stream(up).max().orElse(1);
+        double bound = new fabriclab.collectives.BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
+        return new Run(collective, bufferBytes, fabric, speedup, seed, java.util.Arrays.stream(jct).average().orElseThrow(),
+                java.util.Arrays.stream(jct).max().orElseThrow(), bound, mean == 0 ? 1 : max / mean, r.pausesSent(),
+                r.ecnMarks(), r.droppedPackets(), r.counters().getOrDefault("gse.containersReordered", 0L));
+    }
+
+    /**
+     * Runs every combination of collectives, sizes, fabrics and seeds on {@code threads} threads;
+     * results come back in a fixed order (collective, size, fabric, seed) whatever the scheduling,
+     * and each run depends only on its own seed, so the sweep is deterministic.
+     */
+    public List<Run> sweep(List<Collective> collectives, long[] sizes, List<Fabric> fabrics, long[] seeds, int threads,
+            ProgressSink sink) throws InterruptedException {
+        Parameters.atLeast("threads", threads, 1);
+        Parameters.notNull("sink", sink);
+        List<java.util.concurrent.Callable<Run>> jobs = new ArrayList<>();
+        for (Collective col : collectives) {
+            for (long size : sizes) {
+                for (Fabric f : fabrics) {
+                    for (long seed : seeds) {
+                        jobs.add(() -> run(col, size, f, seed));
+                    }
+                }
+            }
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try (Progress progress = Progress.start("GSE vs RoCE JCT sweep (" + jobs.size() + " runs)", jobs.size(), sink)) {
+            List<Future<Run>> futures = new ArrayList<>();
+            for (var j : jobs) {
+                futures.add(pool.submit(j));
+            }
+            List<Run> out = new ArrayList<>();
+            for (Future<Run> f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException("a sweep run failed: " + e.getCause(), e.getCause());
+                }
+                progress.step();
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The runs as a table (one row per run; columns in the order of {@link Run}). */
+    public static tech.tablesaw.api.Table table(String name, List<Run> runs) {
+        Parameters.notNull("runs", runs);
+        var col = tech.tablesaw.api.StringColumn.create("collective");
+        var size = tech.tablesaw.api.DoubleColumn.create("size_mb");
+        var fab = tech.tablesaw.api.StringColumn.create("fabric");
+        var sp = tech.tablesaw.api.DoubleColumn.create("speedup");
+        var seed = tech.tablesaw.api.LongColumn.create("seed");
+        var mean = tech.tablesaw.api.DoubleColumn.create("mean_jct_us");
+        var max = tech.tablesaw.api.DoubleColumn.create("max_jct_us");
+        var bound = tech.tablesaw.api.DoubleColumn.create("bound_us");
+        var upl = tech.tablesaw.api.DoubleColumn.create("uplink_max_over_mean");
+        var pauses = tech.tablesaw.api.LongColumn.create("pfc_pauses");
+        var marks = tech.tablesaw.api.LongColumn.create("ecn_marks");
+        var drops = tech.tablesaw.api.LongColumn.create("drops");
+        var reord = tech.tablesaw.api.LongColumn.create("containers_reordered");
+        for (Run r : runs) {
+            col.append(r.collective().name().toLowerCase(java.util.Locale.ROOT));
+            size.append(r.bufferBytes() / 1048576.0);
+            fab.append(r.fabric().name().toLowerCase(java.util.Locale.ROOT));
+            sp.append(r.speedup());
+            seed.append(r.seed());
+            mean.append(r.meanJctUs());
+            max.append(r.maxJctUs());
+            bound.append(r.boundUs());
+            upl.append(r.uplinkMaxOverMean());
+            pauses.append(r.pfcPauses());
+            marks.append(r.ecnMarks());
+            drops.append(r.drops());
+            reord.append(r.containersReordered());
+        }
+        return tech.tablesaw.api.Table.create(name, col, size, fab, sp, seed, mean, max, bound, upl, pauses, marks, drops, reord);
+    }
+
+    /** Provenance of a model dataset written from {@link #table}. */
+    public static fabriclab.datasets.Provenance provenance(String name, String notes) {
+        java.util.Map<String, String> units = new java.util.LinkedHashMap<>();
+        units.put("collective", "");
+        units.put("size_mb", "MiB per rank");
+        units.put("fabric", "");
+        units.put("speedup", "ratio");
+        units.put("seed", "");
+        units.put("mean_jct_us", "us");
+        units.put("max_jct_us", "us");
+        units.put("bound_us", "us");
+        units.put("uplink_max_over_mean", "ratio");
+        units.put("pfc_pauses", "frames");
+        units.put("ecn_marks", "packets");
+        units.put("drops", "packets");
+        units.put("containers_reordered", "containers");
+        return new fabriclab.datasets.Provenance(name, "GSE vs RoCE job completion time, 8 jobs of 4 ranks, packet-level model",
+                "model", new fabriclab.datasets.Provenance.Paper("000_5f64c80d7629dca1.txt", null, null, null, null),
+                "000 section 3, figures 11 and 12 (model of the experiment)", units, notes);
+    }
+}

@@ -1,0 +1,45 @@
+package fabriclab.collectives;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class CollectiveScheduleTest {
+    @Test
+    void everyAlgorithmMovesWhatItPrescribes() {
+        int p = 8;
+        long s = 8L << 20; // 8 MiB, divisible by p
+        for (int r = 0; r < p; r++) {
+            assertEquals((p - 1) * s / p, CollectiveSchedule.of(Collective.ALL_TO_ALL, p, s).bytesSentBy(r));
+            assertEquals(2 * (p - 1) * s / p, CollectiveSchedule.of(Collective.RING_ALL_REDUCE, p, s).bytesSentBy(r));
+            // halving-doubling: S/2 + S/4 + S/8 twice = 2 (1 - 1/p) S
+            assertEquals(2 * (p - 1) * s / p, CollectiveSchedule.of(Collective.HALVING_DOUBLING_ALL_REDUCE, p, s).bytesSentBy(r));
+        }
+    }
+
+    @Test
+    void dependenciesPointAtTheDataARankReceivedInTheStepBefore() {
+        for (Collective c : new Collective[] {Collective.RING_ALL_REDUCE, Collective.HALVING_DOUBLING_ALL_REDUCE}) {
+            CollectiveSchedule sch = CollectiveSchedule.of(c, 4, 1 << 20);
+            for (CollectiveSchedule.Transfer t : sch.transfers()) {
+                for (int a : t.after()) {
+                    CollectiveSchedule.Transfer pre = sch.transfers().get(a);
+                    assertEquals(t.from(), pre.to(), c + ": a step waits for data into its sender");
+                    assertEquals(t.step() - 1, pre.step());
+                }
+                assertEquals(t.step() == 0 ? 0 : 1, t.after().length);
+            }
+        }
+    }
+
+    @Test
+    void rejectsBadInput() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CollectiveSchedule.of(Collective.HALVING_DOUBLING_ALL_REDUCE, 6, 1 << 20));
+        assertTrue(e.getMessage().contains("ranks"));
+        e = assertThrows(IllegalArgumentException.class, () -> CollectiveSchedule.of(Collective.ALL_TO_ALL, 1, 100));
+        assertTrue(e.getMessage().contains("ranks"));
+    }
+}
