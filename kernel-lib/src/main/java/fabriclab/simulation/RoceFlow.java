@@ -76,6 +76,20 @@ final class RoceFlow extends ReliableTransport {
         }
     }
 
+    /**
+     * iQCN at a congestion point: {@code sw} admitted a data packet of this flow into a queue above
+     * Kmin; if no CNP of this flow was sent for longer than T, the switch sends one to the sender.
+     */
+    void atCongestedQueue(SwitchNode sw, long now) {
+        if (!model.iqcn() || (lastCnpSentPs != Long.MIN_VALUE && now - lastCnpSentPs <= timerPs)) {
+            return;
+        }
+        lastCnpSentPs = now;
+        sim.count("iqcn.cnp", 1);
+        sim.controlPackets++;
+        sw.forward(new Packet(flow, Packet.CNP, 0, 0, model.controlBytes(), model.cnpPriority(), flow.spec.source()));
+    }
+
     // ------------------------------------------------------------ reaction point (sender)
 
     @Override

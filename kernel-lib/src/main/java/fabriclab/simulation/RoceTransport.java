@@ -40,9 +40,13 @@ import fabriclab.congestion.DcqcnParameters;
  * @param ackPriority priority of ACKs and NACKs (usually the data priority), 0..7
  * @param cnpPriority priority of CNPs (deployments give CNPs a high priority), 0..7
  * @param rtoPs retransmission timeout [ps], positive
+ * @param iqcn iQCN (seed 003 section 4.2.5): a switch that admits a flow's data packet into a queue above
+ *        Kmin sends the sender a CNP itself when no CNP of that flow (from the receiver or a switch) was
+ *        sent for longer than the rate-increase timer T, so the sender does not raise its rate while
+ *        its queue is still congested (needs {@code dcqcn})
  */
 public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBps, int ackEvery, int controlBytes,
-        int ackPriority, int cnpPriority, long rtoPs) implements TransportModel {
+        int ackPriority, int cnpPriority, long rtoPs, boolean iqcn) implements TransportModel {
     /** Validates. */
     public RoceTransport {
         Parameters.positive("hyperIncreaseBps", hyperIncreaseBps);
@@ -51,36 +55,44 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBps, int 
         Parameters.inRange("ackPriority", ackPriority, 0, 7);
         Parameters.inRange("cnpPriority", cnpPriority, 0, 7);
         Parameters.atLeast("rtoPs", rtoPs, 1L);
+        if (iqcn && dcqcn == null) {
+            throw new IllegalArgumentException("iqcn needs dcqcn (iQCN adds CNPs to DCQCN), got dcqcn = null");
+        }
     }
 
     /** DCQCN with {@code p}; ACK every 16 packets; 64-byte control frames on priority 0; RTO 1 ms. */
     public static RoceTransport dcqcn(DcqcnParameters p) {
-        return new RoceTransport(Parameters.notNull("p", p), 50e6, 16, 64, 0, 0, Time.MS);
+        return new RoceTransport(Parameters.notNull("p", p), 50e6, 16, 64, 0, 0, Time.MS, false);
     }
 
     /** Go-back-N RoCE without congestion control (line rate, PFC or loss decide). */
     public static RoceTransport noCongestionControl() {
-        return new RoceTransport(null, 50e6, 16, 64, 0, 0, Time.MS);
+        return new RoceTransport(null, 50e6, 16, 64, 0, 0, Time.MS, false);
     }
 
     /** A copy with CNPs (and ACKs/NACKs if {@code alsoAcks}) on another priority. */
     public RoceTransport withControlPriority(int priority, boolean alsoAcks) {
         return new RoceTransport(dcqcn, hyperIncreaseBps, ackEvery, controlBytes, alsoAcks ? priority : ackPriority,
-                priority, rtoPs);
+                priority, rtoPs, iqcn);
     }
 
     /** A copy with another hyper-increase step R_HAI [bit/s]. */
     public RoceTransport withHyperIncrease(double bps) {
-        return new RoceTransport(dcqcn, bps, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs);
+        return new RoceTransport(dcqcn, bps, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, iqcn);
     }
 
     /** A copy with another retransmission timeout [ps]. */
     public RoceTransport withRto(long ps) {
-        return new RoceTransport(dcqcn, hyperIncreaseBps, ackEvery, controlBytes, ackPriority, cnpPriority, ps);
+        return new RoceTransport(dcqcn, hyperIncreaseBps, ackEvery, controlBytes, ackPriority, cnpPriority, ps, iqcn);
     }
 
     /** A copy acknowledging every {@code n} packets. */
     public RoceTransport withAckEvery(int n) {
-        return new RoceTransport(dcqcn, hyperIncreaseBps, n, controlBytes, ackPriority, cnpPriority, rtoPs);
+        return new RoceTransport(dcqcn, hyperIncreaseBps, n, controlBytes, ackPriority, cnpPriority, rtoPs, iqcn);
+    }
+
+    /** A copy with iQCN on or off. */
+    public RoceTransport withIqcn(boolean on) {
+        return new RoceTransport(dcqcn, hyperIncreaseBps, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, on);
     }
 }

@@ -104,6 +104,9 @@ final class SwitchNode extends Node {
             return;
         }
         Wred wred = b.wred();
+        if (p.kind == Packet.DATA && q > wred.kminBytes() && p.flow.transport instanceof RoceFlow rf) {
+            rf.atCongestedQueue(this, sim.now); // iQCN (does nothing unless enabled)
+        }
         if (p.kind == Packet.DATA && !p.ecn && q > wred.kminBytes()) {
             double prob = wred.probability(q);
             if (prob >= 1 || sim.random.nextDouble() < prob) {

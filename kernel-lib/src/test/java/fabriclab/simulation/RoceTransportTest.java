@@ -105,6 +105,32 @@ class RoceTransportTest {
     }
 
     @Test
+    void iqcnSendsAtMostOneCnpPerTimerPeriodAndShortensTheExcursion() {
+        // 10 flows from line rate, 3 ms: with iQCN the switch adds CNPs only when a flow had none for
+        // longer than T = 55 us, so at most flows x (3 ms / 55 us + 1) of them; the extra early CNPs
+        // must lower the start-up queue peak.
+        DcqcnParameters d = DcqcnParameters.zhu2015();
+        long[] peak = new long[2];
+        for (int k = 0; k < 2; k++) {
+            SimulationConfig c = new SimulationConfig(1000, 0, 1,
+                    new SwitchBuffer(32_000_000, 32_000_000, Wred.of(d.marking())),
+                    Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
+            SimulationResult r = new Simulator(Topology.singleSwitch(11, G100, Time.US), c, incast(10, 1_000_000_000L))
+                    .withTransport(RoceTransport.dcqcn(d).withIqcn(k == 1)).run(3 * Time.MS, fabriclab.notebook.Progress.silent());
+            peak[k] = r.queues().stream().filter(q -> q.peerNode() == 10).findFirst().orElseThrow().peakBytes();
+            long iqcnCnps = r.counters().getOrDefault("iqcn.cnp", 0L);
+            if (k == 0) {
+                assertEquals(0, iqcnCnps);
+            } else {
+                assertTrue(iqcnCnps > 0);
+                assertTrue(iqcnCnps <= 10 * (3_000 / 55 + 1), "iQCN CNPs " + iqcnCnps);
+            }
+        }
+        assertTrue(peak[1] < peak[0], "peak with iQCN " + peak[1] + " vs without " + peak[0]);
+        assertThrows(IllegalArgumentException.class, () -> RoceTransport.noCongestionControl().withIqcn(true));
+    }
+
+    @Test
     void rejectsBadParameters() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RoceTransport.noCongestionControl().withAckEvery(0));
