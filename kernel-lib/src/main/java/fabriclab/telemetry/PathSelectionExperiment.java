@@ -1,0 +1,398 @@
+package fabriclab.telemetry;
+
+import fabriclab.Parameters;
+import fabriclab.notebook.Progress;
+import fabriclab.notebook.ProgressSink;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Telemetry-driven path selection (seed 004) against per-flow ECMP and packet containers, on a
+ * flow-level (fluid) model of a two-tier leaf-spine. Packet simulation cannot cover the seconds over
+ * which 004's information pipeline works, so this model moves fluid: each flow offers a constant
+ * {@code flowDemandGbps} for an exponentially distributed lifetime (mean {@code meanFlowDurationS}),
+ * flows arrive as a Poisson process sized for an average uplink load {@code offeredLoad}, between a
+ * uniformly random pair of different leaves.
+ *
+ * <p>Each time step of {@code stepS}: a link offered load λ above its capacity C carries C and gives
+ * every flow on it the share C / λ (a flow gets the smaller share of its two links); the queue grows by
+ * (λ - C) per second up to {@code bufferBytes} (excess dropped) and drains at C - λ; the forwarding
+ * latency of a link is 2 us plus queue / C. Paths:
+ * <ul>
+ *   <li>{@link Policy#ECMP}: a uniformly random spine per flow (ideal hashing);</li>
+ *   <li>{@link Policy#CONTAINERS}: the flow is split evenly over every spine (container spraying);</li>
+ *   <li>{@link Policy#SCORE}: the spine whose announced up + down link scores ({@link PathQuality}) are
+ *       lowest, or a uniformly random one among the {@code kBest} lowest.</li>
+ * </ul>
+ * <p>The information pipeline of 004, per link: hardware counters sampled every {@code sampleS}
+ * (utilisation and mean queue, latency and its standard deviation over the window; queue at the
+ * sample), the control plane reading the latest sample every {@code readS} into an exponentially
+ * weighted average (weight {@code ewma} on the new sample), and an announcement every
+ * {@code announceS} that sources use until the next one. The age of the information a decision uses
+ * is the time since the newest sample in the announcement. With every interval equal to
+ * {@code stepS} and {@code ewma} 1 the age is zero and the choice is the instantaneous best path.
+ *
+ * @param leaves leaves L, at least 2
+ * @param spines spines S, at least 2
+ * @param linkGbps capacity of every leaf-spine link [Gb/s]
+ * @param flowDemandGbps rate each flow offers [Gb/s]
+ * @param meanFlowDurationS mean flow lifetime [s]
+ * @param offeredLoad mean offered load per uplink over capacity, in (0, 2]
+ * @param bufferBytes queue limit per link [bytes]
+ * @param sampleS counter sampling interval [s] (004: 0.1)
+ * @param readS control-plane read interval [s] (004: 0.5), a multiple of nothing in particular
+ * @param announceS announcement interval [s] (004: about 1)
+ * @param ewma weight of the newest sample in the control plane's average, in (0, 1]
+ * @param kBest SCORE picks uniformly among the k best spines, 1 to spines
+ * @param quality the score
+ * @param stepS time step [s], at most every interval above
+ * @param durationS simulated time [s]
+ */
+public record PathSelectionExperiment(int leaves, int spines, double linkGbps, double flowDemandGbps,
+        double meanFlowDurationS, double offeredLoad, double bufferBytes, double sampleS, double readS, double announceS,
+        double ewma, int kBest, PathQuality quality, double stepS, double durationS) {
+    /** Validates. */
+    public PathSelectionExperiment {
+        Parameters.atLeast("leaves", leaves, 2);
+        Parameters.atLeast("spines", spines, 2);
+        Parameters.positive("linkGbps", linkGbps);
+        Parameters.positive("flowDemandGbps", flowDemandGbps);
+        Parameters.positive("meanFlowDurationS", meanFlowDurationS);
+        Parameters.inHalfOpenRange("offeredLoad", offeredLoad, 0.0, 2.0);
+        Parameters.positive("bufferBytes", bufferBytes);
+        Parameters.positive("stepS", stepS);
+        if (sampleS < stepS || readS < stepS || announceS < stepS) {
+            throw new IllegalArgumentException("sampleS, readS and announceS must be at least stepS = " + stepS + ", got "
+                    + sampleS + ", " + readS + ", " + announceS);
+        }
+        Parameters.inHalfOpenRange("ewma", ewma, 0.0, 1.0);
+        Parameters.inRange("kBest", kBest, 1, spines);
+        Parameters.notNull("quality", quality);
+        Parameters.positive("durationS", durationS);
+        if (durationS / stepS > 1e8) {
+            throw new IllegalArgumentException("durationS / stepS must be at most 1e8 steps, got " + durationS / stepS);
+        }
+    }
+
+    /** Path policy. */
+    public enum Policy {
+        /** Random spine per flow. */
+        ECMP,
+        /** Even split over all spines. */
+        CONTAINERS,
+        /** Best announced score (or random among the k best). */
+        SCORE
+    }
+
+    /**
+     * 004's pipeline on 8 leaves x 4 spines of 400G, flows of 25G, 70% load, 1 MB buffers,
+     * 20 s in 1 ms steps, strict best path, equal weights.
+     *
+     * @param meanFlowDurationS how long flows live (compare with the 1 s announcement interval)
+     */
+    public static PathSelectionExperiment paper(double meanFlowDurationS) {
+        return new PathSelectionExperiment(8, 4, 400, 25, meanFlowDurationS, 0.7, 1e6, 0.1, 0.5, 1.0, 0.5, 1,
+                PathQuality.balanced(), 1e-3, 20);
+    }
+
+    /** A copy with fresh information: every interval equal to the step and no averaging (age 0). */
+    public PathSelectionExperiment fresh() {
+        return new PathSelectionExperiment(leaves, spines, linkGbps, flowDemandGbps, meanFlowDurationS, offeredLoad,
+                bufferBytes, stepS, stepS, stepS, 1.0, kBest, quality, stepS, durationS);
+    }
+
+    /** A copy picking randomly among the {@code k} best spines. */
+    public PathSelectionExperiment withKBest(int k) {
+        return new PathSelectionExperiment(leaves, spines, linkGbps, flowDemandGbps, meanFlowDurationS, offeredLoad,
+                bufferBytes, sampleS, readS, announceS, ewma, k, quality, stepS, durationS);
+    }
+
+    /** A copy with another announcement interval [s] (the read interval is capped at it). */
+    public PathSelectionExperiment withAnnounce(double seconds) {
+        return new PathSelectionExperiment(leaves, spines, linkGbps, flowDemandGbps, meanFlowDurationS, offeredLoad,
+                bufferBytes, Math.min(sampleS, seconds), Math.min(readS, seconds), seconds, ewma, kBest, quality, stepS,
+                durationS);
+    }
+
+    /**
+     * What a run measured (after a warm-up of the first 10% of the run).
+     *
+     * @param policy the policy
+     * @param throughputFraction carried over offered bytes
+     * @param dropFraction dropped over offered bytes
+     * @param meanUplinkImbalance mean over steps of (most loaded uplink of a leaf / mean uplink of that leaf), leaves averaged
+     * @param meanLatencyUs mean link latency weighted by carried load [us]
+     * @param bestChoiceFraction share of SCORE decisions that picked a spine that was among the k best at that moment
+     * @param herdingIndex mean over announcement intervals of the largest share of one spine among the new flows of a leaf pair (1/S = even, 1 = all on one)
+     * @param meanAgeS mean age of the information used by SCORE decisions [s]
+     * @param timesS times of the load samples [s]
+     * @param spineLoad per spine, load offered to leaf 0's uplink to it over capacity, at {@code timesS}
+     */
+    public record Result(Policy policy, double throughputFraction, double dropFraction, double meanUplinkImbalance,
+            double meanLatencyUs, double bestChoiceFraction, double herdingIndex, double meanAgeS, double[] timesS,
+            double[][] spineLoad) {
+    }
+
+    private static final class Flow {
+        final int src;
+        final int dst;
+        final int spine; // -1: containers
+        final double endS;
+
+        Flow(int src, int dst, int spine, double endS) {
+            this.src = src;
+            this.dst = dst;
+            this.spine = spine;
+            this.endS = endS;
+        }
+    }
+
+    /** Runs one policy with {@code seed}; {@code sink} gets progress. */
+    public Result run(Policy policy, long seed, ProgressSink sink) {
+        Parameters.notNull("policy", policy);
+        Parameters.notNull("sink", sink);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int links = 2 * leaves * spines; // up (l, s) = l * S + s; down (s, l) = L * S + s * L + l
+        double capBytes = linkGbps * 1e9 / 8;
+        double demandBytes = flowDemandGbps * 1e9 / 8;
+        double lambda = offeredLoad * leaves * spines * linkGbps / (meanFlowDurationS * flowDemandGbps); // flows / s
+        long steps = Math.round(durationS / stepS);
+        long warm = steps / 10;
+        int sampleEvery = (int) Math.max(1, Math.round(sampleS / stepS));
+        int readEvery = (int) Math.max(1, Math.round(readS / stepS));
+        int announceEvery = (int) Math.max(1, Math.round(announceS / stepS));
+        double[] queue = new double[links];
+        double[] load = new double[links];
+        // window accumulators since the last sample
+        double[] winUtil = new double[links], winQueue = new double[links], winLat = new double[links], winLat2 = new double[links];
+        int winSteps = 0;
+        PathQuality.Factors[] sample = new PathQuality.Factors[links];
+        double[] sampleTime = new double[links];
+        double[][] avg = new double[links][5];
+        double[] avgTime = new double[links];
+        double[] announced = new double[links];
+        double announcedSampleTime = 0;
+        List<Flow> flows = new ArrayList<>();
+        double offered = 0, carried = 0, dropped = 0, imbalanceSum = 0, latencyWeighted = 0, carriedForLatency = 0;
+        long imbalanceSteps = 0, decisions = 0, bestDecisions = 0;
+        double ageSum = 0;
+        int[][] newFlowsPerSpine = new int[leaves * leaves][spines];
+        double herdingSum = 0;
+        long herdingCount = 0;
+        int every = (int) Math.max(1, steps / 2000);
+        List<Double> times = new ArrayList<>();
+        List<double[]> series = new ArrayList<>();
+        try (Progress progress = Progress.start("path selection, " + policy, steps, sink)) {
+            for (long k = 0; k < steps; k++) {
+                double t = k * stepS;
+                // ---- telemetry pipeline on the state at the start of the step
+                if (k > 0 && k % sampleEvery == 0) {
+                    for (int i = 0; i < links; i++) {
+                        double ml = winLat[i] / winSteps;
+                        double var = Math.max(0, winLat2[i] / winSteps - ml * ml);
+                        sample[i] = new PathQuality.Factors(Math.min(1, winUtil[i] / winSteps), queue[i], winQueue[i] / winSteps,
+                                ml, Math.sqrt(var));
+                        sampleTime[i] = t;
+                        winUtil[i] = winQueue[i] = winLat[i] = winLat2[i] = 0;
+                    }
+                    winSteps = 0;
+                }
+                if (k > 0 && k % readEvery == 0 && sample[0] != null) {
+                    for (int i = 0; i < links; i++) {
+                        PathQuality.Factors s = sample[i];
+                        double[] a = avg[i];
+                        double[] x = {s.utilisation(), s.queueBytes(), s.meanQueueBytes(), s.latencyS(), s.jitterS()};
+                        for (int j = 0; j < 5; j++) {
+                            a[j] = avgTime[i] == 0 && a[j] == 0 ? x[j] : (1 - ewma) * a[j] + ewma * x[j];
+                        }
+                        avgTime[i] = sampleTime[i];
+                    }
+                }
+                if (k > 0 && k % announceEvery == 0 && avgTime[0] > 0) {
+                    for (int i = 0; i < links; i++) {
+                        double[] a = avg[i];
+                        announced[i] = quality.score(new PathQuality.Factors(Math.min(1, a[0]), a[1], a[2], a[3], a[4]));
+                    }
+                    announcedSampleTime = avgTime[0];
+                    for (int[] row : newFlowsPerSpine) {
+                        int n = 0, max = 0;
+                        for (int c : row) {
+                            n += c;
+                            max = Math.max(max, c);
+                        }
+                        if (n >= spines && k >= warm) {
+                            herdingSum += max / (double) n;
+                            herdingCount++;
+                        }
+                        java.util.Arrays.fill(row, 0);
+                    }
+                }
+                // ---- departures and arrivals
+                flows.removeIf(f -> f.endS <= t);
+                int arrivals = poisson(rnd, lambda * stepS);
+                for (int a = 0; a < arrivals; a++) {
+                    int src = rnd.nextInt(leaves);
+                    int dst = rnd.nextInt(leaves - 1);
+                    if (dst >= src) {
+                        dst++;
+                    }
+                    int spine;
+                    switch (policy) {
+                        case ECMP -> spine = rnd.nextInt(spines);
+                        case CONTAINERS -> spine = -1;
+                        default -> {
+                            double[] sc = new double[spines];
+                            double[] now = new double[spines];
+                            for (int s = 0; s < spines; s++) {
+                                int up = src * spines + s, down = leaves * spines + s * leaves + dst;
+                                sc[s] = announced[up] + announced[down];
+                                now[s] = instantScore(up, load, queue, capBytes) + instantScore(down, load, queue, capBytes);
+                            }
+                            spine = pickAmongBest(sc, kBest, rnd);
+                            decisions++;
+                            ageSum += t - announcedSampleTime;
+                            if (rankOf(now, spine) < kBest) {
+                                bestDecisions++;
+                            }
+                        }
+                    }
+                    if (spine >= 0) {
+                        newFlowsPerSpine[src * leaves + dst][spine]++;
+                    }
+                    flows.add(new Flow(src, dst, spine, t + exponential(rnd, meanFlowDurationS)));
+                }
+                // ---- loads, shares, queues
+                java.util.Arrays.fill(load, 0);
+                for (Flow f : flows) {
+                    if (f.spine >= 0) {
+                        load[f.src * spines + f.spine] += demandBytes;
+                        load[leaves * spines + f.spine * leaves + f.dst] += demandBytes;
+                    } else {
+                        for (int s = 0; s < spines; s++) {
+                            load[f.src * spines + s] += demandBytes / spines;
+                            load[leaves * spines + s * leaves + f.dst] += demandBytes / spines;
+                        }
+                    }
+                }
+                for (Flow f : flows) {
+                    double rate = 0;
+                    for (int s = 0; s < spines; s++) {
+                        if (f.spine >= 0 && s != f.spine) {
+                            continue;
+                        }
+                        double part = f.spine >= 0 ? demandBytes : demandBytes / spines;
+                        int up = f.src * spines + s, down = leaves * spines + s * leaves + f.dst;
+                        rate += part * Math.min(share(load[up], capBytes), share(load[down], capBytes));
+                    }
+                    if (k >= warm) {
+                        offered += demandBytes * stepS;
+                        carried += rate * stepS;
+                    }
+                }
+                for (int i = 0; i < links; i++) {
+                    double q = queue[i] + (load[i] - capBytes) * stepS;
+                    if (q > bufferBytes) {
+                        if (k >= warm) {
+                            dropped += q - bufferBytes;
+                        }
+                        q = bufferBytes;
+                    }
+                    queue[i] = Math.max(0, q);
+                    double lat = 2e-6 + queue[i] / capBytes;
+                    winUtil[i] += Math.min(load[i], capBytes) / capBytes;
+                    winQueue[i] += queue[i];
+                    winLat[i] += lat;
+                    winLat2[i] += lat * lat;
+                    if (k >= warm) {
+                        latencyWeighted += lat * Math.min(load[i], capBytes);
+                        carriedForLatency += Math.min(load[i], capBytes);
+                    }
+                }
+                winSteps++;
+                if (k >= warm) {
+                    for (int l = 0; l < leaves; l++) {
+                        double max = 0, sum = 0;
+                        for (int s = 0; s < spines; s++) {
+                            max = Math.max(max, load[l * spines + s]);
+                            sum += load[l * spines + s];
+                        }
+                        if (sum > 0) {
+                            imbalanceSum += max / (sum / spines);
+                            imbalanceSteps++;
+                        }
+                    }
+                }
+                if (k % every == 0) {
+                    times.add(t);
+                    double[] row = new double[spines];
+                    for (int s = 0; s < spines; s++) {
+                        row[s] = load[s] / capBytes;
+                    }
+                    series.add(row);
+                }
+                progress.step();
+            }
+        }
+        double[][] spineLoad = new double[spines][series.size()];
+        for (int j = 0; j < series.size(); j++) {
+            for (int s = 0; s < spines; s++) {
+                spineLoad[s][j] = series.get(j)[s];
+            }
+        }
+        return new Result(policy, offered == 0 ? 1 : carried / offered, offered == 0 ? 0 : dropped / offered,
+                imbalanceSteps == 0 ? 1 : imbalanceSum / imbalanceSteps,
+                carriedForLatency == 0 ? 0 : 1e6 * latencyWeighted / carriedForLatency,
+                decisions == 0 ? Double.NaN : bestDecisions / (double) decisions,
+                herdingCount == 0 ? Double.NaN : herdingSum / herdingCount, decisions == 0 ? 0 : ageSum / decisions,
+                times.stream().mapToDouble(Double::doubleValue).toArray(), spineLoad);
+    }
+
+    private double instantScore(int link, double[] load, double[] queue, double capBytes) {
+        double lat = 2e-6 + queue[link] / capBytes;
+        return quality.score(new PathQuality.Factors(Math.min(1, load[link] / capBytes), queue[link], queue[link], lat, 0));
+    }
+
+    private static double share(double load, double cap) {
+        return load <= cap ? 1 : cap / load;
+    }
+
+    /** Index of a spine chosen uniformly among the k lowest scores (ties broken by index). */
+    static int pickAmongBest(double[] scores, int k, SplittableRandom rnd) {
+        Integer[] idx = new Integer[scores.length];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        java.util.Arrays.sort(idx, (a, b) -> {
+            int c = Double.compare(scores[a], scores[b]);
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        return idx[k == 1 ? 0 : rnd.nextInt(k)];
+    }
+
+    /** Number of spines with a strictly lower score than {@code s} (0 = among the best). */
+    static int rankOf(double[] scores, int s) {
+        int r = 0;
+        for (double x : scores) {
+            if (x < scores[s] - 1e-12) {
+                r++;
+            }
+        }
+        return r;
+    }
+
+    private static int poisson(SplittableRandom rnd, double mean) {
+        double l = Math.exp(-mean);
+        int k = 0;
+        double p = rnd.nextDouble();
+        while (p > l) {
+            k++;
+            p *= rnd.nextDouble();
+        }
+        return k;
+    }
+
+    private static double exponential(SplittableRandom rnd, double mean) {
+        return -mean * Math.log(1 - rnd.nextDouble());
+    }
+}
