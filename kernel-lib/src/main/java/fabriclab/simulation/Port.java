@@ -20,6 +20,7 @@ final class Port implements EventHandler {
     long totalQueueBytes;
     boolean busy;
     boolean down;
+    boolean withdrawn; // removed from the routes (a failure detected or announced)
     // counters
     long txPackets;
     long txBytes;

@@ -43,7 +43,9 @@ import java.util.SplittableRandom;
  * new packet of that priority; other priorities continue. See {@link Pfc}.
  *
  * <p>Link failure ({@link #failLinkAt}): at the given time both directions of a link go down, packets
- * queued for it or on its wire are dropped (and counted), and routes are recomputed at once.
+ * queued for it or on its wire are dropped (and counted); routes are recomputed at once or, to model a
+ * detection delay, later (packets a switch still sends to the dead link are dropped at it), or
+ * earlier (a predicted failure).
  *
  * <p>Performance: packets on a wire are held in a per-link FIFO (every packet on a link has the same
  * propagation delay), so the event queue holds at most two events per port, not one per packet.
@@ -368,7 +370,7 @@ public final class Simulator {
                     continue; // hosts do not forward
                 }
                 for (Port p : nodes[u].ports) {
-                    if (p.down) {
+                    if (p.down || p.withdrawn) {
                         continue;
                     }
                     int v = p.peer.id;
@@ -383,7 +385,7 @@ public final class Simulator {
                 if (dist[sw.id] < 0) {
                     continue;
                 }
-                int[] c = sw.ports.stream().filter(p -> !p.down && dist[p.peer.id] == dist[sw.id] - 1
+                int[] c = sw.ports.stream().filter(p -> !p.down && !p.withdrawn && dist[p.peer.id] == dist[sw.id] - 1
                         && (p.peer.id >= hosts || p.peer.id == dest)).mapToInt(p -> p.index).toArray();
                 sw.routes[d] = c.length == 0 ? null : interned.computeIfAbsent(Arrays.toString(c), k -> c);
             }
@@ -392,20 +394,45 @@ public final class Simulator {
 
     /**
      * Fails link {@code linkIndex} (index into {@code topology.links()}) in both directions at
-     * {@code timePs}: packets queued for it or propagating on it are dropped, and every switch
-     * immediately recomputes its shortest-path candidates without it (zero convergence time; ECMP
-     * re-hashes every flow over the remaining members). Call before {@link #run}.
+     * {@code timePs} and reroutes at the same instant: {@code failLinkAt(linkIndex, timePs, timePs)}.
      *
      * @param linkIndex link index in [0, links)
      * @param timePs failure time in ps, not negative
      */
     public Simulator failLinkAt(int linkIndex, long timePs) {
+        return failLinkAt(linkIndex, timePs, timePs);
+    }
+
+    /**
+     * Fails link {@code linkIndex} (index into {@code topology.links()}) in both directions at
+     * {@code failPs}, and withdraws it from every switch's routes at {@code reroutePs}. Call before
+     * {@link #run}.
+     *
+     * <p>At {@code failPs} packets queued for the link or propagating on it are dropped (and counted).
+     * At {@code reroutePs} every switch recomputes its shortest-path candidates without the link and
+     * ECMP re-hashes every flow over the remaining members. The two times model the two ways 002
+     * section 3.3 contrasts:
+     * <ul>
+     *   <li>{@code reroutePs > failPs}: a detected failure (RoCE fabric): between failure and
+     *       re-convergence the switches keep hashing flows onto the dead link and those packets are
+     *       black-holed (dropped and counted at the dead port), so transports must recover them;</li>
+     *   <li>{@code reroutePs <= failPs}: a predicted failure (GSE's FEC monitoring announces a link
+     *       about to fail in PHY codes): traffic leaves the link before it dies and, given time to
+     *       drain its queue, nothing is lost.</li>
+     * </ul>
+     *
+     * @param linkIndex link index in [0, links)
+     * @param failPs failure time in ps, not negative
+     * @param reroutePs time the routes stop using the link in ps, not negative
+     */
+    public Simulator failLinkAt(int linkIndex, long failPs, long reroutePs) {
         Parameters.inRange("linkIndex", linkIndex, 0, linkPorts.length - 1);
-        Parameters.atLeast("timePs", timePs, 0L);
+        Parameters.atLeast("failPs", failPs, 0L);
+        Parameters.atLeast("reroutePs", reroutePs, 0L);
         if (ran) {
             throw new IllegalStateException("failLinkAt must be called before run");
         }
-        failures.add(new long[] {linkIndex, timePs});
+        failures.add(new long[] {linkIndex, failPs, reroutePs});
         return this;
     }
 
@@ -451,14 +478,22 @@ public final class Simulator {
     }
 
     private final EventHandler linkFailure = this::failLinkNow;
+    private final EventHandler linkWithdrawal = this::withdrawLinkNow;
 
     private void failLinkNow(long timePs, Object payload) {
         Port[] ends = linkPorts[(Integer) payload];
         ends[0].fail();
         ends[1].fail();
+    }
+
+    private void withdrawLinkNow(long timePs, Object payload) {
+        Port[] ends = linkPorts[(Integer) payload];
+        ends[0].withdrawn = true;
+        ends[1].withdrawn = true;
         computeRoutes();
         for (FlowState f : flows) {
             Arrays.fill(f.ecmpChoice, -1);
+            Arrays.fill(f.reverseEcmpChoice, -1);
         }
     }
 
@@ -483,8 +518,11 @@ public final class Simulator {
             throw new IllegalStateException("a Simulator runs once; build a new one");
         }
         ran = true;
+        for (long[] fl : failures) { // at equal times the failure comes first, then the reroute
+            events.schedule(Math.min(fl[1], fl[2]), fl[1] <= fl[2] ? linkFailure : linkWithdrawal, (int) fl[0]);
+        }
         for (long[] fl : failures) {
-            events.schedule(fl[1], linkFailure, (int) fl[0]);
+            events.schedule(Math.max(fl[1], fl[2]), fl[1] <= fl[2] ? linkWithdrawal : linkFailure, (int) fl[0]);
         }
         checkAcyclic();
         if (transportModel instanceof GseTransport g) {

@@ -99,6 +99,11 @@ final class SwitchNode extends Node {
         SwitchBuffer b = sim.config.buffer();
         long q = out.queueBytes[p.priority];
         int w = p.wireBytes;
+        if (out.down) { // routed onto a failed link before the failure was detected: black-holed
+            sim.count("linkFailure.blackholedPackets", 1);
+            sim.drop(p, out);
+            return;
+        }
         if (usedBytes + w > b.sharedBytes() || q + w > b.perQueueLimitBytes()) {
             sim.drop(p, out);
             return;

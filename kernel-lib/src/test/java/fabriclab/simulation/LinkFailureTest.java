@@ -55,6 +55,38 @@ class LinkFailureTest {
     }
 
     @Test
+    void beforeDetectionTheDeadLinkBlackHolesItsShareOfTheTraffic() {
+        // round-robin spraying at line rate: the leaf sends every second packet (80 ns each) to spine 0;
+        // between failure (10 us) and reroute (30 us) those 20 us / 160 ns = 125 packets are black-holed
+        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
+                .withForwarding(Forwarding.sprayRoundRobin()), List.of(FlowSpec.of(0, 2, 2_000_000, 0)));
+        SimulationResult r = sim.failLinkAt(FABRIC.uplinkIndex(0, 0, 0), 10 * Time.US, 30 * Time.US).run();
+        assertEquals(125, r.counters().get("linkFailure.blackholedPackets"), 1);
+        // plus what was queued for or propagating on the link at the failure (at most 13 + 1)
+        assertTrue(r.droppedPackets() >= 125 && r.droppedPackets() <= 126 + 14, "dropped " + r.droppedPackets());
+        assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes());
+        assertEquals(1, sim.candidatePorts(0, 2).length);
+    }
+
+    @Test
+    void aPredictedFailureReroutesFirstAndLosesNothing() {
+        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
+                .withForwarding(Forwarding.sprayRoundRobin()), List.of(FlowSpec.of(0, 2, 2_000_000, 0)));
+        // announced 5 us ahead: the dead link's queue and 1 us wire have drained when it fails
+        SimulationResult r = sim.failLinkAt(4, 50 * Time.US, 45 * Time.US).run();
+        assertEquals(0, r.droppedPackets());
+        assertEquals(2_000_000, r.deliveredBytes());
+        assertEquals(45 * Time.US / (80 * Time.NS) / 2.0, uplink(r, 6).txPackets(), 15);
+    }
+
+    @Test
+    void negativeRerouteTimeIsNamed() {
+        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)), List.of());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.failLinkAt(4, 0, -1));
+        assertTrue(e.getMessage().contains("reroutePs"), e.getMessage());
+    }
+
+    @Test
     void badLinkIndexIsNamed() {
         Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)), List.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.failLinkAt(8, 0));

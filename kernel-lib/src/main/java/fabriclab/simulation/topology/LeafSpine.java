@@ -99,6 +99,17 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
     }
 
     /**
+     * Index in {@code build().links()} of the {@code parallel}-th link between leaf {@code leaf} and
+     * spine {@code spine} (for {@code Simulator.failLinkAt}).
+     */
+    public int uplinkIndex(int leaf, int spine, int parallel) {
+        Parameters.inRange("leaf", leaf, 0, leaves - 1);
+        Parameters.inRange("spine", spine, 0, spines - 1);
+        Parameters.inRange("parallel", parallel, 0, parallelLinks - 1);
+        return hosts() + (leaf * spines + spine) * parallelLinks + parallel;
+    }
+
+    /**
      * The graph. Links are listed host links first (host order), then for each leaf, for each
      * spine, the parallel links, so a leaf's uplink ports are ordered by (spine, parallel index).
      */
