@@ -116,30 +116,60 @@ public record GseVsRoceJct(double speedup) {
         Parameters.notNull("collective", collective);
         Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
         Parameters.notNull("fabric", fabric);
+        int[][] groups = new int[NICS][SERVERS];
+        for (int job = 0; job < NICS; job++) {
+            for (int r = 0; r < SERVERS; r++) {
+                groups[job][r] = r * NICS + job; // rank r of job k = NIC k of server r
+            }
+        }
+        Outcome o = simulate(fabric(), groups, collective, bufferBytes, fabric, seed, sim -> { });
+        SimulationResult r = o.result();
+        double bound = new fabriclab.collectives.BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
+        return new Run(collective, bufferBytes, fabric, speedup, seed, java.util.Arrays.stream(o.jctUs()).average().orElseThrow(),
+                java.util.Arrays.stream(o.jctUs()).max().orElseThrow(), bound, o.uplinkMaxOverMean(), r.pausesSent(),
+                r.ecnMarks(), r.droppedPackets(), r.counters().getOrDefault("gse.containersReordered", 0L));
+    }
+
+    /**
+     * A simulated set of concurrent collectives.
+     *
+     * @param result the simulation result
+     * @param jctUs completion time of each group's collective [us]
+     * @param uplinkMaxOverMean max over mean of packets sent on the leaf uplinks (failed ones included)
+     */
+    record Outcome(SimulationResult result, double[] jctUs, double uplinkMaxOverMean) {
+    }
+
+    /**
+     * The engine behind {@link #run} and {@link Llama2Fabric}: every group runs {@code collective} over
+     * its hosts (rank r = {@code groups[g][r]}), all starting at time 0; RoCE or GSE configured as in
+     * the class comment; {@code setup} may add failures before the run. Each transfer is one queue
+     * pair with a random UDP source port drawn from {@code seed} (in group, transfer order), then
+     * the ECMP seed.
+     */
+    static Outcome simulate(LeafSpine ls, int[][] groups, Collective collective, long bufferBytes, Fabric fabric, long seed,
+            java.util.function.Consumer<Simulator> setup) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<FlowSpec> flows = new ArrayList<>();
         List<int[]> deps = new ArrayList<>();
-        List<Integer> jobOf = new ArrayList<>();
-        for (int job = 0; job < NICS; job++) {
-            CollectiveSchedule s = CollectiveSchedule.of(collective, SERVERS, bufferBytes);
+        List<Integer> groupOf = new ArrayList<>();
+        for (int g = 0; g < groups.length; g++) {
+            CollectiveSchedule s = CollectiveSchedule.of(collective, groups[g].length, bufferBytes);
             int base = flows.size();
             for (CollectiveSchedule.Transfer t : s.transfers()) {
-                int src = t.from() * NICS + job; // rank r of job k = NIC k of server r
-                int dst = t.to() * NICS + job;
-                flows.add(new FlowSpec(src, dst, t.bytes(), 0, 0, 49152 + rnd.nextInt(16384)));
+                flows.add(new FlowSpec(groups[g][t.from()], groups[g][t.to()], t.bytes(), 0, 0, 49152 + rnd.nextInt(16384)));
                 int[] after = new int[t.after().length];
                 for (int i = 0; i < after.length; i++) {
                     after[i] = base + t.after()[i];
                 }
                 deps.add(after);
-                jobOf.add(job);
+                groupOf.add(g);
             }
         }
         DcqcnParameters d = DcqcnParameters.zhu2015();
         Wred wred = fabric == Fabric.ROCE ? Wred.of(d.marking()) : Wred.OFF;
         SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(32_000_000, 32_000_000, wred),
                 Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
-        LeafSpine ls = fabric();
         Simulator sim = new Simulator(ls.build(), c, flows);
         for (int i = 0; i < flows.size(); i++) {
             if (deps.get(i).length > 0) {
@@ -151,21 +181,20 @@ public record GseVsRoceJct(double speedup) {
         } else {
             sim.withTransport(GseTransport.defaults());
         }
+        setup.accept(sim);
         SimulationResult r = sim.run(10 * Time.S, Progress.silent());
-        double[] jct = new double[NICS];
+        double[] jct = new double[groups.length];
         for (SimulationResult.FlowRecord f : r.flows()) {
             long done = r.completedAtPs(f.id());
-            jct[jobOf.get(f.id())] = Math.max(jct[jobOf.get(f.id())], done < 0 ? Double.POSITIVE_INFINITY : Time.toMicros(done));
+            int g = groupOf.get(f.id());
+            jct[g] = Math.max(jct[g], done < 0 ? Double.POSITIVE_INFINITY : Time.toMicros(done));
         }
-        int hosts = SERVERS * NICS;
-        long[] up = r.queues().stream().filter(q -> q.switchIndex() < SERVERS && q.peerNode() >= hosts + SERVERS)
+        int hosts = ls.hosts();
+        long[] up = r.queues().stream().filter(q -> q.switchIndex() < ls.leaves() && q.peerNode() >= hosts + ls.leaves())
                 .mapToLong(SimulationResult.QueueTrace::txPackets).toArray();
         double mean = java.util.Arrays.stream(up).average().orElse(1);
         double max = java.util.Arrays.stream(up).max().orElse(1);
-        double bound = new fabriclab.collectives.BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
-        return new Run(collective, bufferBytes, fabric, speedup, seed, java.util.Arrays.stream(jct).average().orElseThrow(),
-                java.util.Arrays.stream(jct).max().orElseThrow(), bound, mean == 0 ? 1 : max / mean, r.pausesSent(),
-                r.ecnMarks(), r.droppedPackets(), r.counters().getOrDefault("gse.containersReordered", 0L));
+        return new Outcome(r, jct, mean == 0 ? 1 : max / mean);
     }
 
     /**

@@ -1,0 +1,322 @@
+package fabriclab.experiments;
+
+import fabriclab.Parameters;
+import fabriclab.collectives.Collective;
+import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.notebook.Progress;
+import fabriclab.notebook.ProgressSink;
+import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.topology.LeafSpine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The communication part of 002 table 1 (Llama2-13B on 32 GPUs, samples/s for RoCE and GSE under four
+ * scenarios), simulated packet by packet on the 000 fabric of {@link GseVsRoceJct} (4 servers x 8 NICs,
+ * 4 leaves, 400G uplinks, 3 spines at speedup 1.5 or 4 at 2). The gradient AllReduce of one iteration
+ * (ring, {@link Llama2Iteration}) is what crosses the fabric.
+ *
+ * <p>Our reading of the four rows (002 does not describe them beyond their names):
+ * <ul>
+ *   <li>{@link Scenario#SINGLE_JOB}: one 32-GPU job, TP 8 inside each server, DP 4 across the servers:
+ *       8 concurrent ring AllReduces (GPU k of servers A-D);</li>
+ *   <li>{@link Scenario#ONE_LINK_DOWN}: the same with the uplink leaf 0 - spine 0 down;</li>
+ *   <li>{@link Scenario#FOUR_LINKS_DOWN}: the same with the four uplinks of spine 0 down (one per leaf,
+ *       as when a spine or its line card fails): every leaf keeps {@code spines - 1} uplinks, a
+ *       symmetric loss of a third (speedup 1.5) or a quarter (2) of the uplink capacity. We chose this
+ *       pattern over scattered ones (leaf l losing its link to spine l mod spines) because with those
+ *       some leaf pairs keep a single spine between them, and this model's GSE, whose grants are
+ *       limited at the destination port but not along the path, then overloads that spine's downlink
+ *       and loses containers it never recovers (measured: 252 packets dropped at 16 MiB per rank);
+ *       RoCE's PFC and go-back-N ride through it. See the notebook.</li>
+ *   <li>{@link Scenario#MULTIPLE_JOBS}: the same 32 GPUs split into two concurrent 16-GPU jobs (servers
+ *       A-B and C-D), each TP 8 and DP 2: 16 concurrent 2-rank AllReduces; throughput is the sum over
+ *       both jobs, so with the same per-GPU batch the compute time per iteration is unchanged.</li>
+ * </ul>
+ * The table rows are steady state ({@link #communication}): the links are down, and the fabric has
+ * re-converged, before the iteration starts, as in a training run that continues after a failure.
+ * What the failure costs while it is being handled is a separate experiment
+ * ({@link #failureDuringCollective}): an uplink fails in the middle of the AllReduce; RoCE keeps
+ * hashing flows onto it until the failure is detected and routes re-converge
+ * ({@code roceDetectionPs} later: packets sent to it meanwhile are black-holed and go-back-N must
+ * recover them), while GSE's FEC monitoring announces the failing link ahead of time (002 section
+ * 3.3) and the edges stop spraying onto it {@code gseAnnouncePs} before it fails.
+ *
+ * @param speedup leaf speedup, 1.5 or 2 (as in {@link GseVsRoceJct})
+ */
+public record Llama2Fabric(double speedup) {
+
+    /** The four rows of 002 table 1. */
+    public enum Scenario {
+        /** One 32-GPU job. */
+        SINGLE_JOB("single job"),
+        /** One leaf uplink down. */
+        ONE_LINK_DOWN("one link down"),
+        /** The four uplinks of spine 0 down (one per leaf). */
+        FOUR_LINKS_DOWN("four links down"),
+        /** Two concurrent 16-GPU jobs. */
+        MULTIPLE_JOBS("multiple jobs");
+
+        private final String label;
+
+        Scenario(String label) {
+            this.label = label;
+        }
+
+        /** The row label of 002 table 1 (as in {@code datasets/published/llama2-13b-samples-per-second.csv}). */
+        public String label() {
+            return label;
+        }
+    }
+
+    /** Validates the speedup (only 000's 1.5 and 2). */
+    public Llama2Fabric {
+        new GseVsRoceJct(speedup);
+    }
+
+    /**
+     * One simulated communication phase.
+     *
+     * @param scenario the table row
+     * @param fabric RoCE or GSE
+     * @param bytesPerRank gradient bytes per rank simulated [bytes]
+     * @param seed seed of ECMP hash seeds, source ports and WRED draws
+     * @param commUs time until the last AllReduce of the iteration completes [us]
+     * @param failedUplinks leaf uplinks down
+     * @param uplinkMaxOverMean max over mean of packets sent on the uplinks that are up
+     * @param blackholedPackets packets sent to a failed link before the routes avoided it
+     * @param drops data packets dropped (black-holed, queued on the failed link, or tail-dropped)
+     * @param retransmittedPackets data packets sent more than once (go-back-N)
+     * @param pfcPauses PAUSE frames sent
+     * @param ecnMarks packets ECN-marked
+     */
+    public record Comm(Scenario scenario, Fabric fabric, long bytesPerRank, long seed, double commUs, int failedUplinks,
+            double uplinkMaxOverMean, long blackholedPackets, long drops, long retransmittedPackets, long pfcPauses,
+            long ecnMarks) {
+    }
+
+    /** The leaf-spine of 000 (see {@link GseVsRoceJct#fabric()}). */
+    public LeafSpine fabric() {
+        return new GseVsRoceJct(speedup).fabric();
+    }
+
+    /** Link indices (into {@code fabric().build().links()}) of the uplinks down in {@code scenario}. */
+    public int[] failedUplinks(Scenario scenario) {
+        Parameters.notNull("scenario", scenario);
+        LeafSpine ls = fabric();
+        return switch (scenario) {
+            case SINGLE_JOB, MULTIPLE_JOBS -> new int[0];
+            case ONE_LINK_DOWN -> new int[] {ls.uplinkIndex(0, 0, 0)};
+            case FOUR_LINKS_DOWN -> {
+                int[] l = new int[ls.leaves()];
+                for (int leaf = 0; leaf < l.length; leaf++) {
+                    l[leaf] = ls.uplinkIndex(leaf, 0, 0);
+                }
+                yield l;
+            }
+        };
+    }
+
+    /**
+     * The AllReduce groups of a scenario: rank r of group g is host {@code groups[g][r]}. One job: group k
+     * is NIC k of the 4 servers. Two jobs: group k (k below 8) is NIC k of servers A, B, group 8 + k is
+     * NIC k of servers C, D.
+     */
+    public static int[][] groups(Scenario scenario) {
+        Parameters.notNull("scenario", scenario);
+        int nics = GseVsRoceJct.NICS;
+        if (scenario != Scenario.MULTIPLE_JOBS) {
+            int[][] g = new int[nics][GseVsRoceJct.SERVERS];
+            for (int k = 0; k < nics; k++) {
+                for (int r = 0; r < GseVsRoceJct.SERVERS; r++) {
+                    g[k][r] = r * nics + k;
+                }
+            }
+            return g;
+        }
+        int[][] g = new int[2 * nics][2];
+        for (int job = 0; job < 2; job++) {
+            for (int k = 0; k < nics; k++) {
+                g[job * nics + k] = new int[] {(2 * job) * nics + k, (2 * job + 1) * nics + k};
+            }
+        }
+        return g;
+    }
+
+    /**
+     * Steady-state communication time of one iteration in {@code scenario}: the scenario's links are
+     * down and the routes have re-converged before the AllReduces start (time 0).
+     *
+     * @param scenario the table row
+     * @param fabric RoCE or GSE
+     * @param bytesPerRank gradient bytes per rank, at least 4096
+     * @param seed the seed
+     */
+    public Comm communication(Scenario scenario, Fabric fabric, long bytesPerRank, long seed) {
+        Parameters.notNull("scenario", scenario);
+        Parameters.notNull("fabric", fabric);
+        Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
+        int[] failed = failedUplinks(scenario);
+        GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(scenario), Collective.RING_ALL_REDUCE, bytesPerRank,
+                fabric, seed, sim -> {
+                    for (int link : failed) {
+                        sim.failLinkAt(link, 0, 0);
+                    }
+                });
+        return comm(scenario, fabric, bytesPerRank, seed, failed, o);
+    }
+
+    /**
+     * The single-job AllReduce with the uplink leaf 0 - spine 0 failing at {@code failPs}: the routes
+     * avoid it from {@code failPs + detectionPs} on. Use a positive detection time for RoCE (failure
+     * detected, then ECMP re-hashes) and a negative one for GSE (failure announced ahead by FEC
+     * monitoring). Reported as scenario {@link Scenario#ONE_LINK_DOWN}.
+     *
+     * @param fabric RoCE or GSE
+     * @param bytesPerRank gradient bytes per rank, at least 4096
+     * @param seed the seed
+     * @param failPs failure time [ps], not negative
+     * @param detectionPs reroute time minus failure time [ps]; for GSE at most 0: this model's GSE has no
+     *        end-to-end retransmission, so containers lost on a link it still sprays onto are never
+     *        recovered; {@code failPs + detectionPs} must not be negative
+     */
+    public Comm failureDuringCollective(Fabric fabric, long bytesPerRank, long seed, long failPs, long detectionPs) {
+        Parameters.notNull("fabric", fabric);
+        Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
+        Parameters.atLeast("failPs", failPs, 0L);
+        if (fabric == Fabric.GSE && detectionPs > 0) {
+            throw new IllegalArgumentException("detectionPs must be at most 0 for GSE (the failing link is announced "
+                    + "before it fails; GSE here has no end-to-end retransmission), got " + detectionPs);
+        }
+        if (failPs + detectionPs < 0) {
+            throw new IllegalArgumentException("detectionPs must be at least -failPs = " + (-failPs) + ", got " + detectionPs);
+        }
+        int[] failed = failedUplinks(Scenario.ONE_LINK_DOWN);
+        GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(Scenario.SINGLE_JOB), Collective.RING_ALL_REDUCE,
+                bytesPerRank, fabric, seed, sim -> sim.failLinkAt(failed[0], failPs, failPs + detectionPs));
+        return comm(Scenario.ONE_LINK_DOWN, fabric, bytesPerRank, seed, failed, o);
+    }
+
+    private Comm comm(Scenario scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed, GseVsRoceJct.Outcome o) {
+        SimulationResult r = o.result();
+        LeafSpine ls = fabric();
+        int hosts = ls.hosts();
+        java.util.Set<Long> dead = new java.util.HashSet<>();
+        for (int link : failed) {
+            int k = link - hosts; // (leaf * spines + spine) * parallel, parallel = 1
+            dead.add(((long) (k / ls.spines())) << 32 | (hosts + ls.leaves() + k % ls.spines()));
+        }
+        long[] up = r.queues().stream()
+                .filter(q -> q.switchIndex() < ls.leaves() && q.peerNode() >= hosts + ls.leaves()
+                        && !dead.contains(((long) q.switchIndex()) << 32 | q.peerNode()))
+                .mapToLong(SimulationResult.QueueTrace::txPackets).toArray();
+        double mean = java.util.Arrays.stream(up).average().orElse(1);
+        double max = java.util.Arrays.stream(up).max().orElse(1);
+        long retx = r.flows().stream().mapToLong(SimulationResult.FlowRecord::retransmittedPackets).sum();
+        double comm = java.util.Arrays.stream(o.jctUs()).max().orElseThrow();
+        return new Comm(scenario, fabric, bytesPerRank, seed, comm, failed.length, mean == 0 ? 1 : max / mean,
+                r.counters().getOrDefault("linkFailure.blackholedPackets", 0L), r.droppedPackets(), retx, r.pausesSent(),
+                r.ecnMarks());
+    }
+
+    /**
+     * Runs every scenario x fabric x seed at {@code bytesPerRank} on {@code threads} threads; results in
+     * the fixed order (scenario, fabric, seed), each depending only on its own seed.
+     */
+    public List<Comm> sweep(List<Scenario> scenarios, List<Fabric> fabrics, long bytesPerRank, long[] seeds, int threads,
+            ProgressSink sink) throws InterruptedException {
+        Parameters.notNull("scenarios", scenarios);
+        Parameters.notNull("fabrics", fabrics);
+        Parameters.notNull("seeds", seeds);
+        Parameters.atLeast("threads", threads, 1);
+        Parameters.notNull("sink", sink);
+        List<java.util.concurrent.Callable<Comm>> jobs = new ArrayList<>();
+        for (Scenario s : scenarios) {
+            for (Fabric f : fabrics) {
+                for (long seed : seeds) {
+                    jobs.add(() -> communication(s, f, bytesPerRank, seed));
+                }
+            }
+        }
+        return runAll("Llama2 communication (" + jobs.size() + " runs)", jobs, threads, sink);
+    }
+
+    static <T> List<T> runAll(String what, List<java.util.concurrent.Callable<T>> jobs, int threads, ProgressSink sink)
+            throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try (Progress progress = Progress.start(what, jobs.size(), sink)) {
+            List<Future<T>> futures = new ArrayList<>();
+            for (var j : jobs) {
+                futures.add(pool.submit(j));
+            }
+            List<T> out = new ArrayList<>();
+            for (Future<T> f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException("a run failed: " + e.getCause(), e.getCause());
+                }
+                progress.step();
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The runs as a table, one row per run, columns in the order of {@link Comm}. */
+    public static tech.tablesaw.api.Table table(String name, List<Comm> runs) {
+        Parameters.notNull("runs", runs);
+        var sc = tech.tablesaw.api.StringColumn.create("scenario");
+        var fab = tech.tablesaw.api.StringColumn.create("fabric");
+        var size = tech.tablesaw.api.DoubleColumn.create("size_mb");
+        var seed = tech.tablesaw.api.LongColumn.create("seed");
+        var comm = tech.tablesaw.api.DoubleColumn.create("comm_us");
+        var failed = tech.tablesaw.api.IntColumn.create("failed_uplinks");
+        var upl = tech.tablesaw.api.DoubleColumn.create("uplink_max_over_mean");
+        var bh = tech.tablesaw.api.LongColumn.create("blackholed_packets");
+        var drops = tech.tablesaw.api.LongColumn.create("drops");
+        var retx = tech.tablesaw.api.LongColumn.create("retransmitted_packets");
+        var pauses = tech.tablesaw.api.LongColumn.create("pfc_pauses");
+        var marks = tech.tablesaw.api.LongColumn.create("ecn_marks");
+        for (Comm c : runs) {
+            sc.append(c.scenario().label());
+            fab.append(c.fabric().name().toLowerCase(java.util.Locale.ROOT));
+            size.append(c.bytesPerRank() / 1048576.0);
+            seed.append(c.seed());
+            comm.append(c.commUs());
+            failed.append(c.failedUplinks());
+            upl.append(c.uplinkMaxOverMean());
+            bh.append(c.blackholedPackets());
+            drops.append(c.drops());
+            retx.append(c.retransmittedPackets());
+            pauses.append(c.pfcPauses());
+            marks.append(c.ecnMarks());
+        }
+        return tech.tablesaw.api.Table.create(name, sc, fab, size, seed, comm, failed, upl, bh, drops, retx, pauses, marks);
+    }
+
+    /** Provenance of a model dataset written from {@link #table}. */
+    public static fabriclab.datasets.Provenance provenance(String name, String notes) {
+        java.util.Map<String, String> units = new java.util.LinkedHashMap<>();
+        units.put("scenario", "002 table 1 row");
+        units.put("fabric", "");
+        units.put("size_mb", "MiB of gradients per rank (simulated)");
+        units.put("seed", "");
+        units.put("comm_us", "us");
+        units.put("failed_uplinks", "links");
+        units.put("uplink_max_over_mean", "ratio");
+        units.put("blackholed_packets", "packets");
+        units.put("drops", "packets");
+        units.put("retransmitted_packets", "packets");
+        units.put("pfc_pauses", "frames");
+        units.put("ecn_marks", "packets");
+        return new fabriclab.datasets.Provenance(name, "Llama2-13B gradient AllReduce time per 002 table 1 scenario, "
+                + "packet-level model on the 000 fabric", "model",
+                new fabriclab.datasets.Provenance.Paper("002_f37e90f02f6a00b7.txt", null, null, null, null),
+                "002 table 1 (model of the communication phase)", units, notes);
+    }
+}
