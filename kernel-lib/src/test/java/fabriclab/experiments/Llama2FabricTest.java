@@ -1,0 +1,96 @@
+package fabriclab.experiments;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.Llama2Fabric.Scenario;
+import fabriclab.simulation.Time;
+import fabriclab.simulation.topology.LinkSpec;
+import fabriclab.simulation.topology.Topology;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class Llama2FabricTest {
+    static final Llama2Fabric L = new Llama2Fabric(1.5);
+
+    @Test
+    void groupsCoverEveryGpuOnceAndTwoJobsStayOnTheirServers() {
+        for (Scenario s : Scenario.values()) {
+            Set<Integer> seen = new HashSet<>();
+            for (int[] g : Llama2Fabric.groups(s)) {
+                for (int h : g) {
+                    assertTrue(seen.add(h), s + ": host " + h + " twice");
+                }
+                int servers = s == Scenario.MULTIPLE_JOBS ? 2 : 4;
+                assertEquals(servers, g.length);
+                if (s == Scenario.MULTIPLE_JOBS) { // servers A,B or C,D, same NIC index
+                    assertEquals(g[0] / 8 / 2, g[1] / 8 / 2);
+                    assertEquals(g[0] % 8, g[1] % 8);
+                }
+            }
+            assertEquals(32, seen.size());
+        }
+    }
+
+    @Test
+    void failedLinksAreLeafSpineUplinksOfSpineZero() {
+        Topology t = L.fabric().build();
+        int spine0 = t.hosts() + L.fabric().leaves();
+        for (Scenario s : List.of(Scenario.ONE_LINK_DOWN, Scenario.FOUR_LINKS_DOWN)) {
+            Set<Integer> leaves = new HashSet<>();
+            for (int link : L.failedUplinks(s)) {
+                LinkSpec ls = t.links().get(link);
+                assertEquals(spine0, ls.nodeB(), s + " link " + link);
+                assertTrue(leaves.add(ls.nodeA() - t.hosts()));
+            }
+            assertEquals(s == Scenario.ONE_LINK_DOWN ? 1 : 4, leaves.size());
+        }
+        assertEquals(0, L.failedUplinks(Scenario.SINGLE_JOB).length);
+    }
+
+    @Test
+    void twoJobsOfTwoRanksReachTheirBandwidthBoundOnGse() {
+        // a 2-rank ring AllReduce of B bytes: each rank sends B/2 twice, so B x 8 / 100G on its NIC, plus per
+        // step (2 steps) a fixed latency: 4 links of 1 us, request and grant (2 x 2 us), 1 us assembly, store
+        // and forward of a 4 KB packet at 3 hops, about 10 us
+        long b = 4L << 20;
+        Llama2Fabric.Comm c = L.communication(Scenario.MULTIPLE_JOBS, Fabric.GSE, b, 1);
+        double bound = b * 8 / 100e9 * 1e6;
+        assertTrue(c.commUs() >= bound + 2 * 9 && c.commUs() <= bound + 2 * 12, "comm " + c.commUs() + " us vs bound " + bound);
+        assertEquals(0, c.drops());
+    }
+
+    @Test
+    void steadyStateFailuresLoseNothingAndOnlyDetectedFailuresBlackHole() {
+        long b = 2L << 20;
+        for (Fabric f : Fabric.values()) {
+            Llama2Fabric.Comm c = L.communication(Scenario.FOUR_LINKS_DOWN, f, b, 1);
+            assertTrue(Double.isFinite(c.commUs()), f + " completes");
+            assertEquals(0, c.blackholedPackets(), f + ": the routes avoided the links from the start");
+            assertEquals(4, c.failedUplinks());
+        }
+        // RoCE: 0.2 ms of hashing onto the dead link at 100G black-holes traffic; go-back-N recovers it
+        Llama2Fabric.Comm roce = L.failureDuringCollective(Fabric.ROCE, b, 1, 20 * Time.US, 200 * Time.US);
+        assertTrue(roce.blackholedPackets() > 0 && roce.retransmittedPackets() > 0, roce.toString());
+        assertTrue(Double.isFinite(roce.commUs()), "RoCE recovers: " + roce);
+        // GSE: announced 5 us ahead, nothing is lost
+        Llama2Fabric.Comm gse = L.failureDuringCollective(Fabric.GSE, b, 1, 20 * Time.US, -5 * Time.US);
+        assertEquals(0, gse.drops());
+        assertTrue(Double.isFinite(gse.commUs()));
+    }
+
+    @Test
+    void badInputIsNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> L.failureDuringCollective(Fabric.GSE, 1 << 20, 1, Time.MS, Time.US));
+        assertTrue(e.getMessage().contains("detectionPs"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> L.communication(Scenario.SINGLE_JOB, Fabric.ROCE, 100, 1));
+        assertTrue(e.getMessage().contains("bytesPerRank"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new Llama2Fabric(3));
+        assertTrue(e.getMessage().contains("speedup"), e.getMessage());
+    }
+}
