@@ -244,6 +244,22 @@ public record Llama2Fabric(double speedup) {
         return runAll("Llama2 communication (" + jobs.size() + " runs)", jobs, threads, sink);
     }
 
+    /**
+     * {@link #failureDuringCollective} for each detection time, on {@code threads} threads; results in the
+     * order of {@code detectionsPs}.
+     */
+    public List<Comm> failureSweep(Fabric fabric, long bytesPerRank, long seed, long failPs, long[] detectionsPs, int threads,
+            ProgressSink sink) throws InterruptedException {
+        Parameters.notNull("detectionsPs", detectionsPs);
+        Parameters.atLeast("threads", threads, 1);
+        Parameters.notNull("sink", sink);
+        List<java.util.concurrent.Callable<Comm>> jobs = new ArrayList<>();
+        for (long d : detectionsPs) {
+            jobs.add(() -> failureDuringCollective(fabric, bytesPerRank, seed, failPs, d));
+        }
+        return runAll("link failure during the AllReduce (" + jobs.size() + " runs)", jobs, threads, sink);
+    }
+
     static <T> List<T> runAll(String what, List<java.util.concurrent.Callable<T>> jobs, int threads, ProgressSink sink)
             throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
