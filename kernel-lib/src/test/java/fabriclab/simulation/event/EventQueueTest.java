@@ -79,4 +79,64 @@ class EventQueueTest {
         e = assertThrows(IllegalArgumentException.class, () -> new EventQueue(0));
         assertTrue(e.getMessage().contains("initialCapacity"), e.getMessage());
     }
+
+    @Test
+    void rejectsAnEventBeforeTheCurrentTime() {
+        EventQueue q = new EventQueue();
+        q.schedule(500, (t, p) -> { }, null);
+        q.schedule(900, (t, p) -> { }, null);
+        assertTrue(q.poll());
+        q.schedule(500, (t, p) -> { }, null); // at the current time: allowed, after the pending ones of time 500
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> q.schedule(499, (t, p) -> { }, null));
+        assertTrue(e.getMessage().contains("timePs") && e.getMessage().contains("500"), e.getMessage());
+    }
+
+    /**
+     * Differential check against the former 4-ary heap ({@link HeapEventQueue}): random interleavings
+     * of schedule, peek and poll with delays shaped like the simulator's (serialisation times that
+     * tie, propagation, far timers, zero delay), and the same (time, handler, payload) sequence out.
+     */
+    @Test
+    void pollsExactlyLikeTheHeapItReplaced() {
+        for (long seed = 1; seed <= 20; seed++) {
+            SplittableRandom rnd = new SplittableRandom(seed);
+            EventQueue q = new EventQueue(1 + rnd.nextInt(8));
+            HeapEventQueue ref = new HeapEventQueue(1 + rnd.nextInt(8));
+            EventHandler[] handlers = {(t, p) -> { }, (t, p) -> { }, (t, p) -> { }};
+            long now = 0;
+            int id = 0;
+            for (int step = 0; step < 60_000; step++) {
+                int op = rnd.nextInt(10);
+                if (op < 5 || q.isEmpty()) {
+                    long delay = switch (rnd.nextInt(5)) {
+                        case 0 -> 0;
+                        case 1 -> 80_000L * (1 + rnd.nextInt(3)); // serialisation: many equal times
+                        case 2 -> 1_000_000L + rnd.nextInt(3);    // propagation
+                        case 3 -> rnd.nextLong(1L << 40);         // far timers
+                        default -> rnd.nextInt(1000);
+                    };
+                    EventHandler h = handlers[rnd.nextInt(3)];
+                    Integer payload = id++;
+                    q.schedule(now + delay, h, payload);
+                    ref.schedule(now + delay, h, payload);
+                } else {
+                    assertEquals(ref.peekTime(), q.peekTime());
+                    assertTrue(q.poll());
+                    assertTrue(ref.poll());
+                    assertEquals(ref.polledTime(), q.polledTime(), "seed " + seed + " step " + step);
+                    assertEquals(ref.polledPayload(), q.polledPayload(), "seed " + seed + " step " + step);
+                    assertTrue(ref.polledHandler() == q.polledHandler());
+                    now = q.polledTime();
+                }
+                assertEquals(ref.size(), q.size());
+            }
+            while (ref.poll()) {
+                assertTrue(q.poll());
+                assertEquals(ref.polledTime(), q.polledTime());
+                assertEquals(ref.polledPayload(), q.polledPayload());
+            }
+            assertFalse(q.poll());
+            assertEquals(ref.scheduledCount(), q.scheduledCount());
+        }
+    }
 }
