@@ -25,9 +25,10 @@ leaf; one 400GE uplink from each leaf to each spine; leaf speedup (uplink over d
   sprayed round robin over the uplinks, reordered at the destination edge, no PFC in the fabric.
 * Both: 4096-byte packets, 1 µs links, 32 MB buffer per switch. Compute and reduction time are not modelled.
 
-The notebook runs sizes 1–64 MiB with 2 seeds (about half a minute on 2 cores); the 128–512 MiB points come from
-the full sweep (3 seeds, both speedups), written by `./bench --main fabriclab.experiments.JctSweepMain` to
-`datasets/model/jct-gse-vs-roce-full.csv`, which this notebook reads."""),
+The first cell runs the whole sweep: 10 sizes × 2 collectives × 2 fabrics × 2 speedups × 3 seeds = 240 runs, on all
+cores (about 1.5 minutes on 2 cores, with a progress bar per speedup), and writes it to
+`datasets/model/jct-gse-vs-roce-full.csv` (`./bench --main fabriclab.experiments.JctSweepMain` does the same from a
+shell and writes the same bytes)."""),
     new_code_cell(r"""import fabriclab.experiments.*;
 import fabriclab.collectives.*;
 import fabriclab.datasets.*;
@@ -36,19 +37,13 @@ import org.knowm.xchart.*;
 import tech.tablesaw.api.*;
 import tech.tablesaw.aggregate.AggregateFunctions;
 
-long[] sizes = {1L << 20, 4L << 20, 16L << 20, 64L << 20};
-List<GseVsRoceJct.Run> runs = new ArrayList<>();
-for (double speedup : new double[] {1.5, 2.0}) {
-    runs.addAll(new GseVsRoceJct(speedup).sweep(List.of(Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE), sizes,
-            List.of(GseVsRoceJct.Fabric.ROCE, GseVsRoceJct.Fabric.GSE), new long[] {1, 2}, 2, Progress.defaultSink()));
-}
-Table small = GseVsRoceJct.table("jct-gse-vs-roce", runs);
-Datasets.writeModel(small, GseVsRoceJct.provenance("jct-gse-vs-roce", "Written by notebooks/08-gse-vs-roce-jct.ipynb (sizes 1-64 MiB, seeds 1 and 2)."));
+int threads = Runtime.getRuntime().availableProcessors();
+List<GseVsRoceJct.Run> runs = GseVsRoceJct.writeFullSweep(threads, Progress.defaultSink());
 Table full = Datasets.table("jct-gse-vs-roce-full");
 for (String c : List.of("size_mb", "speedup")) { // whole numbers are read back as integers
     full.replaceColumn(c, full.numberColumn(c).asDoubleColumn().setName(c));
 }
-display(String.format("%d runs here; %d runs in the full sweep", small.rowCount(), full.rowCount()));
+display(String.format("%d runs on %d threads", full.rowCount(), threads));
 full.where(full.doubleColumn("size_mb").isEqualTo(512)).first(8)"""),
     new_markdown_cell(r"""### JCT per size, like figures 11 and 12
 Mean JCT over the 8 jobs and the seeds at speedup 1.5:1, divided by the bandwidth bound of one job (1 = the ideal

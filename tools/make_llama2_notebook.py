@@ -30,8 +30,9 @@ continues after a failure). What a failure costs *while it is handled* is the la
 
 **Iteration model.** No overlap of compute and communication: samples/s $= B/(T_c + T_{comm})$. $T_c$ is calibrated
 only from the RoCE single-job row; the other seven numbers are predictions. $T_{comm}$ is the simulated AllReduce time
-of 512 MiB per rank (the largest size we packet-simulate; mean of 3 seeds, written by
-`./bench --main fabriclab.experiments.Llama2CommMain` to `datasets/model/llama2-comm.csv`), scaled linearly to
+of 512 MiB per rank (the largest size we packet-simulate; mean of 3 seeds; the first cell runs the 24 simulations,
+about a minute on 2 cores, and writes `datasets/model/llama2-comm.csv`, as
+`./bench --main fabriclab.experiments.Llama2CommMain` does from a shell), scaled linearly to
 $G$ (the bandwidth-dominated regime: notebook 08 shows JCT/bound flat above 64 MiB) and by 100/200 for 002's 200G
 ports."""),
     new_code_cell(r"""import fabriclab.experiments.*;
@@ -41,6 +42,7 @@ import fabriclab.notebook.*;
 import tech.tablesaw.api.*;
 import org.knowm.xchart.*;
 
+Llama2Fabric.writeCommRuns(Runtime.getRuntime().availableProcessors(), Progress.defaultSink());
 Table comm = Datasets.table("llama2-comm");
 Table pub = Datasets.table("llama2-13b-samples-per-second");
 for (String c : List.of("roce_samples_per_s", "gse_samples_per_s", "published_gain_percent")) {

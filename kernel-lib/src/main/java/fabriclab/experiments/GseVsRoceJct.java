@@ -237,6 +237,36 @@ public record GseVsRoceJct(double speedup) {
         }
     }
 
+    /** Name of the full sweep's model dataset, {@code datasets/model/jct-gse-vs-roce-full.csv}. */
+    public static final String FULL_SWEEP = "jct-gse-vs-roce-full";
+
+    /**
+     * The full sweep of issue 8 behind notebook 08 and {@link JctSweepMain}: data per rank 1 MiB to 512 MiB
+     * (powers of two), AlltoAll and ring AllReduce, RoCE and GSE, leaf speedups 1.5 and 2, seeds 1 to 3
+     * (240 runs). Writes the model dataset {@link #FULL_SWEEP} (the same bytes whoever calls it, on any
+     * number of threads) and returns the runs.
+     *
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bars go
+     */
+    public static List<Run> writeFullSweep(int threads, ProgressSink sink) throws InterruptedException {
+        Parameters.atLeast("threads", threads, 1);
+        Parameters.notNull("sink", sink);
+        long[] sizes = new long[10];
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = (1L << 20) << i;
+        }
+        List<Run> all = new ArrayList<>();
+        for (double speedup : new double[] {1.5, 2.0}) {
+            all.addAll(new GseVsRoceJct(speedup).sweep(List.of(Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE), sizes,
+                    List.of(Fabric.ROCE, Fabric.GSE), new long[] {1, 2, 3}, threads, sink));
+        }
+        fabriclab.datasets.Datasets.writeModel(table(FULL_SWEEP, all), provenance(FULL_SWEEP,
+                "Written by notebooks/08-gse-vs-roce-jct.ipynb or fabriclab.experiments.JctSweepMain (identical output); "
+                        + all.size() + " runs (deterministic: each run depends only on its seed)."));
+        return all;
+    }
+
     /** The runs as a table (one row per run; columns in the order of {@link Run}). */
     public static tech.tablesaw.api.Table table(String name, List<Run> runs) {
         Parameters.notNull("runs", runs);

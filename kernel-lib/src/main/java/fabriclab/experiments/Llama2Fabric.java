@@ -244,6 +244,31 @@ public record Llama2Fabric(double speedup) {
         return runAll("Llama2 communication (" + jobs.size() + " runs)", jobs, threads, sink);
     }
 
+    /** Name of the published-scenario runs' model dataset, {@code datasets/model/llama2-comm.csv}. */
+    public static final String COMM_RUNS = "llama2-comm";
+
+    /** Gradient bytes per rank of {@link #writeCommRuns} (scaled to 3.25 GB by {@link Llama2Iteration}). */
+    public static final long COMM_BYTES_PER_RANK = 512L << 20;
+
+    /**
+     * The communication runs behind notebook 09 and {@link Llama2CommMain}: the four scenarios of 002
+     * table 1 on the 1.5:1 fabric, RoCE and GSE, seeds 1 to 3, {@link #COMM_BYTES_PER_RANK} per rank (24
+     * runs). Writes the model dataset {@link #COMM_RUNS} (the same bytes whoever calls it, on any number
+     * of threads) and returns the runs.
+     *
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bar goes
+     */
+    public static List<Comm> writeCommRuns(int threads, ProgressSink sink) throws InterruptedException {
+        List<Comm> all = new Llama2Fabric(1.5).sweep(List.of(Scenario.values()), List.of(Fabric.ROCE, Fabric.GSE),
+                COMM_BYTES_PER_RANK, new long[] {1, 2, 3}, threads, sink);
+        fabriclab.datasets.Datasets.writeModel(table(COMM_RUNS, all), provenance(COMM_RUNS,
+                "Written by notebooks/09-llama2-training.ipynb or fabriclab.experiments.Llama2CommMain (identical output); "
+                        + all.size() + " runs, speedup 1.5, ring AllReduce of " + (COMM_BYTES_PER_RANK >> 20)
+                        + " MiB per rank (deterministic: each run depends only on its seed)."));
+        return all;
+    }
+
     /**
      * {@link #failureDuringCollective} for each detection time, on {@code threads} threads; results in the
      * order of {@code detectionsPs}.
