@@ -29,6 +29,8 @@ final class Port implements EventHandler {
     long peakBytes;
     long flowHeads;
     long busyPs;
+    private int lastWireBytes = -1;
+    private long lastSerializationPs;
     // the wire: packets in propagation, FIFO because every packet on a link has the same delay,
     // so the event queue holds one arrival event per busy wire instead of one per packet
     private final Wire wire = new Wire();
@@ -114,7 +116,15 @@ final class Port implements EventHandler {
             }
         }
         busy = true;
-        long ser = Time.serializationPs(p.wireBytes, rateBps);
+        int w = p.wireBytes;
+        long ser;
+        if (w == lastWireBytes) { // most packets have the same size: skip the 64-bit division
+            ser = lastSerializationPs;
+        } else {
+            ser = Time.serializationPs(w, rateBps);
+            lastWireBytes = w;
+            lastSerializationPs = ser;
+        }
         busyPs += ser;
         sim.events.schedule(now + ser, this, p);
     }

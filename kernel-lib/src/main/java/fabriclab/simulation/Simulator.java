@@ -551,12 +551,11 @@ public final class Simulator {
         long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : 0;
         long reportedUs = 0;
         try (Progress progress = Progress.start("packet simulation", totalUs, sink)) {
-            while (!events.isEmpty()) {
-                if (events.peekTime() > timeLimitPs) {
-                    partial = true;
+            while (true) {
+                if (!events.pollUntil(timeLimitPs)) {
+                    partial = !events.isEmpty(); // stopped by the time limit
                     break;
                 }
-                events.poll();
                 now = events.polledTime();
                 events.polledHandler().handle(now, events.polledPayload());
                 handled++;

@@ -13,11 +13,23 @@ final class SwitchNode extends Node {
     int[] roundRobin; // per destination host
     long usedBytes;
     long peakUsedBytes;
+    // the run's configuration, read at every packet: kept in fields to save the indirections
+    private final Forwarding.Mode mode;
+    private final long sharedBytes;
+    private final long perQueueLimitBytes;
+    private final Wred wred;
+    private final long kminBytes;
 
     SwitchNode(Simulator sim, int id, int switchIndex, EcmpHasher hasher) {
         super(sim, id);
         this.switchIndex = switchIndex;
         this.hasher = hasher;
+        this.mode = sim.config.forwarding().mode();
+        SwitchBuffer b = sim.config.buffer();
+        this.sharedBytes = b.sharedBytes();
+        this.perQueueLimitBytes = b.perQueueLimitBytes();
+        this.wred = b.wred();
+        this.kminBytes = wred.kminBytes();
     }
 
     @Override
@@ -68,7 +80,7 @@ final class SwitchNode extends Node {
         if (cands.length == 1) {
             choice = cands[0];
         } else {
-            switch (sim.config.forwarding().mode()) {
+            switch (mode) {
                 case ECMP -> {
                     FlowState f = p.flow;
                     boolean reverse = p.isReverse();
@@ -96,7 +108,6 @@ final class SwitchNode extends Node {
      * the packet joins {@code out}'s queue of its priority.
      */
     void admit(Packet p, Port out) {
-        SwitchBuffer b = sim.config.buffer();
         long q = out.queueBytes[p.priority];
         int w = p.wireBytes;
         if (out.down) { // routed onto a failed link before the failure was detected: black-holed
@@ -104,15 +115,14 @@ final class SwitchNode extends Node {
             sim.drop(p, out);
             return;
         }
-        if (usedBytes + w > b.sharedBytes() || q + w > b.perQueueLimitBytes()) {
+        if (usedBytes + w > sharedBytes || q + w > perQueueLimitBytes) {
             sim.drop(p, out);
             return;
         }
-        Wred wred = b.wred();
-        if (p.kind == Packet.DATA && q > wred.kminBytes() && p.flow.transport instanceof RoceFlow rf) {
+        if (p.kind == Packet.DATA && q > kminBytes && p.flow.transport instanceof RoceFlow rf) {
             rf.atCongestedQueue(this, sim.now); // iQCN (does nothing unless enabled)
         }
-        if (p.kind == Packet.DATA && !p.ecn && q > wred.kminBytes()) {
+        if (p.kind == Packet.DATA && !p.ecn && q > kminBytes) {
             double prob = wred.probability(q);
             if (prob >= 1 || sim.random.nextDouble() < prob) {
                 p.ecn = true;

@@ -164,6 +164,27 @@ public final class EventQueue {
         return true;
     }
 
+    /**
+     * {@link #poll()} if the earliest event is due at or before {@code limitPs}; otherwise leaves the
+     * queue as it is.
+     *
+     * @param limitPs the latest time to poll, picoseconds
+     * @return false if the queue is empty or its earliest event is after {@code limitPs}
+     */
+    public boolean pollUntil(long limitPs) {
+        if (size == 0) {
+            return false;
+        }
+        if ((nonEmpty & 1L) == 0) {
+            if (minTime[Long.numberOfTrailingZeros(nonEmpty)] > limitPs) {
+                return false;
+            }
+        } else if (last > limitPs) {
+            return false;
+        }
+        return poll();
+    }
+
     /** Bucket 0 is empty: moves the events of the lowest non-empty bucket down, its minimum into bucket 0. */
     private void redistributeLowest() {
         int i = Long.numberOfTrailingZeros(nonEmpty);

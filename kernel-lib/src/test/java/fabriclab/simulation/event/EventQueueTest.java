@@ -93,7 +93,7 @@ class EventQueueTest {
 
     /**
      * Differential check against the former 4-ary heap ({@link HeapEventQueue}): random interleavings
-     * of schedule, peek and poll with delays shaped like the simulator's (serialisation times that
+     * of schedule, peek, poll and pollUntil with delays shaped like the simulator's (serialisation times that
      * tie, propagation, far timers, zero delay), and the same (time, handler, payload) sequence out.
      */
     @Test
@@ -121,7 +121,8 @@ class EventQueueTest {
                     ref.schedule(now + delay, h, payload);
                 } else {
                     assertEquals(ref.peekTime(), q.peekTime());
-                    assertTrue(q.poll());
+                    assertFalse(q.pollUntil(ref.peekTime() - 1)); // not due yet: the queue is unchanged
+                    assertTrue(rnd.nextBoolean() ? q.poll() : q.pollUntil(ref.peekTime()));
                     assertTrue(ref.poll());
                     assertEquals(ref.polledTime(), q.polledTime(), "seed " + seed + " step " + step);
                     assertEquals(ref.polledPayload(), q.polledPayload(), "seed " + seed + " step " + step);
