@@ -49,7 +49,7 @@ for (String c : List.of("roce_samples_per_s", "gse_samples_per_s", "published_ga
     pub.replaceColumn(c, pub.numberColumn(c).asDoubleColumn().setName(c)); // whole numbers are read back as integers
 }
 Llama2Iteration model = Llama2Iteration.llama2x13b32Gpus(32);
-double scale = model.gradientBytesPerRank() / (512.0 * 1024 * 1024) * (100.0 / 200.0);
+double scale = model.gradientBytesPerRank() / (double) Llama2Fabric.COMM_BYTES_PER_RANK * (100.0 / 200.0);
 List<String> rows = pub.stringColumn("scenario").asList();
 Map<String, double[]> commSeconds = new LinkedHashMap<>(); // scenario -> {RoCE, GSE} mean [s]
 Table t = Table.create("simulated communication per iteration, scaled to 3.25 GB and 200G",

@@ -116,13 +116,7 @@ public record GseVsRoceJct(double speedup) {
         Parameters.notNull("collective", collective);
         Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
         Parameters.notNull("fabric", fabric);
-        int[][] groups = new int[NICS][SERVERS];
-        for (int job = 0; job < NICS; job++) {
-            for (int r = 0; r < SERVERS; r++) {
-                groups[job][r] = r * NICS + job; // rank r of job k = NIC k of server r
-            }
-        }
-        Outcome o = simulate(fabric(), groups, collective, bufferBytes, fabric, seed, sim -> { });
+        Outcome o = simulate(fabric(), jobGroups(), collective, bufferBytes, fabric, seed, new int[0], sim -> { });
         SimulationResult r = o.result();
         double bound = new fabriclab.collectives.BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
         return new Run(collective, bufferBytes, fabric, speedup, seed, java.util.Arrays.stream(o.jctUs()).average().orElseThrow(),
@@ -130,12 +124,23 @@ public record GseVsRoceJct(double speedup) {
                 r.ecnMarks(), r.droppedPackets(), r.counters().getOrDefault("gse.containersReordered", 0L));
     }
 
+    /** The 8 jobs as host groups: rank r of job k (group k) is NIC k of server r. */
+    static int[][] jobGroups() {
+        int[][] groups = new int[NICS][SERVERS];
+        for (int job = 0; job < NICS; job++) {
+            for (int r = 0; r < SERVERS; r++) {
+                groups[job][r] = r * NICS + job;
+            }
+        }
+        return groups;
+    }
+
     /**
      * A simulated set of concurrent collectives.
      *
      * @param result the simulation result
      * @param jctUs completion time of each group's collective [us]
-     * @param uplinkMaxOverMean max over mean of packets sent on the leaf uplinks (failed ones included)
+     * @param uplinkMaxOverMean max over mean of packets sent on the leaf uplinks, the dead links left out
      */
     record Outcome(SimulationResult result, double[] jctUs, double uplinkMaxOverMean) {
     }
@@ -143,12 +148,13 @@ public record GseVsRoceJct(double speedup) {
     /**
      * The engine behind {@link #run} and {@link Llama2Fabric}: every group runs {@code collective} over
      * its hosts (rank r = {@code groups[g][r]}), all starting at time 0; RoCE or GSE configured as in
-     * the class comment; {@code setup} may add failures before the run. Each transfer is one queue
-     * pair with a random UDP source port drawn from {@code seed} (in group, transfer order), then
-     * the ECMP seed.
+     * the class comment; {@code setup} may add failures before the run, and the links listed in
+     * {@code deadLinks} (indices into {@code ls.build().links()}) are left out of the uplink balance.
+     * Each transfer is one queue pair with a random UDP source port drawn from {@code seed} (in group,
+     * transfer order), then the ECMP seed.
      */
     static Outcome simulate(LeafSpine ls, int[][] groups, Collective collective, long bufferBytes, Fabric fabric, long seed,
-            java.util.function.Consumer<Simulator> setup) {
+            int[] deadLinks, java.util.function.Consumer<Simulator> setup) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<FlowSpec> flows = new ArrayList<>();
         List<int[]> deps = new ArrayList<>();
@@ -170,7 +176,8 @@ public record GseVsRoceJct(double speedup) {
         Wred wred = fabric == Fabric.ROCE ? Wred.of(d.marking()) : Wred.OFF;
         SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(32_000_000, 32_000_000, wred),
                 Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
-        Simulator sim = new Simulator(ls.build(), c, flows);
+        fabriclab.simulation.topology.Topology topology = ls.build();
+        Simulator sim = new Simulator(topology, c, flows);
         for (int i = 0; i < flows.size(); i++) {
             if (deps.get(i).length > 0) {
                 sim.startAfter(i, deps.get(i));
@@ -190,7 +197,14 @@ public record GseVsRoceJct(double speedup) {
             jct[g] = Math.max(jct[g], done < 0 ? Double.POSITIVE_INFINITY : Time.toMicros(done));
         }
         int hosts = ls.hosts();
-        long[] up = r.queues().stream().filter(q -> q.switchIndex() < ls.leaves() && q.peerNode() >= hosts + ls.leaves())
+        java.util.Set<Long> dead = new java.util.HashSet<>(); // (leaf switch index, spine node) of each dead uplink
+        for (int link : deadLinks) {
+            fabriclab.simulation.topology.LinkSpec l = topology.links().get(link);
+            int leaf = Math.min(l.nodeA(), l.nodeB());
+            dead.add(((long) (leaf - hosts)) << 32 | Math.max(l.nodeA(), l.nodeB()));
+        }
+        long[] up = r.queues().stream().filter(q -> q.switchIndex() < ls.leaves() && q.peerNode() >= hosts + ls.leaves()
+                        && !dead.contains(((long) q.switchIndex()) << 32 | q.peerNode()))
                 .mapToLong(SimulationResult.QueueTrace::txPackets).toArray();
         double mean = java.util.Arrays.stream(up).average().orElse(1);
         double max = java.util.Arrays.stream(up).max().orElse(1);
@@ -216,18 +230,27 @@ public record GseVsRoceJct(double speedup) {
                 }
             }
         }
+        return runAll("GSE vs RoCE JCT sweep (" + jobs.size() + " runs)", jobs, threads, sink);
+    }
+
+    /**
+     * Runs {@code jobs} on {@code threads} threads with one progress bar; results in the order of
+     * {@code jobs} whatever the scheduling.
+     */
+    static <T> List<T> runAll(String what, List<java.util.concurrent.Callable<T>> jobs, int threads, ProgressSink sink)
+            throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try (Progress progress = Progress.start("GSE vs RoCE JCT sweep (" + jobs.size() + " runs)", jobs.size(), sink)) {
-            List<Future<Run>> futures = new ArrayList<>();
+        try (Progress progress = Progress.start(what, jobs.size(), sink)) {
+            List<Future<T>> futures = new ArrayList<>();
             for (var j : jobs) {
                 futures.add(pool.submit(j));
             }
-            List<Run> out = new ArrayList<>();
-            for (Future<Run> f : futures) {
+            List<T> out = new ArrayList<>();
+            for (Future<T> f : futures) {
                 try {
                     out.add(f.get());
                 } catch (java.util.concurrent.ExecutionException e) {
-                    throw new IllegalStateException("a sweep run failed: " + e.getCause(), e.getCause());
+                    throw new IllegalStateException("a run failed: " + e.getCause(), e.getCause());
                 }
                 progress.step();
             }
@@ -250,8 +273,6 @@ public record GseVsRoceJct(double speedup) {
      * @param sink where the progress bars go
      */
     public static List<Run> writeFullSweep(int threads, ProgressSink sink) throws InterruptedException {
-        Parameters.atLeast("threads", threads, 1);
-        Parameters.notNull("sink", sink);
         long[] sizes = new long[10];
         for (int i = 0; i < sizes.length; i++) {
             sizes[i] = (1L << 20) << i;

@@ -3,15 +3,11 @@ package fabriclab.experiments;
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
-import fabriclab.notebook.Progress;
 import fabriclab.notebook.ProgressSink;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.topology.LeafSpine;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * The communication part of 002 table 1 (Llama2-13B on 32 GPUs, samples/s for RoCE and GSE under four
@@ -129,13 +125,7 @@ public record Llama2Fabric(double speedup) {
         Parameters.notNull("scenario", scenario);
         int nics = GseVsRoceJct.NICS;
         if (scenario != Scenario.MULTIPLE_JOBS) {
-            int[][] g = new int[nics][GseVsRoceJct.SERVERS];
-            for (int k = 0; k < nics; k++) {
-                for (int r = 0; r < GseVsRoceJct.SERVERS; r++) {
-                    g[k][r] = r * nics + k;
-                }
-            }
-            return g;
+            return GseVsRoceJct.jobGroups();
         }
         int[][] g = new int[2 * nics][2];
         for (int job = 0; job < 2; job++) {
@@ -161,7 +151,7 @@ public record Llama2Fabric(double speedup) {
         Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
         int[] failed = failedUplinks(scenario);
         GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(scenario), Collective.RING_ALL_REDUCE, bytesPerRank,
-                fabric, seed, sim -> {
+                fabric, seed, failed, sim -> {
                     for (int link : failed) {
                         sim.failLinkAt(link, 0, 0);
                     }
@@ -196,28 +186,16 @@ public record Llama2Fabric(double speedup) {
         }
         int[] failed = failedUplinks(Scenario.ONE_LINK_DOWN);
         GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(Scenario.SINGLE_JOB), Collective.RING_ALL_REDUCE,
-                bytesPerRank, fabric, seed, sim -> sim.failLinkAt(failed[0], failPs, failPs + detectionPs));
+                bytesPerRank, fabric, seed, failed, sim -> sim.failLinkAt(failed[0], failPs, failPs + detectionPs));
         return comm(Scenario.ONE_LINK_DOWN, fabric, bytesPerRank, seed, failed, o);
     }
 
-    private Comm comm(Scenario scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed, GseVsRoceJct.Outcome o) {
+    private static Comm comm(Scenario scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed,
+            GseVsRoceJct.Outcome o) {
         SimulationResult r = o.result();
-        LeafSpine ls = fabric();
-        int hosts = ls.hosts();
-        java.util.Set<Long> dead = new java.util.HashSet<>();
-        for (int link : failed) {
-            int k = link - hosts; // (leaf * spines + spine) * parallel, parallel = 1
-            dead.add(((long) (k / ls.spines())) << 32 | (hosts + ls.leaves() + k % ls.spines()));
-        }
-        long[] up = r.queues().stream()
-                .filter(q -> q.switchIndex() < ls.leaves() && q.peerNode() >= hosts + ls.leaves()
-                        && !dead.contains(((long) q.switchIndex()) << 32 | q.peerNode()))
-                .mapToLong(SimulationResult.QueueTrace::txPackets).toArray();
-        double mean = java.util.Arrays.stream(up).average().orElse(1);
-        double max = java.util.Arrays.stream(up).max().orElse(1);
         long retx = r.flows().stream().mapToLong(SimulationResult.FlowRecord::retransmittedPackets).sum();
         double comm = java.util.Arrays.stream(o.jctUs()).max().orElseThrow();
-        return new Comm(scenario, fabric, bytesPerRank, seed, comm, failed.length, mean == 0 ? 1 : max / mean,
+        return new Comm(scenario, fabric, bytesPerRank, seed, comm, failed.length, o.uplinkMaxOverMean(),
                 r.counters().getOrDefault("linkFailure.blackholedPackets", 0L), r.droppedPackets(), retx, r.pausesSent(),
                 r.ecnMarks());
     }
@@ -241,7 +219,7 @@ public record Llama2Fabric(double speedup) {
                 }
             }
         }
-        return runAll("Llama2 communication (" + jobs.size() + " runs)", jobs, threads, sink);
+        return GseVsRoceJct.runAll("Llama2 communication (" + jobs.size() + " runs)", jobs, threads, sink);
     }
 
     /** Name of the published-scenario runs' model dataset, {@code datasets/model/llama2-comm.csv}. */
@@ -282,30 +260,7 @@ public record Llama2Fabric(double speedup) {
         for (long d : detectionsPs) {
             jobs.add(() -> failureDuringCollective(fabric, bytesPerRank, seed, failPs, d));
         }
-        return runAll("link failure during the AllReduce (" + jobs.size() + " runs)", jobs, threads, sink);
-    }
-
-    static <T> List<T> runAll(String what, List<java.util.concurrent.Callable<T>> jobs, int threads, ProgressSink sink)
-            throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try (Progress progress = Progress.start(what, jobs.size(), sink)) {
-            List<Future<T>> futures = new ArrayList<>();
-            for (var j : jobs) {
-                futures.add(pool.submit(j));
-            }
-            List<T> out = new ArrayList<>();
-            for (Future<T> f : futures) {
-                try {
-                    out.add(f.get());
-                } catch (java.util.concurrent.ExecutionException e) {
-                    throw new IllegalStateException("a run failed: " + e.getCause(), e.getCause());
-                }
-                progress.step();
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
+        return GseVsRoceJct.runAll("link failure during the AllReduce (" + jobs.size() + " runs)", jobs, threads, sink);
     }
 
     /** The runs as a table, one row per run, columns in the order of {@link Comm}. */

@@ -172,17 +172,7 @@ public final class EventQueue {
      * @return false if the queue is empty or its earliest event is after {@code limitPs}
      */
     public boolean pollUntil(long limitPs) {
-        if (size == 0) {
-            return false;
-        }
-        if ((nonEmpty & 1L) == 0) {
-            if (minTime[Long.numberOfTrailingZeros(nonEmpty)] > limitPs) {
-                return false;
-            }
-        } else if (last > limitPs) {
-            return false;
-        }
-        return poll();
+        return size != 0 && peekTime() <= limitPs && poll();
     }
 
     /** Bucket 0 is empty: moves the events of the lowest non-empty bucket down, its minimum into bucket 0. */
