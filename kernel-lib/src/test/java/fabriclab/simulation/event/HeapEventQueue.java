@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * Test reference for {@link EventQueue}: the simulator's former pending-event set, a 4-ary min-heap
- * ordered by (time, sequence number), kept to check the radix queue's order event for event and to
+ * ordered by (time, sequence number), kept to check the slot queue's order event for event and to
  * measure the speed ratio in one run ({@code EventQueueBenchMain}).
  *
  * <p>Determinism: every scheduled event receives the next value of a 64-bit counter, and events
