@@ -1,7 +1,6 @@
 package fabriclab.simulation;
 
 import fabriclab.loadbalancing.flow.FiveTuple;
-import java.util.Arrays;
 import java.util.BitSet;
 
 /** Runtime state of one flow: sender bookkeeping, receiver record, routing memory (package-private). */
@@ -11,8 +10,8 @@ final class FlowState {
     final FiveTuple tuple;
     final FiveTuple reverseTuple;
     final int packets;
-    final int[] ecmpChoice; // per switch, -1 = not yet hashed (source to destination)
-    final int[] reverseEcmpChoice; // per switch, for packets from destination to source
+    final Port[] ecmpEgress; // per switch, the egress port ECMP chose (source to destination), null = not yet
+    final Port[] reverseEcmpEgress; // per switch, for packets from destination to source
     Transport transport;
     // sender
     int nextSeq;
@@ -41,10 +40,8 @@ final class FlowState {
         this.tuple = tuple;
         this.reverseTuple = new FiveTuple(tuple.destinationIp(), tuple.sourceIp(), tuple.destinationPort(), tuple.sourcePort(), tuple.protocol());
         this.packets = (int) ((spec.bytes() + mtu - 1) / mtu);
-        this.ecmpChoice = new int[switches];
-        this.reverseEcmpChoice = new int[switches];
-        Arrays.fill(ecmpChoice, -1);
-        Arrays.fill(reverseEcmpChoice, -1);
+        this.ecmpEgress = new Port[switches];
+        this.reverseEcmpEgress = new Port[switches];
     }
 
     int payloadOf(int seq, int mtu) {

@@ -492,8 +492,8 @@ public final class Simulator {
         ends[1].withdrawn = true;
         computeRoutes();
         for (FlowState f : flows) {
-            Arrays.fill(f.ecmpChoice, -1);
-            Arrays.fill(f.reverseEcmpChoice, -1);
+            Arrays.fill(f.ecmpEgress, null);
+            Arrays.fill(f.reverseEcmpEgress, null);
         }
     }
 

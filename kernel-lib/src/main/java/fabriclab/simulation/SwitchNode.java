@@ -70,6 +70,24 @@ final class SwitchNode extends Node {
 
     /** Routes {@code p} toward its destination host and offers it to the chosen egress port. */
     void forward(Packet p) {
+        if (mode == Forwarding.Mode.ECMP) { // the flow's choice at this switch, remembered until routes change
+            FlowState f = p.flow;
+            boolean reverse = p.isReverse();
+            Port[] memo = reverse ? f.reverseEcmpEgress : f.ecmpEgress;
+            Port out = memo[switchIndex];
+            if (out == null) {
+                int[] cands = routes[p.destination];
+                if (cands == null) { // unreachable after a link failure
+                    sim.drop(p, null);
+                    return;
+                }
+                int c = cands.length == 1 ? 0 : hasher.path(reverse ? f.reverseTuple : f.tuple, cands.length);
+                out = ports.get(cands[c]);
+                memo[switchIndex] = out;
+            }
+            admit(p, out);
+            return;
+        }
         int dst = p.destination;
         int[] cands = routes[dst];
         if (cands == null) { // unreachable after a link failure
@@ -80,24 +98,12 @@ final class SwitchNode extends Node {
         if (cands.length == 1) {
             choice = cands[0];
         } else {
-            switch (mode) {
-                case ECMP -> {
-                    FlowState f = p.flow;
-                    boolean reverse = p.isReverse();
-                    int[] memo = reverse ? f.reverseEcmpChoice : f.ecmpChoice;
-                    int c = memo[switchIndex];
-                    if (c < 0) {
-                        c = hasher.path(reverse ? f.reverseTuple : f.tuple, cands.length);
-                        memo[switchIndex] = c;
-                    }
-                    choice = cands[c];
-                }
-                case SPRAY_RANDOM -> choice = cands[sim.random.nextInt(cands.length)];
-                default -> {
-                    int k = roundRobin[dst];
-                    roundRobin[dst] = k + 1 == cands.length ? 0 : k + 1;
-                    choice = cands[k];
-                }
+            if (mode == Forwarding.Mode.SPRAY_RANDOM) {
+                choice = cands[sim.random.nextInt(cands.length)];
+            } else {
+                int k = roundRobin[dst];
+                roundRobin[dst] = k + 1 == cands.length ? 0 : k + 1;
+                choice = cands[k];
             }
         }
         admit(p, ports.get(choice));
