@@ -142,9 +142,17 @@ final class Port implements EventHandler {
         wire.clear();
     }
 
-    /** Transmission of {@code payload} (a Packet) finished: it leaves the buffer, crosses the wire. */
+    /**
+     * This port's two packet events: with a Packet, its transmission finished (it leaves the buffer
+     * and crosses the wire); with null, the packet at the head of the wire reaches the peer. One
+     * handler for both keeps the run loop's call to the port's code monomorphic.
+     */
     @Override
     public void handle(long timePs, Object payload) {
+        if (payload == null) {
+            wire.arrive(timePs);
+            return;
+        }
         Packet p = (Packet) payload;
         owner.departed(this, p);
         if (down) { // the link failed during transmission
@@ -286,7 +294,7 @@ final class Port implements EventHandler {
     }
 
     /** Packets propagating on this port's link, delivered to the peer in order. */
-    private final class Wire implements EventHandler {
+    private final class Wire {
         private long[] arrival = new long[16];
         private Packet[] packets = new Packet[16];
         private int head;
@@ -309,7 +317,7 @@ final class Port implements EventHandler {
             packets[tail] = p;
             count++;
             if (count == 1) {
-                sim.events.schedule(arrivalPs, this, null);
+                sim.events.schedule(arrivalPs, Port.this, null);
             }
         }
 
@@ -326,8 +334,8 @@ final class Port implements EventHandler {
             }
         }
 
-        @Override
-        public void handle(long timePs, Object ignored) {
+        /** The head packet reaches the peer at {@code timePs}. */
+        void arrive(long timePs) {
             if (count == 0) { // cleared by a link failure
                 return;
             }
@@ -336,7 +344,7 @@ final class Port implements EventHandler {
             head = (head + 1) & (packets.length - 1);
             count--;
             if (count > 0) {
-                sim.events.schedule(arrival[head], this, null);
+                sim.events.schedule(arrival[head], Port.this, null);
             }
             p.ingress = peerPort;
             peer.handle(timePs, p);
