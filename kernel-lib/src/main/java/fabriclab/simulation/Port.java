@@ -5,7 +5,8 @@ import java.util.ArrayDeque;
 
 /**
  * One egress port with strict-priority per-priority FIFO queues and the link it drives
- * (package-private runtime state). Handles its own "transmission finished" events.
+ * (package-private runtime state). Handles its own "transmission finished" and "wire arrival"
+ * events.
  */
 final class Port implements EventHandler {
     final Simulator sim;

@@ -2,7 +2,7 @@ package fabriclab.simulation.event;
 
 /**
  * Something that reacts to an event it scheduled on an {@link EventQueue}. The event itself carries
- * no object of its own: the queue stores (time, sequence number, handler, payload) in flat arrays,
+ * no object of its own: the queue stores (handler, payload) pairs in arrays, one per distinct time,
  * so scheduling a packet hop allocates nothing beyond the packet.
  */
 @FunctionalInterface
