@@ -15,15 +15,22 @@ import java.lang.management.MemoryType;
 import java.util.Locale;
 
 /**
- * Bench command (issue 7, performance): runs the fixed scenarios five times each after two warm-up runs and
- * prints (for the median run) simulated packet-hops and events per wall-clock second, wall time and peak heap.
+ * Bench command (issue 7, performance): runs each fixed scenario until the JIT has settled (warm-up: at least
+ * {@value #MIN_WARMUP_RUNS} runs and {@value #WARMUP_SECONDS} s), then {@value #RUNS} measured runs, and prints (for
+ * the median run) simulated packet-hops and events per wall-clock second, wall time and peak heap. A measured run
+ * includes building the simulator (routes, flows) as well as running it. The simulator is single-threaded: the
+ * figures are for one core (the JIT compiles on other threads, almost all of it during warm-up).
  * Usage (from the project root, after {@code mvn -o -q -pl kernel-lib test-compile}):
  * {@code java -cp kernel-lib/target/test-classes:kernel-lib/target/classes:$(cat cp.txt)
  * fabriclab.simulation.bench.SimulatorBenchMain [hosts]} where {@code hosts} (default 128, a multiple
  * of 16) sizes the permutation: hosts / 16 leaves of 16 NICs, 8 spines, 100G, speedup 1, 2 MB per flow.
  */
 public final class SimulatorBenchMain {
-    private static final int RUNS = 5;
+    private static final int RUNS = 7;
+    // measured on the 128-host permutation: a run takes about 8 runs (0.9 s) to reach its steady speed,
+    // the first run is about 3.5x slower than the steady state, the third about 1.25x
+    private static final int MIN_WARMUP_RUNS = 3;
+    private static final double WARMUP_SECONDS = 3.0;
 
     private SimulatorBenchMain() {
     }
@@ -38,8 +45,10 @@ public final class SimulatorBenchMain {
         Scenario perm = Scenario.permutation(new LeafSpine(hosts, 1, leaves, 8, g100, g100, 2, Time.US, Time.US), 2_000_000, 5,
                 new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(16_000_000), Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0));
         for (Scenario s : new Scenario[] {incast, perm}) {
-            s.simulator().run(); // warm-up (class loading, JIT)
-            s.simulator().run();
+            long warmStart = System.nanoTime(); // warm-up (class loading, JIT)
+            for (int i = 0; i < MIN_WARMUP_RUNS || System.nanoTime() - warmStart < WARMUP_SECONDS * 1e9; i++) {
+                s.simulator().run();
+            }
             double[] walls = new double[RUNS];
             SimulationResult r = null;
             long peak = 0;
