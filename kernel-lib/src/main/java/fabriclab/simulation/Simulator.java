@@ -547,19 +547,22 @@ public final class Simulator {
         }
         boolean partial = false;
         long handled = 0;
+        long nextCheck = CHECK_EVERY_EVENTS;
         boolean finite = timeLimitPs != Long.MAX_VALUE;
         long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : 0;
         long reportedUs = 0;
         try (Progress progress = Progress.start("packet simulation", totalUs, sink)) {
             while (true) {
-                if (!events.pollUntil(timeLimitPs)) {
+                // all events of one instant at a time: handlers read the clock from now
+                long t = events.peekTime();
+                if (t > timeLimitPs || events.isEmpty()) {
                     partial = !events.isEmpty(); // stopped by the time limit
                     break;
                 }
-                now = events.polledTime();
-                events.polledHandler().handle(now, events.polledPayload());
-                handled++;
-                if ((handled & 0xFFFF) == 0) {
+                now = t;
+                handled += events.dispatchNextInstant(timeLimitPs);
+                if (handled >= nextCheck) {
+                    nextCheck = handled + CHECK_EVERY_EVENTS;
                     if (Thread.currentThread().isInterrupted()) {
                         partial = !events.isEmpty();
                         break;
@@ -576,6 +579,9 @@ public final class Simulator {
         }
         return result(partial, handled);
     }
+
+    /** Events between two checks for an interrupt and progress reports. */
+    private static final long CHECK_EVERY_EVENTS = 1 << 16;
 
     private void checkAcyclic() {
         int[] pending = new int[flows.size()];

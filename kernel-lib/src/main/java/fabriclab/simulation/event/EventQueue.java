@@ -28,6 +28,11 @@ import java.util.Arrays;
  * d the number of distinct pending times. Ties need no sequence numbers, since a slot keeps its
  * events in scheduling order and the heap's keys are distinct.
  *
+ * <p>Two ways to consume events: {@link #poll()} one at a time, or {@link #dispatchNextInstant} a whole
+ * instant at a time, which runs the handlers itself in a loop over the slot (the simulator's way: on
+ * the 128-host permutation bench it is 8% to 10% faster than a poll call per event, measured
+ * interleaved in one JVM).
+ *
  * <p>No allocation per event once the slots have grown: used-up slots are recycled. Time is a
  * {@code long} in picoseconds (see {@code fabriclab.simulation.Time}).
  */
@@ -324,6 +329,48 @@ public final class EventQueue {
      */
     public boolean pollUntil(long limitPs) {
         return size != 0 && peekTime() <= limitPs && poll();
+    }
+
+    /**
+     * Handles every pending event of the earliest time {@code t}, if {@code t <= limitPs}: calls
+     * {@code handler.handle(t, payload)} for each, in scheduling order, including the events that those
+     * handlers schedule for the same time {@code t} (they join the end of the same FIFO). The order is
+     * exactly that of calling {@link #poll()} and handling each polled event, but the loop runs here,
+     * over the slot's array, instead of once per event in the caller. While the handlers run,
+     * {@link #polledTime()} is {@code t}; {@link #polledHandler()} and {@link #polledPayload()} are
+     * not updated.
+     *
+     * <p>If a handler throws, the exception propagates; the events of {@code t} not yet handled stay
+     * pending.
+     *
+     * @param limitPs the latest time to handle, picoseconds
+     * @return the number of events handled: 0 if the queue is empty or its earliest event is after
+     *     {@code limitPs}
+     */
+    public int dispatchNextInstant(long limitPs) {
+        if (size == 0 || peekTime() > limitPs) {
+            return 0;
+        }
+        Slot s = current;
+        if (s == null) {
+            s = current = takeEarliestSlot();
+        }
+        long t = s.time;
+        polledTime = t;
+        int handled = 0;
+        int h;
+        while ((h = s.head) < s.tail) { // the tail grows when a handler schedules at time t
+            Object[] r = s.refs; // re-read: appending may have grown the array
+            EventHandler handler = (EventHandler) r[2 * h];
+            Object payload = r[2 * h + 1];
+            s.head = h + 1;
+            size--;
+            handled++;
+            handler.handle(t, payload);
+        }
+        current = null;
+        close(s);
+        return handled;
     }
 
     /** Time of the last polled event in picoseconds. */

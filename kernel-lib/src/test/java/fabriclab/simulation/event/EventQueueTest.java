@@ -140,4 +140,97 @@ class EventQueueTest {
             assertEquals(ref.scheduledCount(), q.scheduledCount());
         }
     }
+
+    /** What a handler of the differential dispatch test needs: the queue it schedules into. */
+    private interface Scheduler {
+        void schedule(long timePs, EventHandler handler, Object payload);
+    }
+
+    /**
+     * A small event-driven process, the same for both queues: each event is logged, and a generator seeded
+     * by its id decides whether it schedules up to two more, at the same instant or later (serialisation-like
+     * ties, propagation, far timers); ids are given in handling order, so any difference in order shows.
+     */
+    private static final class Process {
+        final List<long[]> log = new ArrayList<>();
+        final Scheduler q;
+        int nextId;
+        final EventHandler handler = this::handle;
+
+        Process(Scheduler q) {
+            this.q = q;
+        }
+
+        private void handle(long t, Object p) {
+            int id = (Integer) p;
+            log.add(new long[] {t, id});
+            SplittableRandom r = new SplittableRandom(id * 0x9E3779B97F4A7C15L);
+            int children = log.size() < 150_000 ? r.nextInt(4) : 0; // 1.5 on average: the process grows to the cap
+            for (int c = 0; c < children; c++) {
+                long delay = switch (r.nextInt(5)) {
+                    case 0 -> 0; // same instant: joins the FIFO being dispatched
+                    case 1 -> 80_000L * (1 + r.nextInt(3));
+                    case 2 -> 1_000_000L + r.nextInt(3);
+                    case 3 -> r.nextLong(1L << 30);
+                    default -> r.nextInt(1000);
+                };
+                q.schedule(t + delay, handler, nextId++);
+            }
+        }
+
+        void seed(int events) {
+            for (int i = 0; i < events; i++) {
+                q.schedule(80_000L * (i % 7), handler, nextId++);
+            }
+        }
+    }
+
+    /**
+     * {@link EventQueue#dispatchNextInstant} handles events exactly in the order of polling the former heap
+     * ({@link HeapEventQueue}) one event at a time, with handlers that schedule more events, many of them at
+     * the instant being dispatched; and it honours the time limit.
+     */
+    @Test
+    void dispatchesInstantsExactlyLikePollingTheHeap() {
+        EventQueue q = new EventQueue(4);
+        HeapEventQueue ref = new HeapEventQueue(4);
+        Process a = new Process(q::schedule);
+        Process b = new Process(ref::schedule);
+        a.seed(200);
+        b.seed(200);
+        long limit = 3_000_000_000L;
+        long dispatched = 0;
+        int n;
+        while ((n = q.dispatchNextInstant(limit)) > 0) {
+            dispatched += n;
+            assertTrue(q.polledTime() <= limit);
+        }
+        while (ref.peekTime() <= limit && ref.poll()) {
+            ref.polledHandler().handle(ref.polledTime(), ref.polledPayload());
+        }
+        assertEquals(b.log.size(), a.log.size());
+        assertEquals(a.log.size(), dispatched);
+        assertTrue(a.log.size() > 10_000, "the process should run a while: " + a.log.size());
+        for (int i = 0; i < a.log.size(); i++) {
+            assertEquals(b.log.get(i)[0], a.log.get(i)[0], "time of event " + i);
+            assertEquals(b.log.get(i)[1], a.log.get(i)[1], "id of event " + i);
+        }
+        assertEquals(ref.size(), q.size());
+        assertEquals(ref.peekTime(), q.peekTime());
+        assertTrue(q.isEmpty() || q.peekTime() > limit);
+        assertEquals(0, q.dispatchNextInstant(limit)); // nothing due: the queue is unchanged
+        assertEquals(ref.size(), q.size());
+        // the rest, without a limit
+        while (q.dispatchNextInstant(Long.MAX_VALUE) > 0) {
+            assertTrue(q.polledTime() > limit);
+        }
+        while (ref.poll()) {
+            ref.polledHandler().handle(ref.polledTime(), ref.polledPayload());
+        }
+        assertEquals(b.log.size(), a.log.size());
+        for (int i = 0; i < a.log.size(); i++) {
+            assertEquals(b.log.get(i)[1], a.log.get(i)[1], "id of event " + i);
+        }
+        assertTrue(q.isEmpty());
+    }
 }
