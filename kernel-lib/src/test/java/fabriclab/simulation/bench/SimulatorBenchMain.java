@@ -1,10 +1,12 @@
 package fabriclab.simulation.bench;
 
 import fabriclab.loadbalancing.hash.HashFunction;
+import fabriclab.notebook.Progress;
 import fabriclab.simulation.Forwarding;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationConfig;
 import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.Simulator;
 import fabriclab.simulation.SwitchBuffer;
 import fabriclab.simulation.Time;
 import fabriclab.simulation.Wred;
@@ -28,6 +30,7 @@ import java.util.Locale;
  * of 16) sizes the permutation: hosts / 16 leaves of 16 NICs, 8 spines, 100G, speedup 1, 2 MB per flow.
  */
 public final class SimulatorBenchMain {
+    private static final long G100 = 100_000_000_000L;
     private static final int MIN_RUNS = 7;
     private static final double MEASURE_SECONDS = 3.0;
     // measured on the 128-host permutation: a run takes about 8 runs (0.9 s) to reach its steady speed,
@@ -41,7 +44,7 @@ public final class SimulatorBenchMain {
     /** Runs the scenarios. */
     public static void main(String[] args) {
         int hosts = args.length > 0 ? Integer.parseInt(args[0]) : 128;
-        long g100 = 100_000_000_000L;
+        long g100 = G100;
         Scenario incast = Scenario.incast(32, 1_000_000, g100, new SimulationConfig(1000, 0, 1,
                 new SwitchBuffer(4_000_000, 4_000_000, new Wred(100_000, 400_000, 0.2)), Forwarding.sprayRandom(), 1, 0, 0));
         int leaves = hosts / 16;
@@ -74,6 +77,39 @@ public final class SimulatorBenchMain {
                     hops / walls[(3 * runs) / 4] / 1e6, hops / walls[runs / 4] / 1e6,
                     r.events() / wall / 1e6, peak / 1e6, Time.toMicros(r.endPs())));
         }
+        retainedVersusSimulatedTime(hosts);
+    }
+
+    /**
+     * Memory goal of issue 7: the simulator's state grows with flows and packets in flight, not with simulated
+     * time. Runs the same permutation with flows of 2, 8 and 32 MB, stops each at three quarters of the time a sender
+     * needs to emit its flow at line rate (so 1x, 4x and 16x the simulated time, every sender still sending, the
+     * colliding queues as full as the run makes them), and prints the heap the simulator retains then: live heap
+     * after a full collection with the simulator reachable, minus the live heap before it was built, beside the
+     * bytes in flight (in queues and on wires) at that instant.
+     */
+    private static void retainedVersusSimulatedTime(int hosts) {
+        for (long flowBytes : new long[] {2_000_000, 8_000_000, 32_000_000}) {
+            long before = liveHeap();
+            Simulator sim = Scenario.permutation(new LeafSpine(hosts, 1, hosts / 16, 8, G100, G100, 2, Time.US, Time.US),
+                    flowBytes, 5, new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(16_000_000),
+                            Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0)).simulator();
+            long stopPs = 3 * flowBytes * 8 * (1_000_000_000_000L / G100) / 4; // 3/4 of the line-rate sending time
+            SimulationResult r = sim.run(stopPs, Progress.silent());
+            long retained = liveHeap() - before;
+            System.out.println(String.format(Locale.ROOT,
+                    "permutation, %d hosts, %2d MB flows, stopped at %7.1f us (partial %s, %,11d packet-hops, %6.2f MB in flight,"
+                    + " %6.2f MB dropped): retained heap %.1f MB",
+                    hosts, flowBytes / 1_000_000, Time.toMicros(stopPs), r.partial(), r.packetHops(), r.inFlightBytes() / 1e6,
+                    r.droppedBytes() / 1e6, retained / 1e6));
+            java.lang.ref.Reference.reachabilityFence(sim);
+        }
+    }
+
+    private static long liveHeap() {
+        System.gc();
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     private static void resetPeaks() {
