@@ -44,13 +44,9 @@ public final class SimulatorBenchMain {
     /** Runs the scenarios. */
     public static void main(String[] args) {
         int hosts = args.length > 0 ? Integer.parseInt(args[0]) : 128;
-        long g100 = G100;
-        Scenario incast = Scenario.incast(32, 1_000_000, g100, new SimulationConfig(1000, 0, 1,
+        Scenario incast = Scenario.incast(32, 1_000_000, G100, new SimulationConfig(1000, 0, 1,
                 new SwitchBuffer(4_000_000, 4_000_000, new Wred(100_000, 400_000, 0.2)), Forwarding.sprayRandom(), 1, 0, 0));
-        int leaves = hosts / 16;
-        Scenario perm = Scenario.permutation(new LeafSpine(hosts, 1, leaves, 8, g100, g100, 2, Time.US, Time.US), 2_000_000, 5,
-                new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(16_000_000), Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0));
-        for (Scenario s : new Scenario[] {incast, perm}) {
+        for (Scenario s : new Scenario[] {incast, permutation(hosts, 2_000_000)}) {
             long warmStart = System.nanoTime(); // warm-up (class loading, JIT)
             for (int i = 0; i < MIN_WARMUP_RUNS || System.nanoTime() - warmStart < WARMUP_SECONDS * 1e9; i++) {
                 s.simulator().run();
@@ -91,10 +87,8 @@ public final class SimulatorBenchMain {
     private static void retainedVersusSimulatedTime(int hosts) {
         for (long flowBytes : new long[] {2_000_000, 8_000_000, 32_000_000}) {
             long before = liveHeap();
-            Simulator sim = Scenario.permutation(new LeafSpine(hosts, 1, hosts / 16, 8, G100, G100, 2, Time.US, Time.US),
-                    flowBytes, 5, new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(16_000_000),
-                            Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0)).simulator();
-            long stopPs = 3 * flowBytes * 8 * (1_000_000_000_000L / G100) / 4; // 3/4 of the line-rate sending time
+            Simulator sim = permutation(hosts, flowBytes).simulator();
+            long stopPs = 3 * flowBytes * Time.serializationPs(1, G100) / 4; // 3/4 of the line-rate sending time
             SimulationResult r = sim.run(stopPs, Progress.silent());
             long retained = liveHeap() - before;
             System.out.println(String.format(Locale.ROOT,
@@ -104,6 +98,12 @@ public final class SimulatorBenchMain {
                     r.droppedBytes() / 1e6, retained / 1e6));
             java.lang.ref.Reference.reachabilityFence(sim);
         }
+    }
+
+    /** The bench's permutation: hosts / 16 leaves of 16 NICs, 8 spines, 100G, speedup 1, ECMP (CRC-32, seed 7). */
+    private static Scenario permutation(int hosts, long flowBytes) {
+        return Scenario.permutation(new LeafSpine(hosts, 1, hosts / 16, 8, G100, G100, 2, Time.US, Time.US), flowBytes, 5,
+                new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(16_000_000), Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0));
     }
 
     private static long liveHeap() {
