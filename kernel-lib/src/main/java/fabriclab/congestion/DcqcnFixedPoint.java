@@ -1,5 +1,6 @@
 package fabriclab.congestion;
 
+import fabriclab.fabric.EcnMarking;
 import fabriclab.Parameters;
 import org.apache.commons.math3.analysis.solvers.BrentSolver;
 
@@ -50,7 +51,7 @@ public record DcqcnFixedPoint(int flows, double rateBps, double targetRateBps, d
         }, 0.0, 1.0);
         t.compute(p, r, tau, params.tauPrimeS(), params.timerS(), bPackets, params.fastRecoverySteps());
         double rt = r + tau * rai * (t.rc + t.re) / t.a;
-        WredMarking w = params.marking();
+        EcnMarking w = params.marking();
         boolean onRamp = p <= w.pMax();
         double q = onRamp ? w.queueForProbability(p) : w.kMaxBytes();
         double bits = 8 * pkt;

@@ -1,5 +1,6 @@
 package fabriclab.congestion;
 
+import fabriclab.fabric.EcnMarking;
 import fabriclab.Parameters;
 
 /**
@@ -23,7 +24,7 @@ import fabriclab.Parameters;
  * @param feedbackDelayS control-loop delay tau* (marking to sender reaction) [s], {@code > 0}
  * @param minRateBps floor of the current and target rate [bit/s], {@code >= 0}
  */
-public record DcqcnParameters(WredMarking marking, double g, double tauS, double tauPrimeS, double timerS,
+public record DcqcnParameters(EcnMarking marking, double g, double tauS, double tauPrimeS, double timerS,
                               double byteCounterBytes, int fastRecoverySteps, double rateAiBps,
                               double feedbackDelayS, double minRateBps) {
     /** Validates every field (message names it). */
@@ -47,7 +48,7 @@ public record DcqcnParameters(WredMarking marking, double g, double tauS, double
      * project's choices (the paper's examples use a few microseconds of loop delay).
      */
     public static DcqcnParameters zhu2015() {
-        return new DcqcnParameters(WredMarking.dcqcnDefaults(), 1.0 / 256, 50e-6, 55e-6, 55e-6, 10e6, 5, 40e6,
+        return new DcqcnParameters(EcnMarking.dcqcnDefaults(), 1.0 / 256, 50e-6, 55e-6, 55e-6, 10e6, 5, 40e6,
                 4e-6, 1e6);
     }
 
@@ -60,12 +61,12 @@ public record DcqcnParameters(WredMarking marking, double g, double tauS, double
      * release; treat the preset as illustrative.
      */
     public static DcqcnParameters nicDefaults() {
-        return new DcqcnParameters(WredMarking.dcqcnDefaults(), 1.0 / 256, 4e-6, 55e-6, 300e-6, 32_767, 1, 5e6,
+        return new DcqcnParameters(EcnMarking.dcqcnDefaults(), 1.0 / 256, 4e-6, 55e-6, 300e-6, 32_767, 1, 5e6,
                 4e-6, 1e6);
     }
 
     /** A copy with another marking curve. */
-    public DcqcnParameters withMarking(WredMarking m) {
+    public DcqcnParameters withMarking(EcnMarking m) {
         return new DcqcnParameters(m, g, tauS, tauPrimeS, timerS, byteCounterBytes, fastRecoverySteps, rateAiBps,
                 feedbackDelayS, minRateBps);
     }

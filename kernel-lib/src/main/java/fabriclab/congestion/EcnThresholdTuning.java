@@ -1,5 +1,6 @@
 package fabriclab.congestion;
 
+import fabriclab.fabric.EcnMarking;
 import fabriclab.Parameters;
 import fabriclab.notebook.Progress;
 import fabriclab.notebook.ProgressSink;
@@ -47,11 +48,11 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
     }
 
     /** Result of one evaluation: the marking curve, its run's metrics and its cost. */
-    public record Evaluation(WredMarking marking, FluidMetrics metrics, double cost) {
+    public record Evaluation(EcnMarking marking, FluidMetrics metrics, double cost) {
     }
 
     /** Runs the scenario with {@code marking} and scores it. */
-    public Evaluation evaluate(WredMarking marking) {
+    public Evaluation evaluate(EcnMarking marking) {
         Parameters.notNull("marking", marking);
         FluidMetrics m = new DcqcnFluidModel(params.withMarking(marking), port, classes)
                 .simulate(durationS, stepS, durationS / 10, Progress.silent()).metrics();
@@ -91,7 +92,7 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
                         if (!(hi > lo)) {
                             continue;
                         }
-                        Evaluation e = evaluate(new WredMarking(lo, hi, p));
+                        Evaluation e = evaluate(new EcnMarking(lo, hi, p));
                         a.append(lo / 1000);
                         b.append(hi / 1000);
                         c.append(p);
@@ -118,7 +119,7 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
      * @param sink progress sink (one step per run)
      * @return the best evaluation found
      */
-    public Evaluation optimise(WredMarking start, int maxEvaluations, ProgressSink sink) {
+    public Evaluation optimise(EcnMarking start, int maxEvaluations, ProgressSink sink) {
         Parameters.notNull("start", start);
         Parameters.atLeast("maxEvaluations", maxEvaluations, 10);
         Parameters.notNull("sink", sink);
@@ -138,7 +139,7 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
                 for (int i = 0; i < 3; i++) {
                     x[i] = lower[i] * Math.pow(upper[i] / lower[i], Math.min(1, Math.max(0, u[i])));
                 }
-                WredMarking w = new WredMarking(x[0] * 1000, (x[0] + x[1]) * 1000, x[2]);
+                EcnMarking w = new EcnMarking(x[0] * 1000, (x[0] + x[1]) * 1000, x[2]);
                 Evaluation e = evaluate(w);
                 if (best[0] == null || e.cost() < best[0].cost()) {
                     best[0] = e;

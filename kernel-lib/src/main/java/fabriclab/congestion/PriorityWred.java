@@ -1,5 +1,6 @@
 package fabriclab.congestion;
 
+import fabriclab.fabric.EcnMarking;
 import fabriclab.Parameters;
 
 import java.util.Arrays;
@@ -10,29 +11,29 @@ import java.util.Optional;
  * (intelligent lossless network white paper, figure 23): each lossless queue has its own
  * (Kmin, Kmax, Pmax); priorities without a profile are not ECN-marked.
  *
- * <p>Immutable: {@link #with(int, WredMarking)} returns a new instance.
+ * <p>Immutable: {@link #with(int, EcnMarking)} returns a new instance.
  */
 public final class PriorityWred {
     /** Number of 802.1p priorities. */
     public static final int PRIORITIES = 8;
 
-    private final WredMarking[] profiles;
+    private final EcnMarking[] profiles;
 
-    private PriorityWred(WredMarking[] profiles) {
+    private PriorityWred(EcnMarking[] profiles) {
         this.profiles = profiles;
     }
 
     /** No priority is marked. */
     public static PriorityWred none() {
-        return new PriorityWred(new WredMarking[PRIORITIES]);
+        return new PriorityWred(new EcnMarking[PRIORITIES]);
     }
 
     /**
      * The plan recommended for RoCE in 003: RDMA traffic on priority 3 with the DCQCN defaults
-     * ({@link WredMarking#dcqcnDefaults()}); other priorities unmarked.
+     * ({@link EcnMarking#dcqcnDefaults()}); other priorities unmarked.
      */
     public static PriorityWred roceDefault() {
-        return none().with(3, WredMarking.dcqcnDefaults());
+        return none().with(3, EcnMarking.dcqcnDefaults());
     }
 
     /**
@@ -41,16 +42,16 @@ public final class PriorityWred {
      * @param priority 0..7
      * @param profile the profile, not null
      */
-    public PriorityWred with(int priority, WredMarking profile) {
+    public PriorityWred with(int priority, EcnMarking profile) {
         Parameters.inRange("priority", priority, 0, PRIORITIES - 1);
         Parameters.notNull("profile", profile);
-        WredMarking[] copy = Arrays.copyOf(profiles, PRIORITIES);
+        EcnMarking[] copy = Arrays.copyOf(profiles, PRIORITIES);
         copy[priority] = profile;
         return new PriorityWred(copy);
     }
 
     /** The profile of {@code priority} (0..7), empty where that priority is not marked. */
-    public Optional<WredMarking> profile(int priority) {
+    public Optional<EcnMarking> profile(int priority) {
         Parameters.inRange("priority", priority, 0, PRIORITIES - 1);
         return Optional.ofNullable(profiles[priority]);
     }

@@ -1,6 +1,6 @@
 /**
  * Congestion-control models of RoCE and its alternatives (issue 5): ECN/WRED marking
- * ({@link fabriclab.congestion.WredMarking}, {@link fabriclab.congestion.PriorityWred}); the DCQCN
+ * ({@link fabriclab.fabric.EcnMarking}, {@link fabriclab.congestion.PriorityWred}); the DCQCN
  * fluid model of Zhu et al. (SIGCOMM 2015) in the per-flow form of the CoNEXT 2016 analysis, with
  * symmetric aggregation of identical flows, optional PFC and optional iQCN of 003 section 4.2.5
  * ({@link fabriclab.congestion.DcqcnFluidModel}, {@link fabriclab.congestion.DcqcnSweeps#iqcnComparison});

@@ -10,15 +10,15 @@ import fabriclab.notebook.ProgressSink;
 import fabriclab.simulation.FlowSpec;
 import fabriclab.simulation.Forwarding;
 import fabriclab.simulation.GseTransport;
-import fabriclab.simulation.Pfc;
+import fabriclab.fabric.Pfc;
 import fabriclab.simulation.RoceTransport;
 import fabriclab.simulation.SimulationConfig;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
 import fabriclab.simulation.SwitchBuffer;
-import fabriclab.simulation.Time;
-import fabriclab.simulation.Wred;
-import fabriclab.simulation.topology.LeafSpine;
+import fabriclab.fabric.Time;
+import fabriclab.fabric.EcnMarking;
+import fabriclab.fabric.LeafSpine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -173,10 +173,10 @@ public record GseVsRoceJct(double speedup) {
             }
         }
         DcqcnParameters d = DcqcnParameters.zhu2015();
-        Wred wred = fabric == Fabric.ROCE ? Wred.of(d.marking()) : Wred.OFF;
+        EcnMarking wred = fabric == Fabric.ROCE ? d.marking() : EcnMarking.OFF;
         SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(32_000_000, 32_000_000, wred),
                 Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
-        fabriclab.simulation.topology.Topology topology = ls.build();
+        fabriclab.fabric.Topology topology = ls.build();
         Simulator sim = new Simulator(topology, c, flows);
         for (int i = 0; i < flows.size(); i++) {
             if (deps.get(i).length > 0) {
@@ -199,7 +199,7 @@ public record GseVsRoceJct(double speedup) {
         int hosts = ls.hosts();
         java.util.Set<Long> dead = new java.util.HashSet<>(); // (leaf switch index, spine node) of each dead uplink
         for (int link : deadLinks) {
-            fabriclab.simulation.topology.LinkSpec l = topology.links().get(link);
+            fabriclab.fabric.LinkSpec l = topology.links().get(link);
             int leaf = Math.min(l.nodeA(), l.nodeB());
             dead.add(((long) (leaf - hosts)) << 32 | Math.max(l.nodeA(), l.nodeB()));
         }

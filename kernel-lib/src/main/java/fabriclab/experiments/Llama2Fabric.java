@@ -5,7 +5,7 @@ import fabriclab.collectives.Collective;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
 import fabriclab.notebook.ProgressSink;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.topology.LeafSpine;
+import fabriclab.fabric.LeafSpine;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
 import fabriclab.congestion.RttControlParameters;
 import fabriclab.simulation.event.EventHandler;
 import java.util.ArrayList;

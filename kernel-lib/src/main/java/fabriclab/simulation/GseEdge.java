@@ -1,5 +1,7 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.Pfc;
 import fabriclab.simulation.event.EventHandler;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,8 +1,11 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.EcnMarking;
 import fabriclab.Parameters;
 import fabriclab.notebook.ProgressSink;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -92,7 +95,7 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBps, l
     public Result run(TransportModel transport, boolean pfcOn, long seed, ProgressSink sink) {
         Parameters.notNull("transport", transport);
         Parameters.notNull("sink", sink);
-        Wred wred = transport instanceof RoceTransport r && r.dcqcn() != null ? Wred.of(r.dcqcn().marking()) : Wred.OFF;
+        EcnMarking wred = transport instanceof RoceTransport r && r.dcqcn() != null ? r.dcqcn().marking() : EcnMarking.OFF;
         long sample = Time.US;
         SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(32_000_000, 16_000_000, wred),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), seed, sample,

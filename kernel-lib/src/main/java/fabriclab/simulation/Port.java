@@ -1,5 +1,7 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.Pfc;
 import fabriclab.simulation.event.EventHandler;
 import java.util.ArrayDeque;
 
@@ -184,7 +186,7 @@ final class Port implements EventHandler {
         if (c > peakIngressBytes[pr]) {
             peakIngressBytes[pr] = c;
         }
-        if (pfc != null && !pauseAsserted[pr] && c >= pfc.xoffBytes()) {
+        if (pfc != null && !pauseAsserted[pr] && pfc.pausesAt(c)) {
             pauseAsserted[pr] = true;
             if (firstPauseSentPs < 0) {
                 firstPauseSentPs = sim.now;
@@ -201,7 +203,7 @@ final class Port implements EventHandler {
     void ingressReleased(Packet p, Pfc pfc) {
         int pr = p.priority;
         long c = ingressBytes[pr] -= p.wireBytes;
-        if (pfc != null && pauseAsserted[pr] && c < pfc.xonBytes()) {
+        if (pfc != null && pauseAsserted[pr] && pfc.resumesAt(c)) {
             pauseAsserted[pr] = false;
             nextRefreshPs[pr] = -1;
             sendPause(pr, 0);

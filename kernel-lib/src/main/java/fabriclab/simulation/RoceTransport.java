@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
 import fabriclab.Parameters;
 import fabriclab.congestion.DcqcnParameters;
 

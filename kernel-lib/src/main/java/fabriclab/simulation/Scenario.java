@@ -1,8 +1,9 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
 import fabriclab.Parameters;
-import fabriclab.simulation.topology.LeafSpine;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

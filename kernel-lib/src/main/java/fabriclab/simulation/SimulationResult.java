@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
 import java.util.List;
 
 /**

@@ -1,13 +1,15 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.Pfc;
 import fabriclab.Parameters;
 import fabriclab.loadbalancing.flow.FiveTuple;
 import fabriclab.notebook.Progress;
 import fabriclab.notebook.ProgressSink;
 import fabriclab.simulation.event.EventHandler;
 import fabriclab.simulation.event.EventQueue;
-import fabriclab.simulation.topology.LinkSpec;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.LinkSpec;
+import fabriclab.fabric.Topology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +27,7 @@ import java.util.SplittableRandom;
  * transmission started (store and forward: a switch forwards only whole packets). Switches are
  * output-queued with zero processing delay: an arriving packet is routed on the spot to an egress
  * port, admitted to that port's per-priority FIFO if the shared buffer and the per-queue limit
- * allow ({@link SwitchBuffer}; tail drop otherwise), ECN-marked by WRED at enqueue ({@link Wred}),
+ * allow ({@link SwitchBuffer}; tail drop otherwise), ECN-marked by WRED at enqueue ({@link fabriclab.fabric.EcnMarking}),
  * and served by strict priority. Buffer bytes are held from admission until the last bit leaves.
  * Hosts are NICs with one port; each runs a line-rate sender that sends its active flows' packets
  * round robin back to back (no congestion control, no retransmission) and a receiver that records

@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.EcnMarking;
 import fabriclab.Parameters;
 
 /**
@@ -13,7 +14,7 @@ import fabriclab.Parameters;
  * @param perQueueLimitBytes per (port, priority) cap in bytes, at least one MTU
  * @param wred ECN marking applied to every egress queue of the switch
  */
-public record SwitchBuffer(long sharedBytes, long perQueueLimitBytes, Wred wred) {
+public record SwitchBuffer(long sharedBytes, long perQueueLimitBytes, EcnMarking wred) {
     /** Validates the sizes. */
     public SwitchBuffer {
         Parameters.atLeast("sharedBytes", sharedBytes, 1L);
@@ -23,6 +24,6 @@ public record SwitchBuffer(long sharedBytes, long perQueueLimitBytes, Wred wred)
 
     /** A shared buffer with no per-queue cap and no ECN marking. */
     public static SwitchBuffer shared(long bytes) {
-        return new SwitchBuffer(bytes, bytes, Wred.OFF);
+        return new SwitchBuffer(bytes, bytes, EcnMarking.OFF);
     }
 }

@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.EcnMarking;
 import fabriclab.loadbalancing.hash.EcmpHasher;
 
 /**
@@ -17,7 +18,7 @@ final class SwitchNode extends Node {
     private final Forwarding.Mode mode;
     private final long sharedBytes;
     private final long perQueueLimitBytes;
-    private final Wred wred;
+    private final EcnMarking wred;
     private final long kminBytes;
 
     SwitchNode(Simulator sim, int id, int switchIndex, EcmpHasher hasher) {
@@ -29,7 +30,7 @@ final class SwitchNode extends Node {
         this.sharedBytes = b.sharedBytes();
         this.perQueueLimitBytes = b.perQueueLimitBytes();
         this.wred = b.wred();
-        this.kminBytes = wred.kminBytes();
+        this.kminBytes = (long) Math.min(wred.kMinBytes(), (double) Long.MAX_VALUE);
     }
 
     @Override
@@ -129,7 +130,7 @@ final class SwitchNode extends Node {
             rf.atCongestedQueue(this, sim.now); // iQCN (does nothing unless enabled)
         }
         if (p.kind == Packet.DATA && !p.ecn && q > kminBytes) {
-            double prob = wred.probability(q);
+            double prob = wred.probabilityUnchecked(q);
             if (prob >= 1 || sim.random.nextDouble() < prob) {
                 p.ecn = true;
                 out.ecnMarks++;

@@ -4,7 +4,7 @@
  * propagation delay, output-queued switches with per-priority queues, a byte-accounted shared
  * buffer with tail drop and WRED ECN marking, line-rate hosts, single-switch and leaf-spine
  * topologies ({@link fabriclab.simulation.topology}), ECMP with the hashing issue's functions and
- * per-packet spraying, and priority flow control (IEEE 802.1Qbb, {@link fabriclab.simulation.Pfc}). Entry point: {@link fabriclab.simulation.Simulator}.
+ * per-packet spraying, and priority flow control (IEEE 802.1Qbb, {@link fabriclab.fabric.Pfc}). Entry point: {@link fabriclab.simulation.Simulator}.
  *
  * <p>Transports ({@link fabriclab.simulation.Simulator#withTransport}): uncontrolled line rate (the
  * default), go-back-N RoCE with packet-level DCQCN ({@link fabriclab.simulation.RoceTransport}), and

@@ -1,12 +1,13 @@
 package fabriclab.congestion;
 
+import fabriclab.fabric.EcnMarking;
 import fabriclab.notebook.Progress;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
 import java.util.List;
 
-import static fabriclab.congestion.WredMarkingTest.assertMessage;
+import static fabriclab.congestion.EcnMarkingTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -143,9 +144,9 @@ class DcqcnFluidModelTest {
         Bottleneck port = Bottleneck.of(40e9);
         assertMessage("stepS", () -> DcqcnFluidModel.of(ZHU, port, 2).simulate(1e-3, 5e-6, 1e-5, Progress.silent()));
         assertMessage("flows", () -> DcqcnFluidModel.of(ZHU, port, 0));
-        assertMessage("g", () -> new DcqcnParameters(WredMarking.dcqcnDefaults(), 1.5, 50e-6, 55e-6, 55e-6, 10e6, 5,
+        assertMessage("g", () -> new DcqcnParameters(EcnMarking.dcqcnDefaults(), 1.5, 50e-6, 55e-6, 55e-6, 10e6, 5,
                 40e6, 4e-6, 1e6));
-        assertMessage("g", () -> new DcqcnParameters(WredMarking.dcqcnDefaults(), 0, 50e-6, 55e-6, 55e-6, 10e6, 5,
+        assertMessage("g", () -> new DcqcnParameters(EcnMarking.dcqcnDefaults(), 0, 50e-6, 55e-6, 55e-6, 10e6, 5,
                 40e6, 4e-6, 1e6));
         assertMessage("feedbackDelayS", () -> ZHU.withFeedbackDelay(-1e-6));
         assertMessage("multiplicity", () -> new FlowClass("x", 0, 0));

@@ -3,7 +3,7 @@ package fabriclab.congestion;
 import fabriclab.notebook.Progress;
 import org.junit.jupiter.api.Test;
 
-import static fabriclab.congestion.WredMarkingTest.assertMessage;
+import static fabriclab.congestion.EcnMarkingTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

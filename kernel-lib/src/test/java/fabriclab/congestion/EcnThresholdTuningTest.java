@@ -1,12 +1,13 @@
 package fabriclab.congestion;
 
+import fabriclab.fabric.EcnMarking;
 import fabriclab.notebook.Progress;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
 import java.util.List;
 
-import static fabriclab.congestion.WredMarkingTest.assertMessage;
+import static fabriclab.congestion.EcnMarkingTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,7 +18,7 @@ class EcnThresholdTuningTest {
     /** The cost is the queueing delay plus lambda per lost percentage point, from the run's metrics. */
     @Test
     void costFromMetrics() {
-        EcnThresholdTuning.Evaluation e = tuning.evaluate(WredMarking.dcqcnDefaults());
+        EcnThresholdTuning.Evaluation e = tuning.evaluate(EcnMarking.dcqcnDefaults());
         double queueingUs = e.metrics().meanQueueBytes() * 8 / 40e9 * 1e6;
         assertEquals(queueingUs + 10 * 100 * (1 - e.metrics().utilisation()), e.cost(), 1e-9);
     }
@@ -25,8 +26,8 @@ class EcnThresholdTuningTest {
     /** The optimiser's answer is never worse than its starting point (it evaluates the start first). */
     @Test
     void optimiserNoWorseThanStart() {
-        double start = tuning.evaluate(WredMarking.dcqcnDefaults()).cost();
-        EcnThresholdTuning.Evaluation best = tuning.optimise(WredMarking.dcqcnDefaults(), 12, Progress.silent());
+        double start = tuning.evaluate(EcnMarking.dcqcnDefaults()).cost();
+        EcnThresholdTuning.Evaluation best = tuning.optimise(EcnMarking.dcqcnDefaults(), 12, Progress.silent());
         assertTrue(best.cost() <= start + 1e-12);
     }
 
@@ -47,7 +48,7 @@ class EcnThresholdTuningTest {
                 new int[]{0}, new double[]{4e-6}, Progress.silent()));
         assertMessage("delaysS[0]", () -> DcqcnSweeps.stability(DcqcnParameters.zhu2015(), Bottleneck.of(40e9),
                 new int[]{1}, new double[]{-4e-6}, Progress.silent()));
-        assertMessage("maxEvaluations", () -> tuning.optimise(WredMarking.dcqcnDefaults(), 2, Progress.silent()));
+        assertMessage("maxEvaluations", () -> tuning.optimise(EcnMarking.dcqcnDefaults(), 2, Progress.silent()));
         assertMessage("lambdaUsPerPoint", () -> new EcnThresholdTuning(DcqcnParameters.zhu2015(),
                 Bottleneck.of(40e9), List.of(FlowClass.of(4)), 5e-3, 1e-6, -1));
     }

@@ -1,10 +1,11 @@
 package fabriclab.congestion;
 
+import fabriclab.fabric.EcnMarking;
 import fabriclab.notebook.Progress;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
-import static fabriclab.congestion.WredMarkingTest.assertMessage;
+import static fabriclab.congestion.EcnMarkingTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -54,7 +55,7 @@ class IqcnTest {
     @Test
     void decreaseEventsAtRateOneOverTWhenCnpsAreRarerThanT() {
         // g = 1e-9: alpha cannot drift from 1 while the queue is still below Kmin (the first ~4.4 us)
-        DcqcnParameters p = new DcqcnParameters(new WredMarking(5e3, 5e6, 1e-9), 1e-9, ZHU.tauS(), ZHU.tauPrimeS(),
+        DcqcnParameters p = new DcqcnParameters(new EcnMarking(5e3, 5e6, 1e-9), 1e-9, ZHU.tauS(), ZHU.tauPrimeS(),
                 ZHU.timerS(), 1e18, ZHU.fastRecoverySteps(), ZHU.rateAiBps(), ZHU.feedbackDelayS(), ZHU.minRateBps());
         double dt = 1e-6;
         DcqcnFluidModel m = DcqcnFluidModel.of(p, Bottleneck.of(100e9), 2);
@@ -107,7 +108,7 @@ class IqcnTest {
     @Test
     void conservationAndNonNegativeQueueWithIqcn() {
         double dt = 1e-7;
-        DcqcnParameters p = ZHU.withMarking(new WredMarking(5e3, 200e3, 1e-4));
+        DcqcnParameters p = ZHU.withMarking(new EcnMarking(5e3, 200e3, 1e-4));
         FluidRun run = DcqcnFluidModel.of(p, Bottleneck.of(40e9).withBuffer(50e3), 4).withIqcn(true)
                 .simulate(2e-3, dt, dt, Progress.silent());
         Table t = run.trajectory();
@@ -134,7 +135,7 @@ class IqcnTest {
      */
     @Test
     void comparisonTable() {
-        DcqcnParameters p = ZHU.withMarking(new WredMarking(5e3, 200e3, 1e-3));
+        DcqcnParameters p = ZHU.withMarking(new EcnMarking(5e3, 200e3, 1e-3));
         Bottleneck port = Bottleneck.of(100e9);
         Table t = DcqcnSweeps.iqcnComparison(p, port, new int[]{10}, 5e-3, Progress.silent());
         assertEquals(2, t.rowCount());

@@ -6,7 +6,7 @@ import tech.tablesaw.api.Table;
 
 import java.util.List;
 
-import static fabriclab.congestion.WredMarkingTest.assertMessage;
+import static fabriclab.congestion.EcnMarkingTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

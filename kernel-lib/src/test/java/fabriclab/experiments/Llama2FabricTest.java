@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.experiments.GseVsRoceJct.Fabric;
 import fabriclab.experiments.Llama2Fabric.Scenario;
-import fabriclab.simulation.Time;
-import fabriclab.simulation.topology.LinkSpec;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.Time;
+import fabriclab.fabric.LinkSpec;
+import fabriclab.fabric.Topology;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -1,5 +1,7 @@
 package fabriclab.flowcontrol;
 
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.PfcHeadroom;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,12 +12,12 @@ class PfcTest {
     @Test
     void pauseQuantumIs512BitTimes() {
         // 65535 quanta at 100G: 65535 * 512 / 1e11 s = 335.5392 us
-        assertEquals(335.5392e-6, PauseQuanta.seconds(65535, 100e9), 1e-12);
+        assertEquals(335.5392e-6, Pfc.quantaSeconds(65535, 100e9), 1e-12);
         // one quantum at 10G = 51.2 ns
-        assertEquals(51.2e-9, PauseQuanta.seconds(1, 10e9), 1e-18);
-        assertEquals(2, PauseQuanta.quantaFor(100e-9, 10e9));
-        assertThrows(IllegalArgumentException.class, () -> PauseQuanta.seconds(65536, 1e9));
-        assertThrows(IllegalArgumentException.class, () -> PauseQuanta.quantaFor(1.0, 100e9));
+        assertEquals(51.2e-9, Pfc.quantaSeconds(1, 10e9), 1e-18);
+        assertEquals(2, Pfc.quantaFor(100e-9, 10e9));
+        assertThrows(IllegalArgumentException.class, () -> Pfc.quantaSeconds(65536, 1e9));
+        assertThrows(IllegalArgumentException.class, () -> Pfc.quantaFor(1.0, 100e9));
     }
 
     @Test
@@ -38,7 +40,7 @@ class PfcTest {
     @Test
     void headroomMatchesThePublishedCiscoTenGigExample() {
         double ifDelay = 1280 * 8 / (2 * 10e9); // 1280 B shared by the two interfaces
-        PfcHeadroom h = new PfcHeadroom(10e9, 100, 5.13e-9, 2240, 2240, 84, ifDelay, PauseQuanta.seconds(60, 10e9));
+        PfcHeadroom h = new PfcHeadroom(10e9, 100, 5.13e-9, 2240, 2240, 84, ifDelay, Pfc.quantaSeconds(60, 10e9));
         assertEquals(2 * 641 + 3840 + 1280 + 2 * 2240, h.headroomBytes() - 84, 1.0);
     }
 

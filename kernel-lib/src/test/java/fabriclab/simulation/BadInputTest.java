@@ -1,12 +1,14 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.EcnMarking;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.loadbalancing.hash.HashFunction;
-import fabriclab.simulation.topology.LeafSpine;
-import fabriclab.simulation.topology.LinkSpec;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.LinkSpec;
+import fabriclab.fabric.Topology;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -22,8 +24,8 @@ class BadInputTest {
         fails("rateBps", () -> new LinkSpec(0, 1, 0, 0));
         fails("propagationPs", () -> new LinkSpec(0, 1, 1, -5));
         fails("nodeB", () -> new LinkSpec(1, 1, 1, 0));
-        fails("kmaxBytes", () -> new Wred(100, 50, 0.1));
-        fails("pmax", () -> new Wred(100, 200, 1.5));
+        fails("kMaxBytes", () -> new EcnMarking(100, 50, 0.1));
+        fails("pMax", () -> new EcnMarking(100, 200, 1.5));
         fails("buffer.sharedBytes", () -> new SimulationConfig(1000, 48, 1, SwitchBuffer.shared(1000),
                 Forwarding.sprayRandom(), 1, 0, 0));
         fails("priorities", () -> new SimulationConfig(1000, 0, 9, SwitchBuffer.shared(10_000), Forwarding.sprayRandom(), 1, 0, 0));

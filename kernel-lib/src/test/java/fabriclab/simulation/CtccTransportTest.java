@@ -1,12 +1,14 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.EcnMarking;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.congestion.RttControlParameters;
 import fabriclab.notebook.Progress;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.Topology;
 import org.junit.jupiter.api.Test;
 
 class CtccTransportTest {
@@ -17,7 +19,7 @@ class CtccTransportTest {
         // 4 x 2 MB into one 100G port whose queue holds 200 packets, no PFC: CTCC must finish every
         // flow (go-back-N after NACKs) and conserve bytes. (Who finishes first under loss depends on
         // which flow lost what; go-back-N with NACK halving is not fair in the short run.)
-        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(10_000_000, 200_000, Wred.OFF),
+        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(10_000_000, 200_000, EcnMarking.OFF),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, 0, 0);
         java.util.List<FlowSpec> flows = new java.util.ArrayList<>();
         for (int i = 0; i < 4; i++) {
@@ -38,7 +40,7 @@ class CtccTransportTest {
         // decreases as soon as a probe sees more than about 11 us of queueing, i.e. about 11 us x 100G =
         // 137 KB: the AIMD sawtooth peaks there (mean is lower: the decrease is much faster than the
         // increase). Peak over the last 2 ms within a factor 2 of that level.
-        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(10_000_000, 5_000_000, Wred.OFF),
+        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(10_000_000, 5_000_000, EcnMarking.OFF),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, Time.US, 10_000);
         java.util.List<FlowSpec> flows = java.util.List.of(new FlowSpec(0, 2, 1_000_000_000L, 0, 1, 1),
                 new FlowSpec(1, 2, 1_000_000_000L, 0, 1, 2));

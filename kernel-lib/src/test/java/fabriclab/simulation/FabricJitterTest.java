@@ -1,12 +1,13 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.container.DelayModel;
 import fabriclab.container.Reordering;
-import fabriclab.simulation.topology.LeafSpine;
+import fabriclab.fabric.LeafSpine;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,13 +1,14 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.notebook.Progress;
-import fabriclab.simulation.topology.LeafSpine;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Topology;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

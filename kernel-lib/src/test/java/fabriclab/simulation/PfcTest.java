@@ -1,13 +1,16 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.PfcHeadroom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.simulation.SimulationResult.PortPfc;
-import fabriclab.simulation.topology.LeafSpine;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Topology;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -44,8 +47,8 @@ class PfcTest {
         assertEquals(5_120, Pfc.quantaPs(1, G100));
         assertEquals(335_539_200L, Pfc.quantaPs(65535, G100));
         // 100G, 1.1 us, 1000 B: ser(P) = 80 ns, 2 prop + ser(64) = 2205.12 ns -> 27 packets, + 3
-        assertEquals(30_000, Pfc.headroomRule(G100, 1_100 * Time.NS, 1000));
-        assertEquals(3_000, Pfc.headroomRule(G100, 0, 1000)); // ser(64) < ser(1000): only the 3 packets
+        assertEquals(30_000, PfcHeadroom.packetLevelBytes(G100, 1_100 * Time.NS, 1000));
+        assertEquals(3_000, PfcHeadroom.packetLevelBytes(G100, 0, 1000)); // ser(64) < ser(1000): only the 3 packets
     }
 
     @Test
@@ -53,7 +56,7 @@ class PfcTest {
         int n = 4;
         long prop = 1 * Time.US;
         Topology t = Topology.singleSwitch(n + 1, G100, prop);
-        long headroom = Pfc.headroomRule(G100, prop, 1000);
+        long headroom = PfcHeadroom.packetLevelBytes(G100, prop, 1000);
         assertEquals(28_000, headroom); // 3 + floor(2005.12 / 80)
         Pfc pfc = new Pfc(20_000, 10_000, headroom, 65535);
         // every byte in the switch is charged to one ingress counter, each bounded by xoff + headroom:
@@ -105,7 +108,7 @@ class PfcTest {
         // 32 (2560..2640 ns), which completes: 33 packets, the last arriving at 3740 ns, when 3 packets
         // (at 1980, 2780, 3580 ns) have left toward host 1: peak counter = 30 packets.
         assertEquals(30_000, in.peakIngressBytes()[0]);
-        assertTrue(in.peakIngressBytes()[0] <= pfc.xoffBytes() + Pfc.headroomRule(G100, prop, 1000));
+        assertTrue(in.peakIngressBytes()[0] <= pfc.xoffBytes() + PfcHeadroom.packetLevelBytes(G100, prop, 1000));
         assertTrue(r.allCompleted());
         assertEquals(0, r.droppedPackets());
         // the host was paused and resumed by XON (2000 B threshold reached long before 335 us expiry)
@@ -151,7 +154,7 @@ class PfcTest {
         long[] xoffs = {1_000, 7_500, 40_000};
         for (long prop : props) {
             for (long xoff : xoffs) {
-                long headroom = Pfc.headroomRule(G100, prop, 1000);
+                long headroom = PfcHeadroom.packetLevelBytes(G100, prop, 1000);
                 Pfc pfc = new Pfc(xoff, xoff / 2, headroom, 500);
                 Topology t = Topology.singleSwitch(7, G100, prop);
                 SimulationResult r = new Simulator(t, config(20_000_000, 1), incast(6, 200_000)).withPfc(pfc).run();
@@ -171,7 +174,7 @@ class PfcTest {
         // hosts 0,1,2 -> host 3 (incast, 2 MB each, priority 0); victim host 0 -> host 4, 500 KB
         long prop = 1 * Time.US;
         Topology t = Topology.singleSwitch(5, G100, prop);
-        Pfc pfc = new Pfc(20_000, 10_000, Pfc.headroomRule(G100, prop, 1000), 65535);
+        Pfc pfc = new Pfc(20_000, 10_000, PfcHeadroom.packetLevelBytes(G100, prop, 1000), 65535);
         long v = 500_000;
         long[] fct = new long[2];
         for (int prio = 0; prio < 2; prio++) {
@@ -198,7 +201,7 @@ class PfcTest {
         // 2 leaves x 2 spines, 4 hosts per leaf; hosts 0-3 (leaf 0) and 5-7 (leaf 1) send 300 KB each to host 4.
         LeafSpine ls = new LeafSpine(8, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
         Topology t = ls.build();
-        long headroom = Pfc.headroomRule(G100, Time.US, 1000);
+        long headroom = PfcHeadroom.packetLevelBytes(G100, Time.US, 1000);
         Pfc pfc = new Pfc(20_000, 10_000, headroom, 65535);
         long buffer = 6 * (pfc.xoffBytes() + headroom); // a leaf has 6 ingress ports
         List<FlowSpec> f = new ArrayList<>();
@@ -229,16 +232,17 @@ class PfcTest {
         Topology t = Topology.singleSwitch(3, G100, 0);
         assertThrows(IllegalArgumentException.class, () -> new Pfc(10_000, 20_000, 0, 100), "xonBytes");
         assertMessage("xonBytes", () -> new Pfc(10_000, 20_000, 0, 100));
-        assertMessage("xoffBytes", () -> new Pfc(0, 0, 0, 100));
-        assertMessage("headroomBytes", () -> new Pfc(10, 0, -1, 100));
-        assertMessage("pauseQuanta", () -> new Pfc(10, 0, 0, 0));
-        assertMessage("pauseQuanta", () -> new Pfc(10, 0, 0, 65536));
-        assertMessage("pfc.xoffBytes", () -> new Simulator(t, config(100_000, 1), incast(2, 1000)).withPfc(new Pfc(200_000, 0, 0, 1)));
+        assertMessage("xoffBytes", () -> new Pfc(0, 1, 0, 100));
+        assertMessage("xonBytes", () -> new Pfc(10, 0, 0, 100)); // a counter never falls below 0
+        assertMessage("headroomBytes", () -> new Pfc(10, 5, -1, 100));
+        assertMessage("pauseQuanta", () -> new Pfc(10, 5, 0, 0));
+        assertMessage("pauseQuanta", () -> new Pfc(10, 5, 0, 65536));
+        assertMessage("pfc.xoffBytes", () -> new Simulator(t, config(100_000, 1), incast(2, 1000)).withPfc(new Pfc(200_000, 1, 0, 1)));
         assertMessage("pfc.headroomBytes",
-                () -> new Simulator(t, config(100_000, 1), incast(2, 1000)).withPfc(new Pfc(60_000, 0, 50_000, 1)));
+                () -> new Simulator(t, config(100_000, 1), incast(2, 1000)).withPfc(new Pfc(60_000, 1, 50_000, 1)));
         assertMessage("pfc", () -> new Simulator(t, config(100_000, 1), incast(2, 1000)).withPfc(null));
-        assertMessage("rateBps", () -> Pfc.headroomRule(0, 0, 1000));
-        assertMessage("packetWireBytes", () -> Pfc.headroomRule(G100, 0, 0));
+        assertMessage("rateBps", () -> PfcHeadroom.packetLevelBytes(0, 0, 1000));
+        assertMessage("packetWireBytes", () -> PfcHeadroom.packetLevelBytes(G100, 0, 0));
     }
 
     static void assertMessage(String name, org.junit.jupiter.api.function.Executable e) {

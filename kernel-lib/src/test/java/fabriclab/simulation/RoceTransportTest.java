@@ -1,11 +1,13 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.EcnMarking;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.congestion.DcqcnParameters;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.Topology;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,7 +27,7 @@ class RoceTransportTest {
     void goBackNDeliversEveryByteExactlyOnceDespiteTailDrops() {
         // 4 line-rate senders into one port whose queue holds 20 packets: heavy loss, no PFC (the shared
         // buffer is large, so ACKs and NACKs on the other ports are never dropped)
-        SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(10_000_000, 20_000, Wred.OFF),
+        SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(10_000_000, 20_000, EcnMarking.OFF),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, 0, 0);
         Simulator sim = new Simulator(Topology.singleSwitch(5, G100, Time.US), c, incast(4, 200_000))
                 .withTransport(RoceTransport.noCongestionControl().withRto(50 * Time.US));
@@ -58,7 +60,7 @@ class RoceTransportTest {
         // for every queue pair must let them finish together (completion times within 15%), without loss.
         DcqcnParameters d = DcqcnParameters.zhu2015();
         SimulationConfig c = new SimulationConfig(1000, 0, 1,
-                new SwitchBuffer(16_000_000, 16_000_000, Wred.of(d.marking())),
+                new SwitchBuffer(16_000_000, 16_000_000, d.marking()),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
         SimulationResult r = new Simulator(Topology.singleSwitch(5, G100, Time.US), c, incast(4, 5_000_000))
                 .withTransport(RoceTransport.dcqcn(d)).run(100 * Time.MS, fabriclab.notebook.Progress.silent());
@@ -87,7 +89,7 @@ class RoceTransportTest {
         DcqcnParameters d = DcqcnParameters.zhu2015();
         for (int n : new int[] {2, 10}) {
             SimulationConfig c = new SimulationConfig(1000, 0, 1,
-                    new SwitchBuffer(32_000_000, 32_000_000, Wred.of(d.marking())),
+                    new SwitchBuffer(32_000_000, 32_000_000, d.marking()),
                     Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
             SimulationResult r = new Simulator(Topology.singleSwitch(n + 1, G100, Time.US), c, incast(n, 1_000_000_000L))
                     .withTransport(RoceTransport.dcqcn(d).withHyperIncrease(d.rateAiBps()))
@@ -113,7 +115,7 @@ class RoceTransportTest {
         long[] peak = new long[2];
         for (int k = 0; k < 2; k++) {
             SimulationConfig c = new SimulationConfig(1000, 0, 1,
-                    new SwitchBuffer(32_000_000, 32_000_000, Wred.of(d.marking())),
+                    new SwitchBuffer(32_000_000, 32_000_000, d.marking()),
                     Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
             SimulationResult r = new Simulator(Topology.singleSwitch(11, G100, Time.US), c, incast(10, 1_000_000_000L))
                     .withTransport(RoceTransport.dcqcn(d).withIqcn(k == 1)).run(3 * Time.MS, fabriclab.notebook.Progress.silent());

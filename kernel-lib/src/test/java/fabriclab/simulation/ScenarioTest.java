@@ -1,10 +1,11 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fabriclab.simulation.topology.LeafSpine;
+import fabriclab.fabric.LeafSpine;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

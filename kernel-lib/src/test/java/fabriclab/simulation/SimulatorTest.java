@@ -1,5 +1,7 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.EcnMarking;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,8 +14,8 @@ import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.loadbalancing.hash.PathSelection;
 import fabriclab.notebook.Progress;
 import fabriclab.simulation.SimulationResult.QueueTrace;
-import fabriclab.simulation.topology.LeafSpine;
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Topology;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -102,7 +104,7 @@ class SimulatorTest {
     @Test
     void bytesAreConservedAndNothingIsDeliveredTwice() {
         LeafSpine ls = new LeafSpine(16, 2, 4, 2, G100, G100, 2, 1 * Time.US, 1 * Time.US);
-        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(300_000, 100_000, new Wred(20_000, 80_000, 0.2)),
+        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(300_000, 100_000, new EcnMarking(20_000, 80_000, 0.2)),
                 Forwarding.sprayRandom(), 3, Time.US, 1000);
         List<FlowSpec> flows = permutationAndIncast(ls.hosts());
         SimulationResult r = new Simulator(ls.build(), c, flows).run();
@@ -147,7 +149,7 @@ class SimulatorTest {
     @Test
     void sameSeedGivesIdenticalResultsAndAnotherSeedDiffers() {
         LeafSpine ls = new LeafSpine(16, 2, 4, 2, G100, G100, 2, 1 * Time.US, 1 * Time.US);
-        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(300_000, 100_000, new Wred(20_000, 80_000, 0.2)),
+        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(300_000, 100_000, new EcnMarking(20_000, 80_000, 0.2)),
                 Forwarding.sprayRandom(), 42, Time.US, 1000);
         SimulationResult a = new Simulator(ls.build(), c, permutationAndIncast(ls.hosts())).run();
         SimulationResult b = new Simulator(ls.build(), c, permutationAndIncast(ls.hosts())).run();

@@ -34,7 +34,7 @@ import java.util.Arrays;
  * interleaved in one JVM).
  *
  * <p>No allocation per event once the slots have grown: used-up slots are recycled. Time is a
- * {@code long} in picoseconds (see {@code fabriclab.simulation.Time}).
+ * {@code long} in picoseconds (see {@code fabriclab.fabric.Time}).
  */
 public final class EventQueue {
     private static final long HASH_MULTIPLIER = 0x9E3779B97F4A7C15L; // 2^64 / golden ratio

@@ -4,7 +4,7 @@ import fabriclab.congestion.Bottleneck;
 import fabriclab.congestion.DcqcnFluidModel;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.congestion.FluidMetrics;
-import fabriclab.congestion.WredMarking;
+import fabriclab.fabric.EcnMarking;
 import fabriclab.notebook.Progress;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class IqcnBench {
     private final DcqcnFluidModel model = DcqcnFluidModel.of(
-            DcqcnParameters.zhu2015().withMarking(new WredMarking(5e3, 200e3, 0.001)), Bottleneck.of(100e9), 10);
+            DcqcnParameters.zhu2015().withMarking(new EcnMarking(5e3, 200e3, 0.001)), Bottleneck.of(100e9), 10);
 
     /** iQCN off. */
     @Benchmark

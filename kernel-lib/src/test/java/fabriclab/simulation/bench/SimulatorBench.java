@@ -1,15 +1,16 @@
 package fabriclab.simulation.bench;
 
+import fabriclab.fabric.PfcHeadroom;
 import fabriclab.simulation.Forwarding;
-import fabriclab.simulation.Pfc;
+import fabriclab.fabric.Pfc;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationConfig;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
 import fabriclab.simulation.SwitchBuffer;
-import fabriclab.simulation.Time;
-import fabriclab.simulation.Wred;
-import fabriclab.simulation.topology.LeafSpine;
+import fabriclab.fabric.Time;
+import fabriclab.fabric.EcnMarking;
+import fabriclab.fabric.LeafSpine;
 import fabriclab.loadbalancing.hash.HashFunction;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -70,12 +71,12 @@ public class SimulatorBench {
     public void setUp() {
         long g100 = 100_000_000_000L;
         if (scenario.equals("incast")) {
-            SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(4_000_000, 4_000_000, new Wred(100_000, 400_000, 0.2)),
+            SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(4_000_000, 4_000_000, new EcnMarking(100_000, 400_000, 0.2)),
                     Forwarding.sprayRandom(), 1, 0, 0);
             s = Scenario.incast(32, 1_000_000, g100, c);
         } else if (scenario.equals("incastPfc")) {
             s = Scenario.incast(32, 1_000_000, g100, SimulationConfig.defaults(SwitchBuffer.shared(4_000_000)));
-            pfc = new Pfc(50_000, 25_000, Pfc.headroomRule(g100, Time.US, 1000), 65535);
+            pfc = new Pfc(50_000, 25_000, PfcHeadroom.packetLevelBytes(g100, Time.US, 1000), 65535);
         } else {
             SimulationConfig c = new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(16_000_000),
                     Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);

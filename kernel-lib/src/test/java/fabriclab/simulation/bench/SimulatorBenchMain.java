@@ -8,9 +8,9 @@ import fabriclab.simulation.SimulationConfig;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
 import fabriclab.simulation.SwitchBuffer;
-import fabriclab.simulation.Time;
-import fabriclab.simulation.Wred;
-import fabriclab.simulation.topology.LeafSpine;
+import fabriclab.fabric.Time;
+import fabriclab.fabric.EcnMarking;
+import fabriclab.fabric.LeafSpine;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -45,7 +45,7 @@ public final class SimulatorBenchMain {
     public static void main(String[] args) {
         int hosts = args.length > 0 ? Integer.parseInt(args[0]) : 128;
         Scenario incast = Scenario.incast(32, 1_000_000, G100, new SimulationConfig(1000, 0, 1,
-                new SwitchBuffer(4_000_000, 4_000_000, new Wred(100_000, 400_000, 0.2)), Forwarding.sprayRandom(), 1, 0, 0));
+                new SwitchBuffer(4_000_000, 4_000_000, new EcnMarking(100_000, 400_000, 0.2)), Forwarding.sprayRandom(), 1, 0, 0));
         for (Scenario s : new Scenario[] {incast, permutation(hosts, 2_000_000)}) {
             long warmStart = System.nanoTime(); // warm-up (class loading, JIT)
             for (int i = 0; i < MIN_WARMUP_RUNS || System.nanoTime() - warmStart < WARMUP_SECONDS * 1e9; i++) {

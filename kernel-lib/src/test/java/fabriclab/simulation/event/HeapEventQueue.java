@@ -15,7 +15,7 @@ import java.util.Arrays;
  * <p>Cost: {@code O(log4 n)} per schedule and per poll, no allocation per event once the arrays
  * have grown; a 4-ary heap touches fewer cache lines than a binary heap at millions of pending
  * events, and each entry's (time, sequence) and (handler, payload) are stored side by side in two
- * interleaved arrays so that comparing and moving an entry touches two cache lines, not four. Time is a {@code long} in picoseconds (see {@code fabriclab.simulation.Time}).
+ * interleaved arrays so that comparing and moving an entry touches two cache lines, not four. Time is a {@code long} in picoseconds (see {@code fabriclab.fabric.Time}).
  */
 final class HeapEventQueue {
     private long[] keys;      // [2i] = time, [2i+1] = sequence number

@@ -1,9 +1,11 @@
 package fabriclab.simulation;
 
+import fabriclab.fabric.Time;
+import fabriclab.fabric.EcnMarking;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fabriclab.simulation.topology.Topology;
+import fabriclab.fabric.Topology;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,14 +16,14 @@ import org.junit.jupiter.api.Test;
  * q_k = (k - floor(80,000 k / 266,667)) packets, counting the one in service. No arrival coincides
  * with a departure: gcd(80,000, 266,667) = 1, so 80,000 k = 266,667 j needs k >= 266,667 > N.
  */
-class WredMarkingTest {
+class EcnMarkingTest {
     static final int N = 2000;
 
     static long queueBefore(int k) {
         return (k - (80_000L * k) / 266_667L) * 1000L;
     }
 
-    static SimulationResult run(Wred wred, long seed) {
+    static SimulationResult run(EcnMarking wred, long seed) {
         Topology t = Topology.singleSwitch(new long[] {100_000_000_000L, 30_000_000_000L}, Time.US);
         SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(10_000_000, 10_000_000, wred),
                 Forwarding.sprayRandom(), seed, 0, 0);
@@ -37,7 +39,7 @@ class WredMarkingTest {
                 expected++;
             }
         }
-        SimulationResult r = run(new Wred(k, k, 1.0), 1);
+        SimulationResult r = run(new EcnMarking(k, k, 1.0), 1);
         assertTrue(expected > 100 && expected < N - 100, "scenario must straddle K: " + expected);
         assertEquals(expected, r.ecnMarks());
         assertEquals(expected, r.flows().get(0).ecnMarkedPackets());
@@ -45,7 +47,7 @@ class WredMarkingTest {
 
     @Test
     void linearMarkingMatchesTheExpectedCountWithinFiveSigma() {
-        Wred wred = new Wred(100_000, 2_000_000, 0.5);
+        EcnMarking wred = new EcnMarking(100_000, 2_000_000, 0.5);
         double mean = 0;
         double var = 0;
         for (int i = 0; i < N; i++) {

@@ -1,13 +1,14 @@
 package fabriclab.congestion;
 
+import fabriclab.fabric.EcnMarking;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class WredMarkingTest {
-    private final WredMarking w = WredMarking.dcqcnDefaults();
+class EcnMarkingTest {
+    private final EcnMarking w = EcnMarking.dcqcnDefaults();
 
     @Test
     void probabilityAtChosenQueues() {
@@ -22,6 +23,16 @@ class WredMarkingTest {
     }
 
     @Test
+    void equalThresholdsMarkAStepAndOffNeverMarks() {
+        EcnMarking step = new EcnMarking(1000, 1000, 0.3); // Kmin = Kmax: 0 up to K, 1 above, Pmax unused
+        assertEquals(0.0, step.probability(1000), 0);
+        assertEquals(1.0, step.probability(1000.5), 0);
+        assertEquals(0.0, EcnMarking.OFF.probability(1e300), 0);
+        assertTrue(!EcnMarking.OFF.enabled() && step.enabled());
+        assertThrows(IllegalStateException.class, step::slopePerByte);
+    }
+
+    @Test
     void inverseRampAndSlope() {
         assertEquals(102_500, w.queueForProbability(0.005), 1e-9);
         assertEquals(0.01 / 195_000, w.slopePerByte(), 1e-20);
@@ -29,7 +40,7 @@ class WredMarkingTest {
 
     @Test
     void perPriorityProfiles() {
-        PriorityWred plan = PriorityWred.roceDefault().with(5, new WredMarking(1000, 2000, 1.0));
+        PriorityWred plan = PriorityWred.roceDefault().with(5, new EcnMarking(1000, 2000, 1.0));
         assertEquals(0.005, plan.probability(3, 102_500), 1e-15);
         assertEquals(0.5, plan.probability(5, 1500), 1e-15);
         assertEquals(0.0, plan.probability(0, 1e9), 0);
@@ -39,11 +50,9 @@ class WredMarkingTest {
 
     @Test
     void badInputNamesTheParameter() {
-        assertMessage("kMaxBytes", () -> new WredMarking(200, 100, 0.1));
-        assertMessage("kMaxBytes", () -> new WredMarking(100, 100, 0.1));
-        assertMessage("pMax", () -> new WredMarking(0, 100, 0));
-        assertMessage("pMax", () -> new WredMarking(0, 100, 1.5));
-        assertMessage("kMinBytes", () -> new WredMarking(-1, 100, 0.5));
+        assertMessage("kMaxBytes", () -> new EcnMarking(200, 100, 0.1));
+        assertMessage("pMax", () -> new EcnMarking(0, 100, 1.5));
+        assertMessage("kMinBytes", () -> new EcnMarking(-1, 100, 0.5));
         assertMessage("queueBytes", () -> w.probability(-1));
         assertMessage("queueBytes", () -> w.probability(Double.NaN));
         assertMessage("priority", () -> PriorityWred.none().probability(8, 0));

@@ -1,4 +1,4 @@
-package fabriclab.flowcontrol;
+package fabriclab.fabric;
 
 import fabriclab.Parameters;
 
@@ -65,5 +65,33 @@ public record PfcHeadroom(double linkRateBps, double cableLengthM, double propag
         double cable = 2.0 * linkRateBps * cableDelayS() / 8.0;
         double delays = linkRateBps * (2.0 * interfaceDelayS + responseDelayS) / 8.0;
         return cable + mtuReceiverBytes + pfcFrameBytes + mtuSenderBytes + delays;
+    }
+
+    /**
+     * The same budget read at packet level, as the packet simulator runs PFC: the PAUSE travels out
+     * of band (no receiver frame ahead of it), interface and response delays are zero, and a switch
+     * admits whole packets of {@code packetWireBytes}. The ingress counter can overshoot XOFF by the
+     * packet that crosses it; the PAUSE then needs {@code ser(64 B) + prop} to land upstream; every
+     * packet the upstream finished sending up to {@code prop} before the crossing, plus the one it
+     * may start just before the PAUSE lands, still arrives. Packets sent back to back end every
+     * {@code ser(P)}, so at most {@code floor((2 prop + ser(64 B)) / ser(P)) + 2} of them arrive after
+     * the crossing, and
+     * <pre>headroom = P (3 + floor((2 prop + ser(64 B)) / ser(P)))</pre>
+     * keeps the counter at or below {@code XOFF + headroom} (the continuous budget
+     * {@code 2 x bandwidth-delay product + 2 MTU + PAUSE frame}, rounded to whole packets, plus the
+     * crossing packet).
+     *
+     * @param rateBps link rate [bit/s], positive
+     * @param propagationPs one-way propagation delay [ps], not negative
+     * @param packetWireBytes largest packet on the wire [bytes], positive
+     * @return headroom [bytes]
+     */
+    public static long packetLevelBytes(long rateBps, long propagationPs, int packetWireBytes) {
+        Parameters.atLeast("rateBps", rateBps, 1L);
+        Parameters.atLeast("propagationPs", propagationPs, 0L);
+        Parameters.atLeast("packetWireBytes", packetWireBytes, 1);
+        long serP = Time.serializationPs(packetWireBytes, rateBps);
+        long window = 2 * propagationPs + Time.serializationPs(Pfc.PAUSE_FRAME_BYTES, rateBps);
+        return (long) packetWireBytes * (3 + window / serP);
     }
 }

@@ -1,4 +1,4 @@
-package fabriclab.simulation.topology;
+package fabriclab.fabric;
 
 import fabriclab.Parameters;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package fabriclab.simulation;
+package fabriclab.fabric;
 
 import fabriclab.Parameters;
 
