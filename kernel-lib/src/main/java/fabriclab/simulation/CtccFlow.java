@@ -33,7 +33,7 @@ final class CtccFlow extends ReliableTransport {
             CtccFlow any = members.get(0);
             probes++;
             any.sendControl(Packet.PROBE, 0, any.model.controlBytes(), any.flow.spec.priority(), false, now);
-            any.sim.events.schedule(now + Math.max(1, Math.round(any.p.probeIntervalS() * 1e12)), this, null);
+            any.net.events.schedule(now + Math.max(1, Math.round(any.p.probeIntervalS() * 1e12)), this, null);
         }
 
         void reply(long rttPs) {
@@ -44,14 +44,13 @@ final class CtccFlow extends ReliableTransport {
         }
     }
 
-    CtccFlow(Simulator sim, FlowState flow, CtccTransport model) {
-        super(sim, flow, model.ackEvery(), model.controlBytes(), model.replyPriority(), model.rtoPs());
+    CtccFlow(Network net, FlowState flow, CtccTransport model, PathProbe path) {
+        super(net, flow, model.ackEvery(), model.controlBytes(), model.replyPriority(), model.rtoPs());
         this.model = model;
         this.p = model.params();
-        this.lineRate = sim.host(flow.spec.source()).ports.get(0).rateBps;
+        this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBps;
         this.rateBps = lineRate;
-        long key = ((long) flow.spec.source() << 32) | flow.spec.destination();
-        this.path = (PathProbe) sim.transportState.computeIfAbsent(key, k -> new PathProbe());
+        this.path = path;
     }
 
     @Override
@@ -60,7 +59,7 @@ final class CtccFlow extends ReliableTransport {
         path.members.add(this);
         if (!path.running) {
             path.running = true;
-            sim.events.schedule(now, path, null);
+            net.events.schedule(now, path, null);
         }
     }
 

@@ -49,4 +49,10 @@ public record CtccTransport(RttControlParameters params, int replyPriority, int 
     public static CtccTransport of(RttControlParameters params) {
         return new CtccTransport(params, 0, 16, 64, Time.MS);
     }
+
+    /** One run of this transport (the simulator's internal types). */
+    @Override
+    public TransportRun start(Network network) {
+        return new CtccRun(network, this);
+    }
 }

@@ -3,7 +3,7 @@ package fabriclab.simulation;
 import fabriclab.loadbalancing.flow.FiveTuple;
 import java.util.BitSet;
 
-/** Runtime state of one flow: sender bookkeeping, receiver record, routing memory (package-private). */
+/** Runtime state of one flow: sender bookkeeping, receiver record, its counters, routing memory (package-private). */
 final class FlowState {
     final int id;
     final FlowSpec spec;
@@ -30,6 +30,7 @@ final class FlowState {
     long discardedBytes;
     long dropped;
     long droppedBytes;
+    long controlDropped;
     long ecnMarked;
     long retransmitted;
     long completionPs = -1;
@@ -42,6 +43,16 @@ final class FlowState {
         this.packets = (int) ((spec.bytes() + mtu - 1) / mtu);
         this.ecmpEgress = new Port[switches];
         this.reverseEcmpEgress = new Port[switches];
+    }
+
+    /** A packet of this flow was lost (data: counted with its payload; control: counted apart). */
+    void packetDropped(Packet p) {
+        if (!p.isData()) {
+            controlDropped++;
+            return;
+        }
+        dropped++;
+        droppedBytes += p.payloadBytes;
     }
 
     int payloadOf(int seq, int mtu) {

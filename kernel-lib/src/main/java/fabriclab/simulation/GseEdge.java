@@ -1,7 +1,7 @@
 package fabriclab.simulation;
 
-import fabriclab.fabric.Time;
 import fabriclab.fabric.Pfc;
+import fabriclab.fabric.Time;
 import fabriclab.simulation.event.EventHandler;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -11,12 +11,14 @@ import java.util.Map;
 
 /**
  * The GSE edge function of one leaf (package-private): source side (VOQs, container assembly,
- * requests, spraying of granted containers, local PFC) and destination side (grant clock per host
- * port, egress reordering). See {@link GseTransport} for the model.
+ * requests, spraying of granted containers, local pause of its hosts through a {@link PfcIngress}
+ * per host port) and destination side (grant clock per host port, egress reordering). See
+ * {@link GseTransport} for the model. Counters: containers, grants, containers completed out of
+ * order, local pauses, peak VOQ and reordering bytes.
  */
-final class GseEdge implements SwitchNode.EdgeFunction {
-    private final Simulator sim;
-    private final SwitchNode sw;
+final class GseEdge implements Switch.EdgeFunction {
+    private final Network net;
+    private final Switch sw;
     private final GseTransport g;
     private final GseEdge[] edgeOfHost;
     private final Map<Integer, Port> hostPort = new HashMap<>();
@@ -24,9 +26,16 @@ final class GseEdge implements SwitchNode.EdgeFunction {
     private final Map<Long, Reorder> reorders = new HashMap<>();
     private final Map<Integer, Long> nextGrantPs = new HashMap<>();
     private final Map<Integer, int[]> roundRobin = new HashMap<>();
-    private final Map<Integer, long[]> backlog = new HashMap<>(); // per local host: {bytes, paused 0/1, pause generation}
+    /** Per local host: its bytes waiting at this edge, which pause the host above the local XOFF. */
+    private final Map<Integer, PfcIngress> localPause = new HashMap<>();
     private long heldBytes; // destination side: bytes waiting for reordering
     private long voqBytes;
+    // counters
+    long containers;
+    long grants;
+    long containersReordered;
+    long voqPeakBytes;
+    long reorderPeakBytes;
 
     private static final class Voq {
         final int src;
@@ -43,7 +52,8 @@ final class GseEdge implements SwitchNode.EdgeFunction {
         }
     }
 
-    private static final class Container {
+    /** A packet container: packets of one VOQ sent on one path under one grant. */
+    static final class Container {
         final Voq voq;
         final int number;
         final List<Packet> packets = new ArrayList<>(4);
@@ -62,30 +72,43 @@ final class GseEdge implements SwitchNode.EdgeFunction {
         final Map<Integer, Container> complete = new HashMap<>();
     }
 
-    private GseEdge(Simulator sim, SwitchNode sw, GseTransport g, GseEdge[] edgeOfHost) {
-        this.sim = sim;
+    private GseEdge(Network net, Switch sw, GseTransport g, GseEdge[] edgeOfHost) {
+        this.net = net;
         this.sw = sw;
         this.g = g;
         this.edgeOfHost = edgeOfHost;
     }
 
-    /** Attaches an edge to every switch with host ports. */
-    static void install(Simulator sim, GseTransport g) {
-        GseEdge[] edgeOfHost = new GseEdge[sim.topology.hosts()];
-        for (SwitchNode sw : sim.switches) {
+    /** Attaches an edge to every switch with host ports; returns the edges. */
+    static List<GseEdge> install(Network net, GseTransport g) {
+        GseEdge[] edgeOfHost = new GseEdge[net.topology.hosts()];
+        List<GseEdge> edges = new ArrayList<>();
+        Pfc local = new Pfc(g.localXoffBytes(), g.localXonBytes(), 0, Pfc.MAX_QUANTA);
+        for (Switch sw : net.switches) {
             GseEdge e = null;
             for (Port p : sw.ports) {
-                if (p.peer instanceof Host h) {
+                if (p.peer() instanceof HostNic h) {
                     if (e == null) {
-                        e = new GseEdge(sim, sw, g, edgeOfHost);
+                        e = new GseEdge(net, sw, g, edgeOfHost);
+                        edges.add(e);
                     }
                     e.hostPort.put(h.id, p);
-                    e.backlog.put(h.id, new long[3]);
+                    e.localPause.put(h.id, new PfcIngress(p, local, net.config.priorities(), true));
                     edgeOfHost[h.id] = e;
                 }
             }
             sw.edge = e;
         }
+        return edges;
+    }
+
+    /** Local pauses of this edge's hosts (pause assertions, not refreshes). */
+    long localPauses() {
+        long n = 0;
+        for (PfcIngress p : localPause.values()) {
+            n += p.pauseAssertions;
+        }
+        return n;
     }
 
     @Override
@@ -95,14 +118,14 @@ final class GseEdge implements SwitchNode.EdgeFunction {
         }
         int src = p.flow.spec.source();
         int dst = p.destination;
-        boolean fromLocalHost = p.ingress != null && p.ingress.peer instanceof Host;
+        boolean fromLocalHost = p.ingress != null && p.ingress.peer() instanceof HostNic;
         boolean toLocalHost = hostPort.containsKey(dst);
         if (fromLocalHost && !toLocalHost) {
             enqueueAtSource(p, src, dst, now);
             return true;
         }
-        if (!fromLocalHost && toLocalHost && p.tag instanceof Container c) {
-            arriveAtDestination(p, c);
+        if (!fromLocalHost && toLocalHost && p.container != null) {
+            arriveAtDestination(p, p.container);
             return true;
         }
         return false;
@@ -119,19 +142,14 @@ final class GseEdge implements SwitchNode.EdgeFunction {
         v.packets.addLast(p);
         v.bytes += p.payloadBytes;
         voqBytes += p.wireBytes;
-        sim.counters.merge("gse.voqPeakBytes", voqBytes, Math::max);
-        long[] b = backlog.get(src);
-        b[0] += p.wireBytes;
-        if (b[1] == 0 && b[0] > g.localXoffBytes()) {
-            b[1] = 1;
-            pauseHost(src, b);
-        }
+        voqPeakBytes = Math.max(voqPeakBytes, voqBytes);
+        localPause.get(src).admitted(p.priority, p.wireBytes);
         while (v.bytes >= g.containerBytes()) {
             close(v, now);
         }
         if (!v.packets.isEmpty() && !v.timerArmed) {
             v.timerArmed = true;
-            sim.events.schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
+            net.events.schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
         }
     }
 
@@ -145,7 +163,7 @@ final class GseEdge implements SwitchNode.EdgeFunction {
         }
         if (!v.packets.isEmpty()) {
             v.timerArmed = true;
-            sim.events.schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
+            net.events.schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
         }
     }
 
@@ -155,16 +173,16 @@ final class GseEdge implements SwitchNode.EdgeFunction {
         while (!v.packets.isEmpty() && (c.packets.isEmpty()
                 || c.payloadBytes + v.packets.peekFirst().payloadBytes <= g.containerBytes())) {
             Packet p = v.packets.pollFirst();
-            p.tag = c;
+            p.container = c;
             c.packets.add(p);
             c.payloadBytes += p.payloadBytes;
             c.wireBytes += p.wireBytes;
         }
         v.bytes -= c.payloadBytes;
         v.oldestPs = now;
-        sim.count("gse.containers", 1);
+        containers++;
         GseEdge dstEdge = edgeOfHost[v.dst];
-        sim.events.schedule(now + g.controlLatencyPs(), dstEdge.requestArrival, c);
+        net.events.schedule(now + g.controlLatencyPs(), dstEdge.requestArrival, c);
     }
 
     private final EventHandler grantArrival = (now, payload) -> sendContainer((Container) payload);
@@ -172,20 +190,11 @@ final class GseEdge implements SwitchNode.EdgeFunction {
     private void sendContainer(Container c) {
         int dst = c.voq.dst;
         int[] cands = sw.routes[dst];
-        long[] b = backlog.get(c.voq.src);
-        b[0] -= c.wireBytes;
         voqBytes -= c.wireBytes;
-        if (b[1] == 1 && b[0] < g.localXonBytes()) {
-            b[1] = 0;
-            b[2]++;
-            Port hp = hostPort.get(c.voq.src);
-            for (int pr = 0; pr < sim.config.priorities(); pr++) {
-                hp.sendPause(pr, 0);
-            }
-        }
+        localPause.get(c.voq.src).released(0, c.wireBytes);
         if (cands == null) { // destination unreachable (failures)
             for (Packet p : c.packets) {
-                sim.drop(p, null);
+                sw.unroutable(p);
             }
             return;
         }
@@ -198,28 +207,6 @@ final class GseEdge implements SwitchNode.EdgeFunction {
         }
     }
 
-    private void pauseHost(int src, long[] b) {
-        sim.count("gse.localPauses", 1);
-        Port hp = hostPort.get(src);
-        int quanta = 65535;
-        for (int pr = 0; pr < sim.config.priorities(); pr++) {
-            hp.sendPause(pr, quanta);
-        }
-        long gen = ++b[2];
-        long refresh = Math.max(1, Pfc.quantaPs(quanta, hp.rateBps) / 2);
-        sim.events.schedule(sim.now + refresh, new EventHandler() {
-            @Override
-            public void handle(long now, Object ignored) {
-                if (b[1] == 1 && b[2] == gen) {
-                    for (int pr = 0; pr < sim.config.priorities(); pr++) {
-                        hp.sendPause(pr, quanta);
-                    }
-                    sim.events.schedule(now + refresh, this, null);
-                }
-            }
-        }, null);
-    }
-
     // ------------------------------------------------------------------ destination side
 
     /** A request reached this (destination) edge: grant at the host port's rate, first come first served. */
@@ -229,15 +216,15 @@ final class GseEdge implements SwitchNode.EdgeFunction {
         Container c = (Container) payload;
         Port port = hostPort.get(c.voq.dst);
         long t = Math.max(now, nextGrantPs.getOrDefault(c.voq.dst, 0L));
-        nextGrantPs.put(c.voq.dst, t + Time.serializationPs(c.wireBytes, port.rateBps));
-        sim.count("gse.grants", 1);
+        nextGrantPs.put(c.voq.dst, t + Time.serializationPs(c.wireBytes, port.link.rateBps));
+        grants++;
         GseEdge srcEdge = edgeOfHost[c.voq.src];
-        sim.events.schedule(t + g.controlLatencyPs(), srcEdge.grantArrival, c);
+        net.events.schedule(t + g.controlLatencyPs(), srcEdge.grantArrival, c);
     }
 
     private void arriveAtDestination(Packet p, Container c) {
         heldBytes += p.wireBytes;
-        sim.counters.merge("gse.reorderPeakBytes", heldBytes, Math::max);
+        reorderPeakBytes = Math.max(reorderPeakBytes, heldBytes);
         c.received++;
         if (c.received < c.packets.size()) {
             return;
@@ -245,7 +232,7 @@ final class GseEdge implements SwitchNode.EdgeFunction {
         long key = ((long) c.voq.src << 32) | c.voq.dst;
         Reorder r = reorders.computeIfAbsent(key, k -> new Reorder());
         if (c.number != r.next) {
-            sim.count("gse.containersReordered", 1);
+            containersReordered++;
         }
         r.complete.put(c.number, c);
         Container ready;
@@ -254,7 +241,7 @@ final class GseEdge implements SwitchNode.EdgeFunction {
             Port out = hostPort.get(ready.voq.dst);
             for (Packet q : ready.packets) {
                 heldBytes -= q.wireBytes;
-                q.tag = null;
+                q.container = null;
                 sw.admit(q, out);
             }
         }

@@ -22,7 +22,8 @@ import fabriclab.Parameters;
  *       container of the same source-destination pair has been delivered (egress reordering), then
  *       forwards them to the host in order;</li>
  *   <li>pauses a local host (PFC on the host link only) when the host's packets waiting at the edge
- *       pass {@code localXoffBytes}, and resumes it below {@code localXonBytes}.</li>
+ *       reach {@code localXoffBytes}, and resumes it below {@code localXonBytes} (the one PFC convention of
+ *       {@link fabriclab.fabric.Pfc}, through the same ingress accounting as the fabric's PFC).</li>
  * </ol>
  * Requests and grants are modelled as messages with a fixed one-way latency
  * {@code controlLatencyPs} that take no link bandwidth (they are a few tens of bytes per 16 KB
@@ -39,8 +40,8 @@ import fabriclab.Parameters;
  * @param assemblyTimeoutPs time after which a partial container is closed [ps], positive (this project's choice: 1 us)
  * @param controlLatencyPs one-way latency of a request or grant [ps], not negative (this project's choice: 2 us,
  *        the two fabric links of a leaf-spine path plus switching)
- * @param localXoffBytes a local host is paused when its packets waiting at the edge exceed this [bytes]
- * @param localXonBytes and resumed below this [bytes], at most {@code localXoffBytes}
+ * @param localXoffBytes a local host is paused when its packets waiting at the edge reach this [bytes]
+ * @param localXonBytes and resumed below this [bytes], 1 to {@code localXoffBytes}
  */
 public record GseTransport(int containerBytes, long assemblyTimeoutPs, long controlLatencyPs, long localXoffBytes,
         long localXonBytes) implements TransportModel {
@@ -50,7 +51,7 @@ public record GseTransport(int containerBytes, long assemblyTimeoutPs, long cont
         Parameters.atLeast("assemblyTimeoutPs", assemblyTimeoutPs, 1L);
         Parameters.atLeast("controlLatencyPs", controlLatencyPs, 0L);
         Parameters.atLeast("localXoffBytes", localXoffBytes, 1L);
-        Parameters.inRange("localXonBytes", localXonBytes, 0L, localXoffBytes);
+        Parameters.inRange("localXonBytes", localXonBytes, 1L, localXoffBytes);
     }
 
     /** 16 KB containers, 1 us assembly timeout, 2 us request/grant latency, local PFC at 4 MB / 3 MB per host. */
@@ -61,5 +62,11 @@ public record GseTransport(int containerBytes, long assemblyTimeoutPs, long cont
     /** A copy with another container size [bytes]. */
     public GseTransport withContainerBytes(int bytes) {
         return new GseTransport(bytes, assemblyTimeoutPs, controlLatencyPs, localXoffBytes, localXonBytes);
+    }
+
+    /** One run of this transport (the simulator's internal types). */
+    @Override
+    public TransportRun start(Network network) {
+        return new GseRun(network, this);
     }
 }

@@ -1,23 +1,25 @@
 package fabriclab.simulation;
 
-import fabriclab.simulation.event.EventHandler;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A host or switch at runtime (package-private). Handles packet-arrival events. */
-abstract class Node implements EventHandler {
-    final Simulator sim;
+/** A host NIC or a switch at runtime (package-private): its ports, and what it does with an arriving packet. */
+abstract class Node {
+    final Network net;
     final int id;
     final List<Port> ports = new ArrayList<>();
 
-    Node(Simulator sim, int id) {
-        this.sim = sim;
+    Node(Network net, int id) {
+        this.net = net;
         this.id = id;
     }
 
-    /** A packet for an idle port whose queues are empty (hosts generate packets on demand). */
+    /** Packet {@code p} arrived through {@code p.ingress} at {@code timePs}. */
+    abstract void receive(Packet p, long timePs);
+
+    /** A packet for an idle port whose queues are empty (a host NIC generates data on demand), or null. */
     abstract Packet nextToSend(Port port);
 
-    /** The last bit of {@code p} left {@code port}. */
+    /** The last bit of {@code p} left {@code port} (or it was dropped from the port's queue). */
     abstract void departed(Port port, Packet p);
 }

@@ -17,8 +17,6 @@ final class Packet {
     static final byte PROBE = 4;
     /** Reply to a probe; {@link #aux} echoes the probe's send time. */
     static final byte PROBE_REPLY = 5;
-    /** Transport-specific control message (e.g. GSE request or grant); meaning in {@link #aux}. */
-    static final byte CONTROL = 6;
 
     final FlowState flow;
     final int seq;
@@ -28,14 +26,15 @@ final class Packet {
     final byte kind;
     /** Destination host index (the flow's destination for data, its source for most replies). */
     final int destination;
-    /** Kind-specific value: a timestamp (ps), a container number, a credit count. */
+    /** Kind-specific value: a timestamp (ps). */
     long aux;
     boolean ecn;
-    /** Edge state riding with the packet (the GSE container it belongs to), or null. */
-    Object tag;
+    /** The GSE packet container this packet travels in between the source and destination edges, or null. */
+    GseEdge.Container container;
     /** Time the packet joined its current switch egress queue, ps. */
     long enqueuedPs;
-    Port ingress; // port of the current node it arrived through
+    /** The port of the current node the packet arrived through (null at its source). */
+    Port ingress;
 
     /** A data packet of {@code flow}. */
     Packet(FlowState flow, int seq, int payloadBytes, int wireBytes, int priority) {

@@ -35,11 +35,14 @@ abstract class ReliableTransport extends Transport {
     int expected;
     int nackedAt = -1;
     int sinceAck;
+    // counters
+    long nacks;
+    long timeouts;
 
     private final EventHandler rto = this::onRetransmissionTimer;
 
-    ReliableTransport(Simulator sim, FlowState flow, int ackEvery, int ackBytes, int ackPriority, long rtoPs) {
-        super(sim, flow);
+    ReliableTransport(Network net, FlowState flow, int ackEvery, int ackBytes, int ackPriority, long rtoPs) {
+        super(net, flow);
         this.ackEvery = ackEvery;
         this.ackBytes = ackBytes;
         this.ackPriority = ackPriority;
@@ -70,7 +73,7 @@ abstract class ReliableTransport extends Transport {
         }
         if (!rtoArmed) {
             rtoArmed = true;
-            sim.events.schedule(now + rtoPs, rto, null);
+            net.events.schedule(now + rtoPs, rto, null);
         }
         onDataSent(p, now);
     }
@@ -81,7 +84,7 @@ abstract class ReliableTransport extends Transport {
     @Override
     void onData(Packet p, long now) {
         if (p.seq == expected) {
-            sim.deliver(p, now);
+            net.workload.deliver(p, now);
             expected++;
             sinceAck++;
             if (sinceAck >= ackEvery || expected == flow.packets) {
@@ -89,15 +92,15 @@ abstract class ReliableTransport extends Transport {
                 sendControl(Packet.ACK, expected, ackBytes, ackPriority, true, 0);
             }
         } else if (p.seq > expected) {
-            sim.discard(p);
+            net.workload.discard(p);
             if (nackedAt != expected) {
                 nackedAt = expected;
                 sendControl(Packet.NACK, expected, ackBytes, ackPriority, true, 0);
-                sim.count("nacks", 1);
+                nacks++;
             }
         } else {
             flow.duplicates++;
-            sim.discard(p);
+            net.workload.discard(p);
             if (expected == flow.packets) {
                 sendControl(Packet.ACK, expected, ackBytes, ackPriority, true, 0);
             }
@@ -146,13 +149,13 @@ abstract class ReliableTransport extends Transport {
         }
         if (now - lastProgressPs >= rtoPs) {
             flow.nextSeq = una; // go back to the oldest unacknowledged packet
-            sim.count("timeouts", 1);
+            timeouts++;
             lastProgressPs = now;
             onTimeout(now);
             wake();
         }
         rtoArmed = true;
-        sim.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
+        net.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
     }
 
     /** Hook: the retransmission timer fired and rewound the sender. */

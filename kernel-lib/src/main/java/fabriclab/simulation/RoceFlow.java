@@ -30,15 +30,16 @@ final class RoceFlow extends ReliableTransport {
     private final long tauPs;
     long cnpsSent;
     long cnpsReceived;
+    long rateCuts;
 
     private final EventHandler rateTimer = this::onRateTimer;
     private final EventHandler alphaTimer = this::onAlphaTimer;
 
-    RoceFlow(Simulator sim, FlowState flow, RoceTransport model) {
-        super(sim, flow, model.ackEvery(), model.controlBytes(), model.ackPriority(), model.rtoPs());
+    RoceFlow(Network net, FlowState flow, RoceTransport model) {
+        super(net, flow, model.ackEvery(), model.controlBytes(), model.ackPriority(), model.rtoPs());
         this.model = model;
         this.p = model.dcqcn();
-        this.lineRate = sim.host(flow.spec.source()).ports.get(0).rateBps;
+        this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBps;
         this.rateBps = lineRate;
         this.targetBps = lineRate;
         this.timerPs = p == null ? 0 : Math.max(1, Math.round(p.timerS() * 1e12));
@@ -72,23 +73,8 @@ final class RoceFlow extends ReliableTransport {
         if (p != null && pk.ecn && (lastCnpSentPs == Long.MIN_VALUE || now - lastCnpSentPs >= tauPs)) {
             lastCnpSentPs = now;
             cnpsSent++;
-            sim.count("dcqcn.cnp", 1);
             sendControl(Packet.CNP, 0, model.controlBytes(), model.cnpPriority(), true, 0);
         }
-    }
-
-    /**
-     * iQCN at a congestion point: {@code sw} admitted a data packet of this flow into a queue above
-     * Kmin; if no CNP of this flow was sent for longer than T, the switch sends one to the sender.
-     */
-    void atCongestedQueue(SwitchNode sw, long now) {
-        if (!model.iqcn() || (lastCnpSentPs != Long.MIN_VALUE && now - lastCnpSentPs <= timerPs)) {
-            return;
-        }
-        lastCnpSentPs = now;
-        sim.count("iqcn.cnp", 1);
-        sim.controlPackets++;
-        sw.forward(new Packet(flow, Packet.CNP, 0, 0, model.controlBytes(), model.cnpPriority(), flow.spec.source()));
     }
 
     // ------------------------------------------------------------ reaction point (sender)
@@ -104,7 +90,7 @@ final class RoceFlow extends ReliableTransport {
             alphaIdleSincePs = -1;
         }
         lastCnpArrivalPs = now;
-        sim.count("dcqcn.rateCuts", 1);
+        rateCuts++;
         targetBps = rateBps;
         rateBps = Math.max(p.minRateBps(), rateBps * (1 - alpha / 2));
         alpha = (1 - p.g()) * alpha + p.g();
@@ -113,10 +99,10 @@ final class RoceFlow extends ReliableTransport {
         bytesSinceIncrease = 0;
         if (!recovering) {
             recovering = true;
-            sim.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+            net.events.schedule(now + alphaPeriodPs, alphaTimer, null);
         }
         int gen = ++timerGeneration; // the rate-increase timer restarts at each CNP
-        sim.events.schedule(now + timerPs, rateTimer, gen);
+        net.events.schedule(now + timerPs, rateTimer, gen);
     }
 
     private void onRateTimer(long now, Object gen) {
@@ -126,7 +112,7 @@ final class RoceFlow extends ReliableTransport {
         timerCount++;
         increase();
         if (recovering && una < flow.packets) {
-            sim.events.schedule(now + timerPs, rateTimer, gen);
+            net.events.schedule(now + timerPs, rateTimer, gen);
         }
     }
 
@@ -139,7 +125,7 @@ final class RoceFlow extends ReliableTransport {
             alpha = (1 - p.g()) * alpha;
         }
         if (una < flow.packets) {
-            sim.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+            net.events.schedule(now + alphaPeriodPs, alphaTimer, null);
         } else {
             recovering = false;
         }

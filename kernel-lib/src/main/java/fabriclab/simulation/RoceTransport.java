@@ -96,4 +96,10 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBps, int 
     public RoceTransport withIqcn(boolean on) {
         return new RoceTransport(dcqcn, hyperIncreaseBps, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, on);
     }
+
+    /** One run of this transport (the simulator's internal types). */
+    @Override
+    public TransportRun start(Network network) {
+        return new RoceRun(network, this);
+    }
 }

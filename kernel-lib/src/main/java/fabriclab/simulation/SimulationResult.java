@@ -128,4 +128,69 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
     public boolean allCompleted() {
         return flows.stream().allMatch(FlowRecord::completed);
     }
+
+    /**
+     * Assembles the result of a run from the counters its elements own (after the event loop).
+     *
+     * @param loop the events handled, or {@code -handled - 1} if the run stopped with events pending
+     */
+    static SimulationResult of(Network net, TransportModel model, long loop) {
+        boolean partial = loop < 0;
+        long handled = partial ? -loop - 1 : loop;
+        long now = net.now;
+        List<FlowRecord> fr = new java.util.ArrayList<>(net.workload.flows.size());
+        long delivered = 0;
+        long dropped = 0;
+        long droppedPackets = 0;
+        long discarded = 0;
+        long controlDropped = 0;
+        for (FlowState f : net.workload.flows) {
+            fr.add(new FlowRecord(f.id, f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.startedPs,
+                    f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates, f.startedPs, f.retransmitted));
+            delivered += f.receivedBytes;
+            dropped += f.droppedBytes;
+            droppedPackets += f.dropped;
+            discarded += f.discardedBytes;
+            controlDropped += f.controlDropped;
+        }
+        long injected = 0;
+        long control = net.transport.fabricControlPackets();
+        for (HostNic h : net.hosts) {
+            injected += h.injectedBytes;
+            control += h.controlSent;
+        }
+        long hops = 0;
+        long marks = 0;
+        long blackholed = 0;
+        List<QueueTrace> qs = new java.util.ArrayList<>();
+        List<PortPfc> pp = new java.util.ArrayList<>();
+        for (Node n : net.nodes) {
+            String who = n instanceof Switch sw ? "switch " + sw.switchIndex : "host " + n.id;
+            for (Port p : n.ports) {
+                hops += p.link.txPackets;
+                PfcIngress in = p.ingress;
+                pp.add(new PortPfc(who + " port " + p.index + " -> node " + p.peer().id, n.id, p.index, p.peer().id,
+                        in.pausesSent, in.xonSent, p.pause.pausesReceived, p.pause.xonReceived, p.pause.pausedPsUpTo(now),
+                        in.peakBytes.clone(), in.firstPauseSentPs));
+            }
+        }
+        for (Switch sw : net.switches) {
+            blackholed += sw.blackholedPackets;
+            for (Port p : sw.ports) {
+                EgressQueue q = p.queue;
+                marks += q.ecnMarks;
+                long[] samples = q.sampleBytes == null ? new long[0] : java.util.Arrays.copyOf(q.sampleBytes, q.samples);
+                qs.add(new QueueTrace("switch " + sw.switchIndex + " port " + p.index + " -> node " + p.peer().id,
+                        sw.switchIndex, p.index, p.peer().id, net.config.samplePeriodPs(), samples, q.peakBytes, q.drops,
+                        q.ecnMarks, p.link.txPackets, p.link.flowHeads, now == 0 ? 0 : Math.min(1.0, p.link.busyPs / (double) now)));
+            }
+        }
+        java.util.TreeMap<String, Long> counters = new java.util.TreeMap<>();
+        net.transport.reportCounters(counters);
+        TransportRun.put(counters, "linkFailure.blackholedPackets", blackholed);
+        long inFlight = injected - delivered - dropped - discarded;
+        return new SimulationResult(now, partial, handled, hops, injected, delivered, dropped, inFlight, droppedPackets,
+                marks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp), discarded, control, controlDropped,
+                model.toString(), java.util.Collections.unmodifiableMap(counters));
+    }
 }

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Packet-level discrete-event simulator of a switched fabric (issue 7, core).
+ * Packet-level discrete-event simulator of a switched fabric.
  *
  * <p>Model. Time is a {@code long} in picoseconds ({@link Time}). Links are full duplex with a rate
  * and a propagation delay; a packet of {@code w} wire bytes occupies its egress port for
@@ -49,6 +49,15 @@ import java.util.SplittableRandom;
  * detection delay, later (packets a switch still sends to the dead link are dropped at it), or
  * earlier (a predicted failure).
  *
+ * <p>Structure, along the packet's path: a host NIC ({@link HostNic}) generates packets; each port
+ * ({@link Port}) serves its {@link EgressQueue} by strict priority onto its {@link Link}
+ * (serialisation, propagation, jitter, failure), held back by the {@link PauseState} its peer
+ * controls; a switch ({@link Switch}) forwards with the tables of {@link Routing}, admits, marks and
+ * accounts ingress bytes for PFC ({@link PfcIngress}). Each element owns its counters. The flows and
+ * their dependencies live in the {@link Workload}; the transport's per-run part
+ * ({@link TransportRun}) creates each flow's endpoints; the result is assembled from the elements'
+ * counters after the run. This class holds the run's description until it runs, and the event loop.
+ *
  * <p>Performance: packets on a wire are held in a per-link FIFO (every packet on a link has the same
  * propagation delay), so the event queue holds at most two events per port, not one per packet.
  *
@@ -60,40 +69,12 @@ import java.util.SplittableRandom;
  * 4791) from {@link FlowSpec#sourcePort()}.
  */
 public final class Simulator {
-    final Topology topology;
-    final SimulationConfig config;
-    final EventQueue events = new EventQueue(4096);
-    final SplittableRandom random;
-    final Node[] nodes;
-    final SwitchNode[] switches;
-    final List<FlowState> flows = new ArrayList<>();
-    long now;
-    long packetHops;
-    long injectedBytes;
-    long deliveredBytes;
-    long droppedBytes;
-    long droppedPackets;
-    long ecnMarks;
-    long completedFlows;
-    long discardedBytes;
-    long controlPackets;
-    long controlDelivered;
-    long controlDropped;
-    Pfc pfc; // null: PFC off
-    TransportModel transportModel = TransportModel.uncontrolled();
-    QueueingObserver queueingObserver;
-    /** Named counters of transports and edges (CNPs, containers, grants...), reported in the result. */
-    final java.util.TreeMap<String, Long> counters = new java.util.TreeMap<>();
-
-    void count(String name, long delta) {
-        counters.merge(name, delta, Long::sum);
-    }
-
-    /** State transports share between flows of one run (e.g. CTCC's per-pair probe streams). */
-    final Map<Long, Object> transportState = new HashMap<>();
-    private boolean ran;
-    private final Port[][] linkPorts;
+    private final Network net;
+    private final List<FlowState> flows = new ArrayList<>();
+    private TransportModel transportModel = TransportModel.uncontrolled();
     private final List<long[]> failures = new ArrayList<>();
+    private fabriclab.container.DelayModel jitter;
+    private boolean ran;
 
     /**
      * Builds the runtime fabric and checks the input.
@@ -105,37 +86,11 @@ public final class Simulator {
      * @throws IllegalArgumentException naming the offending parameter
      */
     public Simulator(Topology topology, SimulationConfig config, List<FlowSpec> flowSpecs) {
-        this.topology = Parameters.notNull("topology", topology);
-        this.config = Parameters.notNull("config", config);
+        Parameters.notNull("topology", topology);
+        Parameters.notNull("config", config);
         Parameters.notNull("flowSpecs", flowSpecs);
-        this.random = new SplittableRandom(config.seed());
+        this.net = new Network(topology, config);
         int hosts = topology.hosts();
-        nodes = new Node[topology.nodes()];
-        switches = new SwitchNode[topology.switches()];
-        for (int h = 0; h < hosts; h++) {
-            nodes[h] = new Host(this, h);
-        }
-        for (int s = 0; s < switches.length; s++) {
-            SwitchNode sw = new SwitchNode(this, hosts + s, s, config.forwarding().hasherOf(s));
-            switches[s] = sw;
-            nodes[hosts + s] = sw;
-        }
-        linkPorts = new Port[topology.links().size()][];
-        for (int li = 0; li < linkPorts.length; li++) {
-            LinkSpec l = topology.links().get(li);
-            Node a = nodes[l.nodeA()];
-            Node b = nodes[l.nodeB()];
-            Port pa = new Port(this, a, a.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
-            Port pb = new Port(this, b, b.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
-            pa.peer = b;
-            pb.peer = a;
-            pa.peerPort = pb;
-            pb.peerPort = pa;
-            a.ports.add(pa);
-            b.ports.add(pb);
-            linkPorts[li] = new Port[] {pa, pb};
-        }
-        computeRoutes();
         for (int i = 0; i < flowSpecs.size(); i++) {
             FlowSpec f = Parameters.notNull("flowSpecs[" + i + "]", flowSpecs.get(i));
             if (f.source() >= hosts || f.destination() >= hosts) {
@@ -146,18 +101,16 @@ public final class Simulator {
                 throw new IllegalArgumentException("flowSpecs[" + i + "].priority must be below config.priorities = "
                         + config.priorities() + ", got " + f.priority());
             }
-            Node first = nodes[f.source()].ports.get(0).peer;
-            if (first instanceof SwitchNode sw && sw.routes[f.destination()] == null) {
-                throw new IllegalArgumentException("flowSpecs[" + i + "]: topology has no path from host " + f.source()
-                        + " to host " + f.destination());
-            }
-            if (first instanceof Host && first.id != f.destination()) {
+            Node first = net.hosts[f.source()].nic().peer();
+            if ((first instanceof Switch sw && sw.routes[f.destination()] == null)
+                    || (first instanceof HostNic && first.id != f.destination())) {
                 throw new IllegalArgumentException("flowSpecs[" + i + "]: topology has no path from host " + f.source()
                         + " to host " + f.destination());
             }
             FiveTuple t = FiveTuple.roceV2(hostAddress(f.source()), hostAddress(f.destination()), f.sourcePort());
-            flows.add(new FlowState(i, f, t, config.mtuBytes(), switches.length));
+            flows.add(new FlowState(i, f, t, config.mtuBytes(), net.switches.length));
         }
+        net.workload = new Workload(net, flows);
     }
 
     /** IPv4 address of host {@code h} as used in flow 5-tuples: 10.0.0.0 + h + 1. */
@@ -165,8 +118,10 @@ public final class Simulator {
         return 0x0A000000 + h + 1;
     }
 
-    Host host(int h) {
-        return (Host) nodes[h];
+    private void notRun(String method) {
+        if (ran) {
+            throw new IllegalStateException(method + " must be called before run");
+        }
     }
 
     /**
@@ -175,28 +130,9 @@ public final class Simulator {
      */
     public Simulator withTransport(TransportModel model) {
         Parameters.notNull("model", model);
-        if (ran) {
-            throw new IllegalStateException("withTransport must be called before run");
-        }
+        notRun("withTransport");
         this.transportModel = model;
         return this;
-    }
-
-    /** The runtime transport of one flow for the run's model (one branch per model). */
-    private Transport newTransport(FlowState f) {
-        if (transportModel instanceof TransportModel.Uncontrolled) {
-            return new Transport.LineRate(this, f);
-        }
-        if (transportModel instanceof RoceTransport r) {
-            return new RoceFlow(this, f, r);
-        }
-        if (transportModel instanceof CtccTransport c) {
-            return new CtccFlow(this, f, c);
-        }
-        if (transportModel instanceof GseTransport) {
-            return new Transport.LineRate(this, f); // hosts send at line rate; the GSE edges schedule
-        }
-        throw new IllegalArgumentException("unsupported transport model " + transportModel);
     }
 
     /**
@@ -211,20 +147,14 @@ public final class Simulator {
     public Simulator startAfter(int flow, int... predecessors) {
         Parameters.inRange("flow", flow, 0, flows.size() - 1);
         Parameters.notNull("predecessors", predecessors);
-        if (ran) {
-            throw new IllegalStateException("startAfter must be called before run");
-        }
-        FlowState f = flows.get(flow);
+        notRun("startAfter");
         for (int pi : predecessors) {
             Parameters.inRange("predecessors[]", pi, 0, flows.size() - 1);
             if (pi == flow) {
                 throw new IllegalArgumentException("predecessors must not contain the flow itself (" + flow + ")");
             }
-            FlowState pre = flows.get(pi);
-            pre.successors = Arrays.copyOf(pre.successors, pre.successors.length + 1);
-            pre.successors[pre.successors.length - 1] = flow;
-            f.pendingPredecessors++;
         }
+        net.workload.addDependency(flow, predecessors);
         return this;
     }
 
@@ -241,22 +171,12 @@ public final class Simulator {
      */
     public Simulator withFabricJitter(fabriclab.container.DelayModel jitter) {
         Parameters.notNull("jitter", jitter);
-        if (ran) {
-            throw new IllegalStateException("withFabricJitter must be called before run");
-        }
+        notRun("withFabricJitter");
         if (jitter.support()[0] < 0) {
             throw new IllegalArgumentException("jitter must not produce negative delays: its support starts at "
                     + jitter.support()[0] + " s (use a mean of at least about 8 standard deviations)");
         }
-        for (Node n : nodes) {
-            if (n instanceof SwitchNode) {
-                for (Port p : n.ports) {
-                    if (p.peer instanceof SwitchNode) {
-                        p.jitter = jitter;
-                    }
-                }
-            }
-        }
+        this.jitter = jitter;
         return this;
     }
 
@@ -279,61 +199,8 @@ public final class Simulator {
 
     /** Calls {@code observer} for every packet leaving a switch queue (e.g. high-delay capture). Call before {@link #run}. */
     public Simulator observeQueueing(QueueingObserver observer) {
-        this.queueingObserver = Parameters.notNull("observer", observer);
+        net.queueingObserver = Parameters.notNull("observer", observer);
         return this;
-    }
-
-    void observeQueueing(SwitchNode sw, Port port, Packet p, long now) {
-        queueingObserver.dequeued(sw.switchIndex, port.index, p.flow.id, p.isData(), p.wireBytes, now - p.enqueuedPs, now);
-    }
-
-    /** The flow's start event fired (its start time passed and its predecessors are complete). */
-    void startFlow(FlowState f, long now) {
-        f.startedPs = now;
-        f.transport.onStart(now);
-        host(f.spec.source()).wake(f);
-    }
-
-    /**
-     * Delivers data packet {@code p} to the receiving application; returns false (and counts a
-     * duplicate, discarding it) if that sequence was delivered before.
-     */
-    boolean deliver(Packet p, long now) {
-        FlowState f = p.flow;
-        if (f.received.get(p.seq)) {
-            f.duplicates++;
-            discard(p);
-            return false;
-        }
-        f.received.set(p.seq);
-        if (p.seq < f.highestSeq) {
-            f.reordered++;
-        } else {
-            f.highestSeq = p.seq;
-        }
-        if (p.ecn) {
-            f.ecnMarked++;
-        }
-        f.receivedBytes += p.payloadBytes;
-        deliveredBytes += p.payloadBytes;
-        if (f.receivedBytes == f.spec.bytes()) {
-            f.completionPs = now;
-            completedFlows++;
-            f.transport.onCompleted(now);
-            for (int s : f.successors) {
-                FlowState next = flows.get(s);
-                if (--next.pendingPredecessors == 0) {
-                    events.schedule(Math.max(now, next.spec.startPs()), nodes[next.spec.source()], next);
-                }
-            }
-        }
-        return true;
-    }
-
-    /** A data packet reached its receiver but is not delivered (duplicate, or out of order under go-back-N). */
-    void discard(Packet p) {
-        p.flow.discardedBytes += p.payloadBytes;
-        discardedBytes += p.payloadBytes;
     }
 
     /** The 5-tuple of flow {@code i} (as hashed by ECMP). */
@@ -346,52 +213,10 @@ public final class Simulator {
      * port order (the ECMP members); empty if there is no path.
      */
     public int[] candidatePorts(int switchIndex, int destination) {
-        Parameters.inRange("switchIndex", switchIndex, 0, switches.length - 1);
-        Parameters.inRange("destination", destination, 0, topology.hosts() - 1);
-        int[] r = switches[switchIndex].routes[destination];
+        Parameters.inRange("switchIndex", switchIndex, 0, net.switches.length - 1);
+        Parameters.inRange("destination", destination, 0, net.topology.hosts() - 1);
+        int[] r = net.switches[switchIndex].routes[destination];
         return r == null ? new int[0] : r.clone();
-    }
-
-    private void computeRoutes() {
-        int n = nodes.length;
-        int hosts = topology.hosts();
-        Map<String, int[]> interned = new HashMap<>();
-        for (SwitchNode sw : switches) {
-            sw.routes = new int[hosts][];
-            sw.roundRobin = new int[hosts];
-        }
-        int[] dist = new int[n];
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        for (int d = 0; d < hosts; d++) {
-            Arrays.fill(dist, -1);
-            dist[d] = 0;
-            queue.add(d);
-            while (!queue.isEmpty()) {
-                int u = queue.poll();
-                if (u < hosts && u != d) {
-                    continue; // hosts do not forward
-                }
-                for (Port p : nodes[u].ports) {
-                    if (p.down || p.withdrawn) {
-                        continue;
-                    }
-                    int v = p.peer.id;
-                    if (dist[v] < 0) {
-                        dist[v] = dist[u] + 1;
-                        queue.add(v);
-                    }
-                }
-            }
-            final int dest = d;
-            for (SwitchNode sw : switches) {
-                if (dist[sw.id] < 0) {
-                    continue;
-                }
-                int[] c = sw.ports.stream().filter(p -> !p.down && !p.withdrawn && dist[p.peer.id] == dist[sw.id] - 1
-                        && (p.peer.id >= hosts || p.peer.id == dest)).mapToInt(p -> p.index).toArray();
-                sw.routes[d] = c.length == 0 ? null : interned.computeIfAbsent(Arrays.toString(c), k -> c);
-            }
-        }
     }
 
     /**
@@ -428,12 +253,10 @@ public final class Simulator {
      * @param reroutePs time the routes stop using the link in ps, not negative
      */
     public Simulator failLinkAt(int linkIndex, long failPs, long reroutePs) {
-        Parameters.inRange("linkIndex", linkIndex, 0, linkPorts.length - 1);
+        Parameters.inRange("linkIndex", linkIndex, 0, net.linkPorts.length - 1);
         Parameters.atLeast("failPs", failPs, 0L);
         Parameters.atLeast("reroutePs", reroutePs, 0L);
-        if (ran) {
-            throw new IllegalStateException("failLinkAt must be called before run");
-        }
+        notRun("failLinkAt");
         failures.add(new long[] {linkIndex, failPs, reroutePs});
         return this;
     }
@@ -449,10 +272,8 @@ public final class Simulator {
      */
     public Simulator withPfc(Pfc pfc) {
         Parameters.notNull("pfc", pfc);
-        if (ran) {
-            throw new IllegalStateException("withPfc must be called before run");
-        }
-        long buffer = config.buffer().sharedBytes();
+        notRun("withPfc");
+        long buffer = net.config.buffer().sharedBytes();
         if (pfc.xoffBytes() > buffer) {
             throw new IllegalArgumentException("pfc.xoffBytes must be at most buffer.sharedBytes = " + buffer + ", got "
                     + pfc.xoffBytes());
@@ -461,42 +282,8 @@ public final class Simulator {
             throw new IllegalArgumentException("pfc.headroomBytes must be at most buffer.sharedBytes - pfc.xoffBytes = "
                     + (buffer - pfc.xoffBytes()) + ", got " + pfc.headroomBytes());
         }
-        this.pfc = pfc;
+        net.pfc = pfc;
         return this;
-    }
-
-    void drop(Packet p, Port at) {
-        if (at != null) {
-            at.drops++;
-        }
-        if (!p.isData()) {
-            controlDropped++;
-            return;
-        }
-        p.flow.dropped++;
-        p.flow.droppedBytes += p.payloadBytes;
-        droppedBytes += p.payloadBytes;
-        droppedPackets++;
-    }
-
-    private final EventHandler linkFailure = this::failLinkNow;
-    private final EventHandler linkWithdrawal = this::withdrawLinkNow;
-
-    private void failLinkNow(long timePs, Object payload) {
-        Port[] ends = linkPorts[(Integer) payload];
-        ends[0].fail();
-        ends[1].fail();
-    }
-
-    private void withdrawLinkNow(long timePs, Object payload) {
-        Port[] ends = linkPorts[(Integer) payload];
-        ends[0].withdrawn = true;
-        ends[1].withdrawn = true;
-        computeRoutes();
-        for (FlowState f : flows) {
-            Arrays.fill(f.ecmpEgress, null);
-            Arrays.fill(f.reverseEcmpEgress, null);
-        }
     }
 
     /** Runs to completion with no progress reports; see {@link #run(long, ProgressSink)}. */
@@ -520,39 +307,54 @@ public final class Simulator {
             throw new IllegalStateException("a Simulator runs once; build a new one");
         }
         ran = true;
+        EventHandler linkFailure = (t, link) -> net.failLink((Integer) link);
+        EventHandler linkWithdrawal = (t, link) -> net.withdrawLink((Integer) link);
         for (long[] fl : failures) { // at equal times the failure comes first, then the reroute
-            events.schedule(Math.min(fl[1], fl[2]), fl[1] <= fl[2] ? linkFailure : linkWithdrawal, (int) fl[0]);
+            net.events.schedule(Math.min(fl[1], fl[2]), fl[1] <= fl[2] ? linkFailure : linkWithdrawal, (int) fl[0]);
         }
         for (long[] fl : failures) {
-            events.schedule(Math.max(fl[1], fl[2]), fl[1] <= fl[2] ? linkWithdrawal : linkFailure, (int) fl[0]);
+            net.events.schedule(Math.max(fl[1], fl[2]), fl[1] <= fl[2] ? linkWithdrawal : linkFailure, (int) fl[0]);
         }
-        checkAcyclic();
-        if (transportModel instanceof GseTransport g) {
-            GseEdge.install(this, g);
-        }
-        for (FlowState f : flows) {
-            f.transport = newTransport(f);
-        }
-        for (FlowState f : flows) {
-            if (f.pendingPredecessors == 0) {
-                events.schedule(f.spec.startPs(), nodes[f.spec.source()], f);
-            }
-        }
-        boolean sampling = config.samplePeriodPs() > 0 && config.maxSamples() > 0;
-        if (sampling) {
-            for (SwitchNode sw : switches) {
+        net.workload.checkAcyclic();
+        if (jitter != null) {
+            for (Switch sw : net.switches) {
                 for (Port p : sw.ports) {
-                    p.sampleBytes = new long[Math.min(config.maxSamples(), 1024)];
+                    if (p.peer() instanceof Switch) {
+                        p.link.jitter = jitter;
+                    }
                 }
             }
-            events.schedule(0, sampler, null);
         }
+        net.installIngressAccounting();
+        net.transport = transportModel.start(net);
+        for (FlowState f : flows) {
+            f.transport = net.transport.newFlow(f);
+        }
+        net.workload.scheduleStarts();
+        SimulationConfig config = net.config;
+        if (config.samplePeriodPs() > 0 && config.maxSamples() > 0) {
+            for (Switch sw : net.switches) {
+                for (Port p : sw.ports) {
+                    p.queue.sampleBytes = new long[Math.min(config.maxSamples(), 1024)];
+                }
+            }
+            net.events.schedule(0, new Sampler(), null);
+        }
+        return SimulationResult.of(net, transportModel, loop(timeLimitPs, sink));
+    }
+
+    /** Events between two checks for an interrupt and progress reports. */
+    private static final long CHECK_EVERY_EVENTS = 1 << 16;
+
+    /** The event loop; returns the events handled, negative if the run stopped with events pending. */
+    private long loop(long timeLimitPs, ProgressSink sink) {
         boolean partial = false;
         long handled = 0;
         long nextCheck = CHECK_EVERY_EVENTS;
         boolean finite = timeLimitPs != Long.MAX_VALUE;
         long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : 0;
         long reportedUs = 0;
+        var events = net.events;
         try (Progress progress = Progress.start("packet simulation", totalUs, sink)) {
             while (true) {
                 // all events of one instant at a time: handlers read the clock from now
@@ -561,7 +363,7 @@ public final class Simulator {
                     partial = !events.isEmpty(); // stopped by the time limit
                     break;
                 }
-                now = t;
+                net.now = t;
                 handled += events.dispatchNextInstant(timeLimitPs);
                 if (handled >= nextCheck) {
                     nextCheck = handled + CHECK_EVERY_EVENTS;
@@ -570,7 +372,7 @@ public final class Simulator {
                         break;
                     }
                     if (finite) {
-                        long us = now / Time.US;
+                        long us = net.now / Time.US;
                         if (us > reportedUs) {
                             progress.advance(Math.min(us, totalUs) - Math.min(reportedUs, totalUs));
                             reportedUs = us;
@@ -579,83 +381,25 @@ public final class Simulator {
                 }
             }
         }
-        return result(partial, handled);
+        return partial ? -handled - 1 : handled;
     }
 
-    /** Events between two checks for an interrupt and progress reports. */
-    private static final long CHECK_EVERY_EVENTS = 1 << 16;
-
-    private void checkAcyclic() {
-        int[] pending = new int[flows.size()];
-        ArrayDeque<Integer> free = new ArrayDeque<>();
-        for (FlowState f : flows) {
-            pending[f.id] = f.pendingPredecessors;
-            if (pending[f.id] == 0) {
-                free.add(f.id);
-            }
-        }
-        int seen = 0;
-        while (!free.isEmpty()) {
-            seen++;
-            for (int s : flows.get(free.poll()).successors) {
-                if (--pending[s] == 0) {
-                    free.add(s);
-                }
-            }
-        }
-        if (seen != flows.size()) {
-            throw new IllegalArgumentException("startAfter dependencies form a cycle; " + (flows.size() - seen)
-                    + " flows could never start");
-        }
-    }
-
-    private final EventHandler sampler = new EventHandler() {
+    /** Samples the occupancy of every switch egress queue every {@code samplePeriodPs}. */
+    private final class Sampler implements EventHandler {
         private int k;
 
         @Override
         public void handle(long timePs, Object payload) {
-            for (SwitchNode sw : switches) {
+            int max = net.config.maxSamples();
+            for (Switch sw : net.switches) {
                 for (Port p : sw.ports) {
-                    if (p.samples == p.sampleBytes.length) {
-                        p.sampleBytes = Arrays.copyOf(p.sampleBytes, Math.min(config.maxSamples(), 2 * p.samples));
-                    }
-                    p.sampleBytes[p.samples++] = p.totalQueueBytes;
+                    p.queue.sample(max);
                 }
             }
             k++;
-            if (k < config.maxSamples() && !events.isEmpty()) {
-                events.schedule((k) * config.samplePeriodPs(), this, null);
+            if (k < max && !net.events.isEmpty()) {
+                net.events.schedule(k * net.config.samplePeriodPs(), this, null);
             }
         }
-    };
-
-    private SimulationResult result(boolean partial, long handled) {
-        List<SimulationResult.FlowRecord> fr = new ArrayList<>(flows.size());
-        for (FlowState f : flows) {
-            fr.add(new SimulationResult.FlowRecord(f.id, f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.startedPs,
-                    f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates, f.startedPs, f.retransmitted));
-        }
-        List<SimulationResult.QueueTrace> qs = new ArrayList<>();
-        for (SwitchNode sw : switches) {
-            for (Port p : sw.ports) {
-                long[] s = p.sampleBytes == null ? new long[0] : Arrays.copyOf(p.sampleBytes, p.samples);
-                qs.add(new SimulationResult.QueueTrace("switch " + sw.switchIndex + " port " + p.index + " -> node " + p.peer.id,
-                        sw.switchIndex, p.index, p.peer.id, config.samplePeriodPs(), s, p.peakBytes, p.drops, p.ecnMarks,
-                        p.txPackets, p.flowHeads, now == 0 ? 0 : Math.min(1.0, p.busyPs / (double) now)));
-            }
-        }
-        List<SimulationResult.PortPfc> pp = new ArrayList<>();
-        for (Node n : nodes) {
-            for (Port p : n.ports) {
-                String who = n instanceof SwitchNode sw ? "switch " + sw.switchIndex : "host " + n.id;
-                pp.add(new SimulationResult.PortPfc(who + " port " + p.index + " -> node " + p.peer.id, n.id, p.index,
-                        p.peer.id, p.pausesSent, p.xonSent, p.pausesReceived, p.xonReceived, p.pausedPsUpTo(now),
-                        p.peakIngressBytes.clone(), p.firstPauseSentPs));
-            }
-        }
-        long inFlight = injectedBytes - deliveredBytes - droppedBytes - discardedBytes;
-        return new SimulationResult(now, partial, handled, packetHops, injectedBytes, deliveredBytes, droppedBytes,
-                inFlight, droppedPackets, ecnMarks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp), discardedBytes,
-                controlPackets, controlDropped, transportModel.toString(), java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(counters)));
     }
 }

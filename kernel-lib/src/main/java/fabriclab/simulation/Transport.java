@@ -2,14 +2,15 @@ package fabriclab.simulation;
 
 /**
  * Sender and receiver logic of one flow (package-private SPI; the public choice is a
- * {@link TransportModel}). The host NIC ({@link Host}) owns the mechanics: it asks the transport
+ * {@link TransportModel}, whose {@link TransportRun} creates one per flow). The host NIC
+ * ({@link HostNic}) owns the mechanics: it asks the transport
  * whether the flow may send ({@link #canSend}), respects the pacing time {@link #nextSendPs} and
  * PFC, serves the flows that may send round robin, and hands arriving packets to
  * {@link #onData} (at the destination) and {@link #onControl} (at either end). A transport that
  * stops sending (window full, waiting for a grant) calls {@link #wake} when it can send again.
  */
 abstract class Transport {
-    final Simulator sim;
+    final Network net;
     final FlowState flow;
     /**
      * Earliest time the sender may start its next data packet (rate pacing), ps. Set it in
@@ -18,8 +19,8 @@ abstract class Transport {
      */
     long nextSendPs;
 
-    Transport(Simulator sim, FlowState flow) {
-        this.sim = sim;
+    Transport(Network net, FlowState flow) {
+        this.net = net;
         this.flow = flow;
     }
 
@@ -39,7 +40,7 @@ abstract class Transport {
 
     /** A data packet arrived at the destination host. Default: accept every first copy. */
     void onData(Packet p, long now) {
-        sim.deliver(p, now);
+        net.workload.deliver(p, now);
     }
 
     /** A control packet of this flow arrived at one of its hosts. */
@@ -57,13 +58,13 @@ abstract class Transport {
     final void advancePacing(long nextPs) {
         if (nextPs < nextSendPs) {
             nextSendPs = nextPs;
-            sim.host(flow.spec.source()).repaced(flow);
+            net.hosts[flow.spec.source()].repaced(flow);
         }
     }
 
     /** Tells the source NIC that this flow may be able to send again. */
     final void wake() {
-        sim.host(flow.spec.source()).wake(flow);
+        net.hosts[flow.spec.source()].wake(flow);
     }
 
     /**
@@ -75,14 +76,14 @@ abstract class Transport {
         int to = toSource ? flow.spec.source() : flow.spec.destination();
         Packet p = new Packet(flow, kind, seq, 0, wireBytes, priority, to);
         p.aux = aux;
-        sim.host(from).sendControl(p);
+        net.hosts[from].sendControl(p);
         return p;
     }
 
     /** No congestion control, no retransmission: every packet at line rate (the default). */
     static final class LineRate extends Transport {
-        LineRate(Simulator sim, FlowState flow) {
-            super(sim, flow);
+        LineRate(Network net, FlowState flow) {
+            super(net, flow);
         }
 
         @Override

@@ -5,14 +5,16 @@ import java.util.ArrayDeque;
 import java.util.PriorityQueue;
 
 /**
- * A host NIC (package-private). Sender: the flows that may send now are served round robin, one
- * data packet at a time, at line rate; a flow whose transport paces it ({@link Transport#nextSendPs})
+ * A host's NIC, with one port. Sender: the flows that may send now are served round robin, one data
+ * packet at a time, at line rate; a flow whose transport paces it ({@link Transport#nextSendPs})
  * waits in a heap until its time; a flow whose transport has nothing to send leaves both until the
- * transport wakes it. Control packets (ACK, CNP...) queue in the NIC port and go before data.
- * Receiver: hands data and control packets to the flow's transport.
+ * transport wakes it; a priority paused by PFC is skipped. Control packets (ACK, CNP...) queue in the
+ * port and go before data. Receiver: hands data and control packets to the flow's transport.
+ * Counters: payload bytes injected, control packets sent and received.
  */
-final class Host extends Node {
+final class HostNic extends Node {
     private final ArrayDeque<FlowState> ready = new ArrayDeque<>();
+
     /** A flow waiting for its pacing time; stale when the flow was re-paced since (lazy deletion). */
     private record Pace(FlowState flow, long atPs, int version) {
     }
@@ -24,32 +26,28 @@ final class Host extends Node {
     private long wakeAtPs = Long.MAX_VALUE;
     private final EventHandler pacingWake = (t, x) -> {
         wakeAtPs = Long.MAX_VALUE;
-        kick(t);
+        nic().kick(t);
     };
+    long injectedBytes;
+    long controlSent;
+    long controlReceived;
 
-    Host(Simulator sim, int id) {
-        super(sim, id);
+    HostNic(Network net, int id) {
+        super(net, id);
     }
 
-    private Port nic() {
+    Port nic() {
         return ports.get(0);
     }
 
-    private void kick(long now) {
-        Port nic = nic();
-        if (!nic.busy) {
-            nic.startNext(now);
-        }
-    }
-
-    /** Flow {@code f} may be able to send (it started, or its transport has new data/credit). */
+    /** Flow {@code f} may be able to send (it started, or its transport has new data or credit). */
     void wake(FlowState f) {
         if (f.queuedAtHost || !f.transport.canSend()) {
             return;
         }
         f.queuedAtHost = true;
         ready.addLast(f);
-        kick(sim.now);
+        nic().kick(net.now);
     }
 
     private void pace(FlowState f) {
@@ -69,19 +67,19 @@ final class Host extends Node {
         long t = f.transport.nextSendPs;
         if (t < wakeAtPs) {
             wakeAtPs = t;
-            sim.events.schedule(Math.max(t, sim.now), pacingWake, null);
+            net.events.schedule(Math.max(t, net.now), pacingWake, null);
         }
     }
 
     /** Queues a control packet in the NIC (served before data of the same or lower priority). */
     void sendControl(Packet p) {
-        sim.controlPackets++;
+        controlSent++;
         nic().enqueue(p);
     }
 
     @Override
     Packet nextToSend(Port port) {
-        long now = sim.now;
+        long now = net.now;
         while (!pacing.isEmpty() && pacing.peek().atPs <= now) {
             Pace e = pacing.poll();
             if (e.version == e.flow.pacingVersion && e.flow.paced) {
@@ -101,7 +99,7 @@ final class Host extends Node {
                 pace(c);
                 continue;
             }
-            if (port.paused(c.spec.priority(), now)) {
+            if (port.pause.paused(c.spec.priority(), now)) {
                 ready.addLast(c);
                 continue;
             }
@@ -116,15 +114,15 @@ final class Host extends Node {
                 long t = pacing.peek().atPs;
                 if (t < wakeAtPs) {
                     wakeAtPs = t;
-                    sim.events.schedule(t, pacingWake, null);
+                    net.events.schedule(t, pacingWake, null);
                 }
             }
             return null;
         }
         Transport t = f.transport;
         int seq = t.takeSequence();
-        int payload = f.payloadOf(seq, sim.config.mtuBytes());
-        Packet p = new Packet(f, seq, payload, payload + sim.config.headerBytes(), f.spec.priority());
+        int payload = f.payloadOf(seq, net.config.mtuBytes());
+        Packet p = new Packet(f, seq, payload, payload + net.config.headerBytes(), f.spec.priority());
         t.onSent(p, now);
         if (!t.canSend()) {
             f.queuedAtHost = false;
@@ -139,24 +137,16 @@ final class Host extends Node {
     @Override
     void departed(Port port, Packet p) {
         if (p.isData()) {
-            sim.injectedBytes += p.payloadBytes;
-        } else { // control packets wait in the NIC's queues
-            port.queueBytes[p.priority] -= p.wireBytes;
-            port.totalQueueBytes -= p.wireBytes;
+            injectedBytes += p.payloadBytes;
         }
     }
 
     @Override
-    public void handle(long timePs, Object payload) {
-        if (payload instanceof FlowState f) { // flow start
-            sim.startFlow(f, timePs);
-            return;
-        }
-        Packet p = (Packet) payload;
+    void receive(Packet p, long timePs) {
         if (p.isData()) {
             p.flow.transport.onData(p, timePs);
         } else {
-            sim.controlDelivered++;
+            controlReceived++;
             p.flow.transport.onControl(p, timePs);
         }
     }

@@ -1,0 +1,72 @@
+package fabriclab.simulation;
+
+import java.util.ArrayDeque;
+
+/**
+ * The egress queue of one port: one FIFO per priority, served by strict priority (0 first), with
+ * the bytes it holds. The queue owns its byte count both ways: {@link #add} charges a packet's wire
+ * bytes when it joins, {@link #release} returns them when the packet's last bit has left the port
+ * (or when it is dropped from the queue), so a packet being transmitted still counts, as it still
+ * occupies the buffer. Counters: peak occupancy, drops at this queue, ECN marks, and sampled
+ * occupancy. Package-private runtime state of the simulator; no events of its own.
+ */
+final class EgressQueue {
+    private final ArrayDeque<Packet>[] fifos;
+    /** Wire bytes held per priority, the packet in transmission included. */
+    final long[] bytes;
+    /** Wire bytes held over all priorities. */
+    long totalBytes;
+    long peakBytes;
+    /** Packets dropped at this queue (tail drop, black-holing, link failure), data and control. */
+    long drops;
+    long ecnMarks;
+    // sampled occupancy (may stay null)
+    long[] sampleBytes;
+    int samples;
+
+    @SuppressWarnings("unchecked")
+    EgressQueue(int priorities) {
+        fifos = new ArrayDeque[priorities];
+        for (int i = 0; i < priorities; i++) {
+            fifos[i] = new ArrayDeque<>();
+        }
+        bytes = new long[priorities];
+    }
+
+    int priorities() {
+        return fifos.length;
+    }
+
+    /** Appends {@code p} to its priority's FIFO and charges its wire bytes. */
+    void add(Packet p) {
+        fifos[p.priority].addLast(p);
+        bytes[p.priority] += p.wireBytes;
+        totalBytes += p.wireBytes;
+        if (totalBytes > peakBytes) {
+            peakBytes = totalBytes;
+        }
+    }
+
+    boolean isEmpty(int priority) {
+        return fifos[priority].isEmpty();
+    }
+
+    /** Removes the head of {@code priority}'s FIFO (its bytes stay charged until {@link #release}). */
+    Packet poll(int priority) {
+        return fifos[priority].pollFirst();
+    }
+
+    /** Returns the wire bytes of a packet that left the port or was dropped from the queue. */
+    void release(Packet p) {
+        bytes[p.priority] -= p.wireBytes;
+        totalBytes -= p.wireBytes;
+    }
+
+    /** Records the current occupancy as the next sample, growing the sample array up to {@code max}. */
+    void sample(int max) {
+        if (samples == sampleBytes.length) {
+            sampleBytes = java.util.Arrays.copyOf(sampleBytes, Math.min(max, 2 * samples));
+        }
+        sampleBytes[samples++] = totalBytes;
+    }
+}

@@ -1,0 +1,157 @@
+package fabriclab.simulation;
+
+import fabriclab.container.DelayModel;
+import fabriclab.fabric.Time;
+import fabriclab.simulation.event.EventHandler;
+import java.util.SplittableRandom;
+
+/**
+ * One direction of a full-duplex link, from a port to the peer node: serialisation at the link rate,
+ * propagation delay, optional random extra delay per packet (fabric jitter), and failure.
+ *
+ * <p>A packet of {@code w} wire bytes occupies the link for {@code ser = ceil(8 w / rate)} and reaches
+ * the peer {@code ser + propagation} after its transmission started (store and forward). Packets in
+ * propagation form a FIFO (every packet on a link has the same delay; with jitter, a packet whose
+ * draw would overtake the one ahead arrives right after it instead), so the event queue holds one
+ * arrival event per busy wire, not one per packet. The link handles both of its packet events in one
+ * handler, which keeps the run loop's call to link code monomorphic: a {@link Packet} payload is the
+ * end of that packet's transmission, a null payload the arrival of the packet at the head of the wire.
+ *
+ * <p>Counters: packets and bytes transmitted, first packets of flows, busy time.
+ */
+final class Link implements EventHandler {
+    private final Network net;
+    /** The sending port (its egress queue feeds this link). */
+    final Port from;
+    /** The receiving node and the port the packets arrive through. */
+    Node to;
+    Port toPort;
+    final long rateBps;
+    final long propagationPs;
+    /** Extra per-packet delay in seconds (null: none). */
+    DelayModel jitter;
+    boolean down;
+    // counters
+    long txPackets;
+    long txBytes;
+    long flowHeads;
+    long busyPs;
+    private int lastWireBytes = -1;
+    private long lastSerializationPs;
+    // the wire: packets in propagation, in arrival order (a ring buffer)
+    private long[] arrival = new long[16];
+    private Packet[] packets = new Packet[16];
+    private int head;
+    private int count;
+
+    Link(Network net, Port from, long rateBps, long propagationPs) {
+        this.net = net;
+        this.from = from;
+        this.rateBps = rateBps;
+        this.propagationPs = propagationPs;
+    }
+
+    /** Starts transmitting {@code p} at {@code now}: schedules the end of its serialisation. */
+    void transmit(Packet p, long now) {
+        int w = p.wireBytes;
+        long ser;
+        if (w == lastWireBytes) { // most packets have the same size: skip the 64-bit division
+            ser = lastSerializationPs;
+        } else {
+            ser = Time.serializationPs(w, rateBps);
+            lastWireBytes = w;
+            lastSerializationPs = ser;
+        }
+        busyPs += ser;
+        net.events.schedule(now + ser, this, p);
+    }
+
+    @Override
+    public void handle(long timePs, Object payload) {
+        if (payload == null) {
+            arrive(timePs);
+            return;
+        }
+        Packet p = (Packet) payload;
+        from.transmitted(p);
+        if (down) { // the link failed during transmission
+            p.flow.packetDropped(p);
+            from.queue.drops++;
+            from.idle();
+            return;
+        }
+        txPackets++;
+        txBytes += p.wireBytes;
+        if (p.seq == 0 && p.kind == Packet.DATA) {
+            flowHeads++;
+        }
+        long at = timePs + propagationPs;
+        if (jitter != null) { // FIFO link: a packet never overtakes the one ahead of it
+            at = Math.max(at + Math.round(jitter.sample(net.random) * 1e12), lastArrival());
+        }
+        push(at, p);
+        from.startNext(timePs);
+    }
+
+    /** Sends a PAUSE frame (out of band of data) to the peer's egress: it lands after ser(64 B) + propagation. */
+    void sendPause(int priority, int quanta) {
+        if (down) {
+            return;
+        }
+        long at = net.now + Time.serializationPs(fabriclab.fabric.Pfc.PAUSE_FRAME_BYTES, rateBps) + propagationPs;
+        net.events.schedule(at, toPort.pause, (priority << 16) | quanta);
+    }
+
+    private void push(long arrivalPs, Packet p) {
+        if (count == packets.length) {
+            long[] a = new long[2 * count];
+            Packet[] q = new Packet[2 * count];
+            for (int i = 0; i < count; i++) {
+                a[i] = arrival[(head + i) & (count - 1)];
+                q[i] = packets[(head + i) & (count - 1)];
+            }
+            arrival = a;
+            packets = q;
+            head = 0;
+        }
+        int tail = (head + count) & (packets.length - 1);
+        arrival[tail] = arrivalPs;
+        packets[tail] = p;
+        count++;
+        if (count == 1) {
+            net.events.schedule(arrivalPs, this, null);
+        }
+    }
+
+    private long lastArrival() {
+        return count == 0 ? Long.MIN_VALUE : arrival[(head + count - 1) & (packets.length - 1)];
+    }
+
+    /** The link fails: packets on the wire are lost (counted as drops at the sending queue). */
+    void fail() {
+        down = true;
+        while (count > 0) {
+            packets[head].flow.packetDropped(packets[head]);
+            from.queue.drops++;
+            packets[head] = null;
+            head = (head + 1) & (packets.length - 1);
+            count--;
+        }
+    }
+
+    /** The head packet reaches the peer at {@code timePs}. */
+    private void arrive(long timePs) {
+        if (count == 0) { // cleared by a link failure
+            return;
+        }
+        Packet p = packets[head];
+        packets[head] = null;
+        head = (head + 1) & (packets.length - 1);
+        count--;
+        if (count > 0) {
+            net.events.schedule(arrival[head], this, null);
+        }
+        p.ingress = toPort;
+        to.receive(p, timePs);
+    }
+}

@@ -1,0 +1,94 @@
+package fabriclab.simulation;
+
+import fabriclab.fabric.LinkSpec;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.Topology;
+import fabriclab.simulation.event.EventQueue;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The runtime fabric of one run, built from a {@link Topology} and a {@link SimulationConfig}: host
+ * NICs and switches joined by ports and links, the run's clock and event queue, its one seeded
+ * random source, the workload, and the transport's per-run part. Elements reach each other through
+ * it; it holds no counters of its own (each element owns its counters).
+ */
+final class Network {
+    final Topology topology;
+    final SimulationConfig config;
+    final EventQueue events = new EventQueue(4096);
+    final SplittableRandom random;
+    /** The current simulated time, ps: the instant being dispatched. */
+    long now;
+    final Node[] nodes;
+    final HostNic[] hosts;
+    final Switch[] switches;
+    /** The two ports of each link of the topology, in link order. */
+    final Port[][] linkPorts;
+    Workload workload;
+    TransportRun transport;
+    /** The fabric's PFC, or null when off. */
+    Pfc pfc;
+    Simulator.QueueingObserver queueingObserver;
+
+    Network(Topology topology, SimulationConfig config) {
+        this.topology = topology;
+        this.config = config;
+        this.random = new SplittableRandom(config.seed());
+        int hostCount = topology.hosts();
+        nodes = new Node[topology.nodes()];
+        hosts = new HostNic[hostCount];
+        switches = new Switch[topology.switches()];
+        for (int h = 0; h < hostCount; h++) {
+            hosts[h] = new HostNic(this, h);
+            nodes[h] = hosts[h];
+        }
+        for (int s = 0; s < switches.length; s++) {
+            switches[s] = new Switch(this, hostCount + s, s, config.forwarding().hasherOf(s));
+            nodes[hostCount + s] = switches[s];
+        }
+        List<LinkSpec> links = topology.links();
+        linkPorts = new Port[links.size()][];
+        for (int li = 0; li < linkPorts.length; li++) {
+            LinkSpec l = links.get(li);
+            Node a = nodes[l.nodeA()];
+            Node b = nodes[l.nodeB()];
+            Port pa = new Port(this, a, a.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
+            Port pb = new Port(this, b, b.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
+            pa.link.to = b;
+            pa.link.toPort = pb;
+            pb.link.to = a;
+            pb.link.toPort = pa;
+            a.ports.add(pa);
+            b.ports.add(pb);
+            linkPorts[li] = new Port[] {pa, pb};
+        }
+        Routing.install(this);
+    }
+
+    /** Attaches ingress (PFC) accounting to every port, pausing with {@link #pfc} if it is on. */
+    void installIngressAccounting() {
+        for (Node n : nodes) {
+            for (Port p : n.ports) {
+                p.ingress = new PfcIngress(p, pfc, config.priorities(), false);
+            }
+        }
+    }
+
+    /** Link {@code link} goes down in both directions: queued and propagating packets are lost. */
+    void failLink(int link) {
+        linkPorts[link][0].fail();
+        linkPorts[link][1].fail();
+    }
+
+    /** Link {@code link} leaves the routes: every switch recomputes its tables and ECMP re-hashes every flow. */
+    void withdrawLink(int link) {
+        linkPorts[link][0].withdrawn = true;
+        linkPorts[link][1].withdrawn = true;
+        Routing.install(this);
+        for (FlowState f : workload.flows) {
+            java.util.Arrays.fill(f.ecmpEgress, null);
+            java.util.Arrays.fill(f.reverseEcmpEgress, null);
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package fabriclab.simulation;
+
+import fabriclab.fabric.EcnMarking;
+import fabriclab.loadbalancing.hash.EcmpHasher;
+
+/**
+ * An output-queued switch: zero processing delay; an arriving packet is offered to the switch's
+ * {@link EdgeFunction} if it has one (a GSE edge), else routed on the spot to an egress port chosen
+ * by the run's {@link Forwarding} among the routing table's candidates, then admitted if the shared
+ * buffer and the per-queue limit allow ({@link SwitchBuffer}, tail drop otherwise), ECN-marked at
+ * enqueue by the one marking curve ({@link EcnMarking}) on the occupancy of its (port, priority)
+ * queue, accounted at its ingress port for PFC ({@link PfcIngress}), and queued. Buffer bytes are held
+ * from admission until the last bit leaves. Counters: peak buffer use, packets black-holed on a
+ * failed link before the routes changed, packets with no route.
+ */
+final class Switch extends Node {
+    final int switchIndex;
+    final EcmpHasher hasher;
+    /** Per destination host: candidate egress port indices (null: unreachable); owned by {@link Routing}. */
+    int[][] routes;
+    private int[] roundRobin; // per destination host
+    long usedBytes;
+    long peakUsedBytes;
+    long blackholedPackets;
+    long unroutablePackets;
+    /** GSE edge functions of this switch, or null for a plain switch. */
+    EdgeFunction edge;
+    /** Called for every data packet admitted above Kmin (iQCN), or null. */
+    CongestionPoint congestionPoint;
+    // the run's configuration, read at every packet: kept in fields to save the indirections
+    private final Forwarding.Mode mode;
+    private final long sharedBytes;
+    private final long perQueueLimitBytes;
+    private final EcnMarking marking;
+    private final long kminBytes;
+
+    /**
+     * Edge behaviour a transport attaches to a switch (the GSE source and destination edge): sees
+     * every packet that arrives at the switch before forwarding.
+     */
+    interface EdgeFunction {
+        /** Returns true if the edge took the packet (it will forward or deliver it itself). */
+        boolean intercept(Packet p, long now);
+    }
+
+    /** A transport's switch-side function at congested queues (iQCN). */
+    interface CongestionPoint {
+        /** Data packet {@code p} is admitted to a queue holding more than Kmin bytes. */
+        void congested(Switch sw, Packet p, long now);
+
+        /** A CNP passes through the switch on its way to a sender. */
+        void cnpPassing(Switch sw, Packet p, long now);
+    }
+
+    Switch(Network net, int id, int switchIndex, EcmpHasher hasher) {
+        super(net, id);
+        this.switchIndex = switchIndex;
+        this.hasher = hasher;
+        this.mode = net.config.forwarding().mode();
+        SwitchBuffer b = net.config.buffer();
+        this.sharedBytes = b.sharedBytes();
+        this.perQueueLimitBytes = b.perQueueLimitBytes();
+        this.marking = b.wred();
+        this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
+    }
+
+    /** Installs a new routing table (at the start, and when a link is withdrawn). */
+    void setRoutes(int[][] routes) {
+        this.routes = routes;
+        this.roundRobin = new int[routes.length]; // spraying restarts its rotation with the new table
+    }
+
+    @Override
+    Packet nextToSend(Port port) {
+        return null;
+    }
+
+    @Override
+    void departed(Port port, Packet p) {
+        usedBytes -= p.wireBytes;
+        if (p.ingress != null && p.ingress.ingress != null) {
+            p.ingress.ingress.released(p.priority, p.wireBytes);
+        }
+    }
+
+    @Override
+    void receive(Packet p, long timePs) {
+        if (edge != null && edge.intercept(p, timePs)) {
+            return;
+        }
+        if (congestionPoint != null && p.kind == Packet.CNP) {
+            congestionPoint.cnpPassing(this, p, timePs);
+        }
+        forward(p);
+    }
+
+    /** Routes {@code p} toward its destination host and offers it to the chosen egress port. */
+    void forward(Packet p) {
+        if (mode == Forwarding.Mode.ECMP) { // the flow's choice at this switch, remembered until routes change
+            FlowState f = p.flow;
+            boolean reverse = p.isReverse();
+            Port[] memo = reverse ? f.reverseEcmpEgress : f.ecmpEgress;
+            Port out = memo[switchIndex];
+            if (out == null) {
+                int[] cands = routes[p.destination];
+                if (cands == null) { // unreachable after a link failure
+                    unroutable(p);
+                    return;
+                }
+                int c = cands.length == 1 ? 0 : hasher.path(reverse ? f.reverseTuple : f.tuple, cands.length);
+                out = ports.get(cands[c]);
+                memo[switchIndex] = out;
+            }
+            admit(p, out);
+            return;
+        }
+        int dst = p.destination;
+        int[] cands = routes[dst];
+        if (cands == null) { // unreachable after a link failure
+            unroutable(p);
+            return;
+        }
+        int choice;
+        if (cands.length == 1) {
+            choice = cands[0];
+        } else if (mode == Forwarding.Mode.SPRAY_RANDOM) {
+            choice = cands[net.random.nextInt(cands.length)];
+        } else {
+            int k = roundRobin[dst];
+            roundRobin[dst] = k + 1 == cands.length ? 0 : k + 1;
+            choice = cands[k];
+        }
+        admit(p, ports.get(choice));
+    }
+
+    /** A packet with no route to its destination is dropped. */
+    void unroutable(Packet p) {
+        unroutablePackets++;
+        p.flow.packetDropped(p);
+    }
+
+    /**
+     * Buffer admission (tail drop), ECN marking of data packets and ingress (PFC) accounting, then
+     * the packet joins {@code out}'s queue of its priority.
+     */
+    void admit(Packet p, Port out) {
+        EgressQueue queue = out.queue;
+        long q = queue.bytes[p.priority];
+        int w = p.wireBytes;
+        if (out.link.down) { // routed onto a failed link before the failure was detected: black-holed
+            blackholedPackets++;
+            queue.drops++;
+            p.flow.packetDropped(p);
+            return;
+        }
+        if (usedBytes + w > sharedBytes || q + w > perQueueLimitBytes) {
+            queue.drops++;
+            p.flow.packetDropped(p);
+            return;
+        }
+        if (p.kind == Packet.DATA && q > kminBytes) {
+            if (congestionPoint != null) {
+                congestionPoint.congested(this, p, net.now);
+            }
+            if (!p.ecn) {
+                double prob = marking.probabilityUnchecked(q);
+                if (prob >= 1 || net.random.nextDouble() < prob) {
+                    p.ecn = true;
+                    queue.ecnMarks++;
+                }
+            }
+        }
+        usedBytes += w;
+        if (usedBytes > peakUsedBytes) {
+            peakUsedBytes = usedBytes;
+        }
+        if (p.ingress != null && p.ingress.ingress != null) {
+            p.ingress.ingress.admitted(p.priority, w);
+        }
+        p.enqueuedPs = net.now;
+        out.enqueue(p);
+    }
+}
