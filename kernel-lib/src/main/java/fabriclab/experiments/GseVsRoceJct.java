@@ -14,7 +14,7 @@ import fabriclab.fabric.Pfc;
 import fabriclab.simulation.RoceTransport;
 import fabriclab.simulation.SimulationConfig;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.Simulator;
+import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SwitchBuffer;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.EcnMarking;
@@ -154,7 +154,7 @@ public record GseVsRoceJct(double speedup) {
      * transfer order), then the ECMP seed.
      */
     static Outcome simulate(LeafSpine ls, int[][] groups, Collective collective, long bufferBytes, Fabric fabric, long seed,
-            int[] deadLinks, java.util.function.Consumer<Simulator> setup) {
+            int[] deadLinks, java.util.function.Consumer<Scenario.Builder> setup) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<FlowSpec> flows = new ArrayList<>();
         List<int[]> deps = new ArrayList<>();
@@ -177,19 +177,19 @@ public record GseVsRoceJct(double speedup) {
         SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(32_000_000, 32_000_000, wred),
                 Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
         fabriclab.fabric.Topology topology = ls.build();
-        Simulator sim = new Simulator(topology, c, flows);
+        Scenario.Builder scenario = Scenario.builder(topology, c).flows(flows);
         for (int i = 0; i < flows.size(); i++) {
             if (deps.get(i).length > 0) {
-                sim.startAfter(i, deps.get(i));
+                scenario.startAfter(i, deps.get(i));
             }
         }
         if (fabric == Fabric.ROCE) {
-            sim.withTransport(RoceTransport.dcqcn(d)).withPfc(new Pfc(1_000_000, 900_000, 100_000, 65535));
+            scenario.transport(RoceTransport.dcqcn(d)).pfc(new Pfc(1_000_000, 900_000, 100_000, 65535));
         } else {
-            sim.withTransport(GseTransport.defaults());
+            scenario.transport(GseTransport.defaults());
         }
-        setup.accept(sim);
-        SimulationResult r = sim.run(10 * Time.S, Progress.silent());
+        setup.accept(scenario);
+        SimulationResult r = scenario.build().simulator().run(10 * Time.S, Progress.silent());
         double[] jct = new double[groups.length];
         for (SimulationResult.FlowRecord f : r.flows()) {
             long done = r.completedAtPs(f.id());

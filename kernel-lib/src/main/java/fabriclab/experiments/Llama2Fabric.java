@@ -151,9 +151,9 @@ public record Llama2Fabric(double speedup) {
         Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
         int[] failed = failedUplinks(scenario);
         GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(scenario), Collective.RING_ALL_REDUCE, bytesPerRank,
-                fabric, seed, failed, sim -> {
+                fabric, seed, failed, setup -> {
                     for (int link : failed) {
-                        sim.failLinkAt(link, 0, 0);
+                        setup.failLink(link, 0, 0);
                     }
                 });
         return comm(scenario, fabric, bytesPerRank, seed, failed, o);
@@ -186,7 +186,7 @@ public record Llama2Fabric(double speedup) {
         }
         int[] failed = failedUplinks(Scenario.ONE_LINK_DOWN);
         GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(Scenario.SINGLE_JOB), Collective.RING_ALL_REDUCE,
-                bytesPerRank, fabric, seed, failed, sim -> sim.failLinkAt(failed[0], failPs, failPs + detectionPs));
+                bytesPerRank, fabric, seed, failed, setup -> setup.failLink(failed[0], failPs, failPs + detectionPs));
         return comm(Scenario.ONE_LINK_DOWN, fabric, bytesPerRank, seed, failed, o);
     }
 

@@ -100,15 +100,12 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBps, l
         SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(32_000_000, 16_000_000, wred),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), seed, sample,
                 (int) (durationPs / sample) + 1);
-        Simulator sim = new Simulator(Topology.singleSwitch(senders + 1, rateBps, Time.US), c, flows())
-                .withTransport(transport);
-        if (pfcOn) {
-            sim.withPfc(new Pfc(1_000_000, 900_000, 100_000, 65535));
-        }
+        Scenario scenario = Scenario.builder(Topology.singleSwitch(senders + 1, rateBps, Time.US), c).flows(flows())
+                .transport(transport).pfc(pfcOn ? new Pfc(1_000_000, 900_000, 100_000, 65535) : null).build();
         long half = durationPs / 2;
         long[] secondHalfBits = new long[1];
         int receiver = senders;
-        sim.observeQueueing((sw, port, flow, data, wire, delay, t) -> {
+        Simulator sim = new Simulator(scenario, (sw, port, flow, data, wire, delay, t) -> {
             if (data && t >= half && port == receiver) {
                 secondHalfBits[0] += 8L * wire;
             }

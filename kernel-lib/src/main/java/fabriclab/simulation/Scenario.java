@@ -1,8 +1,10 @@
 package fabriclab.simulation;
 
-import fabriclab.fabric.Time;
 import fabriclab.Parameters;
+import fabriclab.container.DelayModel;
 import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.Time;
 import fabriclab.fabric.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,27 +12,241 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A ready-to-run experiment: topology, configuration and flows. The factories build the two fixed
- * workloads of the issue's performance section (incast, permutation) and are used by the benchmark
- * and the notebook.
+ * Everything a packet-level run needs, as one immutable description: the fabric, the run
+ * configuration, the flows and the order they may start in, the transport, PFC, link failures and
+ * fabric jitter. A {@link Simulator} is built from it and nothing changes the simulator afterwards;
+ * the same scenario can be run any number of times (each {@link #simulator()} is a fresh run, and
+ * the same scenario always gives the same result). Build one with {@link #builder}, or with the
+ * factories for the fixed workloads ({@link #incast}, {@link #permutation}) and then
+ * {@link #toBuilder()} to change it.
  *
  * @param name description
  * @param topology the fabric
- * @param config run configuration
- * @param flows the flows
+ * @param config run configuration (packet sizes, priorities, buffer and ECN marking, forwarding, seed, sampling)
+ * @param flows the flows, indexed in list order
+ * @param dependencies flows that wait for other flows to be completely received before they start
+ * @param transport the transport every flow uses
+ * @param pfc priority flow control in every switch, or null for none
+ * @param failures links that fail during the run
+ * @param fabricJitter extra random delay per switch-to-switch link crossing [s], or null for none
  */
-public record Scenario(String name, Topology topology, SimulationConfig config, List<FlowSpec> flows) {
-    /** Validates and copies. */
+public record Scenario(String name, Topology topology, SimulationConfig config, List<FlowSpec> flows,
+        List<Dependency> dependencies, TransportModel transport, Pfc pfc, List<LinkFailure> failures,
+        DelayModel fabricJitter) {
+
+    /**
+     * Flow {@code flow} starts only when every flow in {@code predecessors} has been completely
+     * received (and not before its own {@link FlowSpec#startPs()}): the dependency of a collective's
+     * step on the data of the step before.
+     *
+     * @param flow flow index
+     * @param predecessors flow indices, none equal to {@code flow}
+     */
+    public record Dependency(int flow, List<Integer> predecessors) {
+        /** Validates and copies. */
+        public Dependency {
+            Parameters.atLeast("flow", flow, 0);
+            predecessors = List.copyOf(Parameters.notNull("predecessors", predecessors));
+            for (int p : predecessors) {
+                Parameters.atLeast("predecessors[]", p, 0);
+                if (p == flow) {
+                    throw new IllegalArgumentException("predecessors must not contain the flow itself (" + flow + ")");
+                }
+            }
+        }
+    }
+
+    /**
+     * Link {@code link} (index into {@code topology.links()}) fails in both directions at
+     * {@code failPs}, and leaves every switch's routes at {@code reroutePs}. At {@code failPs}
+     * packets queued for the link or propagating on it are dropped (and counted). At
+     * {@code reroutePs} every switch recomputes its shortest-path candidates without the link and
+     * ECMP re-hashes every flow over the remaining members. The two times model the two ways 002
+     * section 3.3 contrasts:
+     * <ul>
+     *   <li>{@code reroutePs > failPs}: a detected failure (RoCE fabric): between failure and
+     *       re-convergence the switches keep hashing flows onto the dead link and those packets are
+     *       black-holed (dropped and counted at the dead port), so transports must recover them;</li>
+     *   <li>{@code reroutePs <= failPs}: a predicted failure (GSE's FEC monitoring announces a link
+     *       about to fail in PHY codes): traffic leaves the link before it dies and, given time to
+     *       drain its queue, nothing is lost.</li>
+     * </ul>
+     * At equal times the failure comes first, then the reroute.
+     *
+     * @param link link index, not negative
+     * @param failPs failure time [ps], not negative
+     * @param reroutePs time the routes stop using the link [ps], not negative
+     */
+    public record LinkFailure(int link, long failPs, long reroutePs) {
+        /** Validates. */
+        public LinkFailure {
+            Parameters.atLeast("link", link, 0);
+            Parameters.atLeast("failPs", failPs, 0L);
+            Parameters.atLeast("reroutePs", reroutePs, 0L);
+        }
+    }
+
+    /** Validates everything that can be checked without routing (paths are checked by the simulator). */
     public Scenario {
         Parameters.notBlank("name", name);
         Parameters.notNull("topology", topology);
         Parameters.notNull("config", config);
         flows = List.copyOf(Parameters.notNull("flows", flows));
+        dependencies = List.copyOf(Parameters.notNull("dependencies", dependencies));
+        Parameters.notNull("transport", transport);
+        failures = List.copyOf(Parameters.notNull("failures", failures));
+        int hosts = topology.hosts();
+        for (int i = 0; i < flows.size(); i++) {
+            FlowSpec f = Parameters.notNull("flows[" + i + "]", flows.get(i));
+            if (f.source() >= hosts || f.destination() >= hosts) {
+                throw new IllegalArgumentException("flows[" + i + "] must use hosts in [0, " + hosts + "), got "
+                        + f.source() + " -> " + f.destination());
+            }
+            if (f.priority() >= config.priorities()) {
+                throw new IllegalArgumentException("flows[" + i + "].priority must be below config.priorities = "
+                        + config.priorities() + ", got " + f.priority());
+            }
+        }
+        for (Dependency d : dependencies) {
+            Parameters.notNull("dependencies[]", d);
+            Parameters.inRange("dependencies[].flow", d.flow(), 0, flows.size() - 1);
+            for (int p : d.predecessors()) {
+                Parameters.inRange("dependencies[].predecessors[]", p, 0, flows.size() - 1);
+            }
+        }
+        if (pfc != null) {
+            long buffer = config.buffer().sharedBytes();
+            if (pfc.xoffBytes() > buffer) {
+                throw new IllegalArgumentException("pfc.xoffBytes must be at most buffer.sharedBytes = " + buffer + ", got "
+                        + pfc.xoffBytes());
+            }
+            if (pfc.xoffBytes() + pfc.headroomBytes() > buffer) {
+                throw new IllegalArgumentException("pfc.headroomBytes must be at most buffer.sharedBytes - pfc.xoffBytes = "
+                        + (buffer - pfc.xoffBytes()) + ", got " + pfc.headroomBytes());
+            }
+        }
+        for (LinkFailure l : failures) {
+            Parameters.notNull("failures[]", l);
+            Parameters.inRange("failures[].link", l.link(), 0, topology.links().size() - 1);
+        }
+        if (fabricJitter != null && fabricJitter.support()[0] < 0) {
+            throw new IllegalArgumentException("fabricJitter must not produce negative delays: its support starts at "
+                    + fabricJitter.support()[0] + " s (use a mean of at least about 8 standard deviations)");
+        }
     }
 
-    /** A fresh simulator for this scenario (a simulator runs once). */
+    /** A fresh simulator for this scenario (a simulator runs once; the scenario can be run again). */
     public Simulator simulator() {
-        return new Simulator(topology, config, flows);
+        return new Simulator(this);
+    }
+
+    /**
+     * A builder for a scenario on {@code topology} with {@code config}: no flows yet, the
+     * uncontrolled transport, no PFC, no failures, no jitter.
+     */
+    public static Builder builder(Topology topology, SimulationConfig config) {
+        return new Builder(Parameters.notNull("topology", topology), Parameters.notNull("config", config));
+    }
+
+    /** A builder holding this scenario's settings. */
+    public Builder toBuilder() {
+        Builder b = new Builder(topology, config).name(name).transport(transport).pfc(pfc).fabricJitter(fabricJitter);
+        b.flows.addAll(flows);
+        b.dependencies.addAll(dependencies);
+        b.failures.addAll(failures);
+        return b;
+    }
+
+    /** Collects a scenario's settings by name; {@link #build()} validates them. Not thread-safe. */
+    public static final class Builder {
+        private final Topology topology;
+        private final SimulationConfig config;
+        private String name;
+        private final List<FlowSpec> flows = new ArrayList<>();
+        private final List<Dependency> dependencies = new ArrayList<>();
+        private TransportModel transport = TransportModel.uncontrolled();
+        private Pfc pfc;
+        private final List<LinkFailure> failures = new ArrayList<>();
+        private DelayModel fabricJitter;
+
+        private Builder(Topology topology, SimulationConfig config) {
+            this.topology = topology;
+            this.config = config;
+            this.name = topology.name();
+        }
+
+        /** A description for tables and figures (default: the topology's name). */
+        public Builder name(String name) {
+            this.name = Parameters.notBlank("name", name);
+            return this;
+        }
+
+        /** Adds one flow; its index is the number of flows added before it. */
+        public Builder flow(FlowSpec flow) {
+            flows.add(Parameters.notNull("flow", flow));
+            return this;
+        }
+
+        /** Adds flows in list order. */
+        public Builder flows(List<FlowSpec> more) {
+            for (FlowSpec f : Parameters.notNull("flows", more)) {
+                flow(f);
+            }
+            return this;
+        }
+
+        /** Flow {@code flow} waits until every flow in {@code predecessors} has been received; see {@link Dependency}. */
+        public Builder startAfter(int flow, int... predecessors) {
+            Parameters.notNull("predecessors", predecessors);
+            dependencies.add(new Dependency(flow, Arrays.stream(predecessors).boxed().toList()));
+            return this;
+        }
+
+        /** The transport every flow uses (default {@link TransportModel#uncontrolled()}). */
+        public Builder transport(TransportModel model) {
+            this.transport = Parameters.notNull("model", model);
+            return this;
+        }
+
+        /**
+         * Priority flow control (IEEE 802.1Qbb) in every switch, for every priority; null turns it
+         * off. {@code xoffBytes + headroomBytes} must fit in the switch buffer (checked by {@link #build}).
+         */
+        public Builder pfc(Pfc pfc) {
+            this.pfc = pfc;
+            return this;
+        }
+
+        /** Link {@code link} fails at {@code timePs} and leaves the routes at the same instant. */
+        public Builder failLink(int link, long timePs) {
+            return failLink(link, timePs, timePs);
+        }
+
+        /** Link {@code link} fails at {@code failPs} and leaves the routes at {@code reroutePs}; see {@link LinkFailure}. */
+        public Builder failLink(int link, long failPs, long reroutePs) {
+            failures.add(new LinkFailure(link, failPs, reroutePs));
+            return this;
+        }
+
+        /**
+         * Adds a random delay, drawn independently per packet and per link from {@code jitter}, to the
+         * propagation delay of every switch-to-switch link (both directions), so that paths through
+         * the fabric have the random one-way delays of the packet-container model (seed 002 section
+         * 3.1.1, {@link DelayModel}); null for none. Links stay FIFO: a packet whose draw would
+         * overtake the packet ahead of it on the same link arrives right after it instead. Host links
+         * are not affected.
+         *
+         * @param jitter extra delay per link crossing [s]; its support must start at 0 or above
+         */
+        public Builder fabricJitter(DelayModel jitter) {
+            this.fabricJitter = jitter;
+            return this;
+        }
+
+        /** The immutable scenario; fails naming the first invalid setting. */
+        public Scenario build() {
+            return new Scenario(name, topology, config, flows, dependencies, transport, pfc, failures, fabricJitter);
+        }
     }
 
     /**
@@ -50,7 +266,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         for (int i = 0; i < senders; i++) {
             flows.add(FlowSpec.of(i, senders, bytesPerSender, 0));
         }
-        return new Scenario(senders + "-to-1 incast", t, config, flows);
+        return builder(t, config).name(senders + "-to-1 incast").flows(flows).build();
     }
 
     /**
@@ -87,6 +303,6 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         for (int i = 0; i < n; i++) {
             flows.add(new FlowSpec(i, perm[i], bytesPerFlow, 0, 0, 49152 + rnd.nextInt(16384)));
         }
-        return new Scenario("permutation on " + fabric.build().name(), fabric.build(), config, flows);
+        return builder(fabric.build(), config).name("permutation on " + fabric.build().name()).flows(flows).build();
     }
 }

@@ -69,115 +69,77 @@ import java.util.SplittableRandom;
  * 4791) from {@link FlowSpec#sourcePort()}.
  */
 public final class Simulator {
+    private final Scenario scenario;
     private final Network net;
     private final List<FlowState> flows = new ArrayList<>();
-    private TransportModel transportModel = TransportModel.uncontrolled();
-    private final List<long[]> failures = new ArrayList<>();
-    private fabriclab.container.DelayModel jitter;
     private boolean ran;
 
     /**
-     * Builds the runtime fabric and checks the input.
+     * Builds the runtime fabric of {@code scenario}: elements, routes, flows and their dependencies,
+     * the transport's per-run part.
      *
-     * @param topology the fabric
-     * @param config run configuration
-     * @param flowSpecs the flows (host indices below {@code topology.hosts()}, priority below
-     *        {@code config.priorities()}, a path must exist)
-     * @throws IllegalArgumentException naming the offending parameter
+     * @param scenario what to run
+     * @throws IllegalArgumentException if a flow has no path, or the dependencies form a cycle
      */
-    public Simulator(Topology topology, SimulationConfig config, List<FlowSpec> flowSpecs) {
-        Parameters.notNull("topology", topology);
-        Parameters.notNull("config", config);
-        Parameters.notNull("flowSpecs", flowSpecs);
+    public Simulator(Scenario scenario) {
+        this(scenario, null);
+    }
+
+    /**
+     * As {@link #Simulator(Scenario)}, with a trace sink that sees every packet leaving a switch
+     * egress queue (e.g. the high-delay capture of seed 004).
+     *
+     * @param scenario what to run
+     * @param observer the trace sink, or null for none
+     */
+    public Simulator(Scenario scenario, QueueingObserver observer) {
+        this.scenario = Parameters.notNull("scenario", scenario);
+        Topology topology = scenario.topology();
+        SimulationConfig config = scenario.config();
         this.net = new Network(topology, config);
-        int hosts = topology.hosts();
-        for (int i = 0; i < flowSpecs.size(); i++) {
-            FlowSpec f = Parameters.notNull("flowSpecs[" + i + "]", flowSpecs.get(i));
-            if (f.source() >= hosts || f.destination() >= hosts) {
-                throw new IllegalArgumentException("flowSpecs[" + i + "] must use hosts in [0, " + hosts + "), got "
-                        + f.source() + " -> " + f.destination());
-            }
-            if (f.priority() >= config.priorities()) {
-                throw new IllegalArgumentException("flowSpecs[" + i + "].priority must be below config.priorities = "
-                        + config.priorities() + ", got " + f.priority());
-            }
+        net.queueingObserver = observer;
+        net.pfc = scenario.pfc();
+        List<FlowSpec> specs = scenario.flows();
+        for (int i = 0; i < specs.size(); i++) {
+            FlowSpec f = specs.get(i);
             Node first = net.hosts[f.source()].nic().peer();
             if ((first instanceof Switch sw && sw.routes[f.destination()] == null)
                     || (first instanceof HostNic && first.id != f.destination())) {
-                throw new IllegalArgumentException("flowSpecs[" + i + "]: topology has no path from host " + f.source()
+                throw new IllegalArgumentException("flows[" + i + "]: topology has no path from host " + f.source()
                         + " to host " + f.destination());
             }
             FiveTuple t = FiveTuple.roceV2(hostAddress(f.source()), hostAddress(f.destination()), f.sourcePort());
             flows.add(new FlowState(i, f, t, config.mtuBytes(), net.switches.length));
         }
         net.workload = new Workload(net, flows);
+        for (Scenario.Dependency d : scenario.dependencies()) {
+            net.workload.addDependency(d.flow(), d.predecessors().stream().mapToInt(Integer::intValue).toArray());
+        }
+        net.workload.checkAcyclic();
+        if (scenario.fabricJitter() != null) {
+            for (Switch sw : net.switches) {
+                for (Port p : sw.ports) {
+                    if (p.peer() instanceof Switch) {
+                        p.link.jitter = scenario.fabricJitter();
+                    }
+                }
+            }
+        }
+        net.installIngressAccounting();
+        net.transport = scenario.transport().start(net);
+        for (FlowState f : flows) {
+            f.transport = net.transport.newFlow(f);
+        }
+    }
+
+    /** The scenario this simulator runs. */
+    public Scenario scenario() {
+        return scenario;
     }
 
     /** IPv4 address of host {@code h} as used in flow 5-tuples: 10.0.0.0 + h + 1. */
     public static int hostAddress(int h) {
         return 0x0A000000 + h + 1;
-    }
-
-    private void notRun(String method) {
-        if (ran) {
-            throw new IllegalStateException(method + " must be called before run");
-        }
-    }
-
-    /**
-     * Every flow of the run uses {@code model} (default {@link TransportModel#uncontrolled()}).
-     * Call before {@link #run}.
-     */
-    public Simulator withTransport(TransportModel model) {
-        Parameters.notNull("model", model);
-        notRun("withTransport");
-        this.transportModel = model;
-        return this;
-    }
-
-    /**
-     * Flow {@code flow} starts only when every flow in {@code predecessors} has been completely
-     * received (and not before its own {@link FlowSpec#startPs()}): the dependency of a
-     * collective's step on the data of the step before. Call before {@link #run}; cycles are
-     * rejected when the run starts.
-     *
-     * @param flow flow index
-     * @param predecessors flow indices, each different from {@code flow}
-     */
-    public Simulator startAfter(int flow, int... predecessors) {
-        Parameters.inRange("flow", flow, 0, flows.size() - 1);
-        Parameters.notNull("predecessors", predecessors);
-        notRun("startAfter");
-        for (int pi : predecessors) {
-            Parameters.inRange("predecessors[]", pi, 0, flows.size() - 1);
-            if (pi == flow) {
-                throw new IllegalArgumentException("predecessors must not contain the flow itself (" + flow + ")");
-            }
-        }
-        net.workload.addDependency(flow, predecessors);
-        return this;
-    }
-
-    /**
-     * Adds a random delay, drawn independently per packet and per link from {@code jitter}, to the
-     * propagation delay of every switch-to-switch link (both directions), so that paths through the
-     * fabric have the random one-way delays of the packet-container model (seed 002 section 3.1.1,
-     * {@link fabriclab.container.DelayModel}). Links stay FIFO: a packet whose draw would overtake
-     * the packet ahead of it on the same link arrives right after it instead. Host links are not
-     * affected. Call before {@link #run}.
-     *
-     * @param jitter the extra delay per link crossing, seconds; it must not go negative (the
-     *        model's support must start at 0 or above)
-     */
-    public Simulator withFabricJitter(fabriclab.container.DelayModel jitter) {
-        Parameters.notNull("jitter", jitter);
-        notRun("withFabricJitter");
-        if (jitter.support()[0] < 0) {
-            throw new IllegalArgumentException("jitter must not produce negative delays: its support starts at "
-                    + jitter.support()[0] + " s (use a mean of at least about 8 standard deviations)");
-        }
-        this.jitter = jitter;
-        return this;
     }
 
     /** Receives the queueing delay of every packet that leaves a switch egress queue. */
@@ -197,12 +159,6 @@ public final class Simulator {
         void dequeued(int switchIndex, int port, int flow, boolean data, int wireBytes, long queueingDelayPs, long timePs);
     }
 
-    /** Calls {@code observer} for every packet leaving a switch queue (e.g. high-delay capture). Call before {@link #run}. */
-    public Simulator observeQueueing(QueueingObserver observer) {
-        net.queueingObserver = Parameters.notNull("observer", observer);
-        return this;
-    }
-
     /** The 5-tuple of flow {@code i} (as hashed by ECMP). */
     public FiveTuple tupleOf(int i) {
         return flows.get(Parameters.inRange("i", i, 0, flows.size() - 1)).tuple;
@@ -217,73 +173,6 @@ public final class Simulator {
         Parameters.inRange("destination", destination, 0, net.topology.hosts() - 1);
         int[] r = net.switches[switchIndex].routes[destination];
         return r == null ? new int[0] : r.clone();
-    }
-
-    /**
-     * Fails link {@code linkIndex} (index into {@code topology.links()}) in both directions at
-     * {@code timePs} and reroutes at the same instant: {@code failLinkAt(linkIndex, timePs, timePs)}.
-     *
-     * @param linkIndex link index in [0, links)
-     * @param timePs failure time in ps, not negative
-     */
-    public Simulator failLinkAt(int linkIndex, long timePs) {
-        return failLinkAt(linkIndex, timePs, timePs);
-    }
-
-    /**
-     * Fails link {@code linkIndex} (index into {@code topology.links()}) in both directions at
-     * {@code failPs}, and withdraws it from every switch's routes at {@code reroutePs}. Call before
-     * {@link #run}.
-     *
-     * <p>At {@code failPs} packets queued for the link or propagating on it are dropped (and counted).
-     * At {@code reroutePs} every switch recomputes its shortest-path candidates without the link and
-     * ECMP re-hashes every flow over the remaining members. The two times model the two ways 002
-     * section 3.3 contrasts:
-     * <ul>
-     *   <li>{@code reroutePs > failPs}: a detected failure (RoCE fabric): between failure and
-     *       re-convergence the switches keep hashing flows onto the dead link and those packets are
-     *       black-holed (dropped and counted at the dead port), so transports must recover them;</li>
-     *   <li>{@code reroutePs <= failPs}: a predicted failure (GSE's FEC monitoring announces a link
-     *       about to fail in PHY codes): traffic leaves the link before it dies and, given time to
-     *       drain its queue, nothing is lost.</li>
-     * </ul>
-     *
-     * @param linkIndex link index in [0, links)
-     * @param failPs failure time in ps, not negative
-     * @param reroutePs time the routes stop using the link in ps, not negative
-     */
-    public Simulator failLinkAt(int linkIndex, long failPs, long reroutePs) {
-        Parameters.inRange("linkIndex", linkIndex, 0, net.linkPorts.length - 1);
-        Parameters.atLeast("failPs", failPs, 0L);
-        Parameters.atLeast("reroutePs", reroutePs, 0L);
-        notRun("failLinkAt");
-        failures.add(new long[] {linkIndex, failPs, reroutePs});
-        return this;
-    }
-
-    /**
-     * Turns on priority flow control (IEEE 802.1Qbb) in every switch, for every priority: see
-     * {@link Pfc} for the mechanism. Call before {@link #run}. Checked against the switch buffer:
-     * {@code xoffBytes + headroomBytes} must fit in {@code buffer.sharedBytes} (a threshold above
-     * the buffer could never protect it).
-     *
-     * @param pfc the thresholds
-     * @throws IllegalArgumentException naming {@code pfc.xoffBytes} or {@code pfc.headroomBytes}
-     */
-    public Simulator withPfc(Pfc pfc) {
-        Parameters.notNull("pfc", pfc);
-        notRun("withPfc");
-        long buffer = net.config.buffer().sharedBytes();
-        if (pfc.xoffBytes() > buffer) {
-            throw new IllegalArgumentException("pfc.xoffBytes must be at most buffer.sharedBytes = " + buffer + ", got "
-                    + pfc.xoffBytes());
-        }
-        if (pfc.xoffBytes() + pfc.headroomBytes() > buffer) {
-            throw new IllegalArgumentException("pfc.headroomBytes must be at most buffer.sharedBytes - pfc.xoffBytes = "
-                    + (buffer - pfc.xoffBytes()) + ", got " + pfc.headroomBytes());
-        }
-        net.pfc = pfc;
-        return this;
     }
 
     /** Runs to completion with no progress reports; see {@link #run(long, ProgressSink)}. */
@@ -304,31 +193,18 @@ public final class Simulator {
         Parameters.atLeast("timeLimitPs", timeLimitPs, 1L);
         Parameters.notNull("sink", sink);
         if (ran) {
-            throw new IllegalStateException("a Simulator runs once; build a new one");
+            throw new IllegalStateException("a Simulator runs once; build a new one (scenario.simulator())");
         }
         ran = true;
         EventHandler linkFailure = (t, link) -> net.failLink((Integer) link);
         EventHandler linkWithdrawal = (t, link) -> net.withdrawLink((Integer) link);
-        for (long[] fl : failures) { // at equal times the failure comes first, then the reroute
-            net.events.schedule(Math.min(fl[1], fl[2]), fl[1] <= fl[2] ? linkFailure : linkWithdrawal, (int) fl[0]);
+        for (Scenario.LinkFailure f : scenario.failures()) { // at equal times the failure comes first, then the reroute
+            boolean failFirst = f.failPs() <= f.reroutePs();
+            net.events.schedule(Math.min(f.failPs(), f.reroutePs()), failFirst ? linkFailure : linkWithdrawal, f.link());
         }
-        for (long[] fl : failures) {
-            net.events.schedule(Math.max(fl[1], fl[2]), fl[1] <= fl[2] ? linkWithdrawal : linkFailure, (int) fl[0]);
-        }
-        net.workload.checkAcyclic();
-        if (jitter != null) {
-            for (Switch sw : net.switches) {
-                for (Port p : sw.ports) {
-                    if (p.peer() instanceof Switch) {
-                        p.link.jitter = jitter;
-                    }
-                }
-            }
-        }
-        net.installIngressAccounting();
-        net.transport = transportModel.start(net);
-        for (FlowState f : flows) {
-            f.transport = net.transport.newFlow(f);
+        for (Scenario.LinkFailure f : scenario.failures()) {
+            boolean failFirst = f.failPs() <= f.reroutePs();
+            net.events.schedule(Math.max(f.failPs(), f.reroutePs()), failFirst ? linkWithdrawal : linkFailure, f.link());
         }
         net.workload.scheduleStarts();
         SimulationConfig config = net.config;
@@ -340,7 +216,7 @@ public final class Simulator {
             }
             net.events.schedule(0, new Sampler(), null);
         }
-        return SimulationResult.of(net, transportModel, loop(timeLimitPs, sink));
+        return SimulationResult.of(net, scenario.transport(), loop(timeLimitPs, sink));
     }
 
     /** Events between two checks for an interrupt and progress reports. */
