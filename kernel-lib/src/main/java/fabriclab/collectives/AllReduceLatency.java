@@ -28,6 +28,8 @@ import fabriclab.Parameters;
  * Assumptions: no congestion, no computation time for the reduction at hosts, all hops at the same
  * rate, switch aggregation at line rate.
  *
+ * <p>Build one with {@link #builder()}, which names every setting.
+ *
  * @param hostOverheadS per-message software and NIC overhead at the hosts, seconds (>= 0)
  * @param switchLatencyS static forwarding latency per switch, seconds (>= 0)
  * @param aggregationLatencyS extra latency of a switch that reduces in-network, seconds (>= 0)
@@ -45,6 +47,94 @@ public record AllReduceLatency(double hostOverheadS, double switchLatencyS, doub
         Parameters.nonNegative("propagationS", propagationS);
         Parameters.positive("linkGbps", linkGbps);
         Parameters.atLeast("tiers", tiers, 1);
+    }
+
+    /**
+     * A builder with every setting named: {@link Builder#hostOverheadS}, {@link Builder#switchLatencyS},
+     * {@link Builder#propagationS}, {@link Builder#linkGbps} and {@link Builder#tiers} are required;
+     * {@link Builder#aggregationLatencyS} defaults to 0 (switches reduce at line rate with no added latency).
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this model's settings, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder().hostOverheadS(hostOverheadS).switchLatencyS(switchLatencyS)
+                .aggregationLatencyS(aggregationLatencyS).propagationS(propagationS).linkGbps(linkGbps).tiers(tiers);
+    }
+
+    /**
+     * Named settings of an {@link AllReduceLatency}; units and ranges as the record's parameters. Setters only
+     * record; {@link #build()} checks.
+     */
+    public static final class Builder {
+        private Double hostOverheadS;
+        private Double switchLatencyS;
+        private double aggregationLatencyS = 0;
+        private Double propagationS;
+        private Double linkGbps;
+        private Integer tiers;
+
+        private Builder() {
+        }
+
+        /** Per-message software and NIC overhead at the hosts [s], &gt;= 0; required. */
+        public Builder hostOverheadS(double seconds) {
+            this.hostOverheadS = seconds;
+            return this;
+        }
+
+        /** Static forwarding latency per switch [s], &gt;= 0 (003: about 500e-9 Ethernet, 90e-9 InfiniBand); required. */
+        public Builder switchLatencyS(double seconds) {
+            this.switchLatencyS = seconds;
+            return this;
+        }
+
+        /** Extra latency of a switch that reduces in-network [s], &gt;= 0 (default 0). */
+        public Builder aggregationLatencyS(double seconds) {
+            this.aggregationLatencyS = seconds;
+            return this;
+        }
+
+        /** Propagation delay per link [s], &gt;= 0 (5 ns per metre of fibre); required. */
+        public Builder propagationS(double seconds) {
+            this.propagationS = seconds;
+            return this;
+        }
+
+        /** Link rate [Gb/s], &gt; 0; required. */
+        public Builder linkGbps(double gbps) {
+            this.linkGbps = gbps;
+            return this;
+        }
+
+        /** Switch tiers (1 = single switch, 2 = leaf-spine, ...), &gt;= 1; required. */
+        public Builder tiers(int tiers) {
+            this.tiers = tiers;
+            return this;
+        }
+
+        /**
+         * The model.
+         *
+         * @throws IllegalStateException naming the first required setting that was not set
+         * @throws IllegalArgumentException naming the first setting out of its range
+         */
+        public AllReduceLatency build() {
+            required("hostOverheadS", hostOverheadS, "per-message host overhead [s]");
+            required("switchLatencyS", switchLatencyS, "static latency per switch [s]");
+            required("propagationS", propagationS, "propagation delay per link [s]");
+            required("linkGbps", linkGbps, "link rate [Gb/s]");
+            required("tiers", tiers, "switch tiers");
+            return new AllReduceLatency(hostOverheadS, switchLatencyS, aggregationLatencyS, propagationS, linkGbps, tiers);
+        }
+
+        private static void required(String name, Object value, String what) {
+            if (value == null) {
+                throw new IllegalStateException(name + " is required: set the " + what + " with " + name + "(...)");
+            }
+        }
     }
 
     /** The algorithms compared. */

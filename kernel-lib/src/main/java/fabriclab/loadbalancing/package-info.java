@@ -1,5 +1,5 @@
 /**
- * ECMP load balancing and hash polarization (issue 3).
+ * ECMP load balancing and hash polarization.
  *
  * <p>The papers' first complaint about RoCE fabrics is that per-flow ECMP "polarizes" under AI
  * training traffic: few, large, long-lived flows (low entropy), so some links carry several of them

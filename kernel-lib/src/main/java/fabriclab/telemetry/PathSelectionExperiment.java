@@ -33,6 +33,9 @@ import java.util.SplittableRandom;
  * is the time since the newest sample in the announcement. With every interval equal to
  * {@code stepS} and {@code ewma} 1 the age is zero and the choice is the instantaneous best path.
  *
+ * <p>Build one with {@link #builder()}, which names every setting and defaults all but the flow lifetime
+ * to the scenario of {@link #paper(double)}.
+ *
  * @param leaves leaves L, at least 2
  * @param spines spines S, at least 2
  * @param linkGbps capacity of every leaf-spine link [Gb/s]
@@ -62,16 +65,21 @@ public record PathSelectionExperiment(int leaves, int spines, double linkGbps, d
         Parameters.inHalfOpenRange("offeredLoad", offeredLoad, 0.0, 2.0);
         Parameters.positive("bufferBytes", bufferBytes);
         Parameters.positive("stepS", stepS);
-        if (sampleS < stepS || readS < stepS || announceS < stepS) {
-            throw new IllegalArgumentException("sampleS, readS and announceS must be at least stepS = " + stepS + ", got "
-                    + sampleS + ", " + readS + ", " + announceS);
-        }
+        atLeastStep("sampleS", sampleS, stepS);
+        atLeastStep("readS", readS, stepS);
+        atLeastStep("announceS", announceS, stepS);
         Parameters.inHalfOpenRange("ewma", ewma, 0.0, 1.0);
         Parameters.inRange("kBest", kBest, 1, spines);
         Parameters.notNull("quality", quality);
         Parameters.positive("durationS", durationS);
         if (durationS / stepS > 1e8) {
             throw new IllegalArgumentException("durationS / stepS must be at most 1e8 steps, got " + durationS / stepS);
+        }
+    }
+
+    private static void atLeastStep(String name, double seconds, double stepS) {
+        if (!(seconds >= stepS) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException(name + " must be a finite number >= stepS = " + stepS + " s, got " + seconds);
         }
     }
 
@@ -87,32 +95,177 @@ public record PathSelectionExperiment(int leaves, int spines, double linkGbps, d
 
     /**
      * 004's pipeline on 8 leaves x 4 spines of 400G, flows of 25G, 70% load, 1 MB buffers,
-     * 20 s in 1 ms steps, strict best path, equal weights.
+     * 20 s in 1 ms steps, strict best path, equal weights: {@code builder().meanFlowDurationS(s).build()}.
      *
      * @param meanFlowDurationS how long flows live (compare with the 1 s announcement interval)
      */
     public static PathSelectionExperiment paper(double meanFlowDurationS) {
-        return new PathSelectionExperiment(8, 4, 400, 25, meanFlowDurationS, 0.7, 1e6, 0.1, 0.5, 1.0, 0.5, 1,
-                PathQuality.balanced(), 1e-3, 20);
+        return builder().meanFlowDurationS(meanFlowDurationS).build();
+    }
+
+    /**
+     * A builder with every setting named. Only {@link Builder#meanFlowDurationS} is required; the others
+     * default to the scenario of {@link #paper(double)}: 004's information pipeline (counters sampled every
+     * 0.1 s, read every 0.5 s, announced every 1 s) and, as this project's choices (004 gives no fabric or
+     * workload), 8 leaves x 4 spines of 400 Gb/s links, flows of 25 Gb/s at 70% mean uplink load, 1 MB of
+     * buffer per link, control-plane average weight 0.5, strict best path (kBest 1), {@link PathQuality#balanced()},
+     * 1 ms steps for 20 s. {@link Builder#build()} validates like the constructor.
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this experiment's settings, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder().leaves(leaves).spines(spines).linkGbps(linkGbps).flowDemandGbps(flowDemandGbps)
+                .meanFlowDurationS(meanFlowDurationS).offeredLoad(offeredLoad).bufferBytes(bufferBytes).sampleS(sampleS)
+                .readS(readS).announceS(announceS).ewma(ewma).kBest(kBest).quality(quality).stepS(stepS)
+                .durationS(durationS);
+    }
+
+    /**
+     * Named settings of a {@link PathSelectionExperiment}; see {@link #builder()} for the defaults and the
+     * record's parameters for units and ranges. Setters only record; {@link #build()} checks.
+     */
+    public static final class Builder {
+        private int leaves = 8;
+        private int spines = 4;
+        private double linkGbps = 400;
+        private double flowDemandGbps = 25;
+        private Double meanFlowDurationS;
+        private double offeredLoad = 0.7;
+        private double bufferBytes = 1e6;
+        private double sampleS = 0.1;
+        private double readS = 0.5;
+        private double announceS = 1.0;
+        private double ewma = 0.5;
+        private int kBest = 1;
+        private PathQuality quality = PathQuality.balanced();
+        private double stepS = 1e-3;
+        private double durationS = 20;
+
+        private Builder() {
+        }
+
+        /** Leaves L, at least 2 (default 8). */
+        public Builder leaves(int leaves) {
+            this.leaves = leaves;
+            return this;
+        }
+
+        /** Spines S, at least 2 (default 4). */
+        public Builder spines(int spines) {
+            this.spines = spines;
+            return this;
+        }
+
+        /** Capacity of every leaf-spine link [Gb/s] (default 400). */
+        public Builder linkGbps(double linkGbps) {
+            this.linkGbps = linkGbps;
+            return this;
+        }
+
+        /** Rate each flow offers [Gb/s] (default 25). */
+        public Builder flowDemandGbps(double flowDemandGbps) {
+            this.flowDemandGbps = flowDemandGbps;
+            return this;
+        }
+
+        /** Mean flow lifetime [s]; required (compare it with the announcement interval). */
+        public Builder meanFlowDurationS(double meanFlowDurationS) {
+            this.meanFlowDurationS = meanFlowDurationS;
+            return this;
+        }
+
+        /** Mean offered load per uplink over capacity, in (0, 2] (default 0.7). */
+        public Builder offeredLoad(double offeredLoad) {
+            this.offeredLoad = offeredLoad;
+            return this;
+        }
+
+        /** Queue limit per link [bytes] (default 1e6). */
+        public Builder bufferBytes(double bufferBytes) {
+            this.bufferBytes = bufferBytes;
+            return this;
+        }
+
+        /** Counter sampling interval [s] (default and 004: 0.1). */
+        public Builder sampleS(double sampleS) {
+            this.sampleS = sampleS;
+            return this;
+        }
+
+        /** Control-plane read interval [s] (default and 004: 0.5). */
+        public Builder readS(double readS) {
+            this.readS = readS;
+            return this;
+        }
+
+        /** Announcement interval [s] (default and 004: 1). */
+        public Builder announceS(double announceS) {
+            this.announceS = announceS;
+            return this;
+        }
+
+        /** Weight of the newest sample in the control plane's average, in (0, 1] (default 0.5). */
+        public Builder ewma(double ewma) {
+            this.ewma = ewma;
+            return this;
+        }
+
+        /** SCORE picks uniformly among the k best spines, 1 to spines (default 1: the best). */
+        public Builder kBest(int kBest) {
+            this.kBest = kBest;
+            return this;
+        }
+
+        /** The path-quality score (default {@link PathQuality#balanced()}). */
+        public Builder quality(PathQuality quality) {
+            this.quality = quality;
+            return this;
+        }
+
+        /** Time step [s], at most every interval (default 1e-3). */
+        public Builder stepS(double stepS) {
+            this.stepS = stepS;
+            return this;
+        }
+
+        /** Simulated time [s] (default 20). */
+        public Builder durationS(double durationS) {
+            this.durationS = durationS;
+            return this;
+        }
+
+        /**
+         * The experiment.
+         *
+         * @throws IllegalStateException if {@link #meanFlowDurationS} was not set
+         * @throws IllegalArgumentException naming the first setting out of its range
+         */
+        public PathSelectionExperiment build() {
+            if (meanFlowDurationS == null) {
+                throw new IllegalStateException("meanFlowDurationS is required: set the mean flow lifetime [s] with "
+                        + "meanFlowDurationS(seconds)");
+            }
+            return new PathSelectionExperiment(leaves, spines, linkGbps, flowDemandGbps, meanFlowDurationS, offeredLoad,
+                    bufferBytes, sampleS, readS, announceS, ewma, kBest, quality, stepS, durationS);
+        }
     }
 
     /** A copy with fresh information: every interval equal to the step and no averaging (age 0). */
     public PathSelectionExperiment fresh() {
-        return new PathSelectionExperiment(leaves, spines, linkGbps, flowDemandGbps, meanFlowDurationS, offeredLoad,
-                bufferBytes, stepS, stepS, stepS, 1.0, kBest, quality, stepS, durationS);
+        return toBuilder().sampleS(stepS).readS(stepS).announceS(stepS).ewma(1.0).build();
     }
 
     /** A copy picking randomly among the {@code k} best spines. */
     public PathSelectionExperiment withKBest(int k) {
-        return new PathSelectionExperiment(leaves, spines, linkGbps, flowDemandGbps, meanFlowDurationS, offeredLoad,
-                bufferBytes, sampleS, readS, announceS, ewma, k, quality, stepS, durationS);
+        return toBuilder().kBest(k).build();
     }
 
     /** A copy with another announcement interval [s] (the read interval is capped at it). */
     public PathSelectionExperiment withAnnounce(double seconds) {
-        return new PathSelectionExperiment(leaves, spines, linkGbps, flowDemandGbps, meanFlowDurationS, offeredLoad,
-                bufferBytes, Math.min(sampleS, seconds), Math.min(readS, seconds), seconds, ewma, kBest, quality, stepS,
-                durationS);
+        return toBuilder().sampleS(Math.min(sampleS, seconds)).readS(Math.min(readS, seconds)).announceS(seconds).build();
     }
 
     /**

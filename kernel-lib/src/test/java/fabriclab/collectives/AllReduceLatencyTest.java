@@ -66,6 +66,31 @@ class AllReduceLatencyTest {
     }
 
     @Test
+    void builderSettingsLandOnTheirComponents() {
+        AllReduceLatency built = AllReduceLatency.builder().hostOverheadS(1e-6).switchLatencyS(500e-9).propagationS(50e-9)
+                .linkGbps(100).tiers(2).build();
+        assertEquals(LEAF_SPINE, built);   // aggregationLatencyS defaults to 0
+        AllReduceLatency all = AllReduceLatency.builder().hostOverheadS(2e-6).switchLatencyS(3e-7).aggregationLatencyS(4e-8)
+                .propagationS(5e-9).linkGbps(400).tiers(3).build();
+        assertEquals(new AllReduceLatency(2e-6, 3e-7, 4e-8, 5e-9, 400, 3), all);
+        assertEquals(all, all.toBuilder().build());
+        assertEquals(new AllReduceLatency(1e-6, 90e-9, 0, 50e-9, 100, 2), LEAF_SPINE.toBuilder().switchLatencyS(90e-9).build());
+    }
+
+    @Test
+    void builderNamesTheMissingSetting() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> AllReduceLatency.builder().hostOverheadS(1e-6).switchLatencyS(500e-9).linkGbps(100).tiers(2).build());
+        assertTrue(e.getMessage().startsWith("propagationS is required"), e.getMessage());
+        e = assertThrows(IllegalStateException.class,
+                () -> AllReduceLatency.builder().hostOverheadS(1e-6).switchLatencyS(500e-9).propagationS(0).linkGbps(100).build());
+        assertTrue(e.getMessage().startsWith("tiers is required"), e.getMessage());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> LEAF_SPINE.toBuilder().linkGbps(0).build());
+        assertEquals("linkGbps must be a finite number > 0, got 0.0", bad.getMessage());
+    }
+
+    @Test
     void badInputNamesTheParameter() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> LEAF_SPINE.seconds(Algorithm.HALVING_DOUBLING, 6, 1))
                 .getMessage().contains("power of two"));

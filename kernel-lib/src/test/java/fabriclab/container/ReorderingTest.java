@@ -127,6 +127,26 @@ class ReorderingTest {
     }
 
     @Test
+    void builderSettingsLandOnTheirComponents() {
+        assertEquals(new ReorderSimulator(NORMAL, GAP, 1, 8, PathPolicy.ROUND_ROBIN, false),
+                ReorderSimulator.builder().delay(NORMAL).gap(GAP).paths(8).build());   // m = 1, round robin, independent delays
+        assertEquals(new ReorderSimulator(NORMAL, GAP, 4, 2, PathPolicy.RANDOM, true), ReorderSimulator.builder()
+                .delay(NORMAL).gap(GAP).packetsPerContainer(4).paths(2).policy(PathPolicy.RANDOM).fifoPaths(true).build());
+    }
+
+    @Test
+    void builderNamesTheMissingOrBadSetting() {
+        IllegalStateException missing = assertThrows(IllegalStateException.class,
+                () -> ReorderSimulator.builder().delay(NORMAL).paths(8).build());
+        assertTrue(missing.getMessage().startsWith("gap is required"), missing.getMessage());
+        missing = assertThrows(IllegalStateException.class, () -> ReorderSimulator.builder().gap(GAP).paths(8).build());
+        assertTrue(missing.getMessage().startsWith("delay is required"), missing.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ReorderSimulator.builder().delay(NORMAL).gap(-1e-9).paths(8).build());
+        assertEquals("gap must be a finite number >= 0, got -1.0E-9", e.getMessage());
+    }
+
+    @Test
     void badInputsNameTheParameter() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new DelayModel.Normal(1e-6, -1e-9));
         assertTrue(e.getMessage().contains("sigma"), e.getMessage());

@@ -56,6 +56,61 @@ class PathSelectionExperimentTest {
     }
 
     @Test
+    void builderDefaultsAreThePaperScenarioAsDocumented() {
+        // the documented defaults, spelled out: 8 x 4 leaf-spine of 400G, 25G flows, 70% load, 1 MB, 004's
+        // 0.1 / 0.5 / 1 s pipeline, average weight 0.5, strict best, equal weights, 1 ms steps, 20 s
+        PathSelectionExperiment documented = new PathSelectionExperiment(8, 4, 400, 25, 0.3, 0.7, 1e6, 0.1, 0.5, 1.0, 0.5, 1,
+                new PathQuality(1, 1, 1, 1, 1e6, 100e-6), 1e-3, 20);
+        assertEquals(documented, PathSelectionExperiment.builder().meanFlowDurationS(0.3).build());
+        assertEquals(documented, PathSelectionExperiment.paper(0.3));
+    }
+
+    @Test
+    void everyBuilderSettingLandsOnItsComponent() {
+        PathQuality q = new PathQuality(2, 0, 1, 0, 5e5, 50e-6);
+        PathSelectionExperiment built = PathSelectionExperiment.builder()
+                .leaves(3).spines(5).linkGbps(100).flowDemandGbps(10).meanFlowDurationS(2).offeredLoad(0.4)
+                .bufferBytes(2e6).sampleS(0.02).readS(0.04).announceS(0.08).ewma(0.25).kBest(2).quality(q)
+                .stepS(0.01).durationS(3).build();
+        assertEquals(new PathSelectionExperiment(3, 5, 100, 10, 2, 0.4, 2e6, 0.02, 0.04, 0.08, 0.25, 2, q, 0.01, 3), built);
+        assertEquals(built, built.toBuilder().build());
+    }
+
+    @Test
+    void copiesChangeOnlyWhatTheySay() {
+        PathSelectionExperiment p = small(0.1);
+        assertEquals(new PathSelectionExperiment(4, 4, 400, 25, 0.1, 0.7, 1e6, 1e-3, 1e-3, 1e-3, 1.0, 1, PathQuality.balanced(), 1e-3, 4),
+                p.fresh());
+        assertEquals(new PathSelectionExperiment(4, 4, 400, 25, 0.1, 0.7, 1e6, 0.1, 0.5, 1.0, 0.5, 3, PathQuality.balanced(), 1e-3, 4),
+                p.withKBest(3));
+        assertEquals(new PathSelectionExperiment(4, 4, 400, 25, 0.1, 0.7, 1e6, 0.01, 0.01, 0.01, 0.5, 1, PathQuality.balanced(), 1e-3, 4),
+                p.withAnnounce(0.01));
+        assertEquals(new PathSelectionExperiment(4, 4, 400, 25, 0.1, 0.7, 1e6, 0.1, 0.5, 2.0, 0.5, 1, PathQuality.balanced(), 1e-3, 4),
+                p.withAnnounce(2.0));
+    }
+
+    @Test
+    void builderNamesWhatIsMissingOrOutOfRange() {
+        IllegalStateException missing = assertThrows(IllegalStateException.class, () -> PathSelectionExperiment.builder().build());
+        assertTrue(missing.getMessage().contains("meanFlowDurationS is required"), missing.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> PathSelectionExperiment.builder().meanFlowDurationS(1).offeredLoad(2.5).build());
+        assertEquals("offeredLoad must be in (0.0, 2.0], got 2.5", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> PathSelectionExperiment.builder().meanFlowDurationS(1).readS(1e-4).build());
+        assertEquals("readS must be a finite number >= stepS = 0.001 s, got 1.0E-4", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> PathSelectionExperiment.builder().meanFlowDurationS(1).sampleS(Double.NaN).build());
+        assertTrue(e.getMessage().startsWith("sampleS must be"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> PathSelectionExperiment.builder().meanFlowDurationS(-1).build());
+        assertEquals("meanFlowDurationS must be a finite number > 0, got -1.0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> PathSelectionExperiment.builder().meanFlowDurationS(1).quality(null).build());
+        assertEquals("quality must not be null", e.getMessage());
+    }
+
+    @Test
     void rejectsBadInput() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PathSelectionExperiment.paper(1).withKBest(9));
         assertTrue(e.getMessage().contains("kBest"));

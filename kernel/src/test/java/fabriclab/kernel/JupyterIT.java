@@ -22,8 +22,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The kernel under real Jupyter: the jupyter_kernel_test conformance suite, robustness (errors,
- * interrupt, bad signature, parent death), and every notebook in {@code notebooks/} executed with
- * nbclient. Uses Debian's Python ({@code /usr/bin/python3}) and fails, never skips, when Jupyter is
+ * interrupt, bad signature, parent death), every notebook in {@code notebooks/} validated against the
+ * nbformat schema and executed with nbclient. Uses Debian's Python ({@code /usr/bin/python3}) and fails, never skips, when Jupyter is
  * missing.
  */
 class JupyterIT {
@@ -99,6 +99,11 @@ class JupyterIT {
     @Test
     void kernelPassesTheJupyterKernelTestSuite() throws Exception {
         run(PYTHON_TESTS, env(scratchHome()), 600, PYTHON, "-m", "unittest", "-v", "test_conformance");
+    }
+
+    @Test
+    void everyNotebookValidatesAgainstTheNbformatSchema() throws Exception {
+        run(PYTHON_TESTS, Map.of(), 120, PYTHON, "-m", "unittest", "-v", "test_notebook_files");
     }
 
     @Test

@@ -23,6 +23,8 @@ import fabriclab.loadbalancing.analytics.MaxLoadDistribution;
  * control only adds to T, so these are best cases for ECMP. Assumptions: receivers and the rest of
  * the fabric are not the bottleneck; all flows of a step start together and are the same size.
  *
+ * <p>Build one with {@link #builder()}, which names every setting.
+ *
  * @param nics sending NICs, at least 1
  * @param qpsPerNic QPs (flows) per NIC, at least 1
  * @param paths equal-cost paths m, at least 1
@@ -39,6 +41,80 @@ public record SynchronousCollective(int nics, int qpsPerNic, int paths, double n
         Parameters.positive("pathCapacityGbps", pathCapacityGbps);
         if ((long) nics * qpsPerNic > 10_000_000L) {
             throw new IllegalArgumentException("nics x qpsPerNic must be <= 10,000,000 flows, got " + (long) nics * qpsPerNic);
+        }
+    }
+
+    /**
+     * A builder with every setting named: {@link Builder#nics}, {@link Builder#paths},
+     * {@link Builder#nicRateGbps} and {@link Builder#pathCapacityGbps} are required; {@link Builder#qpsPerNic}
+     * defaults to 1 (one flow per NIC).
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Named settings of a {@link SynchronousCollective}; units and ranges as the record's parameters. Setters
+     * only record; {@link #build()} checks.
+     */
+    public static final class Builder {
+        private Integer nics;
+        private int qpsPerNic = 1;
+        private Integer paths;
+        private Double nicRateGbps;
+        private Double pathCapacityGbps;
+
+        private Builder() {
+        }
+
+        /** Sending NICs, at least 1; required. */
+        public Builder nics(int nics) {
+            this.nics = nics;
+            return this;
+        }
+
+        /** QPs (flows) per NIC, at least 1 (default 1). */
+        public Builder qpsPerNic(int qpsPerNic) {
+            this.qpsPerNic = qpsPerNic;
+            return this;
+        }
+
+        /** Equal-cost paths m across the tier (for example a leaf's uplinks), at least 1; required. */
+        public Builder paths(int paths) {
+            this.paths = paths;
+            return this;
+        }
+
+        /** NIC rate R [Gb/s], &gt; 0; required. */
+        public Builder nicRateGbps(double gbps) {
+            this.nicRateGbps = gbps;
+            return this;
+        }
+
+        /** Capacity c of each path [Gb/s], &gt; 0; required. */
+        public Builder pathCapacityGbps(double gbps) {
+            this.pathCapacityGbps = gbps;
+            return this;
+        }
+
+        /**
+         * The collective step.
+         *
+         * @throws IllegalStateException naming the first required setting that was not set
+         * @throws IllegalArgumentException naming the first setting out of its range
+         */
+        public SynchronousCollective build() {
+            required("nics", nics, "number of sending NICs");
+            required("paths", paths, "number of equal-cost paths");
+            required("nicRateGbps", nicRateGbps, "NIC rate [Gb/s]");
+            required("pathCapacityGbps", pathCapacityGbps, "capacity of each path [Gb/s]");
+            return new SynchronousCollective(nics, qpsPerNic, paths, nicRateGbps, pathCapacityGbps);
+        }
+
+        private static void required(String name, Object value, String what) {
+            if (value == null) {
+                throw new IllegalStateException(name + " is required: set the " + what + " with " + name + "(...)");
+            }
         }
     }
 

@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Monte Carlo speed of the reorder simulation, in packets per second on one thread (goal of issue 4:
+ * Monte Carlo speed of the reorder simulation, in packets per second on one thread (speed goal:
  * at least 20 million packets per second per core for the streaming count). Scenario: 4 KB packets
  * back to back at 100GE (g = 327.68 ns), normal path delays with sigma = 1 us, 8 paths round robin.
  */

@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Flow hashing + ECMP member selection throughput, one thread. Goal (issue 3): at least 50 million
+ * Flow hashing + ECMP member selection throughput, one thread. Speed goal: at least 50 million
  * flow hashes per second per core. Reported in operations (flows) per microsecond: 50 M/s = 50 ops/us.
  */
 @State(Scope.Benchmark)

@@ -14,9 +14,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Time of the exact max-load distribution. Goal (issue 3): n <= 10,000 flows on m <= 1,024 paths in
- * under one second. The cost grows with the number of k values in the support, largest for few
- * paths (m = 3: about 400 values of k; m = 2 has a closed form), so the corners of the range are measured.
+ * Time of the exact max-load distribution. Speed goal: n <= 10,000 flows on m <= 1,024 paths in under
+ * one second. The cost grows with the number of k values in the support, largest for few paths
+ * (m = 3: about 400 values of k; m = 2 has a closed form), so the corners of the range are measured.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -61,6 +61,25 @@ class SynchronousCollectiveTest {
     }
 
     @Test
+    void builderSettingsLandOnTheirComponents() {
+        assertEquals(new SynchronousCollective(8, 3, 4, 100, 400), SynchronousCollective.builder()
+                .nics(8).qpsPerNic(3).paths(4).nicRateGbps(100).pathCapacityGbps(400).build());
+        // one QP per NIC unless told otherwise
+        assertEquals(new SynchronousCollective(16, 1, 16, 400, 400), SynchronousCollective.builder()
+                .nics(16).paths(16).nicRateGbps(400).pathCapacityGbps(400).build());
+    }
+
+    @Test
+    void builderNamesTheMissingOrBadSetting() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> SynchronousCollective.builder().nics(8).paths(3).nicRateGbps(100).build());
+        assertTrue(e.getMessage().startsWith("pathCapacityGbps is required"), e.getMessage());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> SynchronousCollective.builder()
+                .nics(8).qpsPerNic(0).paths(3).nicRateGbps(100).pathCapacityGbps(400).build());
+        assertEquals("qpsPerNic must be >= 1, got 0", bad.getMessage());
+    }
+
+    @Test
     void badInputsNameTheParameter() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new SynchronousCollective(8, 1, 0, 400, 400))
                 .getMessage().startsWith("paths"));
