@@ -131,4 +131,109 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         return new Topology("leaf-spine " + leaves + "x" + spines + ", " + h + " hosts, speedup "
                 + String.format(java.util.Locale.ROOT, "%.3g", speedup()), h, leaves + spines, links, tiers);
     }
+
+    /**
+     * A builder with named settings. Required: {@code servers}, {@code leaves}, {@code spines},
+     * {@code hostRateBps} and either {@code uplinkRateBps} or {@code speedup}. Defaults: one NIC
+     * per server, one link per leaf-spine pair, 1 us propagation on host and fabric links.
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects a leaf-spine's settings by name; {@link #build()} validates them. */
+    public static final class Builder {
+        private Integer servers;
+        private int nicsPerServer = 1;
+        private Integer leaves;
+        private Integer spines;
+        private Long hostRateBps;
+        private Long uplinkRateBps;
+        private Double speedup;
+        private int parallelLinks = 1;
+        private long hostPropagationPs = Time.US;
+        private long fabricPropagationPs = Time.US;
+
+        private Builder() {
+        }
+
+        /** Number of servers (required). */
+        public Builder servers(int n) {
+            this.servers = n;
+            return this;
+        }
+
+        /** NICs per server, each on its own leaf port (default 1). */
+        public Builder nicsPerServer(int n) {
+            this.nicsPerServer = n;
+            return this;
+        }
+
+        /** Number of leaf switches; must divide servers x NICs (required). */
+        public Builder leaves(int n) {
+            this.leaves = n;
+            return this;
+        }
+
+        /** Number of spine switches (required). */
+        public Builder spines(int n) {
+            this.spines = n;
+            return this;
+        }
+
+        /** NIC-to-leaf link rate [bit/s] (required). */
+        public Builder hostRateBps(long bitsPerSecond) {
+            this.hostRateBps = bitsPerSecond;
+            return this;
+        }
+
+        /** Leaf-to-spine link rate [bit/s] (this or {@link #speedup}). */
+        public Builder uplinkRateBps(long bitsPerSecond) {
+            this.uplinkRateBps = bitsPerSecond;
+            return this;
+        }
+
+        /** Leaf speedup, uplink over downlink capacity; sets the uplink rate as {@link LeafSpine#withSpeedup} does. */
+        public Builder speedup(double s) {
+            this.speedup = s;
+            return this;
+        }
+
+        /** Links between each leaf-spine pair (default 1). */
+        public Builder parallelLinks(int n) {
+            this.parallelLinks = n;
+            return this;
+        }
+
+        /** NIC-to-leaf propagation delay [ps] (default 1 us). */
+        public Builder hostPropagationPs(long ps) {
+            this.hostPropagationPs = ps;
+            return this;
+        }
+
+        /** Leaf-to-spine propagation delay [ps] (default 1 us). */
+        public Builder fabricPropagationPs(long ps) {
+            this.fabricPropagationPs = ps;
+            return this;
+        }
+
+        /** The leaf-spine; fails naming the first missing or invalid setting. */
+        public LeafSpine build() {
+            String missing = servers == null ? "servers" : leaves == null ? "leaves" : spines == null ? "spines"
+                    : hostRateBps == null ? "hostRateBps" : null;
+            if (missing != null) {
+                throw new IllegalStateException(missing + " is required: set it with " + missing + "(...)");
+            }
+            if ((uplinkRateBps == null) == (speedup == null)) {
+                throw new IllegalStateException("set exactly one of uplinkRateBps(...) and speedup(...), got "
+                        + (uplinkRateBps == null ? "neither" : "both"));
+            }
+            if (speedup != null) {
+                return withSpeedup(servers, nicsPerServer, leaves, spines, hostRateBps, speedup, parallelLinks,
+                        hostPropagationPs, fabricPropagationPs);
+            }
+            return new LeafSpine(servers, nicsPerServer, leaves, spines, hostRateBps, uplinkRateBps, parallelLinks,
+                    hostPropagationPs, fabricPropagationPs);
+        }
+    }
 }

@@ -59,4 +59,89 @@ public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, Sw
     public SimulationConfig withSampling(long periodPs, int max) {
         return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, forwarding, seed, periodPs, max);
     }
+
+    /** A copy with another MTU [bytes of payload per packet]. */
+    public SimulationConfig withMtu(int bytes) {
+        return new SimulationConfig(bytes, headerBytes, priorities, buffer, forwarding, seed, samplePeriodPs, maxSamples);
+    }
+
+    /** A copy with another switch buffer. */
+    public SimulationConfig withBuffer(SwitchBuffer b) {
+        return new SimulationConfig(mtuBytes, headerBytes, priorities, b, forwarding, seed, samplePeriodPs, maxSamples);
+    }
+
+    /**
+     * A builder with named settings: {@code buffer} is required; the others default to a 1000-byte
+     * MTU, no header bytes, one priority, ECMP with CRC-32 and hash seed 0, run seed 1 and no
+     * sampling (as {@link #defaults}).
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects a configuration's settings by name; {@link #build()} validates them. */
+    public static final class Builder {
+        private int mtuBytes = 1000;
+        private int headerBytes;
+        private int priorities = 1;
+        private SwitchBuffer buffer;
+        private Forwarding forwarding = Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0);
+        private long seed = 1;
+        private long samplePeriodPs;
+        private int maxSamples;
+
+        private Builder() {
+        }
+
+        /** Maximum payload per packet [bytes], 64 to 65536 (default 1000). */
+        public Builder mtuBytes(int bytes) {
+            this.mtuBytes = bytes;
+            return this;
+        }
+
+        /** Bytes added to every packet on the wire: headers, preamble, inter-frame gap [bytes] (default 0). */
+        public Builder headerBytes(int bytes) {
+            this.headerBytes = bytes;
+            return this;
+        }
+
+        /** Traffic classes (per-priority egress queues), 1 to 8 (default 1). */
+        public Builder priorities(int n) {
+            this.priorities = n;
+            return this;
+        }
+
+        /** Buffer and ECN marking of every switch (required). */
+        public Builder buffer(SwitchBuffer b) {
+            this.buffer = b;
+            return this;
+        }
+
+        /** Multipath policy (default ECMP, CRC-32, hash seed 0). */
+        public Builder forwarding(Forwarding f) {
+            this.forwarding = f;
+            return this;
+        }
+
+        /** Seed of every random choice of the run: spraying, ECN marking, jitter (default 1). */
+        public Builder seed(long s) {
+            this.seed = s;
+            return this;
+        }
+
+        /** Samples every switch egress queue every {@code periodPs}, keeping at most {@code max} samples per queue. */
+        public Builder sampling(long periodPs, int max) {
+            this.samplePeriodPs = periodPs;
+            this.maxSamples = max;
+            return this;
+        }
+
+        /** The configuration; fails naming the first invalid setting. */
+        public SimulationConfig build() {
+            if (buffer == null) {
+                throw new IllegalStateException("buffer is required: set the switch buffer with buffer(SwitchBuffer.shared(bytes))");
+            }
+            return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, forwarding, seed, samplePeriodPs, maxSamples);
+        }
+    }
 }

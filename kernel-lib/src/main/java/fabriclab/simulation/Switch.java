@@ -60,7 +60,7 @@ final class Switch extends Node {
         SwitchBuffer b = net.config.buffer();
         this.sharedBytes = b.sharedBytes();
         this.perQueueLimitBytes = b.perQueueLimitBytes();
-        this.marking = b.wred();
+        this.marking = b.ecnMarking();
         this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
     }
 

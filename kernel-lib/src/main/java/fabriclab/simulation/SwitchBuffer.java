@@ -12,18 +12,28 @@ import fabriclab.Parameters;
  *
  * @param sharedBytes total buffer in bytes, at least one MTU (checked by the simulator)
  * @param perQueueLimitBytes per (port, priority) cap in bytes, at least one MTU
- * @param wred ECN marking applied to every egress queue of the switch
+ * @param ecnMarking ECN marking applied to every egress queue of the switch ({@link EcnMarking#OFF} for none)
  */
-public record SwitchBuffer(long sharedBytes, long perQueueLimitBytes, EcnMarking wred) {
+public record SwitchBuffer(long sharedBytes, long perQueueLimitBytes, EcnMarking ecnMarking) {
     /** Validates the sizes. */
     public SwitchBuffer {
         Parameters.atLeast("sharedBytes", sharedBytes, 1L);
         Parameters.atLeast("perQueueLimitBytes", perQueueLimitBytes, 1L);
-        Parameters.notNull("wred", wred);
+        Parameters.notNull("ecnMarking", ecnMarking);
     }
 
     /** A shared buffer with no per-queue cap and no ECN marking. */
     public static SwitchBuffer shared(long bytes) {
         return new SwitchBuffer(bytes, bytes, EcnMarking.OFF);
+    }
+
+    /** A copy whose (port, priority) queues are each capped at {@code bytes} (tail drop above). */
+    public SwitchBuffer withPerQueueLimit(long bytes) {
+        return new SwitchBuffer(sharedBytes, bytes, ecnMarking);
+    }
+
+    /** A copy that marks with {@code marking} at every egress queue. */
+    public SwitchBuffer withEcnMarking(EcnMarking marking) {
+        return new SwitchBuffer(sharedBytes, perQueueLimitBytes, marking);
     }
 }
