@@ -59,6 +59,14 @@ public final class Parameters {
         return value;
     }
 
+    /** Checks {@code lo <= value <= hi} for a long (byte counts, picoseconds) and returns it. */
+    public static long inRange(String name, long value, long lo, long hi) {
+        if (value < lo || value > hi) {
+            throw new IllegalArgumentException(name + " must be in [" + lo + ", " + hi + "], got " + value);
+        }
+        return value;
+    }
+
     /** Requires {@code lo <= value <= hi}. Returns the value. */
     public static int inRange(String name, int value, int lo, int hi) {
         if (value < lo || value > hi) {

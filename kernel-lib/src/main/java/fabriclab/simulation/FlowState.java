@@ -12,6 +12,8 @@ final class FlowState {
     final int packets;
     final Port[] ecmpEgress; // per switch, the egress port ECMP chose (source to destination), null = not yet
     final Port[] reverseEcmpEgress; // per switch, for packets from destination to source
+    Port[] pinnedEgress; // per switch, the egress of a pinned route (null: not pinned)
+    Port[] pinnedReverseEgress; // the same route backwards
     Transport transport;
     // sender
     int nextSeq;
@@ -34,6 +36,7 @@ final class FlowState {
     long ecnMarked;
     long retransmitted;
     long completionPs = -1;
+    long lastDeliveryPs = -1;
 
     FlowState(int id, FlowSpec spec, FiveTuple tuple, int mtu, int switches) {
         this.id = id;

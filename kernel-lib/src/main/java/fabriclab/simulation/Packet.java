@@ -22,7 +22,8 @@ final class Packet {
     final int seq;
     final int payloadBytes;
     final int wireBytes;
-    final int priority;
+    /** Traffic class; a leaf that re-prioritises hook flows (see {@link Scenario#hookPriority()}) changes it. */
+    int priority;
     final byte kind;
     /** Destination host index (the flow's destination for data, its source for most replies). */
     final int destination;
@@ -35,6 +36,16 @@ final class Packet {
     long enqueuedPs;
     /** The port of the current node the packet arrived through (null at its source). */
     Port ingress;
+    /**
+     * The priority the packet arrived with at the current switch when the switch changed it (a hook
+     * flow), else -1: PFC accounts a packet at its ingress under the priority it arrived with.
+     */
+    int ingressPriority = -1;
+
+    /** The priority under which the current switch accounts this packet at its ingress port. */
+    int ingressPriority() {
+        return ingressPriority < 0 ? priority : ingressPriority;
+    }
 
     /** A data packet of {@code flow}. */
     Packet(FlowState flow, int seq, int payloadBytes, int wireBytes, int priority) {

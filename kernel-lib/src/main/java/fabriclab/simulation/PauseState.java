@@ -1,6 +1,7 @@
 package fabriclab.simulation;
 
 import fabriclab.fabric.Pfc;
+import fabriclab.flowcontrol.DeadlockWatchdog;
 import fabriclab.simulation.event.EventHandler;
 
 /**
@@ -8,7 +9,16 @@ import fabriclab.simulation.event.EventHandler;
  * when. A PAUSE frame with {@code q > 0} quanta stops new transmissions of its priority for
  * {@code q x 512} bit times (a refresh extends it); a zero-quanta frame (XON) resumes at once; a
  * pause that is not refreshed expires. The port consults {@link #paused} before starting a packet
- * and is kicked when a priority resumes. Counters: PAUSE and XON frames received, time paused.
+ * and is kicked when a priority resumes. Counters: PAUSE and XON frames received, time paused,
+ * deadlocks detected.
+ *
+ * <p>With a {@link PfcWatchdog} (seed 003 section 4.1.3), each priority has a
+ * {@link DeadlockWatchdog}: a priority paused continuously for the detection time is declared
+ * deadlocked and then ignores PFC for the recovery time (it sends although paused, so the
+ * downstream buffer may overflow and drop); enough deadlocks in the window disable PFC on it for
+ * good. The watchdog's state machine runs in picoseconds (exact arithmetic). PAUSE frames that
+ * arrive while PFC is ignored are remembered, and a pause still in force when the recovery ends
+ * applies again from then on (and counts afresh toward the next detection).
  */
 final class PauseState implements EventHandler {
     private final Port port;
@@ -17,7 +27,14 @@ final class PauseState implements EventHandler {
     private final long[] pausedPs;
     long pausesReceived;
     long xonReceived;
+    long deadlocks;
     private final EventHandler expiry = this::onExpiry;
+    // the watchdog (null when off)
+    private PfcWatchdog watchdogConfig;
+    private DeadlockWatchdog[] watchdogs;
+    private boolean[] ignoring;
+    private long[] ignoredUntil; // pause in force had PFC been honoured, while ignoring
+    private final EventHandler watchdogCheck = this::onWatchdogCheck;
 
     PauseState(Port port, int priorities) {
         this.port = port;
@@ -25,6 +42,19 @@ final class PauseState implements EventHandler {
         this.pausedSince = new long[priorities];
         java.util.Arrays.fill(pausedSince, -1);
         this.pausedPs = new long[priorities];
+    }
+
+    /** Watches every priority of this port for PFC deadlocks. */
+    void watch(PfcWatchdog config) {
+        int n = pausedUntil.length;
+        watchdogConfig = config;
+        watchdogs = new DeadlockWatchdog[n];
+        for (int pr = 0; pr < n; pr++) {
+            watchdogs[pr] = new DeadlockWatchdog(config.detectionPs(), config.recoveryPs(), config.windowPs(),
+                    config.maxDeadlocks());
+        }
+        ignoring = new boolean[n];
+        ignoredUntil = new long[n];
     }
 
     /** Whether priority {@code pr} is paused at {@code t}. */
@@ -41,11 +71,26 @@ final class PauseState implements EventHandler {
         int code = (Integer) payload;
         int pr = code >>> 16;
         int quanta = code & 0xFFFF;
+        if (ignoring != null && ignoring[pr]) { // PFC ignored on this priority: remember, do not stop
+            if (quanta > 0) {
+                pausesReceived++;
+                ignoredUntil[pr] = timePs + Pfc.quantaPs(quanta, port.link.rateBps);
+            } else {
+                xonReceived++;
+                ignoredUntil[pr] = timePs;
+            }
+            watchdogs[pr].observe(timePs, quanta > 0);
+            return;
+        }
         closeInterval(pr, timePs);
         if (quanta > 0) {
             pausesReceived++;
             if (pausedSince[pr] < 0) {
                 pausedSince[pr] = timePs;
+                if (watchdogs != null) {
+                    watchdogs[pr].observe(timePs, true);
+                    port.net.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
+                }
             }
             pausedUntil[pr] = timePs + Pfc.quantaPs(quanta, port.link.rateBps);
             port.net.events.schedule(pausedUntil[pr], expiry, pr);
@@ -54,6 +99,9 @@ final class PauseState implements EventHandler {
             if (pausedSince[pr] >= 0) {
                 pausedPs[pr] += timePs - pausedSince[pr];
                 pausedSince[pr] = -1;
+                if (watchdogs != null) {
+                    watchdogs[pr].observe(timePs, false);
+                }
             }
             pausedUntil[pr] = timePs;
             port.kick(timePs);
@@ -74,6 +122,44 @@ final class PauseState implements EventHandler {
         if (pausedSince[pr] >= 0 && pausedUntil[pr] <= t) {
             pausedPs[pr] += pausedUntil[pr] - pausedSince[pr];
             pausedSince[pr] = -1;
+            if (watchdogs != null) {
+                watchdogs[pr].observe(pausedUntil[pr], false);
+            }
+        }
+    }
+
+    /**
+     * The watchdog of priority {@code payload} may have changed state: a detection period passed
+     * (declare a deadlock and ignore PFC) or a recovery ended (honour PFC again, with any pause
+     * still in force).
+     */
+    private void onWatchdogCheck(long timePs, Object payload) {
+        int pr = (Integer) payload;
+        DeadlockWatchdog.State state = watchdogs[pr].advanceTo(timePs);
+        boolean ignore = state != DeadlockWatchdog.State.NORMAL;
+        if (ignore && !ignoring[pr]) { // a deadlock: stop honouring the pause
+            deadlocks++;
+            ignoring[pr] = true;
+            ignoredUntil[pr] = pausedUntil[pr];
+            if (pausedSince[pr] >= 0) {
+                pausedPs[pr] += timePs - pausedSince[pr];
+                pausedSince[pr] = -1;
+            }
+            pausedUntil[pr] = timePs;
+            if (state == DeadlockWatchdog.State.RECOVERING) {
+                port.net.events.schedule(timePs + watchdogConfig.recoveryPs(), watchdogCheck, pr);
+            }
+            port.kick(timePs);
+        } else if (!ignore && ignoring[pr]) { // recovery over: a pause still in force applies again
+            ignoring[pr] = false;
+            if (ignoredUntil[pr] > timePs) {
+                pausedSince[pr] = timePs;
+                pausedUntil[pr] = ignoredUntil[pr];
+                port.net.events.schedule(pausedUntil[pr], expiry, pr);
+                port.net.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
+            } else {
+                watchdogs[pr].observe(timePs, false); // the last pause ran out during the recovery
+            }
         }
     }
 

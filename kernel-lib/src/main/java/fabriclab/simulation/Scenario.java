@@ -29,10 +29,14 @@ import java.util.SplittableRandom;
  * @param pfc priority flow control in every switch, or null for none
  * @param failures links that fail during the run
  * @param fabricJitter extra random delay per switch-to-switch link crossing [s], or null for none
+ * @param routes flows pinned to a given path through the switches (the others follow {@link Forwarding})
+ * @param pfcWatchdog PFC deadlock detection and recovery in every port, or null for none
+ * @param hookPriority the priority a leaf gives to a packet it receives from a switch and forwards to a
+ *        switch (a "hook" flow bouncing through the leaf, seed 003 section 4.1.4), or -1 for none
  */
 public record Scenario(String name, Topology topology, SimulationConfig config, List<FlowSpec> flows,
         List<Dependency> dependencies, TransportModel transport, Pfc pfc, List<LinkFailure> failures,
-        DelayModel fabricJitter) {
+        DelayModel fabricJitter, List<Route> routes, PfcWatchdog pfcWatchdog, int hookPriority) {
 
     /**
      * Flow {@code flow} starts only when every flow in {@code predecessors} has been completely
@@ -86,6 +90,31 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         }
     }
 
+    /**
+     * Flow {@code flow} follows the given switches, in order, whatever the routing tables say (its
+     * replies travel the same switches backwards). This is how a path that shortest-path routing
+     * would never choose is set up, such as a flow that bounces through a leaf after a link failure
+     * (seed 003 figure 19). Consecutive switches must be joined by a link (the first one in link
+     * order that is up is used); the first switch must be the source host's, the last the
+     * destination host's (checked by the simulator); no switch may appear twice.
+     *
+     * @param flow flow index
+     * @param switchNodes node indices of the switches on the path (topology numbering: hosts first)
+     */
+    public record Route(int flow, List<Integer> switchNodes) {
+        /** Validates and copies. */
+        public Route {
+            Parameters.atLeast("flow", flow, 0);
+            switchNodes = List.copyOf(Parameters.notNull("switchNodes", switchNodes));
+            if (switchNodes.isEmpty()) {
+                throw new IllegalArgumentException("switchNodes must name at least one switch, got none");
+            }
+            if (switchNodes.stream().distinct().count() != switchNodes.size()) {
+                throw new IllegalArgumentException("switchNodes must not repeat a switch, got " + switchNodes);
+            }
+        }
+    }
+
     /** Validates everything that can be checked without routing (paths are checked by the simulator). */
     public Scenario {
         Parameters.notBlank("name", name);
@@ -129,6 +158,19 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             Parameters.notNull("failures[]", l);
             Parameters.inRange("failures[].link", l.link(), 0, topology.links().size() - 1);
         }
+        routes = List.copyOf(Parameters.notNull("routes", routes));
+        java.util.Set<Integer> routed = new java.util.HashSet<>();
+        for (Route r : routes) {
+            Parameters.notNull("routes[]", r);
+            Parameters.inRange("routes[].flow", r.flow(), 0, flows.size() - 1);
+            if (!routed.add(r.flow())) {
+                throw new IllegalArgumentException("routes must pin each flow at most once, flow " + r.flow() + " is pinned twice");
+            }
+            for (int n : r.switchNodes()) {
+                Parameters.inRange("routes[].switchNodes[]", n, hosts, topology.nodes() - 1);
+            }
+        }
+        Parameters.inRange("hookPriority", hookPriority, -1, config.priorities() - 1);
         if (fabricJitter != null && fabricJitter.support()[0] < 0) {
             throw new IllegalArgumentException("fabricJitter must not produce negative delays: its support starts at "
                     + fabricJitter.support()[0] + " s (use a mean of at least about 8 standard deviations)");
@@ -150,10 +192,12 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
 
     /** A builder holding this scenario's settings. */
     public Builder toBuilder() {
-        Builder b = new Builder(topology, config).name(name).transport(transport).pfc(pfc).fabricJitter(fabricJitter);
+        Builder b = new Builder(topology, config).name(name).transport(transport).pfc(pfc).fabricJitter(fabricJitter)
+                .pfcWatchdog(pfcWatchdog).hookPriority(hookPriority);
         b.flows.addAll(flows);
         b.dependencies.addAll(dependencies);
         b.failures.addAll(failures);
+        b.routes.addAll(routes);
         return b;
     }
 
@@ -168,6 +212,9 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         private Pfc pfc;
         private final List<LinkFailure> failures = new ArrayList<>();
         private DelayModel fabricJitter;
+        private final List<Route> routes = new ArrayList<>();
+        private PfcWatchdog pfcWatchdog;
+        private int hookPriority = -1;
 
         private Builder(Topology topology, SimulationConfig config) {
             this.topology = topology;
@@ -243,9 +290,34 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             return this;
         }
 
+        /** Pins flow {@code flow} to the switches {@code switchNodes} (node indices), in order; see {@link Route}. */
+        public Builder route(int flow, int... switchNodes) {
+            Parameters.notNull("switchNodes", switchNodes);
+            routes.add(new Route(flow, Arrays.stream(switchNodes).boxed().toList()));
+            return this;
+        }
+
+        /** PFC deadlock detection and recovery in every port (null: none); see {@link PfcWatchdog}. */
+        public Builder pfcWatchdog(PfcWatchdog watchdog) {
+            this.pfcWatchdog = watchdog;
+            return this;
+        }
+
+        /**
+         * Deadlock prevention of seed 003 section 4.1.4 (figures 20 and 21): a leaf (tier-0 switch)
+         * moves every packet it receives from a switch and forwards to a switch (a flow bouncing
+         * through it) to {@code priority}, so the second half of a bounced path uses other queues
+         * than the first; -1 turns it off (the default).
+         */
+        public Builder hookPriority(int priority) {
+            this.hookPriority = priority;
+            return this;
+        }
+
         /** The immutable scenario; fails naming the first invalid setting. */
         public Scenario build() {
-            return new Scenario(name, topology, config, flows, dependencies, transport, pfc, failures, fabricJitter);
+            return new Scenario(name, topology, config, flows, dependencies, transport, pfc, failures, fabricJitter,
+                    routes, pfcWatchdog, hookPriority);
         }
     }
 

@@ -51,9 +51,16 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      * @param pausedPs time this port's egress was paused, summed over priorities, ps
      * @param peakIngressBytes per priority, the highest ingress counter (wire bytes admitted from this port and not yet sent on)
      * @param firstPauseSentPs time of the first PAUSE sent through this port, ps; -1 if none
+     * @param deadlocks PFC deadlocks the port's watchdog declared (summed over priorities; 0 without a watchdog)
      */
     public record PortPfc(String name, int node, int port, int peerNode, long pausesSent, long xonSent,
-            long pausesReceived, long xonReceived, long pausedPs, long[] peakIngressBytes, long firstPauseSentPs) {
+            long pausesReceived, long xonReceived, long pausedPs, long[] peakIngressBytes, long firstPauseSentPs,
+            long deadlocks) {
+    }
+
+    /** PFC deadlocks declared by the ports' watchdogs in the whole fabric. */
+    public long deadlocks() {
+        return pfc.stream().mapToLong(PortPfc::deadlocks).sum();
     }
 
     /** PAUSE frames (non-zero quanta) sent in the whole fabric. */
@@ -81,10 +88,11 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      * @param startedPs time the flow started (its start time, or later when it waited for
      *        predecessors), ps; -1 if it never started
      * @param retransmittedPackets data packets the sender sent more than once
+     * @param lastDeliveryPs time the receiver was last handed new data of the flow, ps; -1 if never
      */
     public record FlowRecord(int id, FlowSpec spec, long completionTimePs, long deliveredBytes, long droppedPackets,
             long ecnMarkedPackets, long reorderedPackets, long duplicatePackets, long startedPs,
-            long retransmittedPackets) {
+            long retransmittedPackets, long lastDeliveryPs) {
         /** Whether every byte arrived. */
         public boolean completed() {
             return completionTimePs >= 0;
@@ -124,6 +132,11 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         return f.completed() ? f.startedPs() + f.completionTimePs() : -1;
     }
 
+    /** Time any flow was last handed new data, ps; -1 if none was (the onset of a deadlock when flows stop). */
+    public long lastDeliveryPs() {
+        return flows.stream().mapToLong(FlowRecord::lastDeliveryPs).max().orElse(-1);
+    }
+
     /** Whether every flow completed. */
     public boolean allCompleted() {
         return flows.stream().allMatch(FlowRecord::completed);
@@ -146,7 +159,8 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         long controlDropped = 0;
         for (FlowState f : net.workload.flows) {
             fr.add(new FlowRecord(f.id, f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.startedPs,
-                    f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates, f.startedPs, f.retransmitted));
+                    f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates, f.startedPs, f.retransmitted,
+                    f.lastDeliveryPs));
             delivered += f.receivedBytes;
             dropped += f.droppedBytes;
             droppedPackets += f.dropped;
@@ -171,7 +185,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
                 PfcIngress in = p.ingress;
                 pp.add(new PortPfc(who + " port " + p.index + " -> node " + p.peer().id, n.id, p.index, p.peer().id,
                         in.pausesSent, in.xonSent, p.pause.pausesReceived, p.pause.xonReceived, p.pause.pausedPsUpTo(now),
-                        in.peakBytes.clone(), in.firstPauseSentPs));
+                        in.peakBytes.clone(), in.firstPauseSentPs, p.pause.deadlocks));
             }
         }
         for (Switch sw : net.switches) {

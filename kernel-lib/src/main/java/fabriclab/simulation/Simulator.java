@@ -116,6 +116,23 @@ public final class Simulator {
             net.workload.addDependency(d.flow(), d.predecessors().stream().mapToInt(Integer::intValue).toArray());
         }
         net.workload.checkAcyclic();
+        for (Scenario.Route r : scenario.routes()) {
+            pin(flows.get(r.flow()), r.switchNodes());
+        }
+        if (scenario.hookPriority() >= 0) {
+            for (Switch sw : net.switches) {
+                if (sw.tier == 0) {
+                    sw.hookPriority = scenario.hookPriority();
+                }
+            }
+        }
+        if (scenario.pfcWatchdog() != null) {
+            for (Node n : net.nodes) {
+                for (Port p : n.ports) {
+                    p.pause.watch(scenario.pfcWatchdog());
+                }
+            }
+        }
         if (scenario.fabricJitter() != null) {
             for (Switch sw : net.switches) {
                 for (Port p : sw.ports) {
@@ -130,6 +147,35 @@ public final class Simulator {
         for (FlowState f : flows) {
             f.transport = net.transport.newFlow(f);
         }
+    }
+
+    /** Pins flow {@code f} to the switches {@code path} (node indices), both ways; fails naming a missing link. */
+    private void pin(FlowState f, List<Integer> path) {
+        Node first = net.hosts[f.spec.source()].nic().peer();
+        Node last = net.hosts[f.spec.destination()].nic().peer();
+        if (first.id != path.get(0) || last.id != path.get(path.size() - 1)) {
+            throw new IllegalArgumentException("routes[flow " + f.id + "] must start at the source host's switch (node "
+                    + first.id + ") and end at the destination host's switch (node " + last.id + "), got " + path);
+        }
+        f.pinnedEgress = new Port[net.switches.length];
+        f.pinnedReverseEgress = new Port[net.switches.length];
+        for (int i = 0; i < path.size(); i++) {
+            Switch sw = (Switch) net.nodes[path.get(i)];
+            int next = i + 1 < path.size() ? path.get(i + 1) : f.spec.destination();
+            int previous = i > 0 ? path.get(i - 1) : f.spec.source();
+            f.pinnedEgress[sw.switchIndex] = portToward(sw, next, f, path);
+            f.pinnedReverseEgress[sw.switchIndex] = portToward(sw, previous, f, path);
+        }
+    }
+
+    private static Port portToward(Switch sw, int node, FlowState f, List<Integer> path) {
+        for (Port p : sw.ports) {
+            if (p.peer().id == node && !p.link.down) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("routes[flow " + f.id + "]: no link from node " + sw.id + " to node " + node
+                + " on the path " + path);
     }
 
     /** The scenario this simulator runs. */

@@ -27,6 +27,10 @@ final class Switch extends Node {
     EdgeFunction edge;
     /** Called for every data packet admitted above Kmin (iQCN), or null. */
     CongestionPoint congestionPoint;
+    /** Tier of this switch in the topology (0 = leaf). */
+    final int tier;
+    /** Priority given to packets bouncing through this leaf (switch to switch), or -1. */
+    int hookPriority = -1;
     // the run's configuration, read at every packet: kept in fields to save the indirections
     private final Forwarding.Mode mode;
     private final long sharedBytes;
@@ -56,6 +60,7 @@ final class Switch extends Node {
         super(net, id);
         this.switchIndex = switchIndex;
         this.hasher = hasher;
+        this.tier = net.topology.tiers().get(switchIndex);
         this.mode = net.config.forwarding().mode();
         SwitchBuffer b = net.config.buffer();
         this.sharedBytes = b.sharedBytes();
@@ -79,8 +84,9 @@ final class Switch extends Node {
     void departed(Port port, Packet p) {
         usedBytes -= p.wireBytes;
         if (p.ingress != null && p.ingress.ingress != null) {
-            p.ingress.ingress.released(p.priority, p.wireBytes);
+            p.ingress.ingress.released(p.ingressPriority(), p.wireBytes);
         }
+        p.ingressPriority = -1;
     }
 
     @Override
@@ -96,6 +102,18 @@ final class Switch extends Node {
 
     /** Routes {@code p} toward its destination host and offers it to the chosen egress port. */
     void forward(Packet p) {
+        FlowState pinned = p.flow;
+        if (pinned.pinnedEgress != null) {
+            Port out = (p.isReverse() ? pinned.pinnedReverseEgress : pinned.pinnedEgress)[switchIndex];
+            if (out != null) {
+                if (hookPriority >= 0 && p.ingress != null && p.ingress.peer() instanceof Switch && out.peer() instanceof Switch) {
+                    p.ingressPriority = p.priority; // PFC still accounts it at its ingress under the priority it came with
+                    p.priority = hookPriority; // a hook flow bouncing through this leaf moves to the other priority
+                }
+                admit(p, out);
+                return;
+            }
+        }
         if (mode == Forwarding.Mode.ECMP) { // the flow's choice at this switch, remembered until routes change
             FlowState f = p.flow;
             boolean reverse = p.isReverse();
@@ -175,7 +193,7 @@ final class Switch extends Node {
             peakUsedBytes = usedBytes;
         }
         if (p.ingress != null && p.ingress.ingress != null) {
-            p.ingress.ingress.admitted(p.priority, w);
+            p.ingress.ingress.admitted(p.ingressPriority(), w);
         }
         p.enqueuedPs = net.now;
         out.enqueue(p);

@@ -94,6 +94,7 @@ final class Workload implements EventHandler {
             f.ecnMarked++;
         }
         f.receivedBytes += p.payloadBytes;
+        f.lastDeliveryPs = now;
         if (f.receivedBytes == f.spec.bytes()) {
             f.completionPs = now;
             f.transport.onCompleted(now);
