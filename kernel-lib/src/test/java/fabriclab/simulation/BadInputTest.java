@@ -41,15 +41,19 @@ class BadInputTest {
     void flowsAreCheckedAgainstTheTopologyBeforeTheRun() {
         SimulationConfig c = SimulationConfig.defaults(SwitchBuffer.shared(100_000));
         Topology t = Topology.singleSwitch(4, 1_000_000_000L, 0);
-        fails("flowSpecs[1]", () -> new Simulator(t, c, List.of(FlowSpec.of(0, 1, 10, 0), FlowSpec.of(0, 4, 10, 0))));
-        fails("flowSpecs[0].priority", () -> new Simulator(t, c, List.of(new FlowSpec(0, 1, 10, 0, 1, 0))));
+        // host and priority checks need no routing: the scenario rejects them when it is built
+        fails("flows[1]", () -> Scenario.builder(t, c).flows(List.of(FlowSpec.of(0, 1, 10, 0), FlowSpec.of(0, 4, 10, 0)))
+                .build());
+        fails("flows[0].priority", () -> Scenario.builder(t, c).flow(new FlowSpec(0, 1, 10, 0, 1, 0)).build());
         // two islands: hosts 0,1 on switch 0, hosts 2,3 on switch 1, no link between switches
         Topology split = new Topology("split", 4, 2, List.of(new LinkSpec(0, 4, 1, 0), new LinkSpec(1, 4, 1, 0),
                 new LinkSpec(2, 5, 1, 0), new LinkSpec(3, 5, 1, 0)), List.of(0, 0));
-        IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
-                () -> new Simulator(split, c.withForwarding(Forwarding.ecmp(HashFunction.CRC32, 0)), List.of(FlowSpec.of(0, 3, 10, 0))));
-        assertTrue(x.getMessage().contains("flowSpecs[0]") && x.getMessage().contains("no path"), x.getMessage());
+        // a missing path needs the routes: the scenario builds, the simulator rejects it at construction
+        Scenario noPath = Scenario.builder(split, c.withForwarding(Forwarding.ecmp(HashFunction.CRC32, 0)))
+                .flow(FlowSpec.of(0, 3, 10, 0)).build();
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> new Simulator(noPath));
+        assertTrue(x.getMessage().contains("flows[0]") && x.getMessage().contains("no path"), x.getMessage());
         fails("links", () -> new Topology("bad", 2, 1, List.of(new LinkSpec(0, 2, 1, 0)), List.of(0)));
-        fails("timeLimitPs", () -> new Simulator(t, c, List.of()).run(0, fabriclab.notebook.Progress.silent()));
+        fails("timeLimitPs", () -> Scenario.builder(t, c).build().simulator().run(0, fabriclab.notebook.Progress.silent()));
     }
 }

@@ -25,8 +25,9 @@ class CtccTransportTest {
         for (int i = 0; i < 4; i++) {
             flows.add(new FlowSpec(i, 4, 2_000_000, 0, 1, 1000 + i));
         }
-        SimulationResult r = new Simulator(Topology.singleSwitch(5, G100, Time.US), c, flows)
-                .withTransport(CtccTransport.of(RttControlParameters.ctcc().withAdditiveIncrease(500e6))).run(100 * Time.MS, Progress.silent());
+        SimulationResult r = Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(flows)
+                .transport(CtccTransport.of(RttControlParameters.ctcc().withAdditiveIncrease(500e6)))
+                .build().simulator().run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         assertEquals(8_000_000, r.deliveredBytes());
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes() + r.discardedBytes());
@@ -44,8 +45,9 @@ class CtccTransportTest {
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, Time.US, 10_000);
         java.util.List<FlowSpec> flows = java.util.List.of(new FlowSpec(0, 2, 1_000_000_000L, 0, 1, 1),
                 new FlowSpec(1, 2, 1_000_000_000L, 0, 1, 2));
-        SimulationResult r = new Simulator(Topology.singleSwitch(3, G100, Time.US), c, flows)
-                .withTransport(CtccTransport.of(RttControlParameters.ctcc().withAdditiveIncrease(500e6))).run(4 * Time.MS, Progress.silent());
+        SimulationResult r = Scenario.builder(Topology.singleSwitch(3, G100, Time.US), c).flows(flows)
+                .transport(CtccTransport.of(RttControlParameters.ctcc().withAdditiveIncrease(500e6)))
+                .build().simulator().run(4 * Time.MS, Progress.silent());
         long[] s = r.queues().stream().filter(q -> q.peerNode() == 2).findFirst().orElseThrow().occupancyBytes();
         double peak = java.util.Arrays.stream(s, 2000, s.length).max().orElseThrow();
         double expected = (15e-6 - 4e-6) * 100e9 / 8;

@@ -27,7 +27,7 @@ class EcnMarkingTest {
         Topology t = Topology.singleSwitch(new long[] {100_000_000_000L, 30_000_000_000L}, Time.US);
         SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(10_000_000, 10_000_000, wred),
                 Forwarding.sprayRandom(), seed, 0, 0);
-        return new Simulator(t, c, List.of(FlowSpec.of(0, 1, N * 1000L, 0))).run();
+        return Scenario.builder(t, c).flows(List.of(FlowSpec.of(0, 1, N * 1000L, 0))).build().simulator().run();
     }
 
     @Test

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import fabriclab.container.DelayModel;
 import fabriclab.container.Reordering;
 import fabriclab.fabric.LeafSpine;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,11 +22,8 @@ class FabricJitterTest {
         LeafSpine ls = new LeafSpine(2, 1, 2, 8, G100, G100, 1, Time.US, Time.US);
         SimulationConfig c = new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(50_000_000),
                 Forwarding.sprayRoundRobin(), seed, 0, 0);
-        Simulator sim = new Simulator(ls.build(), c, List.of(FlowSpec.of(0, 1, 1000L * packets, 0)));
-        if (perLink != null) {
-            sim.withFabricJitter(perLink);
-        }
-        return sim.run();
+        return Scenario.builder(ls.build(), c).flow(FlowSpec.of(0, 1, 1000L * packets, 0)).fabricJitter(perLink).build()
+                .simulator().run();
     }
 
     @Test
@@ -59,10 +55,12 @@ class FabricJitterTest {
     @Test
     void rejectsJitterThatCanGoNegative() {
         LeafSpine ls = new LeafSpine(2, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
-        Simulator sim = new Simulator(ls.build(), SimulationConfig.defaults(SwitchBuffer.shared(1_000_000)),
-                List.of(FlowSpec.of(0, 1, 1000, 0)));
+        Scenario.Builder b = Scenario.builder(ls.build(), SimulationConfig.defaults(SwitchBuffer.shared(1_000_000)))
+                .flow(FlowSpec.of(0, 1, 1000, 0));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> sim.withFabricJitter(new DelayModel.Normal(0, 1e-7)));
-        assertTrue(e.getMessage().contains("jitter"));
+                () -> b.fabricJitter(new DelayModel.Normal(0, 1e-7)).build());
+        assertTrue(e.getMessage().contains("fabricJitter"), e.getMessage());
+        // N(1 us, 100 ns): support from 1 us - 8.5 x 100 ns = 150 ns, never negative: accepted
+        assertEquals(new DelayModel.Normal(1e-6, 1e-7), b.fabricJitter(new DelayModel.Normal(1e-6, 1e-7)).build().fabricJitter());
     }
 }

@@ -31,7 +31,8 @@ class GseTransportTest {
         for (int i = 0; i < 16; i++) {
             flows.add(FlowSpec.of(i, 16, 2_000_000, 0));
         }
-        SimulationResult r = new Simulator(ls.build(), config(), flows).withTransport(GseTransport.defaults())
+        SimulationResult r = Scenario.builder(ls.build(), config()).flows(flows).transport(GseTransport.defaults())
+                .build().simulator()
                 .run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         assertEquals(32_000_000, r.deliveredBytes());
@@ -55,7 +56,8 @@ class GseTransportTest {
         for (int i = 0; i < 16; i++) {
             flows.add(FlowSpec.of(i, 16 + i, 1_000_000, 0));
         }
-        SimulationResult r = new Simulator(ls.build(), config(), flows).withTransport(GseTransport.defaults())
+        SimulationResult r = Scenario.builder(ls.build(), config()).flows(flows).transport(GseTransport.defaults())
+                .build().simulator()
                 .run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         int leaf0 = 0;
@@ -82,7 +84,8 @@ class GseTransportTest {
         for (int i = 0; i < 4; i++) {
             flows.add(FlowSpec.of(i, 4 + i, 1_000_000, Time.US));
         }
-        SimulationResult r = new Simulator(t, config(), flows).withTransport(GseTransport.defaults()).failLinkAt(failed, 0)
+        SimulationResult r = Scenario.builder(t, config()).flows(flows).transport(GseTransport.defaults()).failLink(failed, 0)
+                .build().simulator()
                 .run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         int a = t.links().get(failed).nodeA(), b = t.links().get(failed).nodeB();

@@ -20,11 +20,15 @@ class LinkFailureTest {
         return r.queues().stream().filter(q -> q.switchIndex() == 0 && q.peerNode() == spineNode).findFirst().orElseThrow();
     }
 
+    /** One 2 MB flow from host 0 (leaf 0) to host 2 (leaf 1), sprayed round robin over the two spines. */
+    static Scenario.Builder sprayOneFlow() {
+        return Scenario.builder(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
+                .withForwarding(Forwarding.sprayRoundRobin())).flow(FlowSpec.of(0, 2, 2_000_000, 0));
+    }
+
     @Test
     void failureLosesOnlyPacketsOnTheLinkAndTrafficMovesToTheOtherSpine() {
-        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
-                .withForwarding(Forwarding.sprayRoundRobin()), List.of(FlowSpec.of(0, 2, 2_000_000, 0)));
-        SimulationResult r = sim.failLinkAt(4, 50 * Time.US).run();
+        SimulationResult r = sprayOneFlow().failLink(4, 50 * Time.US).build().simulator().run();
         assertEquals(2_000_000, r.injectedBytes());
         assertEquals(0, r.inFlightBytes());
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes());
@@ -45,10 +49,11 @@ class LinkFailureTest {
     void ecmpFlowsStartedAfterTheFailureAvoidTheDeadLink() {
         List<FlowSpec> flows = List.of(new FlowSpec(0, 2, 100_000, 20 * Time.US, 0, 50001), new FlowSpec(0, 3, 100_000, 20 * Time.US, 0, 50002),
                 new FlowSpec(1, 2, 100_000, 20 * Time.US, 0, 50003), new FlowSpec(1, 3, 100_000, 20 * Time.US, 0, 50004));
-        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
-                .withForwarding(Forwarding.ecmp(HashFunction.CRC32, 3)), flows);
-        assertEquals(2, sim.candidatePorts(0, 2).length);
-        SimulationResult r = sim.failLinkAt(4, 10 * Time.US).run();
+        Simulator sim = Scenario.builder(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
+                .withForwarding(Forwarding.ecmp(HashFunction.CRC32, 3))).flows(flows).failLink(4, 10 * Time.US)
+                .build().simulator();
+        assertEquals(2, sim.candidatePorts(0, 2).length); // the failure is scheduled, not applied at construction
+        SimulationResult r = sim.run();
         assertTrue(r.allCompleted());
         assertEquals(0, r.droppedPackets());
         assertEquals(0, uplink(r, 6).txPackets());
@@ -59,9 +64,8 @@ class LinkFailureTest {
     void beforeDetectionTheDeadLinkBlackHolesItsShareOfTheTraffic() {
         // round-robin spraying at line rate: the leaf sends every second packet (80 ns each) to spine 0;
         // between failure (10 us) and reroute (30 us) those 20 us / 160 ns = 125 packets are black-holed
-        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
-                .withForwarding(Forwarding.sprayRoundRobin()), List.of(FlowSpec.of(0, 2, 2_000_000, 0)));
-        SimulationResult r = sim.failLinkAt(FABRIC.uplinkIndex(0, 0, 0), 10 * Time.US, 30 * Time.US).run();
+        Simulator sim = sprayOneFlow().failLink(FABRIC.uplinkIndex(0, 0, 0), 10 * Time.US, 30 * Time.US).build().simulator();
+        SimulationResult r = sim.run();
         assertEquals(125, r.counters().get("linkFailure.blackholedPackets"), 1);
         // plus what was queued for or propagating on the link at the failure (at most 13 + 1)
         assertTrue(r.droppedPackets() >= 125 && r.droppedPackets() <= 126 + 14, "dropped " + r.droppedPackets());
@@ -71,10 +75,8 @@ class LinkFailureTest {
 
     @Test
     void aPredictedFailureReroutesFirstAndLosesNothing() {
-        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
-                .withForwarding(Forwarding.sprayRoundRobin()), List.of(FlowSpec.of(0, 2, 2_000_000, 0)));
         // announced 5 us ahead: the dead link's queue and 1 us wire have drained when it fails
-        SimulationResult r = sim.failLinkAt(4, 50 * Time.US, 45 * Time.US).run();
+        SimulationResult r = sprayOneFlow().failLink(4, 50 * Time.US, 45 * Time.US).build().simulator().run();
         assertEquals(0, r.droppedPackets());
         assertEquals(2_000_000, r.deliveredBytes());
         assertEquals(45 * Time.US / (80 * Time.NS) / 2.0, uplink(r, 6).txPackets(), 15);
@@ -82,15 +84,23 @@ class LinkFailureTest {
 
     @Test
     void negativeRerouteTimeIsNamed() {
-        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)), List.of());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.failLinkAt(4, 0, -1));
+        Scenario.Builder b = Scenario.builder(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.failLink(4, 0, -1));
         assertTrue(e.getMessage().contains("reroutePs"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> b.failLink(4, -1));
+        assertTrue(e.getMessage().contains("failPs"), e.getMessage());
     }
 
     @Test
     void badLinkIndexIsNamed() {
-        Simulator sim = new Simulator(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)), List.of());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.failLinkAt(8, 0));
-        assertTrue(e.getMessage().contains("linkIndex"), e.getMessage());
+        // FABRIC has 4 host links and 2 x 2 uplinks: indices 0..7; 8 is one past the end
+        Scenario.Builder b = Scenario.builder(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.failLink(8, 0).build());
+        assertTrue(e.getMessage().contains("failures[].link"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Scenario.builder(FABRIC.build(),
+                SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))).failLink(-1, 0));
+        assertTrue(e.getMessage().contains("link"), e.getMessage());
+        assertEquals(7, Scenario.builder(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)))
+                .failLink(7, 0).build().failures().get(0).link());
     }
 }

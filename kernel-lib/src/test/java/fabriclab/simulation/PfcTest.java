@@ -4,6 +4,7 @@ import fabriclab.fabric.Time;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.PfcHeadroom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,11 +64,11 @@ class PfcTest {
         long buffer = n * (pfc.xoffBytes() + headroom) + 8_000; // 200 KB
         long size = 500_000;
 
-        SimulationResult off = new Simulator(t, config(buffer, 1), incast(n, size)).run();
+        SimulationResult off = Scenario.builder(t, config(buffer, 1)).flows(incast(n, size)).build().simulator().run();
         assertTrue(off.droppedPackets() > 0, "without PFC the incast overflows " + buffer + " B");
         assertEquals(0, off.pausesSent());
 
-        SimulationResult on = new Simulator(t, config(buffer, 1), incast(n, size)).withPfc(pfc).run();
+        SimulationResult on = Scenario.builder(t, config(buffer, 1)).flows(incast(n, size)).pfc(pfc).build().simulator().run();
         assertEquals(0, on.droppedPackets());
         assertEquals(0, on.droppedBytes());
         assertEquals(n * size, on.injectedBytes());
@@ -88,7 +89,7 @@ class PfcTest {
         long lastFct = on.flows().stream().mapToLong(SimulationResult.FlowRecord::completionTimePs).max().orElseThrow();
         assertTrue(lastFct >= n * size * 80);
         // deterministic
-        SimulationResult again = new Simulator(t, config(buffer, 1), incast(n, size)).withPfc(pfc).run();
+        SimulationResult again = Scenario.builder(t, config(buffer, 1)).flows(incast(n, size)).pfc(pfc).build().simulator().run();
         assertEquals(on.toString().replaceAll("\\[J@[0-9a-f]+", ""), again.toString().replaceAll("\\[J@[0-9a-f]+", ""));
     }
 
@@ -98,7 +99,8 @@ class PfcTest {
         long prop = 1_100 * Time.NS;
         Topology t = Topology.singleSwitch(new long[] {G100, G10}, prop);
         Pfc pfc = new Pfc(5_000, 2_000, 30_000, 65535);
-        SimulationResult r = new Simulator(t, config(10_000_000, 1), List.of(FlowSpec.of(0, 1, 200_000, 0))).withPfc(pfc).run();
+        SimulationResult r = Scenario.builder(t, config(10_000_000, 1)).flow(FlowSpec.of(0, 1, 200_000, 0)).pfc(pfc)
+                .build().simulator().run();
         // packet k reaches the switch at (k+1) 80 ns + prop; the first departure toward host 1 is at
         // 80 + 1100 + 800 ns, so the counter is 1000 (k+1) up to packet 9: it reaches 5000 at packet 4.
         long firstPause = 5 * 80 * Time.NS + prop;
@@ -131,7 +133,8 @@ class PfcTest {
         long pausedByHand = 27_885_120 - 2_605_120;
         for (int quanta : new int[] {65535, 100}) {
             Pfc pfc = new Pfc(5_000, 2_000, 30_000, quanta);
-            SimulationResult r = new Simulator(t, config(10_000_000, 1), List.of(FlowSpec.of(0, 1, 33_000, 0))).withPfc(pfc).run();
+            SimulationResult r = Scenario.builder(t, config(10_000_000, 1)).flow(FlowSpec.of(0, 1, 33_000, 0)).pfc(pfc)
+                    .build().simulator().run();
             PortPfc in = switchPort(r, 0);
             PortPfc host = hostPort(r, 0);
             assertEquals(30_000, in.peakIngressBytes()[0]);
@@ -157,7 +160,8 @@ class PfcTest {
                 long headroom = PfcHeadroom.packetLevelBytes(G100, prop, 1000);
                 Pfc pfc = new Pfc(xoff, xoff / 2, headroom, 500);
                 Topology t = Topology.singleSwitch(7, G100, prop);
-                SimulationResult r = new Simulator(t, config(20_000_000, 1), incast(6, 200_000)).withPfc(pfc).run();
+                SimulationResult r = Scenario.builder(t, config(20_000_000, 1)).flows(incast(6, 200_000)).pfc(pfc)
+                        .build().simulator().run();
                 assertTrue(r.allCompleted());
                 for (int h = 0; h < 6; h++) {
                     long peak = switchPort(r, h).peakIngressBytes()[0];
@@ -183,7 +187,7 @@ class PfcTest {
                 f.add(FlowSpec.of(h, 3, 2_000_000, 0));
             }
             f.add(new FlowSpec(0, 4, v, 0, prio, 50_000));
-            SimulationResult r = new Simulator(t, config(10_000_000, 2), f).withPfc(pfc).run();
+            SimulationResult r = Scenario.builder(t, config(10_000_000, 2)).flows(f).pfc(pfc).build().simulator().run();
             assertTrue(r.allCompleted());
             assertEquals(0, r.droppedPackets());
             fct[prio] = r.flows().get(3).completionTimePs();
@@ -208,9 +212,9 @@ class PfcTest {
         for (int h : new int[] {0, 1, 2, 3, 5, 6, 7}) {
             f.add(FlowSpec.of(h, 4, 300_000, 0));
         }
-        SimulationResult off = new Simulator(t, config(buffer, 1), f).run();
+        SimulationResult off = Scenario.builder(t, config(buffer, 1)).flows(f).build().simulator().run();
         assertTrue(off.droppedPackets() > 0);
-        SimulationResult on = new Simulator(t, config(buffer, 1), f).withPfc(pfc).run();
+        SimulationResult on = Scenario.builder(t, config(buffer, 1)).flows(f).pfc(pfc).build().simulator().run();
         assertEquals(0, on.droppedPackets());
         assertEquals(7 * 300_000L, on.deliveredBytes());
         assertTrue(on.allCompleted());
@@ -237,10 +241,14 @@ class PfcTest {
         assertMessage("headroomBytes", () -> new Pfc(10, 5, -1, 100));
         assertMessage("pauseQuanta", () -> new Pfc(10, 5, 0, 0));
         assertMessage("pauseQuanta", () -> new Pfc(10, 5, 0, 65536));
-        assertMessage("pfc.xoffBytes", () -> new Simulator(t, config(100_000, 1), incast(2, 1000)).withPfc(new Pfc(200_000, 1, 0, 1)));
-        assertMessage("pfc.headroomBytes",
-                () -> new Simulator(t, config(100_000, 1), incast(2, 1000)).withPfc(new Pfc(60_000, 1, 50_000, 1)));
-        assertMessage("pfc", () -> new Simulator(t, config(100_000, 1), incast(2, 1000)).withPfc(null));
+        // checked against the switch buffer when the scenario is built (before any simulator exists)
+        Scenario.Builder b = Scenario.builder(t, config(100_000, 1)).flows(incast(2, 1000));
+        assertMessage("pfc.xoffBytes", () -> b.pfc(new Pfc(200_000, 1, 0, 1)).build());
+        assertMessage("pfc.headroomBytes", () -> b.pfc(new Pfc(60_000, 1, 50_000, 1)).build());
+        // XOFF + headroom exactly filling the buffer is allowed
+        assertEquals(new Pfc(60_000, 1, 40_000, 1), b.pfc(new Pfc(60_000, 1, 40_000, 1)).build().pfc());
+        // null is no longer an error: it is the builder's way to turn PFC off
+        assertNull(b.pfc(new Pfc(10_000, 1, 0, 1)).pfc(null).build().pfc());
         assertMessage("rateBps", () -> PfcHeadroom.packetLevelBytes(0, 0, 1000));
         assertMessage("packetWireBytes", () -> PfcHeadroom.packetLevelBytes(G100, 0, 0));
     }

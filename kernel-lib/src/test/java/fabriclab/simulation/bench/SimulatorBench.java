@@ -6,7 +6,6 @@ import fabriclab.fabric.Pfc;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationConfig;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.Simulator;
 import fabriclab.simulation.SwitchBuffer;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.EcnMarking;
@@ -47,7 +46,6 @@ public class SimulatorBench {
     public String scenario;
 
     private Scenario s;
-    private Pfc pfc;
 
     /** Counters JMH turns into per-second rates. */
     @State(Scope.Thread)
@@ -75,8 +73,8 @@ public class SimulatorBench {
                     Forwarding.sprayRandom(), 1, 0, 0);
             s = Scenario.incast(32, 1_000_000, g100, c);
         } else if (scenario.equals("incastPfc")) {
-            s = Scenario.incast(32, 1_000_000, g100, SimulationConfig.defaults(SwitchBuffer.shared(4_000_000)));
-            pfc = new Pfc(50_000, 25_000, PfcHeadroom.packetLevelBytes(g100, Time.US, 1000), 65535);
+            s = Scenario.incast(32, 1_000_000, g100, SimulationConfig.defaults(SwitchBuffer.shared(4_000_000))).toBuilder()
+                    .pfc(new Pfc(50_000, 25_000, PfcHeadroom.packetLevelBytes(g100, Time.US, 1000), 65535)).build();
         } else {
             SimulationConfig c = new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(16_000_000),
                     Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
@@ -87,11 +85,7 @@ public class SimulatorBench {
     /** One whole run. */
     @Benchmark
     public SimulationResult run(Counters counters) {
-        Simulator sim = s.simulator();
-        if (pfc != null) {
-            sim.withPfc(pfc);
-        }
-        SimulationResult r = sim.run();
+        SimulationResult r = s.simulator().run();
         counters.packetHops += r.packetHops();
         counters.events += r.events();
         return r;
