@@ -1,8 +1,8 @@
 package fabriclab.congestion;
 
 import fabriclab.Parameters;
-import fabriclab.notebook.Progress;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
 import org.apache.commons.math3.analysis.MultivariateFunction;
 import org.apache.commons.math3.optim.InitialGuess;
 import org.apache.commons.math3.optim.MaxEval;

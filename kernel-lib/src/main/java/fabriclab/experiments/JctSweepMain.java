@@ -1,6 +1,6 @@
 package fabriclab.experiments;
 
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import java.util.List;
 import java.util.Locale;
 

@@ -3,7 +3,7 @@ package fabriclab.experiments;
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.topology.LeafSpine;
 import java.util.ArrayList;

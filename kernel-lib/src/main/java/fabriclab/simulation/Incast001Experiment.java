@@ -1,7 +1,7 @@
 package fabriclab.simulation;
 
 import fabriclab.Parameters;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;

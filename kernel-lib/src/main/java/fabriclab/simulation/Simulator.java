@@ -2,8 +2,8 @@ package fabriclab.simulation;
 
 import fabriclab.Parameters;
 import fabriclab.loadbalancing.flow.FiveTuple;
-import fabriclab.notebook.Progress;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.event.EventHandler;
 import fabriclab.simulation.event.EventQueue;
 import fabriclab.simulation.topology.LinkSpec;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.collectives.BandwidthBound;
 import fabriclab.collectives.Collective;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

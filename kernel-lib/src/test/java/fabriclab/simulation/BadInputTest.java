@@ -48,6 +48,6 @@ class BadInputTest {
                 () -> new Simulator(split, c.withForwarding(Forwarding.ecmp(HashFunction.CRC32, 0)), List.of(FlowSpec.of(0, 3, 10, 0))));
         assertTrue(x.getMessage().contains("flowSpecs[0]") && x.getMessage().contains("no path"), x.getMessage());
         fails("links", () -> new Topology("bad", 2, 1, List.of(new LinkSpec(0, 2, 1, 0)), List.of(0)));
-        fails("timeLimitPs", () -> new Simulator(t, c, List.of()).run(0, fabriclab.notebook.Progress.silent()));
+        fails("timeLimitPs", () -> new Simulator(t, c, List.of()).run(0, fabriclab.progress.Progress.silent()));
     }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.loadbalancing.hash.HashFunction;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import fabriclab.simulation.topology.LeafSpine;
 import fabriclab.simulation.topology.Topology;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import fabriclab.loadbalancing.flow.FiveTuple;
 import fabriclab.loadbalancing.hash.EcmpHasher;
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.loadbalancing.hash.PathSelection;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import fabriclab.simulation.SimulationResult.QueueTrace;
 import fabriclab.simulation.topology.LeafSpine;
 import fabriclab.simulation.topology.Topology;

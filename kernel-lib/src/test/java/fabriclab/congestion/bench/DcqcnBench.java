@@ -6,7 +6,7 @@ import fabriclab.congestion.DcqcnParameters;
 import fabriclab.congestion.DcqcnSweeps;
 import fabriclab.congestion.FlowClass;
 import fabriclab.congestion.FluidMetrics;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
