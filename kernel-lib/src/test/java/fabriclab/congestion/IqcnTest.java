@@ -133,7 +133,7 @@ class IqcnTest {
      * synchronised start (more decrease events, never fewer) lower the peak queue.
      */
     @Test
-    void comparisonTable() {
+    void comparisonTable() throws InterruptedException {
         DcqcnParameters p = ZHU.withMarking(new WredMarking(5e3, 200e3, 1e-3));
         Bottleneck port = Bottleneck.of(100e9);
         Table t = DcqcnSweeps.iqcnComparison(p, port, new int[]{10}, 5e-3, Progress.silent());
