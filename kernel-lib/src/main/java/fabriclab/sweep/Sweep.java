@@ -25,7 +25,7 @@ import java.util.function.Function;
  * the point, its seed included, never on shared mutable state or on which thread runs it. Then the
  * result list is the same whatever the number of threads and the scheduling, and a table or dataset
  * built from it is byte-identical from run to run. {@link Columns} turns the results into a tablesaw
- * table; writing it anywhere is the caller's business ({@code fabriclab.datasets.Datasets}).
+ * table; saving that table (with its provenance, as a dataset) is the caller's step, not the sweep's.
  *
  * <pre>{@code
  * List<Run> runs = Sweep.run("JCT sweep", points, p -> p.simulate(), 4, Progress.defaultSink());
