@@ -3,8 +3,8 @@ package fabriclab.congestion;
 import fabriclab.Parameters;
 import fabriclab.congestion.dde.DdeSolver;
 import fabriclab.congestion.dde.DelaySystem;
-import fabriclab.notebook.Progress;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.Table;
 

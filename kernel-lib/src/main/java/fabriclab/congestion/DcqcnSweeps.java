@@ -1,11 +1,12 @@
 package fabriclab.congestion;
 
 import fabriclab.Parameters;
-import fabriclab.notebook.Progress;
-import fabriclab.notebook.ProgressSink;
-import tech.tablesaw.api.BooleanColumn;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
+import fabriclab.sweep.Columns;
+import fabriclab.sweep.Sweep;
+import java.util.ArrayList;
+import java.util.List;
 import tech.tablesaw.api.Table;
 
 /**
@@ -18,8 +19,35 @@ public final class DcqcnSweeps {
     private DcqcnSweeps() {
     }
 
+    /** One point of a sweep: a flow count and, where the sweep has one, a feedback delay [s] or iQCN on/off. */
+    private record Point(int flows, double delayS, boolean iqcn) {
+    }
+
+    /** A point and the model's answer there. */
+    private record Row<T>(Point point, T value) {
+    }
+
+    private static List<Point> grid(int[] flows, double[] delaysS) {
+        List<Point> points = new ArrayList<>();
+        for (int f : flows) {
+            for (double d : delaysS) {
+                points.add(new Point(f, d, false));
+            }
+        }
+        return points;
+    }
+
+    private static final Columns<Row<DcqcnStability>> STABILITY = Columns.<Row<DcqcnStability>>of()
+            .intColumn("flows", "count", r -> r.point().flows())
+            .doubleColumn("delay_us", "us", r -> r.point().delayS() * 1e6)
+            .doubleColumn("phase_margin_deg", "deg", r -> r.value().phaseMarginDeg())
+            .doubleColumn("crossover_rad_s", "rad/s", r -> r.value().crossoverRadPerS())
+            .doubleColumn("fixed_queue_kb", "KB", r -> r.value().fixedPoint().queueBytes() / 1000)
+            .doubleColumn("fixed_p", "probability", r -> r.value().fixedPoint().markingProbability())
+            .booleanColumn("on_ramp", "", r -> r.value().onRamp());
+
     /**
-     * Phase margin for every (N, tau*) pair.
+     * Phase margin for every (N, tau*) pair, one {@link Sweep} point each (in the order flows, then delay).
      *
      * @param params DCQCN parameters (tau* replaced by each delay), not null
      * @param port bottleneck, not null
@@ -28,68 +56,40 @@ public final class DcqcnSweeps {
      * @param sink progress sink, not null
      * @return table with columns flows, delay_us, phase_margin_deg, crossover_rad_s, fixed_queue_kb,
      *         fixed_p, on_ramp
+     * @throws InterruptedException if the calling thread is interrupted
      */
     public static Table stability(DcqcnParameters params, Bottleneck port, int[] flows, double[] delaysS,
-                                  ProgressSink sink) {
+                                  ProgressSink sink) throws InterruptedException {
         check(params, port, flows, delaysS, sink);
-        int n = flows.length * delaysS.length;
-        IntColumn fc = IntColumn.create("flows");
-        DoubleColumn dc = DoubleColumn.create("delay_us");
-        DoubleColumn pm = DoubleColumn.create("phase_margin_deg");
-        DoubleColumn wc = DoubleColumn.create("crossover_rad_s");
-        DoubleColumn qc = DoubleColumn.create("fixed_queue_kb");
-        DoubleColumn pc = DoubleColumn.create("fixed_p");
-        BooleanColumn rc = BooleanColumn.create("on_ramp");
-        try (Progress progress = Progress.start("DCQCN phase margin sweep", n, sink)) {
-            for (int f : flows) {
-                for (double d : delaysS) {
-                    DcqcnStability s = DcqcnStability.analyse(params.withFeedbackDelay(d), port, f);
-                    fc.append(f);
-                    dc.append(d * 1e6);
-                    pm.append(s.phaseMarginDeg());
-                    wc.append(s.crossoverRadPerS());
-                    qc.append(s.fixedPoint().queueBytes() / 1000);
-                    pc.append(s.fixedPoint().markingProbability());
-                    rc.append(s.onRamp());
-                    progress.step();
-                }
-            }
-        }
-        return Table.create("DCQCN stability sweep", fc, dc, pm, wc, qc, pc, rc);
+        List<Row<DcqcnStability>> rows = Sweep.run("DCQCN phase margin sweep", grid(flows, delaysS),
+                p -> new Row<>(p, DcqcnStability.analyse(params.withFeedbackDelay(p.delayS()), port, p.flows())), 1, sink);
+        return STABILITY.table("DCQCN stability sweep", rows);
     }
 
+    private static final Columns<Row<FluidMetrics>> OSCILLATION = Columns.<Row<FluidMetrics>>of()
+            .intColumn("flows", "count", r -> r.point().flows())
+            .doubleColumn("delay_us", "us", r -> r.point().delayS() * 1e6)
+            .doubleColumn("mean_queue_kb", "KB", r -> r.value().meanQueueBytes() / 1000)
+            .doubleColumn("queue_swing_kb", "KB", r -> (r.value().maxQueueBytes() - r.value().minQueueBytes()) / 1000)
+            .doubleColumn("utilisation", "fraction", r -> r.value().utilisation());
+
     /**
-     * Simulated queue oscillation for every (N, tau*) pair: each run lasts {@code durationS} with a
-     * 1 us step (or tau* if smaller), statistics over its second half.
+     * Simulated queue oscillation for every (N, tau*) pair, one {@link Sweep} point each (in the order
+     * flows, then delay): each run lasts {@code durationS} with a 1 us step (or tau* if smaller),
+     * statistics over its second half.
      *
      * @return table with columns flows, delay_us, mean_queue_kb, queue_swing_kb (max - min),
      *         utilisation
+     * @throws InterruptedException if the calling thread is interrupted
      */
     public static Table oscillation(DcqcnParameters params, Bottleneck port, int[] flows, double[] delaysS,
-                                    double durationS, ProgressSink sink) {
+                                    double durationS, ProgressSink sink) throws InterruptedException {
         check(params, port, flows, delaysS, sink);
         Parameters.positive("durationS", durationS);
-        int n = flows.length * delaysS.length;
-        IntColumn fc = IntColumn.create("flows");
-        DoubleColumn dc = DoubleColumn.create("delay_us");
-        DoubleColumn mq = DoubleColumn.create("mean_queue_kb");
-        DoubleColumn sw = DoubleColumn.create("queue_swing_kb");
-        DoubleColumn ut = DoubleColumn.create("utilisation");
-        try (Progress progress = Progress.start("DCQCN oscillation sweep", n, sink)) {
-            for (int f : flows) {
-                for (double d : delaysS) {
-                    FluidMetrics m = DcqcnFluidModel.of(params.withFeedbackDelay(d), port, f)
-                            .simulate(durationS, Math.min(1e-6, d), durationS / 10, Progress.silent()).metrics();
-                    fc.append(f);
-                    dc.append(d * 1e6);
-                    mq.append(m.meanQueueBytes() / 1000);
-                    sw.append((m.maxQueueBytes() - m.minQueueBytes()) / 1000);
-                    ut.append(m.utilisation());
-                    progress.step();
-                }
-            }
-        }
-        return Table.create("DCQCN oscillation sweep", fc, dc, mq, sw, ut);
+        List<Row<FluidMetrics>> rows = Sweep.run("DCQCN oscillation sweep", grid(flows, delaysS),
+                p -> new Row<>(p, DcqcnFluidModel.of(params.withFeedbackDelay(p.delayS()), port, p.flows())
+                        .simulate(durationS, Math.min(1e-6, p.delayS()), durationS / 10, Progress.silent()).metrics()), 1, sink);
+        return OSCILLATION.table("DCQCN oscillation sweep", rows);
     }
 
     /**
@@ -98,7 +98,7 @@ public final class DcqcnSweeps {
      * burst, e.g. the start of an all-to-all phase) and run for {@code durationS} with a 1 us step
      * (or tau* if smaller). Also reports the mean interval between a flow's CNPs at the DCQCN fixed
      * point without iQCN, tau / a with a = 1 - (1 - p*)^(tau C/N) ({@link DcqcnFixedPoint}); iQCN
-     * only acts where that interval exceeds the timer T.
+     * only acts where that interval exceeds the timer T. One {@link Sweep} point per (N, iQCN off/on).
      *
      * @param params DCQCN parameters, not null
      * @param port bottleneck, not null
@@ -108,44 +108,41 @@ public final class DcqcnSweeps {
      * @return table with columns flows, iqcn, natural_cnp_interval_us (infinite if p* = 0),
      *         timer_us, peak_queue_kb (whole run), mean_queue_kb, max_queue_kb (second half),
      *         utilisation (second half), dropped_kb
+     * @throws InterruptedException if the calling thread is interrupted
      */
     public static Table iqcnComparison(DcqcnParameters params, Bottleneck port, int[] flows, double durationS,
-                                       ProgressSink sink) {
+                                       ProgressSink sink) throws InterruptedException {
         check(params, port, flows, new double[]{params == null ? 1 : params.feedbackDelayS()}, sink);
         Parameters.positive("durationS", durationS);
-        IntColumn fc = IntColumn.create("flows");
-        BooleanColumn ic = BooleanColumn.create("iqcn");
-        DoubleColumn cnp = DoubleColumn.create("natural_cnp_interval_us");
-        DoubleColumn timer = DoubleColumn.create("timer_us");
-        DoubleColumn peak = DoubleColumn.create("peak_queue_kb");
-        DoubleColumn mean = DoubleColumn.create("mean_queue_kb");
-        DoubleColumn max = DoubleColumn.create("max_queue_kb");
-        DoubleColumn ut = DoubleColumn.create("utilisation");
-        DoubleColumn dr = DoubleColumn.create("dropped_kb");
         double step = Math.min(1e-6, params.feedbackDelayS());
-        try (Progress progress = Progress.start("DCQCN with and without iQCN", 2L * flows.length, sink)) {
-            for (int f : flows) {
-                DcqcnFixedPoint fp = DcqcnFixedPoint.solve(params, port, f);
-                double r = port.lineRatePps() / f;
-                double a = -Math.expm1(params.tauS() * r * Math.log1p(-Math.min(1, fp.markingProbability())));
-                double interval = a > 0 ? params.tauS() / a : Double.POSITIVE_INFINITY;
-                for (boolean on : new boolean[]{false, true}) {
-                    FluidMetrics m = DcqcnFluidModel.of(params, port, f).withIqcn(on)
-                            .simulate(durationS, step, durationS / 10, Progress.silent()).metrics();
-                    fc.append(f);
-                    ic.append(on);
-                    cnp.append(interval * 1e6);
-                    timer.append(params.timerS() * 1e6);
-                    peak.append(m.peakQueueBytes() / 1000);
-                    mean.append(m.meanQueueBytes() / 1000);
-                    max.append(m.maxQueueBytes() / 1000);
-                    ut.append(m.utilisation());
-                    dr.append(m.droppedBytes() / 1000);
-                    progress.step();
-                }
+        List<Point> points = new ArrayList<>();
+        for (int f : flows) {
+            for (boolean on : new boolean[]{false, true}) {
+                points.add(new Point(f, params.feedbackDelayS(), on));
             }
         }
-        return Table.create("DCQCN with and without iQCN", fc, ic, cnp, timer, peak, mean, max, ut, dr);
+        List<Row<FluidMetrics>> rows = Sweep.run("DCQCN with and without iQCN", points,
+                p -> new Row<>(p, DcqcnFluidModel.of(params, port, p.flows()).withIqcn(p.iqcn())
+                        .simulate(durationS, step, durationS / 10, Progress.silent()).metrics()), 1, sink);
+        Columns<Row<FluidMetrics>> columns = Columns.<Row<FluidMetrics>>of()
+                .intColumn("flows", "count", r -> r.point().flows())
+                .booleanColumn("iqcn", "", r -> r.point().iqcn())
+                .doubleColumn("natural_cnp_interval_us", "us", r -> naturalCnpIntervalS(params, port, r.point().flows()) * 1e6)
+                .doubleColumn("timer_us", "us", r -> params.timerS() * 1e6)
+                .doubleColumn("peak_queue_kb", "KB", r -> r.value().peakQueueBytes() / 1000)
+                .doubleColumn("mean_queue_kb", "KB", r -> r.value().meanQueueBytes() / 1000)
+                .doubleColumn("max_queue_kb", "KB", r -> r.value().maxQueueBytes() / 1000)
+                .doubleColumn("utilisation", "fraction", r -> r.value().utilisation())
+                .doubleColumn("dropped_kb", "KB", r -> r.value().droppedBytes() / 1000);
+        return columns.table("DCQCN with and without iQCN", rows);
+    }
+
+    /** Mean interval between a flow's CNPs at the fixed point without iQCN [s], infinite if p* = 0. */
+    private static double naturalCnpIntervalS(DcqcnParameters params, Bottleneck port, int flows) {
+        DcqcnFixedPoint fp = DcqcnFixedPoint.solve(params, port, flows);
+        double r = port.lineRatePps() / flows;
+        double a = -Math.expm1(params.tauS() * r * Math.log1p(-Math.min(1, fp.markingProbability())));
+        return a > 0 ? params.tauS() / a : Double.POSITIVE_INFINITY;
     }
 
     private static void check(DcqcnParameters params, Bottleneck port, int[] flows, double[] delaysS,

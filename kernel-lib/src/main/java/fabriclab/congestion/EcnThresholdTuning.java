@@ -2,8 +2,10 @@ package fabriclab.congestion;
 
 import fabriclab.fabric.EcnMarking;
 import fabriclab.Parameters;
-import fabriclab.notebook.Progress;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
+import fabriclab.sweep.Columns;
+import fabriclab.sweep.Sweep;
 import org.apache.commons.math3.analysis.MultivariateFunction;
 import org.apache.commons.math3.optim.InitialGuess;
 import org.apache.commons.math3.optim.MaxEval;
@@ -11,9 +13,9 @@ import org.apache.commons.math3.optim.SimpleBounds;
 import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
 import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
 import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.BOBYQAOptimizer;
-import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.Table;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -60,52 +62,44 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
         return new Evaluation(marking, m, queueingUs + lambdaUsPerPoint * 100 * (1 - m.utilisation()));
     }
 
+    private static final Columns<Evaluation> GRID = Columns.<Evaluation>of()
+            .doubleColumn("kmin_kb", "KB", e -> e.marking().kMinBytes() / 1000)
+            .doubleColumn("kmax_kb", "KB", e -> e.marking().kMaxBytes() / 1000)
+            .doubleColumn("pmax", "probability", e -> e.marking().pMax())
+            .doubleColumn("mean_queue_kb", "KB", e -> e.metrics().meanQueueBytes() / 1000)
+            .doubleColumn("max_queue_kb", "KB", e -> e.metrics().maxQueueBytes() / 1000)
+            .doubleColumn("throughput_gbps", "Gb/s", e -> e.metrics().deliveredThroughputBps() / 1e9)
+            .doubleColumn("utilisation", "fraction", e -> e.metrics().utilisation())
+            .doubleColumn("cost", "us", Evaluation::cost);
+
     /**
-     * Evaluates every combination with Kmin &lt; Kmax.
+     * Evaluates every combination with Kmin &lt; Kmax, one {@link Sweep} point each, in the order Kmin,
+     * Kmax, Pmax.
      *
      * @param kMinBytes Kmin values [bytes]
      * @param kMaxBytes Kmax values [bytes]
      * @param pMax Pmax values
-     * @param sink progress sink
+     * @param sink progress sink (one step per valid combination)
      * @return table: kmin_kb, kmax_kb, pmax, mean_queue_kb, max_queue_kb, throughput_gbps,
      *         utilisation, cost
+     * @throws InterruptedException if the calling thread is interrupted
      */
-    public Table grid(double[] kMinBytes, double[] kMaxBytes, double[] pMax, ProgressSink sink) {
+    public Table grid(double[] kMinBytes, double[] kMaxBytes, double[] pMax, ProgressSink sink) throws InterruptedException {
         Parameters.notNull("kMinBytes", kMinBytes);
         Parameters.notNull("kMaxBytes", kMaxBytes);
         Parameters.notNull("pMax", pMax);
         Parameters.notNull("sink", sink);
-        DoubleColumn a = DoubleColumn.create("kmin_kb");
-        DoubleColumn b = DoubleColumn.create("kmax_kb");
-        DoubleColumn c = DoubleColumn.create("pmax");
-        DoubleColumn mq = DoubleColumn.create("mean_queue_kb");
-        DoubleColumn xq = DoubleColumn.create("max_queue_kb");
-        DoubleColumn th = DoubleColumn.create("throughput_gbps");
-        DoubleColumn ut = DoubleColumn.create("utilisation");
-        DoubleColumn co = DoubleColumn.create("cost");
-        try (Progress progress = Progress.start("ECN threshold grid", (long) kMinBytes.length * kMaxBytes.length
-                * pMax.length, sink)) {
-            for (double lo : kMinBytes) {
-                for (double hi : kMaxBytes) {
-                    for (double p : pMax) {
-                        progress.step();
-                        if (!(hi > lo)) {
-                            continue;
-                        }
-                        Evaluation e = evaluate(new EcnMarking(lo, hi, p));
-                        a.append(lo / 1000);
-                        b.append(hi / 1000);
-                        c.append(p);
-                        mq.append(e.metrics().meanQueueBytes() / 1000);
-                        xq.append(e.metrics().maxQueueBytes() / 1000);
-                        th.append(e.metrics().deliveredThroughputBps() / 1e9);
-                        ut.append(e.metrics().utilisation());
-                        co.append(e.cost());
+        List<EcnMarking> points = new ArrayList<>();
+        for (double lo : kMinBytes) {
+            for (double hi : kMaxBytes) {
+                for (double p : pMax) {
+                    if (hi > lo) {
+                        points.add(new EcnMarking(lo, hi, p));
                     }
                 }
             }
         }
-        return Table.create("ECN threshold grid", a, b, c, mq, xq, th, ut, co);
+        return GRID.table("ECN threshold grid", Sweep.run("ECN threshold grid", points, this::evaluate, 1, sink));
     }
 
     /**

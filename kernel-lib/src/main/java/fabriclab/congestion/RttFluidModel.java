@@ -1,8 +1,8 @@
 package fabriclab.congestion;
 
 import fabriclab.Parameters;
-import fabriclab.notebook.Progress;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.Table;
 

@@ -1,8 +1,8 @@
 package fabriclab.container;
 
 import fabriclab.Parameters;
-import fabriclab.notebook.ProgressSink;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.ProgressSink;
+import fabriclab.progress.Progress;
 import java.util.SplittableRandom;
 
 /**

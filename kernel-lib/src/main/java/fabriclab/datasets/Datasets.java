@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import fabriclab.Parameters;
-import fabriclab.notebook.ProjectPaths;
+import fabriclab.project.ProjectPaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -103,8 +103,27 @@ public final class Datasets {
         return write(ProjectPaths.datasets(), table, provenance);
     }
 
+    /**
+     * Writes a model result to {@code datasets/model/NAME.csv} with its provenance (kind "model"); the
+     * name is the provenance's. Deterministic: the same dataset gives the same bytes. Returns the CSV path.
+     */
+    public static Path writeModel(Dataset dataset) {
+        Parameters.notNull("dataset", dataset);
+        return writeModel(dataset.table(), dataset.provenance());
+    }
+
+    /**
+     * Writes {@code root/KIND/NAME.csv} and {@code NAME.json} (KIND and NAME from the dataset's
+     * provenance) into the datasets directory {@code root}, which the caller chooses; returns the CSV path.
+     */
+    public static Path write(Path root, Dataset dataset) {
+        Parameters.notNull("dataset", dataset);
+        return write(root, dataset.table(), dataset.provenance());
+    }
+
     /** Writes {@code root/KIND/NAME.csv} and {@code NAME.json}; returns the CSV path. */
     public static Path write(Path root, Table table, Provenance provenance) {
+        Parameters.notNull("root", root);
         Parameters.notNull("table", table);
         Parameters.notNull("provenance", provenance);
         checkName(provenance.name());

@@ -1,7 +1,7 @@
 package fabriclab.datasets;
 
 import fabriclab.Parameters;
-import fabriclab.notebook.ProjectPaths;
+import fabriclab.project.ProjectPaths;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,13 +12,13 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.api.Row;
 
 /**
- * The scorecard of issue 8: every paper-vs-model comparison the notebooks wrote (model datasets
- * named {@code comparison-*}, see {@code fabriclab.notebook.PaperComparison#save}) gathered into one
- * table, plus the coverage of the published datasets. It reads results and recomputes nothing, so
- * it is only as fresh as the last run of each notebook.
+ * The scorecard: every paper-vs-model comparison the notebooks saved (model datasets named
+ * {@code comparison-*}, each notebook's closing table) gathered into one table, plus the coverage of
+ * the published datasets. It reads results and recomputes nothing, so it is only as fresh as the last
+ * run of each notebook.
  *
  * <p>Relative difference is (model - published) / |published|; a row is within tolerance when its
- * absolute value is at most the tolerance (15% in the issue). The reason column is the note the
+ * absolute value is at most the tolerance (15% by default). The reason column is the note the
  * notebook gave for that row (why the numbers differ, or what the model assumes).
  */
 public final class Scorecard {

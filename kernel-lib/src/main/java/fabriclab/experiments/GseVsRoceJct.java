@@ -4,9 +4,11 @@ import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
+import fabriclab.datasets.Dataset;
+import fabriclab.datasets.Provenance;
 import fabriclab.loadbalancing.hash.HashFunction;
-import fabriclab.notebook.Progress;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.FlowSpec;
 import fabriclab.simulation.Forwarding;
 import fabriclab.simulation.GseTransport;
@@ -19,12 +21,13 @@ import fabriclab.simulation.SwitchBuffer;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;
+import fabriclab.sweep.Columns;
+import fabriclab.sweep.Sweep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import tech.tablesaw.api.Table;
 
 /**
  * 000 section 3, figures 11 and 12: job completion time (JCT) of AlltoAll and AllReduce on RoCE and
@@ -212,134 +215,139 @@ public record GseVsRoceJct(double speedup) {
     }
 
     /**
-     * Runs every combination of collectives, sizes, fabrics and seeds on {@code threads} threads;
-     * results come back in a fixed order (collective, size, fabric, seed) whatever the scheduling,
-     * and each run depends only on its own seed, so the sweep is deterministic.
+     * The parameters of one run of a sweep.
+     *
+     * @param speedup leaf speedup
+     * @param collective the collective
+     * @param bufferBytes data per rank [bytes]
+     * @param fabric RoCE or GSE
+     * @param seed the seed
      */
-    public List<Run> sweep(List<Collective> collectives, long[] sizes, List<Fabric> fabrics, long[] seeds, int threads,
-            ProgressSink sink) throws InterruptedException {
-        Parameters.atLeast("threads", threads, 1);
-        Parameters.notNull("sink", sink);
-        List<java.util.concurrent.Callable<Run>> jobs = new ArrayList<>();
-        for (Collective col : collectives) {
-            for (long size : sizes) {
-                for (Fabric f : fabrics) {
-                    for (long seed : seeds) {
-                        jobs.add(() -> run(col, size, f, seed));
+    private record Point(double speedup, Collective collective, long bufferBytes, Fabric fabric, long seed) {
+        Run run() {
+            return new GseVsRoceJct(speedup).run(collective, bufferBytes, fabric, seed);
+        }
+    }
+
+    /** Every combination, in the order speedup, collective, size, fabric, seed. */
+    private static List<Point> points(double[] speedups, List<Collective> collectives, long[] sizes, List<Fabric> fabrics,
+            long[] seeds) {
+        Parameters.notNull("collectives", collectives);
+        Parameters.notNull("sizes", sizes);
+        Parameters.notNull("fabrics", fabrics);
+        Parameters.notNull("seeds", seeds);
+        for (int i = 0; i < collectives.size(); i++) {
+            Parameters.notNull("collectives[" + i + "]", collectives.get(i));
+        }
+        for (int i = 0; i < sizes.length; i++) {
+            Parameters.atLeast("sizes[" + i + "]", sizes[i], 4096L);
+        }
+        for (int i = 0; i < fabrics.size(); i++) {
+            Parameters.notNull("fabrics[" + i + "]", fabrics.get(i));
+        }
+        List<Point> points = new ArrayList<>();
+        for (double speedup : speedups) {
+            for (Collective col : collectives) {
+                for (long size : sizes) {
+                    for (Fabric f : fabrics) {
+                        for (long seed : seeds) {
+                            points.add(new Point(speedup, col, size, f, seed));
+                        }
                     }
                 }
             }
         }
-        return runAll("GSE vs RoCE JCT sweep (" + jobs.size() + " runs)", jobs, threads, sink);
+        return points;
     }
 
     /**
-     * Runs {@code jobs} on {@code threads} threads with one progress bar; results in the order of
-     * {@code jobs} whatever the scheduling.
+     * Runs every combination of collectives, sizes, fabrics and seeds at this speedup on {@code threads}
+     * threads ({@link Sweep}); results in the order (collective, size, fabric, seed) whatever the thread
+     * count, and each run depends only on its own seed, so the sweep is deterministic.
+     *
+     * @param collectives the collectives, no null element
+     * @param sizes data per rank [bytes], each at least 4096
+     * @param fabrics the fabrics, no null element
+     * @param seeds the seeds
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
      */
-    static <T> List<T> runAll(String what, List<java.util.concurrent.Callable<T>> jobs, int threads, ProgressSink sink)
-            throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try (Progress progress = Progress.start(what, jobs.size(), sink)) {
-            List<Future<T>> futures = new ArrayList<>();
-            for (var j : jobs) {
-                futures.add(pool.submit(j));
-            }
-            List<T> out = new ArrayList<>();
-            for (Future<T> f : futures) {
-                try {
-                    out.add(f.get());
-                } catch (java.util.concurrent.ExecutionException e) {
-                    throw new IllegalStateException("a run failed: " + e.getCause(), e.getCause());
-                }
-                progress.step();
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
+    public List<Run> sweep(List<Collective> collectives, long[] sizes, List<Fabric> fabrics, long[] seeds, int threads,
+            ProgressSink sink) throws InterruptedException {
+        List<Point> points = points(new double[] {speedup}, collectives, sizes, fabrics, seeds);
+        return Sweep.run("GSE vs RoCE JCT sweep (" + points.size() + " runs)", points, Point::run, threads, sink);
     }
 
     /** Name of the full sweep's model dataset, {@code datasets/model/jct-gse-vs-roce-full.csv}. */
     public static final String FULL_SWEEP = "jct-gse-vs-roce-full";
 
     /**
-     * The full sweep of issue 8 behind notebook 08 and {@link JctSweepMain}: data per rank 1 MiB to 512 MiB
-     * (powers of two), AlltoAll and ring AllReduce, RoCE and GSE, leaf speedups 1.5 and 2, seeds 1 to 3
-     * (240 runs). Writes the model dataset {@link #FULL_SWEEP} (the same bytes whoever calls it, on any
-     * number of threads) and returns the runs.
+     * The full sweep behind notebook 08: data per rank 1 MiB to 512 MiB (powers of two), AlltoAll and
+     * ring AllReduce, RoCE and GSE, leaf speedups 1.5 and 2, seeds 1 to 3 (240 runs), in the order
+     * (speedup, collective, size, fabric, seed) whatever the thread count. Writes nothing: save the
+     * runs with {@link #fullSweepDataset} and {@code fabriclab.datasets.Datasets}.
      *
      * @param threads worker threads, at least 1
-     * @param sink where the progress bars go
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
      */
-    public static List<Run> writeFullSweep(int threads, ProgressSink sink) throws InterruptedException {
+    public static List<Run> fullSweep(int threads, ProgressSink sink) throws InterruptedException {
         long[] sizes = new long[10];
         for (int i = 0; i < sizes.length; i++) {
             sizes[i] = (1L << 20) << i;
         }
-        List<Run> all = new ArrayList<>();
-        for (double speedup : new double[] {1.5, 2.0}) {
-            all.addAll(new GseVsRoceJct(speedup).sweep(List.of(Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE), sizes,
-                    List.of(Fabric.ROCE, Fabric.GSE), new long[] {1, 2, 3}, threads, sink));
-        }
-        fabriclab.datasets.Datasets.writeModel(table(FULL_SWEEP, all), provenance(FULL_SWEEP,
-                "Written by notebooks/08-gse-vs-roce-jct.ipynb or fabriclab.experiments.JctSweepMain (identical output); "
-                        + all.size() + " runs (deterministic: each run depends only on its seed)."));
-        return all;
+        List<Point> points = points(new double[] {1.5, 2.0}, List.of(Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE), sizes,
+                List.of(Fabric.ROCE, Fabric.GSE), new long[] {1, 2, 3});
+        return Sweep.run("GSE vs RoCE JCT sweep (" + points.size() + " runs)", points, Point::run, threads, sink);
     }
 
-    /** The runs as a table (one row per run; columns in the order of {@link Run}). */
-    public static tech.tablesaw.api.Table table(String name, List<Run> runs) {
+    /**
+     * The runs of {@link #fullSweep} as the model dataset {@link #FULL_SWEEP}: the table of {@link #table}
+     * with its provenance. The same runs give the same bytes when saved.
+     *
+     * @param runs the runs, not null
+     */
+    public static Dataset fullSweepDataset(List<Run> runs) {
         Parameters.notNull("runs", runs);
-        var col = tech.tablesaw.api.StringColumn.create("collective");
-        var size = tech.tablesaw.api.DoubleColumn.create("size_mb");
-        var fab = tech.tablesaw.api.StringColumn.create("fabric");
-        var sp = tech.tablesaw.api.DoubleColumn.create("speedup");
-        var seed = tech.tablesaw.api.LongColumn.create("seed");
-        var mean = tech.tablesaw.api.DoubleColumn.create("mean_jct_us");
-        var max = tech.tablesaw.api.DoubleColumn.create("max_jct_us");
-        var bound = tech.tablesaw.api.DoubleColumn.create("bound_us");
-        var upl = tech.tablesaw.api.DoubleColumn.create("uplink_max_over_mean");
-        var pauses = tech.tablesaw.api.LongColumn.create("pfc_pauses");
-        var marks = tech.tablesaw.api.LongColumn.create("ecn_marks");
-        var drops = tech.tablesaw.api.LongColumn.create("drops");
-        var reord = tech.tablesaw.api.LongColumn.create("containers_reordered");
-        for (Run r : runs) {
-            col.append(r.collective().name().toLowerCase(java.util.Locale.ROOT));
-            size.append(r.bufferBytes() / 1048576.0);
-            fab.append(r.fabric().name().toLowerCase(java.util.Locale.ROOT));
-            sp.append(r.speedup());
-            seed.append(r.seed());
-            mean.append(r.meanJctUs());
-            max.append(r.maxJctUs());
-            bound.append(r.boundUs());
-            upl.append(r.uplinkMaxOverMean());
-            pauses.append(r.pfcPauses());
-            marks.append(r.ecnMarks());
-            drops.append(r.drops());
-            reord.append(r.containersReordered());
-        }
-        return tech.tablesaw.api.Table.create(name, col, size, fab, sp, seed, mean, max, bound, upl, pauses, marks, drops, reord);
+        return new Dataset(provenance(FULL_SWEEP,
+                "Written by notebooks/08-gse-vs-roce-jct.ipynb or fabriclab.experiments.JctSweepMain (identical output); "
+                        + runs.size() + " runs (deterministic: each run depends only on its seed)."), table(FULL_SWEEP, runs));
     }
 
-    /** Provenance of a model dataset written from {@link #table}. */
-    public static fabriclab.datasets.Provenance provenance(String name, String notes) {
-        java.util.Map<String, String> units = new java.util.LinkedHashMap<>();
-        units.put("collective", "");
-        units.put("size_mb", "MiB per rank");
-        units.put("fabric", "");
-        units.put("speedup", "ratio");
-        units.put("seed", "");
-        units.put("mean_jct_us", "us");
-        units.put("max_jct_us", "us");
-        units.put("bound_us", "us");
-        units.put("uplink_max_over_mean", "ratio");
-        units.put("pfc_pauses", "frames");
-        units.put("ecn_marks", "packets");
-        units.put("drops", "packets");
-        units.put("containers_reordered", "containers");
-        return new fabriclab.datasets.Provenance(name, "GSE vs RoCE job completion time, 8 jobs of 4 ranks, packet-level model",
-                "model", new fabriclab.datasets.Provenance.Paper("000_5f64c80d7629dca1.txt", null, null, null, null),
-                "000 section 3, figures 11 and 12 (model of the experiment)", units, notes);
+    /** The columns of {@link #table}, with their units. */
+    private static final Columns<Run> COLUMNS = Columns.<Run>of()
+            .stringColumn("collective", "", r -> r.collective().name().toLowerCase(Locale.ROOT))
+            .doubleColumn("size_mb", "MiB per rank", r -> r.bufferBytes() / 1048576.0)
+            .stringColumn("fabric", "", r -> r.fabric().name().toLowerCase(Locale.ROOT))
+            .doubleColumn("speedup", "ratio", Run::speedup)
+            .longColumn("seed", "", Run::seed)
+            .doubleColumn("mean_jct_us", "us", Run::meanJctUs)
+            .doubleColumn("max_jct_us", "us", Run::maxJctUs)
+            .doubleColumn("bound_us", "us", Run::boundUs)
+            .doubleColumn("uplink_max_over_mean", "ratio", Run::uplinkMaxOverMean)
+            .longColumn("pfc_pauses", "frames", Run::pfcPauses)
+            .longColumn("ecn_marks", "packets", Run::ecnMarks)
+            .longColumn("drops", "packets", Run::drops)
+            .longColumn("containers_reordered", "containers", Run::containersReordered);
+
+    /**
+     * The runs as a table named {@code name}, one row per run in the order given: collective and fabric
+     * in lower case, size_mb = data per rank [MiB], then the fields of {@link Run} (JCTs and bound in us).
+     */
+    public static Table table(String name, List<Run> runs) {
+        return COLUMNS.table(name, runs);
+    }
+
+    /**
+     * Provenance of a model dataset made of {@link #table}: the units of its columns, 000 as the paper.
+     *
+     * @param name the dataset name
+     * @param notes how the runs were made
+     */
+    public static Provenance provenance(String name, String notes) {
+        return new Provenance(name, "GSE vs RoCE job completion time, 8 jobs of 4 ranks, packet-level model", "model",
+                new Provenance.Paper("000_5f64c80d7629dca1.txt", null, null, null, null),
+                "000 section 3, figures 11 and 12 (model of the experiment)", COLUMNS.units(), notes);
     }
 }

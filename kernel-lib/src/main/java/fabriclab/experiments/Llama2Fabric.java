@@ -2,12 +2,18 @@ package fabriclab.experiments;
 
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
+import fabriclab.datasets.Dataset;
+import fabriclab.datasets.Provenance;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.fabric.LeafSpine;
+import fabriclab.sweep.Columns;
+import fabriclab.sweep.Sweep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import tech.tablesaw.api.Table;
 
 /**
  * The communication part of 002 table 1 (Llama2-13B on 32 GPUs, samples/s for RoCE and GSE under four
@@ -201,118 +207,151 @@ public record Llama2Fabric(double speedup) {
     }
 
     /**
-     * Runs every scenario x fabric x seed at {@code bytesPerRank} on {@code threads} threads; results in
-     * the fixed order (scenario, fabric, seed), each depending only on its own seed.
+     * The parameters of one steady-state run.
+     *
+     * @param scenario the table row
+     * @param fabric RoCE or GSE
+     * @param seed the seed
+     */
+    private record Point(Scenario scenario, Fabric fabric, long seed) {
+    }
+
+    /**
+     * The parameters of one run of {@link #failureSweep}.
+     *
+     * @param detectionPs reroute time minus failure time [ps]
+     */
+    private record Detection(long detectionPs) {
+    }
+
+    /**
+     * Runs every scenario x fabric x seed at {@code bytesPerRank} on {@code threads} threads ({@link Sweep});
+     * results in the order (scenario, fabric, seed) whatever the thread count, each depending only on its
+     * own seed.
+     *
+     * @param scenarios the table rows, no null element
+     * @param fabrics the fabrics, no null element
+     * @param bytesPerRank gradient bytes per rank, at least 4096
+     * @param seeds the seeds
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
      */
     public List<Comm> sweep(List<Scenario> scenarios, List<Fabric> fabrics, long bytesPerRank, long[] seeds, int threads,
             ProgressSink sink) throws InterruptedException {
         Parameters.notNull("scenarios", scenarios);
         Parameters.notNull("fabrics", fabrics);
+        Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
         Parameters.notNull("seeds", seeds);
-        Parameters.atLeast("threads", threads, 1);
-        Parameters.notNull("sink", sink);
-        List<java.util.concurrent.Callable<Comm>> jobs = new ArrayList<>();
-        for (Scenario s : scenarios) {
-            for (Fabric f : fabrics) {
+        List<Point> points = new ArrayList<>();
+        for (int i = 0; i < scenarios.size(); i++) {
+            Scenario s = Parameters.notNull("scenarios[" + i + "]", scenarios.get(i));
+            for (int j = 0; j < fabrics.size(); j++) {
+                Fabric f = Parameters.notNull("fabrics[" + j + "]", fabrics.get(j));
                 for (long seed : seeds) {
-                    jobs.add(() -> communication(s, f, bytesPerRank, seed));
+                    points.add(new Point(s, f, seed));
                 }
             }
         }
-        return GseVsRoceJct.runAll("Llama2 communication (" + jobs.size() + " runs)", jobs, threads, sink);
+        return Sweep.run("Llama2 communication (" + points.size() + " runs)", points,
+                p -> communication(p.scenario(), p.fabric(), bytesPerRank, p.seed()), threads, sink);
     }
 
     /** Name of the published-scenario runs' model dataset, {@code datasets/model/llama2-comm.csv}. */
     public static final String COMM_RUNS = "llama2-comm";
 
-    /** Gradient bytes per rank of {@link #writeCommRuns} (scaled to 3.25 GB by {@link Llama2Iteration}). */
+    /** Gradient bytes per rank of {@link #commRuns} (scaled to 3.25 GB by {@link Llama2Iteration}). */
     public static final long COMM_BYTES_PER_RANK = 512L << 20;
 
     /**
-     * The communication runs behind notebook 09 and {@link Llama2CommMain}: the four scenarios of 002
-     * table 1 on the 1.5:1 fabric, RoCE and GSE, seeds 1 to 3, {@link #COMM_BYTES_PER_RANK} per rank (24
-     * runs). Writes the model dataset {@link #COMM_RUNS} (the same bytes whoever calls it, on any number
-     * of threads) and returns the runs.
+     * The communication runs behind notebook 09: the four scenarios of 002 table 1 on the 1.5:1 fabric,
+     * RoCE and GSE, seeds 1 to 3, {@link #COMM_BYTES_PER_RANK} per rank (24 runs), in the order
+     * (scenario, fabric, seed) whatever the thread count. Writes nothing: save the runs with
+     * {@link #commRunsDataset} and {@code fabriclab.datasets.Datasets}.
      *
      * @param threads worker threads, at least 1
      * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
      */
-    public static List<Comm> writeCommRuns(int threads, ProgressSink sink) throws InterruptedException {
-        List<Comm> all = new Llama2Fabric(1.5).sweep(List.of(Scenario.values()), List.of(Fabric.ROCE, Fabric.GSE),
-                COMM_BYTES_PER_RANK, new long[] {1, 2, 3}, threads, sink);
-        fabriclab.datasets.Datasets.writeModel(table(COMM_RUNS, all), provenance(COMM_RUNS,
-                "Written by notebooks/09-llama2-training.ipynb or fabriclab.experiments.Llama2CommMain (identical output); "
-                        + all.size() + " runs, speedup 1.5, ring AllReduce of " + (COMM_BYTES_PER_RANK >> 20)
-                        + " MiB per rank (deterministic: each run depends only on its seed)."));
-        return all;
+    public static List<Comm> commRuns(int threads, ProgressSink sink) throws InterruptedException {
+        return new Llama2Fabric(1.5).sweep(List.of(Scenario.values()), List.of(Fabric.ROCE, Fabric.GSE), COMM_BYTES_PER_RANK,
+                new long[] {1, 2, 3}, threads, sink);
     }
 
     /**
-     * {@link #failureDuringCollective} for each detection time, on {@code threads} threads; results in the
-     * order of {@code detectionsPs}.
+     * The runs of {@link #commRuns} as the model dataset {@link #COMM_RUNS}: the table of {@link #table}
+     * with its provenance. The same runs give the same bytes when saved.
+     *
+     * @param runs the runs, not null
+     */
+    public static Dataset commRunsDataset(List<Comm> runs) {
+        Parameters.notNull("runs", runs);
+        return new Dataset(provenance(COMM_RUNS,
+                "Written by notebooks/09-llama2-training.ipynb or fabriclab.experiments.Llama2CommMain (identical output); "
+                        + runs.size() + " runs, speedup 1.5, ring AllReduce of " + (COMM_BYTES_PER_RANK >> 20)
+                        + " MiB per rank (deterministic: each run depends only on its seed)."), table(COMM_RUNS, runs));
+    }
+
+    /**
+     * {@link #failureDuringCollective} for each detection time, on {@code threads} threads ({@link Sweep});
+     * results in the order of {@code detectionsPs}.
+     *
+     * @param fabric RoCE or GSE
+     * @param bytesPerRank gradient bytes per rank, at least 4096
+     * @param seed the seed
+     * @param failPs failure time [ps], not negative
+     * @param detectionsPs reroute time minus failure time of each run [ps] (see {@link #failureDuringCollective})
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
      */
     public List<Comm> failureSweep(Fabric fabric, long bytesPerRank, long seed, long failPs, long[] detectionsPs, int threads,
             ProgressSink sink) throws InterruptedException {
+        Parameters.notNull("fabric", fabric);
+        Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
+        Parameters.atLeast("failPs", failPs, 0L);
         Parameters.notNull("detectionsPs", detectionsPs);
-        Parameters.atLeast("threads", threads, 1);
-        Parameters.notNull("sink", sink);
-        List<java.util.concurrent.Callable<Comm>> jobs = new ArrayList<>();
+        List<Detection> points = new ArrayList<>();
         for (long d : detectionsPs) {
-            jobs.add(() -> failureDuringCollective(fabric, bytesPerRank, seed, failPs, d));
+            points.add(new Detection(d));
         }
-        return GseVsRoceJct.runAll("link failure during the AllReduce (" + jobs.size() + " runs)", jobs, threads, sink);
+        return Sweep.run("link failure during the AllReduce (" + points.size() + " runs)", points,
+                p -> failureDuringCollective(fabric, bytesPerRank, seed, failPs, p.detectionPs()), threads, sink);
     }
 
-    /** The runs as a table, one row per run, columns in the order of {@link Comm}. */
-    public static tech.tablesaw.api.Table table(String name, List<Comm> runs) {
-        Parameters.notNull("runs", runs);
-        var sc = tech.tablesaw.api.StringColumn.create("scenario");
-        var fab = tech.tablesaw.api.StringColumn.create("fabric");
-        var size = tech.tablesaw.api.DoubleColumn.create("size_mb");
-        var seed = tech.tablesaw.api.LongColumn.create("seed");
-        var comm = tech.tablesaw.api.DoubleColumn.create("comm_us");
-        var failed = tech.tablesaw.api.IntColumn.create("failed_uplinks");
-        var upl = tech.tablesaw.api.DoubleColumn.create("uplink_max_over_mean");
-        var bh = tech.tablesaw.api.LongColumn.create("blackholed_packets");
-        var drops = tech.tablesaw.api.LongColumn.create("drops");
-        var retx = tech.tablesaw.api.LongColumn.create("retransmitted_packets");
-        var pauses = tech.tablesaw.api.LongColumn.create("pfc_pauses");
-        var marks = tech.tablesaw.api.LongColumn.create("ecn_marks");
-        for (Comm c : runs) {
-            sc.append(c.scenario().label());
-            fab.append(c.fabric().name().toLowerCase(java.util.Locale.ROOT));
-            size.append(c.bytesPerRank() / 1048576.0);
-            seed.append(c.seed());
-            comm.append(c.commUs());
-            failed.append(c.failedUplinks());
-            upl.append(c.uplinkMaxOverMean());
-            bh.append(c.blackholedPackets());
-            drops.append(c.drops());
-            retx.append(c.retransmittedPackets());
-            pauses.append(c.pfcPauses());
-            marks.append(c.ecnMarks());
-        }
-        return tech.tablesaw.api.Table.create(name, sc, fab, size, seed, comm, failed, upl, bh, drops, retx, pauses, marks);
+    /** The columns of {@link #table}, with their units. */
+    private static final Columns<Comm> COLUMNS = Columns.<Comm>of()
+            .stringColumn("scenario", "002 table 1 row", c -> c.scenario().label())
+            .stringColumn("fabric", "", c -> c.fabric().name().toLowerCase(Locale.ROOT))
+            .doubleColumn("size_mb", "MiB of gradients per rank (simulated)", c -> c.bytesPerRank() / 1048576.0)
+            .longColumn("seed", "", Comm::seed)
+            .doubleColumn("comm_us", "us", Comm::commUs)
+            .intColumn("failed_uplinks", "links", Comm::failedUplinks)
+            .doubleColumn("uplink_max_over_mean", "ratio", Comm::uplinkMaxOverMean)
+            .longColumn("blackholed_packets", "packets", Comm::blackholedPackets)
+            .longColumn("drops", "packets", Comm::drops)
+            .longColumn("retransmitted_packets", "packets", Comm::retransmittedPackets)
+            .longColumn("pfc_pauses", "frames", Comm::pfcPauses)
+            .longColumn("ecn_marks", "packets", Comm::ecnMarks);
+
+    /**
+     * The runs as a table named {@code name}, one row per run in the order given: the scenario's label,
+     * the fabric in lower case, size_mb = gradient bytes per rank [MiB], then the fields of {@link Comm}.
+     */
+    public static Table table(String name, List<Comm> runs) {
+        return COLUMNS.table(name, runs);
     }
 
-    /** Provenance of a model dataset written from {@link #table}. */
-    public static fabriclab.datasets.Provenance provenance(String name, String notes) {
-        java.util.Map<String, String> units = new java.util.LinkedHashMap<>();
-        units.put("scenario", "002 table 1 row");
-        units.put("fabric", "");
-        units.put("size_mb", "MiB of gradients per rank (simulated)");
-        units.put("seed", "");
-        units.put("comm_us", "us");
-        units.put("failed_uplinks", "links");
-        units.put("uplink_max_over_mean", "ratio");
-        units.put("blackholed_packets", "packets");
-        units.put("drops", "packets");
-        units.put("retransmitted_packets", "packets");
-        units.put("pfc_pauses", "frames");
-        units.put("ecn_marks", "packets");
-        return new fabriclab.datasets.Provenance(name, "Llama2-13B gradient AllReduce time per 002 table 1 scenario, "
+    /**
+     * Provenance of a model dataset made of {@link #table}: the units of its columns, 002 as the paper.
+     *
+     * @param name the dataset name
+     * @param notes how the runs were made
+     */
+    public static Provenance provenance(String name, String notes) {
+        return new Provenance(name, "Llama2-13B gradient AllReduce time per 002 table 1 scenario, "
                 + "packet-level model on the 000 fabric", "model",
-                new fabriclab.datasets.Provenance.Paper("002_f37e90f02f6a00b7.txt", null, null, null, null),
-                "002 table 1 (model of the communication phase)", units, notes);
+                new Provenance.Paper("002_f37e90f02f6a00b7.txt", null, null, null, null),
+                "002 table 1 (model of the communication phase)", COLUMNS.units(), notes);
     }
 }

@@ -1,6 +1,7 @@
 package fabriclab.notebook;
 
 import fabriclab.Parameters;
+import fabriclab.project.ProjectPaths;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

@@ -3,6 +3,7 @@ package fabriclab.notebook;
 import fabriclab.Parameters;
 import fabriclab.datasets.Datasets;
 import fabriclab.datasets.Provenance;
+import fabriclab.datasets.Scorecard;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,7 +62,7 @@ public final class PaperComparison {
     }
 
     /** Prefix of the model datasets written by {@link #save}: {@code comparison-NAME}. */
-    public static final String DATASET_PREFIX = "comparison-";
+    public static final String DATASET_PREFIX = Scorecard.PREFIX;
 
     /**
      * Writes this comparison as the model dataset {@code datasets/model/comparison-NAME.csv} (with

@@ -143,7 +143,7 @@ public record Deadlock003Experiment(long flowBytes, long bufferBytes, Pfc pfc, P
     /** Runs one variant. */
     public Result run(Variant variant) {
         Scenario s = scenario(variant);
-        SimulationResult r = s.simulator().run(timeLimitPs, fabriclab.notebook.Progress.silent());
+        SimulationResult r = s.simulator().run(timeLimitPs, fabriclab.progress.Progress.silent());
         LeafSpine ls = fabric();
         int hosts = ls.hosts();
         int[][] cycle = { // (switch index, peer node) of the four egress queues on the cycle

@@ -10,7 +10,7 @@ import fabriclab.loadbalancing.hash.PathSelection;
  * destination host).
  *
  * <ul>
- *   <li>{@link Mode#ECMP}: per flow, with the hashing issue's real functions
+ *   <li>{@link Mode#ECMP}: per flow, with the real hash functions of switches
  *       ({@link EcmpHasher}): switch {@code k} uses {@code EcmpHasher.of(function, seed_k, 0,
  *       selection)} with {@code seed_k = seed} if {@code sameSeedEverywhere} (which reproduces hash
  *       polarisation, seed 003 section 4.3.1) and otherwise {@code seed_k = seed + k * 0x9E3779B9}.

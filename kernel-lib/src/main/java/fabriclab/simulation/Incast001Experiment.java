@@ -4,7 +4,7 @@ import fabriclab.fabric.Time;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.Parameters;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.ProgressSink;
 import fabriclab.fabric.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;

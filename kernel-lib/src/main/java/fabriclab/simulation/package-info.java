@@ -1,22 +1,30 @@
 /**
- * Packet-level discrete-event simulator of AI-training fabrics (issue 7): picosecond clock,
- * deterministic event queue ({@link fabriclab.simulation.event.EventQueue}), links with rate and
- * propagation delay, output-queued switches with per-priority queues, a byte-accounted shared
- * buffer with tail drop and WRED ECN marking, line-rate hosts, single-switch and leaf-spine
- * topologies ({@link fabriclab.simulation.topology}), ECMP with the hashing issue's functions and
- * per-packet spraying, and priority flow control (IEEE 802.1Qbb, {@link fabriclab.fabric.Pfc}). Entry point: {@link fabriclab.simulation.Simulator}.
+ * Packet-level discrete-event simulator of AI-training fabrics, built along the packet's path.
  *
- * <p>Transports ({@link fabriclab.simulation.Simulator#withTransport}): uncontrolled line rate (the
- * default), go-back-N RoCE with packet-level DCQCN ({@link fabriclab.simulation.RoceTransport}), and
- * CTCC-style RTT-based control ({@link fabriclab.simulation.CtccTransport}), and GSE edges
- * (containers, grants, container spraying, egress reordering, local PFC:
- * {@link fabriclab.simulation.GseTransport}); flows can wait for other
- * flows ({@link fabriclab.simulation.Simulator#startAfter}), fabric links can add random delay
- * ({@link fabriclab.simulation.Simulator#withFabricJitter}), and every packet's queueing delay can be
- * observed ({@link fabriclab.simulation.Simulator#observeQueueing}). The 001 incast is
- * {@link fabriclab.simulation.Incast001Experiment}.
+ * <p>A run is described by an immutable {@link fabriclab.simulation.Scenario} (a
+ * {@link fabriclab.fabric.Topology}, a {@link fabriclab.simulation.SimulationConfig}, the flows and
+ * their dependencies, the {@link fabriclab.simulation.TransportModel}, {@link fabriclab.fabric.Pfc},
+ * link failures, fabric jitter, pinned routes, the PFC watchdog, hook re-prioritisation) and run by a
+ * {@link fabriclab.simulation.Simulator} built from it. Inside, a packet meets, in order: the source
+ * host's NIC (HostNic: round robin over flows, pacing, PFC), the egress queue of a port
+ * (EgressQueue: per-priority FIFOs with strict priority; it owns its bytes both ways), the link
+ * (Link: serialisation, propagation, jitter, failure), at a switch the ingress accounting of PFC
+ * (PfcIngress, with the upstream half PauseState at the sending port) and forwarding (Switch: the
+ * tables of Routing, ECMP with {@link fabriclab.loadbalancing.hash.EcmpHasher} or spraying, shared
+ * buffer admission, ECN marking with {@link fabriclab.fabric.EcnMarking}), and finally the
+ * destination NIC, which hands it to the flow's transport. Each element owns its counters; the
+ * flows live in Workload, the transport's per-run part in TransportRun (RoCE with DCQCN and iQCN,
+ * CTCC, GSE edges with containers and grants), and the result
+ * ({@link fabriclab.simulation.SimulationResult}) is assembled from the counters after the run.
+ * The clock is a {@code long} in picoseconds and the event queue
+ * ({@link fabriclab.simulation.event.EventQueue}) is deterministic: the same scenario gives the same
+ * result.
  *
- * <p>Not yet modelled: iQCN at packet level, the routing convergence delay after a link failure, and
- * recovery of GSE containers lost on a failing link.
+ * <p>Experiments at packet level: {@link fabriclab.simulation.Incast001Experiment} (001's incast,
+ * DCQCN with PFC vs CTCC) and {@link fabriclab.simulation.Deadlock003Experiment} (003's PFC deadlock,
+ * the watchdog, and hook re-prioritisation).
+ *
+ * <p>Not yet modelled: the routing convergence delay after a link failure (the reroute time is an
+ * input), and recovery of GSE containers lost on a failing link.
  */
 package fabriclab.simulation;

@@ -1,8 +1,8 @@
 package fabriclab.telemetry;
 
 import fabriclab.Parameters;
-import fabriclab.notebook.Progress;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,6 +1,6 @@
 package fabriclab.congestion;
 
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 

@@ -1,7 +1,7 @@
 package fabriclab.congestion;
 
 import fabriclab.fabric.EcnMarking;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 

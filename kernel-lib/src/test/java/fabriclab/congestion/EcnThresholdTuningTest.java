@@ -1,7 +1,7 @@
 package fabriclab.congestion;
 
 import fabriclab.fabric.EcnMarking;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
@@ -33,14 +33,14 @@ class EcnThresholdTuningTest {
 
     /** The grid skips Kmax <= Kmin and has one row per valid combination. */
     @Test
-    void gridShape() {
+    void gridShape() throws InterruptedException {
         Table g = tuning.grid(new double[]{5e3, 300e3}, new double[]{200e3, 400e3}, new double[]{0.01},
                 Progress.silent());
         assertEquals(3, g.rowCount());
     }
 
     @Test
-    void sweepsAndBadInput() {
+    void sweepsAndBadInput() throws InterruptedException {
         Table s = DcqcnSweeps.stability(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), new int[]{2, 10},
                 new double[]{4e-6, 100e-6}, Progress.silent());
         assertEquals(4, s.rowCount());

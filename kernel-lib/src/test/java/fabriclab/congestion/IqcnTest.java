@@ -1,7 +1,7 @@
 package fabriclab.congestion;
 
 import fabriclab.fabric.EcnMarking;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
@@ -134,7 +134,7 @@ class IqcnTest {
      * synchronised start (more decrease events, never fewer) lower the peak queue.
      */
     @Test
-    void comparisonTable() {
+    void comparisonTable() throws InterruptedException {
         DcqcnParameters p = ZHU.withMarking(new EcnMarking(5e3, 200e3, 1e-3));
         Bottleneck port = Bottleneck.of(100e9);
         Table t = DcqcnSweeps.iqcnComparison(p, port, new int[]{10}, 5e-3, Progress.silent());

@@ -54,6 +54,23 @@ class DatasetsTest {
     }
 
     @Test
+    void aDatasetIsWrittenAsItsTableAndProvenance(@TempDir Path dir) throws Exception {
+        Table t = Table.create("x", DoubleColumn.create("rate_gbps", 1.5, 2.25));
+        Provenance p = new Provenance("toy", "toy model output", "model",
+                new Provenance.Paper("000_5f64c80d7629dca1.txt", null, null, null, null), "figure 1",
+                Map.of("rate_gbps", "Gb/s"), null);
+        Path separate = Datasets.write(dir.resolve("a"), t, p);
+        Path together = Datasets.write(dir.resolve("b"), new Dataset(p, t));
+        assertEquals(dir.resolve("b").resolve("model").resolve("toy.csv"), together);
+        assertArrayEquals(Files.readAllBytes(separate), Files.readAllBytes(together));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("a/model/toy.json")), Files.readAllBytes(dir.resolve("b/model/toy.json")));
+        assertEquals("dataset must not be null",
+                assertThrows(IllegalArgumentException.class, () -> Datasets.write(dir, (Dataset) null)).getMessage());
+        assertEquals("root must not be null",
+                assertThrows(IllegalArgumentException.class, () -> Datasets.write(null, new Dataset(p, t))).getMessage());
+    }
+
+    @Test
     void badInputNamesTheProblem() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Datasets.load(ROOT, "no-such"));
         assertTrue(e.getMessage().contains("no-such") && e.getMessage().contains("available"));

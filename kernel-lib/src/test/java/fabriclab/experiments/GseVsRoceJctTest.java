@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.collectives.BandwidthBound;
 import fabriclab.collectives.Collective;
-import fabriclab.notebook.Progress;
+import fabriclab.datasets.Dataset;
+import fabriclab.datasets.Datasets;
+import fabriclab.progress.Progress;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.Table;
 
 class GseVsRoceJctTest {
     @Test
@@ -39,6 +44,54 @@ class GseVsRoceJctTest {
         List<GseVsRoceJct.Run> two = e.sweep(List.of(Collective.RING_ALL_REDUCE), new long[] {1 << 20},
                 List.of(GseVsRoceJct.Fabric.ROCE, GseVsRoceJct.Fabric.GSE), new long[] {1, 2}, 2, Progress.silent());
         assertEquals(one, two);
+    }
+
+    @Test
+    void sweepResultsFollowTheNestedOrderOfItsArguments() throws InterruptedException {
+        GseVsRoceJct e = new GseVsRoceJct(2.0);
+        List<GseVsRoceJct.Run> runs = e.sweep(List.of(Collective.RING_ALL_REDUCE, Collective.ALL_TO_ALL), new long[] {1 << 20},
+                List.of(GseVsRoceJct.Fabric.GSE), new long[] {7}, 2, Progress.silent());
+        assertEquals(List.of(e.run(Collective.RING_ALL_REDUCE, 1 << 20, GseVsRoceJct.Fabric.GSE, 7),
+                e.run(Collective.ALL_TO_ALL, 1 << 20, GseVsRoceJct.Fabric.GSE, 7)), runs);
+    }
+
+    @Test
+    void theFullSweepDatasetHasOneRowPerRunAndAUnitPerColumn(@TempDir Path dir) {
+        GseVsRoceJct.Run a = new GseVsRoceJct.Run(Collective.ALL_TO_ALL, 3L << 20, GseVsRoceJct.Fabric.ROCE, 1.5, 2, 100.5,
+                120.25, 90, 1.75, 4, 5, 6, 0);
+        GseVsRoceJct.Run b = new GseVsRoceJct.Run(Collective.RING_ALL_REDUCE, 1L << 19, GseVsRoceJct.Fabric.GSE, 2.0, 3, 80,
+                81, 79, 1, 0, 0, 0, 12);
+        Dataset d = GseVsRoceJct.fullSweepDataset(List.of(a, b));
+        assertEquals(GseVsRoceJct.FULL_SWEEP, d.name());
+        assertEquals(List.of("collective", "size_mb", "fabric", "speedup", "seed", "mean_jct_us", "max_jct_us", "bound_us",
+                "uplink_max_over_mean", "pfc_pauses", "ecn_marks", "drops", "containers_reordered"), d.table().columnNames());
+        assertEquals(java.util.Set.copyOf(d.table().columnNames()), d.provenance().columns().keySet());
+        assertTrue(d.provenance().notes().contains("2 runs"), d.provenance().notes());
+        // saved where the caller says, and read back
+        Datasets.write(dir, d);
+        Table back = Datasets.load(dir, GseVsRoceJct.FULL_SWEEP).table();
+        assertEquals(2, back.rowCount());
+        assertEquals("ring_all_reduce", back.stringColumn("collective").get(1));
+        assertEquals(3.0, back.numberColumn("size_mb").getDouble(0));
+        assertEquals(0.5, back.numberColumn("size_mb").getDouble(1));
+        assertEquals("gse", back.stringColumn("fabric").get(1));
+        assertEquals(120.25, back.numberColumn("max_jct_us").getDouble(0));
+        assertEquals(12, back.numberColumn("containers_reordered").getDouble(1));
+    }
+
+    @Test
+    void sweepArgumentsAreChecked() {
+        GseVsRoceJct e = new GseVsRoceJct(1.5);
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> e.sweep(List.of(Collective.ALL_TO_ALL),
+                new long[] {1 << 20, 100}, List.of(GseVsRoceJct.Fabric.GSE), new long[] {1}, 1, Progress.silent()));
+        assertEquals("sizes[1] must be >= 4096, got 100", x.getMessage());
+        x = assertThrows(IllegalArgumentException.class, () -> e.sweep(List.of(Collective.ALL_TO_ALL), new long[] {1 << 20},
+                List.of(GseVsRoceJct.Fabric.GSE), new long[] {1}, 0, Progress.silent()));
+        assertEquals("threads must be >= 1, got 0", x.getMessage());
+        x = assertThrows(IllegalArgumentException.class, () -> GseVsRoceJct.fullSweep(0, Progress.silent()));
+        assertEquals("threads must be >= 1, got 0", x.getMessage());
+        x = assertThrows(IllegalArgumentException.class, () -> GseVsRoceJct.fullSweepDataset(null));
+        assertEquals("runs must not be null", x.getMessage());
     }
 
     @Test

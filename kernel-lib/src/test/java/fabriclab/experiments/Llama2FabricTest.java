@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.datasets.Dataset;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
 import fabriclab.experiments.Llama2Fabric.Scenario;
+import fabriclab.progress.Progress;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.Topology;
@@ -13,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.Table;
 
 class Llama2FabricTest {
     static final Llama2Fabric L = new Llama2Fabric(1.5);
@@ -84,12 +87,46 @@ class Llama2FabricTest {
     }
 
     @Test
+    void theFailureSweepGivesTheSingleRunsInTheOrderOfTheDetectionTimes() throws InterruptedException {
+        long b = 1L << 20;
+        long[] detections = {100 * Time.US, 0};
+        List<Llama2Fabric.Comm> swept = L.failureSweep(Fabric.ROCE, b, 1, 20 * Time.US, detections, 2, Progress.silent());
+        assertEquals(List.of(L.failureDuringCollective(Fabric.ROCE, b, 1, 20 * Time.US, detections[0]),
+                L.failureDuringCollective(Fabric.ROCE, b, 1, 20 * Time.US, detections[1])), swept);
+    }
+
+    @Test
+    void theCommDatasetHasOneRowPerRunAndAUnitPerColumn() {
+        Llama2Fabric.Comm c = new Llama2Fabric.Comm(Scenario.FOUR_LINKS_DOWN, Fabric.GSE, 3L << 20, 2, 1234.5, 4, 1.25, 0, 1, 2,
+                3, 5);
+        Dataset d = Llama2Fabric.commRunsDataset(List.of(c, c));
+        assertEquals(Llama2Fabric.COMM_RUNS, d.name());
+        Table t = d.table();
+        assertEquals(2, t.rowCount());
+        assertEquals(java.util.Set.copyOf(t.columnNames()), d.provenance().columns().keySet());
+        assertEquals("four links down", t.stringColumn("scenario").get(0));
+        assertEquals("gse", t.stringColumn("fabric").get(1));
+        assertEquals(3.0, t.doubleColumn("size_mb").get(0));
+        assertEquals(4, t.intColumn("failed_uplinks").get(0));
+        assertEquals(5L, t.longColumn("ecn_marks").get(1));
+        assertTrue(d.provenance().notes().contains("2 runs"), d.provenance().notes());
+    }
+
+    @Test
     void badInputIsNamed() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> L.failureDuringCollective(Fabric.GSE, 1 << 20, 1, Time.MS, Time.US));
         assertTrue(e.getMessage().contains("detectionPs"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> L.communication(Scenario.SINGLE_JOB, Fabric.ROCE, 100, 1));
         assertTrue(e.getMessage().contains("bytesPerRank"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> L.failureSweep(Fabric.ROCE, 1 << 20, 1, -1, new long[] {0}, 1,
+                Progress.silent()));
+        assertEquals("failPs must be >= 0, got -1", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> L.sweep(List.of(Scenario.SINGLE_JOB), java.util.Arrays.asList(
+                Fabric.ROCE, null), 1 << 20, new long[] {1}, 1, Progress.silent()));
+        assertEquals("fabrics[1] must not be null", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Llama2Fabric.commRuns(0, Progress.silent()));
+        assertEquals("threads must be >= 1, got 0", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> new Llama2Fabric(3));
         assertTrue(e.getMessage().contains("speedup"), e.getMessage());
     }

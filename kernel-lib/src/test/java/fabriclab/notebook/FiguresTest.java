@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYChart;
@@ -54,35 +52,5 @@ class FiguresTest {
         assertEquals(-0.1, t.doubleColumn("relative_difference").get(0), 1e-12);
         assertEquals("yes", t.stringColumn("within_tolerance").get(0));
         assertTrue(t.stringColumn("note").get(1).contains("absolute"));
-    }
-
-    @Test
-    void progressReportsStartAndEnd() {
-        List<Progress.State> seen = new ArrayList<>();
-        try (Progress p = Progress.start("sweep", 10, seen::add)) {
-            for (int i = 0; i < 10; i++) {
-                p.step();
-            }
-        }
-        assertEquals(0, seen.get(0).done());
-        Progress.State last = seen.get(seen.size() - 1);
-        assertTrue(last.finished());
-        assertEquals(10, last.done());
-        assertEquals(1.0, last.fraction());
-        assertTrue(last.textBar().contains("100%"));
-        assertThrows(IllegalArgumentException.class, () -> Progress.start("x", -1, Progress.silent()));
-    }
-
-    @Test
-    void consoleSinkPrintsStartAndEndButNotEveryStep() {
-        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
-        ProgressSink console = Progress.console(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
-        for (int i = 0; i <= 100; i++) {
-            console.report(new Progress.State("id", "sweep", i, 100, 0.001 * i, false));
-        }
-        console.report(new Progress.State("id", "sweep", 100, 100, 0.2, true));
-        List<String> lines = buf.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
-        assertEquals(2, lines.size(), lines.toString());
-        assertTrue(lines.get(1).endsWith("done"));
     }
 }

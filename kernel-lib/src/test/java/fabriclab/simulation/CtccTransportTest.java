@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.congestion.RttControlParameters;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import fabriclab.fabric.Topology;
 import org.junit.jupiter.api.Test;
 

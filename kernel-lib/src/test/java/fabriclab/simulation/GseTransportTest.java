@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.loadbalancing.hash.HashFunction;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Topology;
 import java.util.ArrayList;

@@ -31,7 +31,7 @@ class RoceTransportTest {
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, 0, 0);
         Simulator sim = Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(incast(4, 200_000))
                 .transport(RoceTransport.noCongestionControl().withRto(50 * Time.US)).build().simulator();
-        SimulationResult r = sim.run(100 * Time.MS, fabriclab.notebook.Progress.silent());
+        SimulationResult r = sim.run(100 * Time.MS, fabriclab.progress.Progress.silent());
         assertTrue(!r.partial(), "must finish within 100 ms of simulated time");
         assertTrue(r.allCompleted());
         assertTrue(r.droppedPackets() > 0, "the test needs loss");
@@ -63,7 +63,7 @@ class RoceTransportTest {
                 new SwitchBuffer(16_000_000, 16_000_000, d.marking()),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
         SimulationResult r = Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(incast(4, 5_000_000))
-                .transport(RoceTransport.dcqcn(d)).build().simulator().run(100 * Time.MS, fabriclab.notebook.Progress.silent());
+                .transport(RoceTransport.dcqcn(d)).build().simulator().run(100 * Time.MS, fabriclab.progress.Progress.silent());
         assertTrue(r.allCompleted());
         assertEquals(0, r.droppedPackets());
         assertTrue(r.ecnMarks() > 0);
@@ -93,11 +93,11 @@ class RoceTransportTest {
                     Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
             SimulationResult r = Scenario.builder(Topology.singleSwitch(n + 1, G100, Time.US), c).flows(incast(n, 1_000_000_000L))
                     .transport(RoceTransport.dcqcn(d).withHyperIncrease(d.rateAiBps())).build().simulator()
-                    .run(7 * Time.MS, fabriclab.notebook.Progress.silent());
+                    .run(7 * Time.MS, fabriclab.progress.Progress.silent());
             long peak = r.queues().stream().filter(q -> q.peerNode() == n).findFirst().orElseThrow().peakBytes();
             fabriclab.congestion.FluidRun fl = fabriclab.congestion.DcqcnFluidModel.of(d,
                     fabriclab.congestion.Bottleneck.of(100e9), n).simulate(0.007, 1e-6, 1e-5,
-                    fabriclab.notebook.Progress.silent());
+                    fabriclab.progress.Progress.silent());
             double fluidBytes = java.util.Arrays.stream(fl.trajectory().doubleColumn("rate_flows_gbps").asDoubleArray())
                     .sum() * 1e9 * 1e-5 * n / 8;
             assertEquals(fluidBytes, r.deliveredBytes(), 0.2 * fluidBytes, n + " flows: delivered bytes");
@@ -119,7 +119,7 @@ class RoceTransportTest {
                     Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
             SimulationResult r = Scenario.builder(Topology.singleSwitch(11, G100, Time.US), c).flows(incast(10, 1_000_000_000L))
                     .transport(RoceTransport.dcqcn(d).withIqcn(k == 1))
-                    .build().simulator().run(3 * Time.MS, fabriclab.notebook.Progress.silent());
+                    .build().simulator().run(3 * Time.MS, fabriclab.progress.Progress.silent());
             peak[k] = r.queues().stream().filter(q -> q.peerNode() == 10).findFirst().orElseThrow().peakBytes();
             long iqcnCnps = r.counters().getOrDefault("iqcn.cnp", 0L);
             if (k == 0) {

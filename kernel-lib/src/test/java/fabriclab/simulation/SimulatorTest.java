@@ -12,7 +12,7 @@ import fabriclab.loadbalancing.flow.FiveTuple;
 import fabriclab.loadbalancing.hash.EcmpHasher;
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.loadbalancing.hash.PathSelection;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import fabriclab.simulation.SimulationResult.QueueTrace;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Topology;

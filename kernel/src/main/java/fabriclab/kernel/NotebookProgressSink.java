@@ -1,7 +1,7 @@
 package fabriclab.kernel;
 
-import fabriclab.notebook.Progress;
-import fabriclab.notebook.ProgressSink;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 
 /**

@@ -7,8 +7,8 @@ import fabriclab.loadbalancing.flow.SourcePortPolicy;
 import fabriclab.loadbalancing.hash.EcmpHasher;
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.loadbalancing.hash.PathSelection;
-import fabriclab.notebook.ProgressSink;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.ProgressSink;
+import fabriclab.progress.Progress;
 import java.util.List;
 import java.util.SplittableRandom;
 

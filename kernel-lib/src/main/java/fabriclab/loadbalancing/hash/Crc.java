@@ -13,8 +13,8 @@ import fabriclab.loadbalancing.flow.FiveTuple;
  * <p>Seeds: an ASIC "hash seed" is modelled as an XOR into the initial register. Note a
  * consequence that matters for polarization: a CRC is affine over GF(2), so for messages of one fixed
  * length (5-tuples) changing the seed XORs the same constant into every hash. A seed therefore
- * relabels paths but cannot decorrelate two tiers whose member counts are powers of two
- * ({@link fabriclab.loadbalancing.polarization.TierPolarization} shows it).
+ * relabels paths but cannot decorrelate two tiers whose member counts are powers of two (the
+ * tier-to-tier polarization model, which builds on this package, measures it).
  *
  * <p>Implementation: byte-wise table lookup (256 entries); the register is kept reflected for
  * reflected CRCs and left-aligned in 32 bits otherwise. Only {@code refIn == refOut} is supported,

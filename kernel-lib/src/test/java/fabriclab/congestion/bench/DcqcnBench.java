@@ -6,7 +6,7 @@ import fabriclab.congestion.DcqcnParameters;
 import fabriclab.congestion.DcqcnSweeps;
 import fabriclab.congestion.FlowClass;
 import fabriclab.congestion.FluidMetrics;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -61,7 +61,7 @@ public class DcqcnBench {
     @BenchmarkMode(Mode.SingleShotTime)
     @Warmup(iterations = 1)
     @Measurement(iterations = 3)
-    public Table stabilitySweep100() {
+    public Table stabilitySweep100() throws InterruptedException {
         return DcqcnSweeps.stability(zhu, port100, new int[]{1, 2, 3, 5, 8, 10, 15, 20, 25, 30},
                 new double[]{2e-6, 4e-6, 10e-6, 20e-6, 30e-6, 40e-6, 50e-6, 60e-6, 80e-6, 100e-6},
                 Progress.silent());

@@ -5,7 +5,7 @@ import fabriclab.congestion.DcqcnFluidModel;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.congestion.FluidMetrics;
 import fabriclab.fabric.EcnMarking;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Cost of one point of the issue-8 sweep: the 8 jobs of 000 section 3 running a 1 MiB AlltoAll on the
+ * Cost of one point of the GSE-vs-RoCE JCT sweep: the 8 jobs of 000 section 3 running a 1 MiB AlltoAll on the
  * 1.5:1 fabric, RoCE or GSE (one packet simulation per call). Run: {@code ./bench 'JctBench' -f 1 -wi 2 -i 3}.
  */
 @State(Scope.Benchmark)

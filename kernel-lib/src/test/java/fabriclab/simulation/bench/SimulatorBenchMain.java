@@ -1,7 +1,7 @@
 package fabriclab.simulation.bench;
 
 import fabriclab.loadbalancing.hash.HashFunction;
-import fabriclab.notebook.Progress;
+import fabriclab.progress.Progress;
 import fabriclab.simulation.Forwarding;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationConfig;

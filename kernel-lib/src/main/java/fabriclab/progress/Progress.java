@@ -1,4 +1,4 @@
-package fabriclab.notebook;
+package fabriclab.progress;
 
 import fabriclab.Parameters;
 import java.io.PrintStream;

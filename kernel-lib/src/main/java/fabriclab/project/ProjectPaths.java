@@ -1,4 +1,4 @@
-package fabriclab.notebook;
+package fabriclab.project;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

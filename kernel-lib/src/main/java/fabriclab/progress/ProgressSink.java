@@ -1,4 +1,4 @@
-package fabriclab.notebook;
+package fabriclab.progress;
 
 /**
  * Where {@link Progress} reports go. kernel-lib ships a console sink; the fabriclab Jupyter kernel
