@@ -1,12 +1,13 @@
 package fabriclab.flowcontrol.bench;
 
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Topology;
 import fabriclab.flowcontrol.BufferDependencyGraph;
 import fabriclab.flowcontrol.FluidQueue;
 import fabriclab.flowcontrol.Incast;
 import fabriclab.flowcontrol.PfcIncastSimulator;
 import fabriclab.flowcontrol.PfcThresholds;
 import fabriclab.flowcontrol.RoutedFlow;
-import fabriclab.flowcontrol.Topology;
 import fabriclab.scheduling.DgsqConfig;
 import fabriclab.scheduling.DgsqResult;
 import fabriclab.scheduling.DgsqSimulator;
@@ -14,7 +15,6 @@ import fabriclab.scheduling.GrantPolicy;
 import fabriclab.scheduling.GrantSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -52,7 +52,7 @@ public class IncastBench {
             sources.add(new GrantSource(64e3, 100e9, 100e9, 0));
         }
         dgsq = new DgsqSimulator(new DgsqConfig(100e9, 100e9, 16e3, 2e-6, 3e-6, GrantPolicy.EQUAL));
-        fabric = Topology.leafSpine(32, 16, Set.of());
+        fabric = new LeafSpine(32, 1, 32, 16, 100_000_000_000L, 100_000_000_000L, 1, 0, 0).build();
         flows = new ArrayList<>();
         for (int a = 1; a <= 32; a++) {
             for (int b = 1; b <= 32; b++) {
