@@ -1,12 +1,12 @@
 package fabriclab.flowcontrol.bench;
 
+import fabriclab.fabric.Incast;
 import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Topology;
 import fabriclab.flowcontrol.BufferDependencyGraph;
 import fabriclab.flowcontrol.FluidQueue;
-import fabriclab.flowcontrol.Incast;
 import fabriclab.flowcontrol.PfcIncastSimulator;
-import fabriclab.flowcontrol.PfcThresholds;
 import fabriclab.flowcontrol.RoutedFlow;
 import fabriclab.scheduling.DgsqConfig;
 import fabriclab.scheduling.DgsqResult;
@@ -66,7 +66,7 @@ public class IncastBench {
     /** Exact fluid incast, 1000 senders. */
     @Benchmark
     public FluidQueue.Trajectory fluidIncast1000() {
-        return new Incast(1000, 100e9, 100e9, 4e6, 64e3, 10e-9).run();
+        return FluidQueue.incast(Incast.of(1000, 64_000, 100_000_000_000L).withStagger(10_000L), 4e6);
     }
 
     /** DGSQ request/grant incast, 512 sources. */
@@ -78,8 +78,8 @@ public class IncastBench {
     /** Time-stepped PFC incast, 512 senders. */
     @Benchmark
     public PfcIncastSimulator.Result pfc512() {
-        return new PfcIncastSimulator(512, 100e9, 100e9, 64e3, new PfcThresholds(20e3, 15e3, 16.2e3, 40e3),
-                1.29e-6, 0.645e-6).run(100);
+        return new PfcIncastSimulator(Incast.of(512, 64_000, 100_000_000_000L),
+                new Pfc(20_000, 15_000, 16_200, Pfc.MAX_QUANTA), 1.29e-6, 0.645e-6).run(100);
     }
 
     /** Buffer dependency graph and cycle search, 32 x 16 leaf-spine, all leaf pairs over all spines. */
