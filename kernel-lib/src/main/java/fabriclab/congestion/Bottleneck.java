@@ -1,6 +1,8 @@
 package fabriclab.congestion;
 
 import fabriclab.Parameters;
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Pfc;
 
 /**
  * The single bottleneck port of the fluid models: its line rate, its buffer, optional PFC, the base
@@ -13,21 +15,23 @@ import fabriclab.Parameters;
  * @param lineRateBps bottleneck capacity C [bit/s], {@code > 0}
  * @param bufferBytes buffer available to the queue [bytes], {@code > 0}; above it packets are
  *                    dropped (never reached when PFC's XOFF is below it)
- * @param pfc PFC thresholds, or null for PFC off
+ * @param pfc PFC of the bottleneck queue, or null for PFC off: the senders pause once
+ *            {@code pfc.pausesAt(queue)} (queue &ge; XOFF) and resume once {@code pfc.resumesAt(queue)}
+ *            (queue &lt; XON); the fluid models apply both instantly, so the headroom stays unused
  * @param baseRttS base RTT of a probe or small flow through an empty queue [s], {@code >= 0}
  * @param packetBytes packet (MTU) size [bytes], {@code > 0}
  */
-public record Bottleneck(double lineRateBps, double bufferBytes, PfcThresholds pfc, double baseRttS,
+public record Bottleneck(double lineRateBps, double bufferBytes, Pfc pfc, double baseRttS,
                          double packetBytes) {
-    /** Validates the fields; XOFF must not exceed the buffer. */
+    /** Validates the fields; XOFF plus the PFC headroom must fit the buffer. */
     public Bottleneck {
         Parameters.positive("lineRateBps", lineRateBps);
         Parameters.positive("bufferBytes", bufferBytes);
         Parameters.nonNegative("baseRttS", baseRttS);
         Parameters.positive("packetBytes", packetBytes);
-        if (pfc != null && pfc.xoffBytes() > bufferBytes) {
-            throw new IllegalArgumentException("pfc.xoffBytes must be <= bufferBytes (" + bufferBytes + "), got "
-                    + pfc.xoffBytes());
+        if (pfc != null && (double) pfc.xoffBytes() + pfc.headroomBytes() > bufferBytes) {
+            throw new IllegalArgumentException("pfc.xoffBytes + pfc.headroomBytes must be <= bufferBytes (" + bufferBytes
+                    + "), got " + pfc.xoffBytes() + " + " + pfc.headroomBytes());
         }
     }
 
@@ -39,9 +43,18 @@ public record Bottleneck(double lineRateBps, double bufferBytes, PfcThresholds p
         return new Bottleneck(lineRateBps, 32e6, null, 5e-6, 1000);
     }
 
-    /** A copy with PFC thresholds (null for off). */
-    public Bottleneck withPfc(PfcThresholds thresholds) {
-        return new Bottleneck(lineRateBps, bufferBytes, thresholds, baseRttS, packetBytes);
+    /**
+     * The receiver's port of an incast: line rate {@code incast.receiverRateBps()}, otherwise the
+     * defaults of {@link #of(double)} (32 MB buffer, PFC off, 5 us base RTT, 1000-byte packets).
+     */
+    public static Bottleneck of(Incast incast) {
+        Parameters.notNull("incast", incast);
+        return of((double) incast.receiverRateBps());
+    }
+
+    /** A copy with PFC (null for off). */
+    public Bottleneck withPfc(Pfc pfc) {
+        return new Bottleneck(lineRateBps, bufferBytes, pfc, baseRttS, packetBytes);
     }
 
     /** A copy with another buffer size [bytes]. */

@@ -5,6 +5,7 @@ import fabriclab.congestion.dde.DdeSolver;
 import fabriclab.congestion.dde.DelaySystem;
 import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
+import fabriclab.fabric.Incast;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.Table;
 
@@ -38,9 +39,11 @@ import java.util.function.DoubleFunction;
  * see identical feedback stay identical), so 7,000 flows cost what one flow costs. A class starts
  * at its {@link FlowClass#startS()} at line rate with alpha = 1 (DCQCN's initial state).
  *
- * <p>PFC (optional, {@link Bottleneck#pfc()}): while the queue is above XOFF (until it falls below
- * XON) all senders are paused: they put nothing on the wire, and their packets are neither marked
- * nor counted by the byte counter (R above is multiplied by the delayed "sending" indicator).
+ * <p>PFC (optional, {@link Bottleneck#pfc()}): from the step at which the queue reaches XOFF
+ * ({@link fabriclab.fabric.Pfc#pausesAt}) until the step at which it falls below XON
+ * ({@link fabriclab.fabric.Pfc#resumesAt}) all senders are paused: they put nothing on the wire,
+ * and their packets are neither marked nor counted by the byte counter (R above is multiplied by
+ * the delayed "sending" indicator).
  * DCQCN's timers keep running during a pause, as in the NIC. The pause acts instantly.
  *
  * <p>iQCN (optional, off by default; 003 section 4.2.5, figure 28). A switch with iQCN remembers,
@@ -112,6 +115,21 @@ public final class DcqcnFluidModel {
     public static DcqcnFluidModel of(DcqcnParameters params, Bottleneck port, int flows) {
         Parameters.atLeast("flows", flows, 1);
         return new DcqcnFluidModel(params, port, List.of(FlowClass.of(flows)));
+    }
+
+    /**
+     * The DCQCN fluid model of an incast: one class of {@code senders * qpsPerSender} queue pairs
+     * labelled "incast" spread over the senders' NICs, or, with a stagger, one class per sender
+     * ({@link FlowClass#incast(String, Incast)}), into the incast's receiver port. Every queue pair is
+     * backlogged for the whole run (the model has no finite messages).
+     *
+     * @param params DCQCN parameters, not null
+     * @param port the receiver's port, line rate equal to {@code incast.receiverRateBps()}
+     * @param incast the incast; its sender rate must equal the receiver's (the model's NICs run at the
+     *               bottleneck's line rate)
+     */
+    public static DcqcnFluidModel incast(DcqcnParameters params, Bottleneck port, Incast incast) {
+        return new DcqcnFluidModel(params, port, FlowClass.forIncast(port, incast));
     }
 
     /** The parameters. */
@@ -409,9 +427,9 @@ public final class DcqcnFluidModel {
             }
             if (port.pfc() != null) {
                 double qBytes = y[q] * port.packetBytes();
-                if (!paused && qBytes >= port.pfc().xoffBytes()) {
+                if (!paused && port.pfc().pausesAt(qBytes)) {
                     paused = true;
-                } else if (paused && qBytes <= port.pfc().xonBytes()) {
+                } else if (paused && port.pfc().resumesAt(qBytes)) {
                     paused = false;
                 }
             }

@@ -1,6 +1,7 @@
 package fabriclab.congestion;
 
 import fabriclab.fabric.EcnMarking;
+import fabriclab.fabric.Incast;
 import fabriclab.Parameters;
 import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
@@ -47,6 +48,23 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
         Parameters.positive("durationS", durationS);
         Parameters.positive("stepS", stepS);
         Parameters.nonNegative("lambdaUsPerPoint", lambdaUsPerPoint);
+    }
+
+    /**
+     * The tuning of an incast into its receiver's port (the flow classes of
+     * {@link DcqcnFluidModel#incast}, labelled "incast").
+     *
+     * @param params DCQCN parameters (their marking is replaced by each candidate)
+     * @param port the receiver's port, line rate equal to {@code incast.receiverRateBps()}
+     * @param incast the incast; its sender rate must equal the receiver's
+     * @param durationS length of each evaluation run [s]
+     * @param stepS RK4 step [s]
+     * @param lambdaUsPerPoint price of one percentage point of utilisation [us], {@code >= 0}
+     */
+    public static EcnThresholdTuning incast(DcqcnParameters params, Bottleneck port, Incast incast, double durationS,
+                                            double stepS, double lambdaUsPerPoint) {
+        return new EcnThresholdTuning(params, port, FlowClass.forIncast(port, incast), durationS, stepS,
+                lambdaUsPerPoint);
     }
 
     /** Result of one evaluation: the marking curve, its run's metrics and its cost. */

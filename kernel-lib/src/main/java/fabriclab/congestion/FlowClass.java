@@ -1,6 +1,10 @@
 package fabriclab.congestion;
 
 import fabriclab.Parameters;
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Time;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A class of identical flows in the fluid models: {@code multiplicity} flows that start together
@@ -50,6 +54,53 @@ public record FlowClass(String label, int multiplicity, double startS, int hosts
         return new FlowClass(label, Math.multiplyExact(senders, qpsPerSender), 0.0, senders);
     }
 
+    /**
+     * The flow classes of an incast: with a synchronized start one class of
+     * {@code senders * qpsPerSender} flows spread over {@code senders} NICs, labelled {@code label};
+     * with a stagger one class per sender ({@code qpsPerSender} flows on one NIC, starting at
+     * {@code i * stagger}), labelled {@code label + "-" + i}. The message size is not represented:
+     * the fluid models keep every flow backlogged.
+     *
+     * @param label class label (letters, digits, '-', '_')
+     * @param incast the incast, not null
+     */
+    public static List<FlowClass> incast(String label, Incast incast) {
+        Parameters.notNull("incast", incast);
+        if (incast.queuePairs() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("incast.queuePairs() must be at most " + Integer.MAX_VALUE + ", got "
+                    + incast.queuePairs());
+        }
+        if (incast.staggerPs() == 0) {
+            return List.of(new FlowClass(label, (int) incast.queuePairs(), 0.0, incast.senders()));
+        }
+        List<FlowClass> classes = new ArrayList<>(incast.senders());
+        for (int i = 0; i < incast.senders(); i++) {
+            classes.add(new FlowClass(label + "-" + i, incast.qpsPerSender(),
+                    Time.toSeconds(incast.startPs(i)), 1));
+        }
+        return List.copyOf(classes);
+    }
+
+    /**
+     * The classes of an incast into {@code port}, labelled "incast", after checking that the port is
+     * the incast's receiver and that the senders' NICs run at the port's line rate (the fluid models'
+     * assumption).
+     */
+    static List<FlowClass> forIncast(Bottleneck port, Incast incast) {
+        Parameters.notNull("port", port);
+        Parameters.notNull("incast", incast);
+        if (port.lineRateBps() != incast.receiverRateBps()) {
+            throw new IllegalArgumentException("port.lineRateBps must equal incast.receiverRateBps ("
+                    + incast.receiverRateBps() + "), got " + port.lineRateBps());
+        }
+        if (incast.senderRateBps() != incast.receiverRateBps()) {
+            throw new IllegalArgumentException("incast.senderRateBps must equal incast.receiverRateBps ("
+                    + incast.receiverRateBps() + ") in the fluid congestion models, whose NICs run at the "
+                    + "bottleneck's line rate; got " + incast.senderRateBps());
+        }
+        return incast("incast", incast);
+    }
+
     /** Largest wire rate of one flow of this class [same unit as {@code lineRate}]: hosts * C / N. */
     public double wireRateCap(double lineRate) {
         return Math.min(lineRate, lineRate * hosts / multiplicity);
@@ -60,7 +111,7 @@ public record FlowClass(String label, int multiplicity, double startS, int hosts
      *
      * @return an immutable copy
      */
-    static java.util.List<FlowClass> checkedList(java.util.List<FlowClass> classes) {
+    static List<FlowClass> checkedList(List<FlowClass> classes) {
         fabriclab.Parameters.notNull("classes", classes);
         if (classes.isEmpty()) {
             throw new IllegalArgumentException("classes must contain at least one flow class");
@@ -68,6 +119,6 @@ public record FlowClass(String label, int multiplicity, double startS, int hosts
         if (classes.stream().map(FlowClass::label).distinct().count() != classes.size()) {
             throw new IllegalArgumentException("classes must have distinct labels");
         }
-        return java.util.List.copyOf(classes);
+        return List.copyOf(classes);
     }
 }

@@ -3,6 +3,7 @@ package fabriclab.congestion;
 import fabriclab.Parameters;
 import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
+import fabriclab.fabric.Incast;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.Table;
 
@@ -22,8 +23,9 @@ import java.util.List;
  * i / (number of classes) of an interval (classes are desynchronised, flows inside a class move in
  * lockstep: the worst case, and exactly what symmetric aggregation means). A flow's wire rate is
  * capped by its NIC share ({@link FlowClass#wireRateCap}); flows start at that cap. PFC is applied
- * if the bottleneck has thresholds (CTCC runs without). Immutable; {@link #simulate} is
- * re-entrant.
+ * if the bottleneck has it (CTCC runs without): at the end of each step the senders pause if
+ * {@link fabriclab.fabric.Pfc#pausesAt} holds for the queue and resume if
+ * {@link fabriclab.fabric.Pfc#resumesAt} holds. Immutable; {@link #simulate} is re-entrant.
  */
 public final class RttFluidModel {
     private final RttControlParameters params;
@@ -45,6 +47,21 @@ public final class RttFluidModel {
         this.params = Parameters.notNull("params", params);
         this.port = Parameters.notNull("port", port);
         this.classes = FlowClass.checkedList(classes);
+    }
+
+    /**
+     * The RTT-control fluid model of an incast: one class of {@code senders * qpsPerSender} flows
+     * labelled "incast" spread over the senders' NICs, or, with a stagger, one class per sender
+     * ({@link FlowClass#incast(String, Incast)}), into the incast's receiver port. Every flow is
+     * backlogged for the whole run (the model has no finite messages).
+     *
+     * @param params control parameters, not null
+     * @param port the receiver's port, line rate equal to {@code incast.receiverRateBps()}
+     * @param incast the incast; its sender rate must equal the receiver's (the model's NICs run at the
+     *               bottleneck's line rate)
+     */
+    public static RttFluidModel incast(RttControlParameters params, Bottleneck port, Incast incast) {
+        return new RttFluidModel(params, port, FlowClass.forIncast(port, incast));
     }
 
     /**
@@ -157,9 +174,9 @@ public final class RttFluidModel {
                     java.util.Arrays.fill(nack, true);
                 }
                 if (port.pfc() != null) {
-                    if (!paused && q >= 8 * port.pfc().xoffBytes()) {
+                    if (!paused && port.pfc().pausesAt(q / 8)) {
                         paused = true;
-                    } else if (paused && q <= 8 * port.pfc().xonBytes()) {
+                    } else if (paused && port.pfc().resumesAt(q / 8)) {
                         paused = false;
                     }
                 }

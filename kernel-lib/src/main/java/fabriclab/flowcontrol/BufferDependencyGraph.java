@@ -1,12 +1,16 @@
 package fabriclab.flowcontrol;
 
 import fabriclab.Parameters;
+import fabriclab.fabric.LinkSpec;
+import fabriclab.fabric.Tier;
+import fabriclab.fabric.Topology;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,7 +23,9 @@ import java.util.TreeSet;
  * (switch, upstream neighbour, priority); a flow crossing u -> x -> y adds the edge
  * (x from u, p) -> (y from x, p): when the queue at y fills, y pauses x's egress towards y, so x's
  * ingress queue from u may wait for y's. A cycle of such edges is the necessary condition of a PFC
- * deadlock. Hosts are sources and sinks and own no switch queue.
+ * deadlock. Hosts are sources and sinks and own no switch queue. Flows are routed by node name over
+ * a {@link Topology} (the same graph the packet simulator runs); a route may start and end at a host
+ * or at a switch.
  *
  * <p>Hook flows (003 section 4.1.4) are flows that enter a leaf from a spine and leave it to a spine
  * (they bounce through a leaf after a link failure). {@link #buildWithHookRemap} moves such a flow to
@@ -57,7 +63,7 @@ public final class BufferDependencyGraph {
         this.edges = edges;
     }
 
-    /** Builds the graph of {@code flows} routed over {@code topology}; fails on a missing link or no flows. */
+    /** Builds the graph of {@code flows} routed over {@code topology}; fails on an unknown node, a missing link or no flows. */
     public static BufferDependencyGraph build(Topology topology, List<RoutedFlow> flows) {
         return buildWithHookRemap(topology, flows, -1);
     }
@@ -74,17 +80,18 @@ public final class BufferDependencyGraph {
         }
         Parameters.inRange("hookPriority", hookPriority, -1, 7);
         Map<Queue, Map<Queue, Set<String>>> edges = new LinkedHashMap<>();
+        RouteChecker checker = new RouteChecker(topology);
         for (RoutedFlow f : flows) {
             Parameters.notNull("flow", f);
             List<String> r = f.route();
-            topology.checkRoute(f.name(), r);
-            int bounce = hookPriority >= 0 ? bounceIndex(topology, r) : -1;
+            Tier[] tiers = checker.tiers(f.name(), r);
+            int bounce = hookPriority >= 0 ? bounceIndex(tiers) : -1;
             if (bounce >= 0 && hookPriority == f.priority()) {
                 throw new IllegalArgumentException("hookPriority must differ from the priority of flow '" + f.name()
                         + "' (" + f.priority() + ")");
             }
             for (int j = 1; j + 1 < r.size(); j++) {
-                if (topology.tier(r.get(j)) == Topology.Tier.HOST || topology.tier(r.get(j + 1)) == Topology.Tier.HOST) {
+                if (tiers[j] == Tier.HOST || tiers[j + 1] == Tier.HOST) {
                     continue;
                 }
                 int pj = bounce >= 0 && j > bounce ? hookPriority : f.priority();
@@ -98,17 +105,72 @@ public final class BufferDependencyGraph {
         return new BufferDependencyGraph(edges);
     }
 
-    /** Index of the first leaf entered from a spine and left to a spine, or -1 (not a hook flow). */
+    /**
+     * Index of the first leaf entered from a spine and left to a spine, or -1 (not a hook flow).
+     *
+     * @throws IllegalArgumentException if the route names a node that is not in the topology
+     */
     public static int bounceIndex(Topology topology, List<String> route) {
         Parameters.notNull("topology", topology);
         Parameters.notNull("route", route);
-        for (int j = 1; j + 1 < route.size(); j++) {
-            if (topology.tier(route.get(j)) == Topology.Tier.LEAF && topology.tier(route.get(j - 1)) == Topology.Tier.SPINE
-                    && topology.tier(route.get(j + 1)) == Topology.Tier.SPINE) {
+        Tier[] tiers = new Tier[route.size()];
+        for (int j = 0; j < tiers.length; j++) {
+            tiers[j] = topology.tier(Parameters.notNull("route[" + j + "]", route.get(j)));
+        }
+        return bounceIndex(tiers);
+    }
+
+    private static int bounceIndex(Tier[] tiers) {
+        for (int j = 1; j + 1 < tiers.length; j++) {
+            if (tiers[j] == Tier.LEAF && tiers[j - 1] == Tier.SPINE && tiers[j + 1] == Tier.SPINE) {
                 return j;
             }
         }
         return -1;
+    }
+
+    /** Checks routes against a topology with hashed lookups (a build may route tens of thousands of flows). */
+    private static final class RouteChecker {
+        private final Topology topology;
+        private final Map<String, Integer> index = new HashMap<>();
+        private final Set<Long> links = new HashSet<>();
+
+        RouteChecker(Topology topology) {
+            this.topology = topology;
+            for (int i = 0; i < topology.nodes(); i++) {
+                index.put(topology.nodeName(i), i);
+            }
+            for (LinkSpec l : topology.links()) {
+                links.add(key(l.nodeA(), l.nodeB()));
+                links.add(key(l.nodeB(), l.nodeA()));
+            }
+        }
+
+        private static long key(int a, int b) {
+            return ((long) a << 32) | b;
+        }
+
+        /** The tier of every node of the route; fails naming the unknown node or the missing link. */
+        Tier[] tiers(String flow, List<String> route) {
+            int[] nodes = new int[route.size()];
+            Tier[] tiers = new Tier[route.size()];
+            for (int j = 0; j < nodes.length; j++) {
+                Integer i = index.get(route.get(j));
+                if (i == null) {
+                    throw new IllegalArgumentException("route of flow '" + flow + "' visits node \"" + route.get(j)
+                            + "\", which is not in topology \"" + topology.name() + "\"");
+                }
+                nodes[j] = i;
+                tiers[j] = topology.tier(i);
+            }
+            for (int j = 0; j + 1 < nodes.length; j++) {
+                if (!links.contains(key(nodes[j], nodes[j + 1]))) {
+                    throw new IllegalArgumentException("route of flow '" + flow + "' uses a missing link "
+                            + route.get(j) + "-" + route.get(j + 1));
+                }
+            }
+            return tiers;
+        }
     }
 
     /** Whether a flow is a hook flow (bounces through a leaf). */

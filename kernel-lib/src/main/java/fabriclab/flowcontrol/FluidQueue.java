@@ -1,6 +1,8 @@
 package fabriclab.flowcontrol;
 
 import fabriclab.Parameters;
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Time;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,6 +57,35 @@ public final class FluidQueue {
             double span = timesS[hi] - timesS[lo];
             return span <= 0 ? queueBytes[hi] : queueBytes[lo] + (queueBytes[hi] - queueBytes[lo]) * (t - timesS[lo]) / span;
         }
+    }
+
+    /**
+     * The arrivals of an incast at its receiver's port: sender i sends its M bytes at its NIC rate r
+     * from {@code i * stagger} on, without any flow control (002 section 3.1.2, figure 2).
+     *
+     * @param incast the incast, not null
+     */
+    public static List<RateInterval> arrivals(Incast incast) {
+        Parameters.notNull("incast", incast);
+        List<RateInterval> a = new ArrayList<>(incast.senders());
+        for (int i = 0; i < incast.senders(); i++) {
+            a.add(RateInterval.ofBytes(Time.toSeconds(incast.startPs(i)), incast.bytesPerSender(),
+                    incast.senderRateBps()));
+        }
+        return a;
+    }
+
+    /**
+     * The uncontrolled incast (002 section 3.1.2): the exact trajectory of the receiver's port, rate
+     * R = {@code incast.receiverRateBps()}, with a drop-tail buffer B. Synchronized closed forms
+     * (n r > R): the queue grows as (n r - R) t / 8 until it reaches B at t = 8B / (n r - R); with an
+     * unbounded buffer it peaks at M (n - R / r) when the senders stop at 8M / r.
+     *
+     * @param incast the incast, not null
+     * @param bufferBytes buffer B of the port [bytes], {@code Double.POSITIVE_INFINITY} for an unbounded queue
+     */
+    public static Trajectory incast(Incast incast, double bufferBytes) {
+        return run(arrivals(incast), incast.receiverRateBps(), bufferBytes);
     }
 
     /**

@@ -1,6 +1,7 @@
 package fabriclab.flowcontrol;
 
 import fabriclab.Parameters;
+import fabriclab.fabric.Pfc;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -15,7 +16,9 @@ import java.util.Arrays;
  * bytes never queue, but whenever the first switch pauses the NIC, the victim stops as well.
  *
  * <p>Each hop pauses its upstream (the previous hop's egress, or the NIC) when its ingress queue
- * reaches XOFF and resumes it at XON, both taking effect {@code pauseDelayS} later. Data advance at
+ * {@link Pfc#pausesAt reaches XOFF} and resumes it when the queue {@link Pfc#resumesAt falls below
+ * XON}, both taking effect {@code pauseDelayS} later. The buffer is not limited: the headroom check
+ * of the constructor keeps every queue within XOFF + headroom (plus one step). Data advance at
  * most one hop per step. Time-stepped with step {@code stepS}; one object per scenario.
  */
 public final class PausePropagationSimulator {
@@ -40,7 +43,7 @@ public final class PausePropagationSimulator {
     private final double victim;
     private final double link;
     private final double bottleneck;
-    private final PfcThresholds th;
+    private final Pfc pfc;
     private final double delay;
     private final double step;
 
@@ -50,19 +53,19 @@ public final class PausePropagationSimulator {
      * @param victimRateBps   victim flow on the same NIC and priority [bit/s], may be 0
      * @param linkRateBps     rate of the links between hops [bit/s], at least the incast rate
      * @param bottleneckRateBps egress rate of the last hop [bit/s], below the incast rate
-     * @param thresholds      XOFF/XON/headroom of every ingress queue
+     * @param pfc             XOFF/XON/headroom of every ingress queue
      * @param pauseDelayS     pause (and resume) response time [s]; link rate * delay / 8 must fit the headroom
      * @param stepS           time step [s], at most half the delay when the delay is positive
      */
     public PausePropagationSimulator(int hops, double incastRateBps, double victimRateBps, double linkRateBps,
-                                     double bottleneckRateBps, PfcThresholds thresholds, double pauseDelayS,
+                                     double bottleneckRateBps, Pfc pfc, double pauseDelayS,
                                      double stepS) {
         this.hops = Parameters.atLeast("hops", hops, 1);
         this.incast = Parameters.positive("incastRateBps", incastRateBps);
         this.victim = Parameters.nonNegative("victimRateBps", victimRateBps);
         this.link = Parameters.positive("linkRateBps", linkRateBps);
         this.bottleneck = Parameters.positive("bottleneckRateBps", bottleneckRateBps);
-        this.th = Parameters.notNull("thresholds", thresholds);
+        this.pfc = Parameters.notNull("pfc", pfc);
         this.delay = Parameters.nonNegative("pauseDelayS", pauseDelayS);
         this.step = Parameters.positive("stepS", stepS);
         if (linkRateBps < incastRateBps) {
@@ -76,8 +79,8 @@ public final class PausePropagationSimulator {
         if (delay > 0 && stepS > delay / 2) {
             throw new IllegalArgumentException("stepS must be <= pauseDelayS / 2 (" + delay / 2 + "), got " + stepS);
         }
-        if (link * delay / 8.0 > th.headroomBytes() + 1e-9) {
-            throw new IllegalArgumentException("headroomBytes " + th.headroomBytes()
+        if (link * delay / 8.0 > pfc.headroomBytes() + 1e-9) {
+            throw new IllegalArgumentException("pfc.headroomBytes " + pfc.headroomBytes()
                     + " is smaller than the bytes in flight linkRateBps * pauseDelayS / 8 = " + link * delay / 8.0);
         }
     }
@@ -142,13 +145,13 @@ public final class PausePropagationSimulator {
             }
             for (int k = 0; k < hops; k++) {
                 maxQ[k] = Math.max(maxQ[k], q[k]);
-                if (!signalled[k] && q[k] >= th.xoffBytes()) {
+                if (!signalled[k] && pfc.pausesAt(q[k])) {
                     signalled[k] = true;
                     if (Double.isNaN(firstPause[k])) {
                         firstPause[k] = t + step;
                     }
                     pending[k].addLast(new double[] {t + step + delay, 1});
-                } else if (signalled[k] && q[k] <= th.xonBytes()) {
+                } else if (signalled[k] && pfc.resumesAt(q[k])) {
                     signalled[k] = false;
                     pending[k].addLast(new double[] {t + step + delay, 0});
                 }

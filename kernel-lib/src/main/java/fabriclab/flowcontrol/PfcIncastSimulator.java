@@ -1,16 +1,22 @@
 package fabriclab.flowcontrol;
 
 import fabriclab.Parameters;
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.Time;
 
 import java.util.ArrayDeque;
 
 /**
- * Incast under PFC only (003 section 4.1): n senders, one per ingress port, each with a message of
- * M bytes at rate r, towards one egress port of rate R. The shared buffer keeps one counter per
- * ingress (the bytes of that ingress still queued); the egress serves the counters in proportion to
- * their occupancy (fluid FIFO). When a counter reaches XOFF the ingress sends a PFC pause that stops
- * its sender {@code pauseDelayS} later (the bytes in flight meanwhile land in the headroom); when it
- * falls to XON a resume takes the same delay. Excess traffic therefore waits at the senders.
+ * Incast under PFC only (003 section 4.1): the senders of an {@link Incast}, one per ingress port,
+ * each with a message of M bytes at rate r (sender i from {@code i * stagger}), towards one egress
+ * port of rate R. The shared buffer keeps one counter per ingress (the bytes of that ingress still
+ * queued); the egress serves the counters in proportion to their occupancy (fluid FIFO). When a
+ * counter {@link Pfc#pausesAt reaches XOFF} the ingress sends a PFC pause that stops its sender
+ * {@code pauseDelayS} later (the bytes in flight meanwhile land in the headroom); when it
+ * {@link Pfc#resumesAt falls below XON} a resume takes the same delay. Excess traffic therefore
+ * waits at the senders. The buffer is not limited: the headroom check of the constructor keeps every
+ * counter within XOFF + headroom (plus one step), which is the buffer a switch must provide.
  *
  * <p>Time-stepped with step {@code stepS}; a simulator object holds the state of one run.
  */
@@ -34,34 +40,37 @@ public final class PfcIncastSimulator {
     private final double r;
     private final double bigR;
     private final double m;
-    private final PfcThresholds thresholds;
+    private final double[] startS;
+    private final Pfc pfc;
     private final double delay;
     private final double step;
 
     /**
-     * @param senders         n, at least 1
-     * @param senderRateBps   r [bit/s]
-     * @param portRateBps     R [bit/s]
-     * @param messageBytes    M per sender [bytes]
-     * @param thresholds      XOFF/XON/headroom per ingress
-     * @param pauseDelayS     time from the XOFF (or XON) crossing until the sender stops (resumes) [s];
-     *                        must satisfy r * delay / 8 <= headroom
-     * @param stepS           time step [s], positive and at most pauseDelayS / 2 when the delay is positive
+     * @param incast       the senders (n, M, r, stagger) and the egress port rate R (the receiver's);
+     *                     its queue pairs share their sender's ingress counter
+     * @param pfc          XOFF/XON and headroom of every ingress
+     * @param pauseDelayS  time from the XOFF (or XON) crossing until the sender stops (resumes) [s];
+     *                     must satisfy r * delay / 8 <= headroom
+     * @param stepS        time step [s], positive and at most pauseDelayS / 2 when the delay is positive
      */
-    public PfcIncastSimulator(int senders, double senderRateBps, double portRateBps, double messageBytes,
-                              PfcThresholds thresholds, double pauseDelayS, double stepS) {
-        this.n = Parameters.atLeast("senders", senders, 1);
-        this.r = Parameters.positive("senderRateBps", senderRateBps);
-        this.bigR = Parameters.positive("portRateBps", portRateBps);
-        this.m = Parameters.positive("messageBytes", messageBytes);
-        this.thresholds = Parameters.notNull("thresholds", thresholds);
+    public PfcIncastSimulator(Incast incast, Pfc pfc, double pauseDelayS, double stepS) {
+        Parameters.notNull("incast", incast);
+        this.n = incast.senders();
+        this.r = incast.senderRateBps();
+        this.bigR = incast.receiverRateBps();
+        this.m = incast.bytesPerSender();
+        this.startS = new double[n];
+        for (int i = 0; i < n; i++) {
+            startS[i] = Time.toSeconds(incast.startPs(i));
+        }
+        this.pfc = Parameters.notNull("pfc", pfc);
         this.delay = Parameters.nonNegative("pauseDelayS", pauseDelayS);
         this.step = Parameters.positive("stepS", stepS);
         if (delay > 0 && step > delay / 2) {
             throw new IllegalArgumentException("stepS must be <= pauseDelayS / 2 (" + delay / 2 + "), got " + stepS);
         }
-        if (r * delay / 8.0 > thresholds.headroomBytes() + 1e-9) {
-            throw new IllegalArgumentException("headroomBytes " + thresholds.headroomBytes()
+        if (r * delay / 8.0 > pfc.headroomBytes() + 1e-9) {
+            throw new IllegalArgumentException("pfc.headroomBytes " + pfc.headroomBytes()
                     + " is smaller than the bytes in flight r * pauseDelayS / 8 = " + r * delay / 8.0);
         }
     }
@@ -79,7 +88,8 @@ public final class PfcIncastSimulator {
             remaining[i] = m;
             pending[i] = new ArrayDeque<>();
         }
-        long maxSteps = (long) Math.ceil((8.0 * n * m / Math.min(r, bigR) + 8.0 * n * m / bigR + 4 * delay) / step) + 10;
+        long maxSteps = (long) Math.ceil((startS[n - 1] + 8.0 * n * m / Math.min(r, bigR) + 8.0 * n * m / bigR
+                + 4 * delay) / step) + 10;
         int cap = (int) Math.min(1_000_000, maxSteps / sampleEvery + 2);
         double[] ts = new double[cap];
         double[] qs = new double[cap];
@@ -113,7 +123,7 @@ public final class PfcIncastSimulator {
                 while (!p.isEmpty() && p.peekFirst()[0] <= t + 1e-15) {
                     paused[i] = p.pollFirst()[1] > 0;
                 }
-                if (!paused[i] && remaining[i] > 0) {
+                if (!paused[i] && remaining[i] > 0 && t >= startS[i]) {
                     double b = Math.min(remaining[i], r * step / 8.0);
                     remaining[i] -= b;
                     counter[i] += b;
@@ -132,11 +142,11 @@ public final class PfcIncastSimulator {
             // ingress thresholds
             for (int i = 0; i < n; i++) {
                 maxIn = Math.max(maxIn, counter[i]);
-                if (!signalled[i] && counter[i] >= thresholds.xoffBytes()) {
+                if (!signalled[i] && pfc.pausesAt(counter[i])) {
                     signalled[i] = true;
                     pauses++;
                     pending[i].addLast(new double[] {t + step + delay, 1});
-                } else if (signalled[i] && counter[i] <= thresholds.xonBytes()) {
+                } else if (signalled[i] && pfc.resumesAt(counter[i])) {
                     signalled[i] = false;
                     pending[i].addLast(new double[] {t + step + delay, 0});
                 }
@@ -154,6 +164,6 @@ public final class PfcIncastSimulator {
      * sampling), so the egress queue is at most n (XOFF + r (delay + step) / 8) [bytes], linear in n.
      */
     public double egressQueueBoundBytes() {
-        return n * (thresholds.xoffBytes() + r * (delay + step) / 8.0);
+        return n * (pfc.xoffBytes() + r * (delay + step) / 8.0);
     }
 }

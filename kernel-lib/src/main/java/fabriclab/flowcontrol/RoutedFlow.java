@@ -5,8 +5,8 @@ import fabriclab.Parameters;
 import java.util.List;
 
 /**
- * A lossless flow with its route (nodes in order, switches and optionally hosts at the ends) and
- * its PFC priority (0..7).
+ * A lossless flow with its route (node names of a {@link fabriclab.fabric.Topology} in order,
+ * switches and optionally hosts at the ends) and its PFC priority (0..7).
  *
  * @param name     flow name
  * @param route    nodes visited, at least 2

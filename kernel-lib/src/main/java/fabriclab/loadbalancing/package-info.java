@@ -14,8 +14,8 @@
  *       resilient hashing);</li>
  *   <li>{@link fabriclab.loadbalancing.analytics}: n flows on m equal paths (balls into bins),
  *       exact distributions and Monte Carlo;</li>
- *   <li>{@link fabriclab.loadbalancing.collective}: what the imbalance costs a synchronous
- *       collective, and QP scaling;</li>
+ *   <li>{@link fabriclab.collectives.SynchronousCollective} (in the collectives package): what
+ *       the imbalance costs a synchronous collective, and QP scaling;</li>
  *   <li>{@link fabriclab.loadbalancing.polarization}: correlated choices of successive tiers;</li>
  *   <li>{@link fabriclab.loadbalancing.flowlet}: flowlet splitting and why it does not help AI
  *       traffic.</li>

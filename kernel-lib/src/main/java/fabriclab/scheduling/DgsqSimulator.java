@@ -1,6 +1,8 @@
 package fabriclab.scheduling;
 
 import fabriclab.Parameters;
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Time;
 import fabriclab.flowcontrol.FluidQueue;
 import fabriclab.flowcontrol.RateInterval;
 
@@ -31,6 +33,27 @@ public final class DgsqSimulator {
     /** The scheduler configuration. */
     public DgsqConfig config() {
         return config;
+    }
+
+    /**
+     * Runs an {@link Incast}: sender i asks for its M bytes at its start {@code i * stagger}, with
+     * link and path rate r (no slower intermediate link).
+     *
+     * @param incast the incast; its receiver rate must be the scheduler's port rate
+     * @param seed   seed of the grant-delay draws (same seed, same result)
+     */
+    public DgsqResult run(Incast incast, long seed) {
+        Parameters.notNull("incast", incast);
+        if (config.portRateBps() != incast.receiverRateBps()) {
+            throw new IllegalArgumentException("incast.receiverRateBps must equal config.portRateBps ("
+                    + config.portRateBps() + "), got " + incast.receiverRateBps());
+        }
+        List<GrantSource> sources = new ArrayList<>(incast.senders());
+        for (int i = 0; i < incast.senders(); i++) {
+            sources.add(new GrantSource(incast.bytesPerSender(), incast.senderRateBps(), incast.senderRateBps(),
+                    Time.toSeconds(incast.startPs(i))));
+        }
+        return run(sources, seed);
     }
 
     /**

@@ -1,6 +1,9 @@
 package fabriclab.scheduling;
 
 import fabriclab.Parameters;
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.Time;
 
 /**
  * Network-calculus bounds for an incast of n sources with M bytes each at rate r into a port of
@@ -16,6 +19,9 @@ import fabriclab.Parameters;
  * egress queue is bounded by n (XOFF + r tau_p / 8): linear in n.
  *
  * <p>No control. Synchronized arrivals: alpha(tau) = n r tau / 8 up to n M, peak M (n - R / r).
+ *
+ * <p>Each bound is given on numbers and on an {@link Incast} (n senders of M bytes at r into a port
+ * of R = the receiver's rate), the same object the fluid models and the packet simulator take.
  */
 public final class IncastBounds {
     private IncastBounds() {
@@ -97,5 +103,76 @@ public final class IncastBounds {
         Parameters.positive("senderRateBps", senderRateBps);
         Parameters.positive("portRateBps", portRateBps);
         return Math.max(8.0 * n * messageBytes / portRateBps, 8.0 * messageBytes / senderRateBps);
+    }
+
+    /**
+     * Grant scheme on an incast: egress backlog bound g + g C / r + C Delta / 8 [bytes], r the
+     * senders' NIC rate.
+     *
+     * @param config the grant scheduler; its port rate must be the incast's receiver rate
+     * @param incast the incast
+     */
+    public static double grantEgressBacklogBytes(DgsqConfig config, Incast incast) {
+        checkPort(config, incast);
+        return grantEgressBacklogBytes(config, (double) incast.senderRateBps());
+    }
+
+    /**
+     * Grant scheme on an incast: completion bound with every sender requesting at its start, so the
+     * last request is in at {@code (n - 1) * stagger}, and n M bytes in total [s].
+     *
+     * @param config the grant scheduler; its port rate must be the incast's receiver rate
+     * @param incast the incast
+     */
+    public static double grantCompletionBoundS(DgsqConfig config, Incast incast) {
+        checkPort(config, incast);
+        return grantCompletionBoundS(config, (double) incast.totalBytes(),
+                Time.toSeconds(incast.startPs(incast.senders() - 1)), incast.senderRateBps());
+    }
+
+    /**
+     * PFC only, on an incast: egress queue bound n (XOFF + r tau_p / 8) [bytes]; it holds for any
+     * stagger (each ingress holds at most XOFF + r tau_p / 8 whenever its sender starts).
+     *
+     * @param incast the incast (n, r)
+     * @param pfc the ingress PFC (XOFF)
+     * @param pauseDelayS pause response time tau_p [s], not negative
+     */
+    public static double pfcEgressQueueBytes(Incast incast, Pfc pfc, double pauseDelayS) {
+        Parameters.notNull("incast", incast);
+        Parameters.notNull("pfc", pfc);
+        return pfcEgressQueueBytes(incast.senders(), pfc.xoffBytes(), incast.senderRateBps(), pauseDelayS);
+    }
+
+    /**
+     * No control, on an incast: the synchronized peak queue M (n - R / r), 0 if n r &lt;= R [bytes].
+     * Exact for a synchronized start and an upper bound for any stagger (in any window of length u
+     * one sender brings at most min(r u / 8, M), as in the synchronized case).
+     */
+    public static double noControlPeakQueueBytes(Incast incast) {
+        Parameters.notNull("incast", incast);
+        return noControlPeakQueueBytes(incast.senders(), incast.bytesPerSender(), incast.senderRateBps(),
+                incast.receiverRateBps());
+    }
+
+    /**
+     * Any scheme, on an incast: completion lower bound max(8 n M / R, (n - 1) stagger + 8 M / r) [s]
+     * (all bytes must cross the port; the last sender starts at (n - 1) stagger and needs its own
+     * serialization time). For a synchronized start this is {@link #completionLowerBoundS(int, double, double, double)}.
+     */
+    public static double completionLowerBoundS(Incast incast) {
+        Parameters.notNull("incast", incast);
+        double lastStart = Time.toSeconds(incast.startPs(incast.senders() - 1));
+        return Math.max(8.0 * incast.senders() * incast.bytesPerSender() / incast.receiverRateBps(),
+                lastStart + 8.0 * incast.bytesPerSender() / incast.senderRateBps());
+    }
+
+    private static void checkPort(DgsqConfig config, Incast incast) {
+        Parameters.notNull("config", config);
+        Parameters.notNull("incast", incast);
+        if (config.portRateBps() != incast.receiverRateBps()) {
+            throw new IllegalArgumentException("config.portRateBps must equal incast.receiverRateBps ("
+                    + incast.receiverRateBps() + "), got " + config.portRateBps());
+        }
     }
 }

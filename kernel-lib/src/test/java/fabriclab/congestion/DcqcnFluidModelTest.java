@@ -2,6 +2,8 @@ package fabriclab.congestion;
 
 import fabriclab.fabric.EcnMarking;
 import fabriclab.progress.Progress;
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Pfc;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
@@ -115,7 +117,7 @@ class DcqcnFluidModelTest {
     void pfcPausesInsteadOfDropping() {
         Bottleneck port = Bottleneck.of(100e9).withBuffer(1e6);
         List<FlowClass> incast = List.of(FlowClass.incast("qps", 7, 1000));
-        PfcThresholds pfc = new PfcThresholds(100e3, 80e3);
+        Pfc pfc = Pfc.thresholds(100_000, 80_000);
         FluidRun withPfc = new DcqcnFluidModel(ZHU, port.withPfc(pfc), incast)
                 .simulate(5e-3, 1e-6, 1e-6, Progress.silent());
         // one step of the worst excess (700G in, 100G out) beyond XOFF at most
@@ -127,6 +129,41 @@ class DcqcnFluidModelTest {
                 .simulate(5e-3, 1e-6, 1e-6, Progress.silent());
         assertTrue(noPfc.metrics().droppedBytes() > 0);
         assertTrue(noPfc.metrics().peakQueueBytes() <= 150e3 + 1e-6);
+    }
+
+    /**
+     * The incast factory is the model on the classes written by hand: one class of n x q queue pairs
+     * on n NICs, into the receiver's port (same trajectory, value for value).
+     */
+    @Test
+    void incastFactoryEqualsTheHandWrittenClasses() {
+        Incast incast = new Incast(7, 1000, 1_000_000_000_000L, 100_000_000_000L, 100_000_000_000L, 0);
+        Bottleneck port = Bottleneck.of(incast).withPfc(Pfc.thresholds(1_000_000, 900_000));
+        assertEquals(100e9, port.lineRateBps(), 0);
+        FluidRun factory = DcqcnFluidModel.incast(ZHU, port, incast).simulate(1e-3, 1e-6, 1e-5, Progress.silent());
+        FluidRun byHand = new DcqcnFluidModel(ZHU, Bottleneck.of(100e9).withPfc(Pfc.thresholds(1_000_000, 900_000)),
+                List.of(new FlowClass("incast", 7000, 0.0, 7))).simulate(1e-3, 1e-6, 1e-5, Progress.silent());
+        assertEquals(byHand.metrics(), factory.metrics());
+        assertEquals(byHand.trajectory().toString(), factory.trajectory().toString());
+    }
+
+    /** A staggered incast is one class per sender, sender i starting at i times the stagger. */
+    @Test
+    void staggeredIncastIsOneClassPerSender() {
+        Incast incast = Incast.of(3, 1_000_000, 40_000_000_000L).withStagger(20_000_000L); // 20 us
+        List<FlowClass> classes = FlowClass.incast("s", incast);
+        assertEquals(3, classes.size());
+        for (int i = 0; i < 3; i++) {
+            assertEquals("s-" + i, classes.get(i).label());
+            assertEquals(1, classes.get(i).multiplicity());
+            assertEquals(1, classes.get(i).hosts());
+            assertEquals(i * 20e-6, classes.get(i).startS(), 1e-18);
+        }
+        // before the second sender starts, one flow at line rate fills nothing: the queue stays empty
+        Table t = DcqcnFluidModel.incast(ZHU, Bottleneck.of(incast), incast)
+                .simulate(19e-6, 1e-6, 1e-6, Progress.silent()).trajectory();
+        assertEquals(0.0, t.doubleColumn("queue_kb").max(), 0);
+        assertEquals(0.0, t.doubleColumn("rate_incast-1_gbps").max(), 0);
     }
 
     /** Same input, same output: the model is deterministic. */
@@ -152,8 +189,14 @@ class DcqcnFluidModelTest {
         assertMessage("multiplicity", () -> new FlowClass("x", 0, 0));
         assertMessage("startS", () -> new FlowClass("x", 1, -1));
         assertMessage("hosts", () -> new FlowClass("x", 2, 0, 3));
-        assertMessage("xonBytes", () -> new PfcThresholds(100, 100));
-        assertMessage("pfc.xoffBytes", () -> port.withBuffer(1e3).withPfc(new PfcThresholds(2e3, 1e3)));
+        assertMessage("xonBytes", () -> Pfc.thresholds(100, 101));
+        assertMessage("xonBytes", () -> Pfc.thresholds(100, 0));
+        assertMessage("pfc.xoffBytes", () -> port.withBuffer(1e3).withPfc(Pfc.thresholds(2_000, 1_000)));
+        assertMessage("pfc.xoffBytes + pfc.headroomBytes", () -> port.withBuffer(10e3).withPfc(new Pfc(1_000, 500, 20_000, 65535)));
+        Incast at100 = Incast.of(7, 1_000_000, 100_000_000_000L);
+        assertMessage("port.lineRateBps", () -> DcqcnFluidModel.incast(ZHU, port, at100));
+        assertMessage("incast.senderRateBps", () -> DcqcnFluidModel.incast(ZHU, Bottleneck.of(at100),
+                new Incast(7, 1, 1_000_000, 25_000_000_000L, 100_000_000_000L, 0)));
         assertMessage("durationS", () -> DcqcnFluidModel.of(ZHU, port, 2).simulate(0, 1e-6, 1e-5, Progress.silent()));
         assertMessage("sampleEveryS", () -> DcqcnFluidModel.of(ZHU, port, 2).simulate(1e-3, 1e-6, 1e-7,
                 Progress.silent()));

@@ -1,6 +1,8 @@
 package fabriclab.congestion;
 
 import fabriclab.progress.Progress;
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Pfc;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
@@ -67,6 +69,34 @@ class RttFluidModelTest {
             assertTrue(a.trajectory().doubleColumn("queue_kb").min() >= 0);
             assertTrue(a.metrics().utilisation() <= 1 + 1e-12);
         }
+    }
+
+    /** The incast factory is the model on the hand-written class of n x q flows on n NICs. */
+    @Test
+    void incastFactoryEqualsTheHandWrittenClasses() {
+        Incast incast = new Incast(7, 1000, 1_000_000_000_000L, 100_000_000_000L, 100_000_000_000L, 0);
+        FluidRun factory = RttFluidModel.incast(CTCC, Bottleneck.of(incast), incast)
+                .simulate(1e-3, 5e-7, 1e-5, Progress.silent());
+        FluidRun byHand = new RttFluidModel(CTCC, Bottleneck.of(100e9), List.of(new FlowClass("incast", 7000, 0.0, 7)))
+                .simulate(1e-3, 5e-7, 1e-5, Progress.silent());
+        assertEquals(byHand.metrics(), factory.metrics());
+        assertMessage("port.lineRateBps", () -> RttFluidModel.incast(CTCC, Bottleneck.of(25e9), incast));
+    }
+
+    /**
+     * PFC in the RTT model holds the queue between XON and XOFF: the 7 x 100G start-up burst pauses
+     * the senders within one step of crossing XOFF.
+     */
+    @Test
+    void pfcHoldsTheQueueNearXoff() {
+        Incast incast = Incast.of(7, 1_000_000_000L, 100_000_000_000L);
+        Pfc pfc = Pfc.thresholds(200_000, 150_000);
+        FluidRun run = RttFluidModel.incast(CTCC, Bottleneck.of(incast).withPfc(pfc), incast)
+                .simulate(1e-3, 5e-7, 1e-6, Progress.silent());
+        double overshoot = (700e9 - 100e9) / 8 * 5e-7; // one step of the worst excess
+        assertTrue(run.metrics().peakQueueBytes() <= pfc.xoffBytes() + overshoot + 1e-6);
+        assertTrue(run.metrics().peakQueueBytes() >= pfc.xoffBytes());
+        assertEquals(1.0, run.trajectory().doubleColumn("paused").max(), 0);
     }
 
     @Test

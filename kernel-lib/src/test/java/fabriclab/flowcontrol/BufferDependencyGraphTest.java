@@ -1,5 +1,8 @@
 package fabriclab.flowcontrol;
 
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Tier;
+import fabriclab.fabric.Topology;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -11,14 +14,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BufferDependencyGraphTest {
+    private static final long G100 = 100_000_000_000L;
+
+    /** A leaf-spine with one single-NIC server per leaf, every link at 100G, 500 ns (100 m). */
+    private static Topology leafSpine(int leaves, int spines) {
+        return new LeafSpine(leaves, 1, leaves, spines, G100, G100, 1, 500_000, 500_000).build();
+    }
+
     /** Ring A-B-C-D-A; each flow goes two hops clockwise: the classic 4-switch PFC deadlock. */
     @Test
     void handBuiltFourSwitchRingCycleIsFound() {
-        Topology.Builder b = Topology.builder();
+        Topology.Builder b = Topology.builder("ring of four switches");
         for (String s : List.of("A", "B", "C", "D")) {
-            b.node(s, Topology.Tier.SPINE);
+            b.node(s, Tier.SPINE).node("h" + s, Tier.HOST).link("h" + s, s, G100, 0);
         }
-        Topology t = b.link("A", "B").link("B", "C").link("C", "D").link("D", "A").build();
+        Topology t = b.link("A", "B", G100, 0).link("B", "C", G100, 0).link("C", "D", G100, 0).link("D", "A", G100, 0)
+                .build();
         List<RoutedFlow> flows = List.of(
                 new RoutedFlow("f1", List.of("A", "B", "C"), 3),
                 new RoutedFlow("f2", List.of("B", "C", "D"), 3),
@@ -40,7 +51,7 @@ class BufferDependencyGraphTest {
 
     @Test
     void upDownRoutingInAHealthyLeafSpineHasNoCycle() {
-        Topology t = Topology.leafSpine(4, 2, Set.of());
+        Topology t = leafSpine(4, 2);
         List<RoutedFlow> flows = new java.util.ArrayList<>();
         int k = 0;
         for (int a = 1; a <= 4; a++) {
@@ -58,7 +69,7 @@ class BufferDependencyGraphTest {
     /** 003 figures 18 and 19: two link failures force two flows to bounce; cycle leaf2-spine2-leaf1-spine1. */
     @Test
     void bouncedFlowsCloseTheCycleOf003AndHookRemapRemovesIt() {
-        Topology t = Topology.leafSpine(4, 2, Set.of("leaf3-spine1", "leaf4-spine2"));
+        Topology t = DeadlockTopologies.clos003(2, G100, 500_000);
         List<RoutedFlow> flows = List.of(
                 new RoutedFlow("hook1", List.of("leaf1", "spine1", "leaf2", "spine2", "leaf3"), 3),
                 new RoutedFlow("hook2", List.of("leaf2", "spine2", "leaf1", "spine1", "leaf4"), 3),
@@ -81,9 +92,26 @@ class BufferDependencyGraphTest {
         assertTrue(fixed.queues().contains(new BufferDependencyGraph.Queue("spine2", "leaf2", 5)));
     }
 
+    /**
+     * A route from host to host: the first switch's ingress queue from the host is a queue (it can
+     * be paused), the host at the end owns none. host0 -> leaf1 -> spine1 -> leaf2 -> host1 gives
+     * (leaf1 from host0) -> (spine1 from leaf1) -> (leaf2 from spine1): three queues, two edges.
+     */
+    @Test
+    void hostToHostRouteStartsAtTheFirstSwitchIngress() {
+        Topology t = leafSpine(2, 1);
+        BufferDependencyGraph g = BufferDependencyGraph.build(t,
+                List.of(new RoutedFlow("h", List.of("host0", "leaf1", "spine1", "leaf2", "host1"), 3)));
+        assertEquals(Set.of(new BufferDependencyGraph.Queue("leaf1", "host0", 3),
+                new BufferDependencyGraph.Queue("spine1", "leaf1", 3),
+                new BufferDependencyGraph.Queue("leaf2", "spine1", 3)), g.queues());
+        assertEquals(2, g.edgeCount());
+        assertTrue(g.isAcyclic());
+    }
+
     @Test
     void badInput() {
-        Topology t = Topology.leafSpine(2, 2, Set.of("leaf1-spine1"));
+        Topology t = leafSpine(2, 2).withoutLink("leaf1", "spine1");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BufferDependencyGraph.build(t, List.of(new RoutedFlow("x", List.of("leaf1", "spine1", "leaf2"), 3))));
         assertTrue(e.getMessage().contains("missing link leaf1-spine1"));

@@ -1,5 +1,6 @@
 package fabriclab.flowcontrol;
 
+import fabriclab.fabric.Pfc;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,7 +13,7 @@ class PausePropagationTest {
 
     private static PausePropagationSimulator threeHops(double victim) {
         // 400G incast aggregate over 400G links into a 100G bottleneck; 50 KB headroom >= 400G x 1 us
-        PfcThresholds th = new PfcThresholds(100e3, 80e3, 50e3, 200e3);
+        Pfc th = new Pfc(100_000, 80_000, 50_000, Pfc.MAX_QUANTA);
         return new PausePropagationSimulator(3, 400e9, victim, 400e9, 100e9, th, DELAY, STEP);
     }
 
@@ -50,7 +51,7 @@ class PausePropagationTest {
 
     @Test
     void badInput() {
-        PfcThresholds th = new PfcThresholds(100e3, 80e3, 50e3, 200e3);
+        Pfc th = new Pfc(100_000, 80_000, 50_000, Pfc.MAX_QUANTA);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new PausePropagationSimulator(3, 400e9, 0, 400e9, 500e9, th, DELAY, STEP));
         assertTrue(e.getMessage().contains("bottleneckRateBps"));

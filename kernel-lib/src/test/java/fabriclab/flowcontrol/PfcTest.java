@@ -1,5 +1,6 @@
 package fabriclab.flowcontrol;
 
+import fabriclab.fabric.Incast;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.PfcHeadroom;
 import org.junit.jupiter.api.Test;
@@ -51,11 +52,11 @@ class PfcTest {
     }
 
     @Test
-    void thresholdsRejectXonAboveXoffAndHeadroomAboveBuffer() {
+    void pfcRejectsXonAboveXoffNegativeHeadroomAndNegativeDelay() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new PfcThresholds(1000, 2000, 100, 10_000));
+                () -> new Pfc(1000, 2000, 100, Pfc.MAX_QUANTA));
         assertTrue(e.getMessage().contains("xonBytes"));
-        e = assertThrows(IllegalArgumentException.class, () -> new PfcThresholds(1000, 500, 20_000, 10_000));
+        e = assertThrows(IllegalArgumentException.class, () -> new Pfc(1000, 500, -1, Pfc.MAX_QUANTA));
         assertTrue(e.getMessage().contains("headroomBytes"));
         e = assertThrows(IllegalArgumentException.class,
                 () -> new PfcHeadroom(100e9, 100, 5e-9, 1538, 1538, 84, -1e-9, 0));
@@ -68,8 +69,8 @@ class PfcTest {
         double r = 100e9;
         double m = 64e3;
         double delay = 1e-6; // 12.5 KB in flight per ingress
-        PfcThresholds th = new PfcThresholds(20e3, 15e3, 12.5e3, 64e3);
-        PfcIncastSimulator sim = new PfcIncastSimulator(n, r, r, m, th, delay, 0.1e-6);
+        Pfc th = new Pfc(20_000, 15_000, 12_500, Pfc.MAX_QUANTA);
+        PfcIncastSimulator sim = new PfcIncastSimulator(Incast.of(n, (long) m, (long) r), th, delay, 0.1e-6);
         PfcIncastSimulator.Result res = sim.run(10);
         // no ingress ever exceeds XOFF + headroom (lossless)
         assertTrue(res.maxIngressBytes() <= th.xoffBytes() + th.headroomBytes() + r * 0.1e-6 / 8,
@@ -80,11 +81,30 @@ class PfcTest {
         assertEquals(8.0 * n * m / r, res.completionS(), 3 * 0.1e-6);
     }
 
+    /**
+     * Senders staggered by more than their message time (8 M / r = 5.12 us, stagger 6 us) at r = R
+     * never overlap: no counter reaches XOFF, and the last byte leaves at (n - 1) stagger + 8 M / R
+     * (to within the step).
+     */
+    @Test
+    void staggeredSendersThatDoNotOverlapNeverPause() {
+        int n = 10;
+        double step = 0.05e-6;
+        Incast incast = Incast.of(n, 64_000, 100_000_000_000L).withStagger(6_000_000L);
+        PfcIncastSimulator.Result res = new PfcIncastSimulator(incast, new Pfc(20_000, 15_000, 12_500, Pfc.MAX_QUANTA),
+                1e-6, step).run(10);
+        assertEquals(0, res.pauseFrames());
+        assertTrue(res.maxIngressBytes() <= 100e9 * step / 8 + 1e-6, "max ingress " + res.maxIngressBytes());
+        assertEquals((n - 1) * 6e-6 + 8 * 64e3 / 100e9, res.completionS(), 3 * step);
+    }
+
     @Test
     void pfcSimulatorRejectsHeadroomSmallerThanInFlightBytes() {
-        PfcThresholds th = new PfcThresholds(20e3, 15e3, 1e3, 64e3);
+        Pfc th = new Pfc(20_000, 15_000, 1_000, Pfc.MAX_QUANTA);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new PfcIncastSimulator(4, 100e9, 100e9, 1e4, th, 1e-6, 1e-7));
-        assertTrue(e.getMessage().contains("headroomBytes"));
+                () -> new PfcIncastSimulator(Incast.of(4, 10_000, 100_000_000_000L), th, 1e-6, 1e-7));
+        assertTrue(e.getMessage().contains("pfc.headroomBytes"));
+        e = assertThrows(IllegalArgumentException.class, () -> new PfcIncastSimulator(null, th, 1e-6, 1e-7));
+        assertTrue(e.getMessage().contains("incast"));
     }
 }

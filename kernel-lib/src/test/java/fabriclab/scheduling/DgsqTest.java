@@ -1,5 +1,7 @@
 package fabriclab.scheduling;
 
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Pfc;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -124,6 +126,52 @@ class DgsqTest {
         // so a 1 MB local threshold fires after 1e6 / 10.9375e9 s = 91.43 us
         assertEquals(1e6 / 10.9375e9, IncastBounds.grantSourceLocalPfcTimeS(8, G100, G100, 1e6), 1e-15);
         assertEquals(Double.POSITIVE_INFINITY, IncastBounds.grantSourceLocalPfcTimeS(1, G100, G100, 1e6));
+    }
+
+    /**
+     * The bounds on an {@link Incast} are the closed forms with n, M, r, R read from it: the same
+     * numbers as the scalar forms (synchronized), and with a stagger the completion lower bound moves
+     * to the last sender's start plus its own serialization.
+     */
+    @Test
+    void boundsOnAnIncastObject() {
+        Incast in = Incast.of(512, 64_000, 100_000_000_000L);
+        assertEquals(64e3 * (512 - 1), IncastBounds.noControlPeakQueueBytes(in), 1e-6);
+        assertEquals(512 * (20e3 + 12.5e3), IncastBounds.pfcEgressQueueBytes(in, Pfc.thresholds(20_000, 15_000), 1e-6),
+                1e-6);
+        assertEquals(8 * 512 * 64e3 / G100, IncastBounds.completionLowerBoundS(in), 1e-15);
+        // 4 senders of 64 KB staggered by 10 us: the port needs 4 x 5.12 us = 20.48 us, the last
+        // sender starts at 30 us and needs 5.12 us
+        Incast staggered = Incast.of(4, 64_000, 100_000_000_000L).withStagger(10_000_000L);
+        assertEquals(30e-6 + 5.12e-6, IncastBounds.completionLowerBoundS(staggered), 1e-15);
+        DgsqConfig cfg = new DgsqConfig(G100, G100, 16e3, 2e-6, 3e-6, GrantPolicy.EQUAL);
+        assertEquals(16e3 + 16e3 + G100 * 1e-6 / 8, IncastBounds.grantEgressBacklogBytes(cfg, in), 1e-6);
+        assertEquals(IncastBounds.grantCompletionBoundS(cfg, 512 * 64e3, 0, G100), IncastBounds.grantCompletionBoundS(cfg, in),
+                0);
+        assertEquals(IncastBounds.grantCompletionBoundS(cfg, 4 * 64e3, 30e-6, G100),
+                IncastBounds.grantCompletionBoundS(cfg, staggered), 1e-18);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> IncastBounds.grantEgressBacklogBytes(cfg, Incast.of(4, 64_000, 25_000_000_000L)));
+        assertTrue(e.getMessage().contains("config.portRateBps"));
+    }
+
+    /** Running an incast is running its senders as grant sources requesting at their start times. */
+    @Test
+    void incastRunEqualsItsGrantSources() {
+        DgsqConfig cfg = new DgsqConfig(G100, G100, 16e3, 2e-6, 3e-6, GrantPolicy.EQUAL);
+        Incast in = Incast.of(16, 64_000, 100_000_000_000L).withStagger(1_000_000L);
+        List<GrantSource> sources = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            sources.add(new GrantSource(64e3, G100, G100, i * 1e-6));
+        }
+        DgsqResult a = new DgsqSimulator(cfg).run(in, 5);
+        DgsqResult b = new DgsqSimulator(cfg).run(sources, 5);
+        assertArrayEquals(b.grantTimesS(), a.grantTimesS(), 1e-18);
+        assertEquals(b.completionS(), a.completionS(), 1e-15);
+        assertEquals(b.maxEgressQueueBytes(), a.maxEgressQueueBytes(), 1e-6);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new DgsqSimulator(cfg).run(Incast.of(4, 64_000, 25_000_000_000L), 1));
+        assertTrue(e.getMessage().contains("incast.receiverRateBps"));
     }
 
     @Test

@@ -100,9 +100,10 @@ public final class TierPolarization {
      * share that tier's configuration.
      *
      * @param flows the flows, not empty
-     * @param tiers at least one tier; the product of member counts at most 2^24
+     * @param tiers the hash stage of each tier, in path order, at least one; the product of member
+     *              counts at most 2^24
      */
-    public static List<PolarizationResult> simulate(List<FiveTuple> flows, List<Tier> tiers) {
+    public static List<PolarizationResult> simulate(List<FiveTuple> flows, List<HashStage> tiers) {
         Parameters.notNull("flows", flows);
         if (flows.isEmpty()) {
             throw new IllegalArgumentException("flows must not be empty");
@@ -112,7 +113,7 @@ public final class TierPolarization {
             throw new IllegalArgumentException("tiers must contain at least 1 tier, got 0");
         }
         long links = 1;
-        for (Tier t : tiers) {
+        for (HashStage t : tiers) {
             Parameters.notNull("tier", t);
             links *= t.members();
             if (links > (1 << 24)) {
@@ -128,7 +129,7 @@ public final class TierPolarization {
         for (FiveTuple f : flows) {
             int prefix = 0;
             for (int t = 0; t < tiers.size(); t++) {
-                Tier tier = tiers.get(t);
+                HashStage tier = tiers.get(t);
                 prefix = prefix * tier.members() + tier.hasher().path(f, tier.members());
                 counts[t][prefix]++;
             }

@@ -1,12 +1,13 @@
 package fabriclab.flowcontrol.bench;
 
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.Topology;
 import fabriclab.flowcontrol.BufferDependencyGraph;
 import fabriclab.flowcontrol.FluidQueue;
-import fabriclab.flowcontrol.Incast;
 import fabriclab.flowcontrol.PfcIncastSimulator;
-import fabriclab.flowcontrol.PfcThresholds;
 import fabriclab.flowcontrol.RoutedFlow;
-import fabriclab.flowcontrol.Topology;
 import fabriclab.scheduling.DgsqConfig;
 import fabriclab.scheduling.DgsqResult;
 import fabriclab.scheduling.DgsqSimulator;
@@ -14,7 +15,6 @@ import fabriclab.scheduling.GrantPolicy;
 import fabriclab.scheduling.GrantSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -52,7 +52,7 @@ public class IncastBench {
             sources.add(new GrantSource(64e3, 100e9, 100e9, 0));
         }
         dgsq = new DgsqSimulator(new DgsqConfig(100e9, 100e9, 16e3, 2e-6, 3e-6, GrantPolicy.EQUAL));
-        fabric = Topology.leafSpine(32, 16, Set.of());
+        fabric = new LeafSpine(32, 1, 32, 16, 100_000_000_000L, 100_000_000_000L, 1, 0, 0).build();
         flows = new ArrayList<>();
         for (int a = 1; a <= 32; a++) {
             for (int b = 1; b <= 32; b++) {
@@ -66,7 +66,7 @@ public class IncastBench {
     /** Exact fluid incast, 1000 senders. */
     @Benchmark
     public FluidQueue.Trajectory fluidIncast1000() {
-        return new Incast(1000, 100e9, 100e9, 4e6, 64e3, 10e-9).run();
+        return FluidQueue.incast(Incast.of(1000, 64_000, 100_000_000_000L).withStagger(10_000L), 4e6);
     }
 
     /** DGSQ request/grant incast, 512 sources. */
@@ -78,8 +78,8 @@ public class IncastBench {
     /** Time-stepped PFC incast, 512 senders. */
     @Benchmark
     public PfcIncastSimulator.Result pfc512() {
-        return new PfcIncastSimulator(512, 100e9, 100e9, 64e3, new PfcThresholds(20e3, 15e3, 16.2e3, 40e3),
-                1.29e-6, 0.645e-6).run(100);
+        return new PfcIncastSimulator(Incast.of(512, 64_000, 100_000_000_000L),
+                new Pfc(20_000, 15_000, 16_200, Pfc.MAX_QUANTA), 1.29e-6, 0.645e-6).run(100);
     }
 
     /** Buffer dependency graph and cycle search, 32 x 16 leaf-spine, all leaf pairs over all spines. */

@@ -17,7 +17,7 @@ class TierPolarizationTest {
     private static final List<FiveTuple> FLOWS = RoceJobTraffic.of(64, 8, 4, SourcePortPolicy.RANDOM).flows(1); // 2048 flows
 
     private static double tier2Used(EcmpHasher a, int m1, EcmpHasher b, int m2) {
-        return TierPolarization.simulate(FLOWS, List.of(new Tier(a, m1), new Tier(b, m2))).get(1).usedFraction();
+        return TierPolarization.simulate(FLOWS, List.of(new HashStage(a, m1), new HashStage(b, m2))).get(1).usedFraction();
     }
 
     @Test
@@ -57,12 +57,12 @@ class TierPolarizationTest {
         // same hash modulo 4 at every tier: tier 1 fixes h mod 4, which fixes the choice of tiers 2 and 3,
         // so only 4 of the 4 x 4 x 4 = 64 third-tier links carry traffic; a new function per tier uses all
         EcmpHasher h = EcmpHasher.of(HashFunction.CRC32C, 9);
-        List<PolarizationResult> same = TierPolarization.simulate(FLOWS, List.of(new Tier(h, 4), new Tier(h, 4), new Tier(h, 4)));
+        List<PolarizationResult> same = TierPolarization.simulate(FLOWS, List.of(new HashStage(h, 4), new HashStage(h, 4), new HashStage(h, 4)));
         assertEquals(1.0, same.get(0).usedFraction(), 0);
         assertEquals(1.0 / 4, same.get(1).usedFraction(), 0);
         assertEquals(1.0 / 16, same.get(2).usedFraction(), 0);
-        List<PolarizationResult> mixed = TierPolarization.simulate(FLOWS, List.of(new Tier(h, 4),
-                new Tier(EcmpHasher.of(HashFunction.CRC16_ARC, 9), 4), new Tier(EcmpHasher.of(HashFunction.TOEPLITZ, 9), 4)));
+        List<PolarizationResult> mixed = TierPolarization.simulate(FLOWS, List.of(new HashStage(h, 4),
+                new HashStage(EcmpHasher.of(HashFunction.CRC16_ARC, 9), 4), new HashStage(EcmpHasher.of(HashFunction.TOEPLITZ, 9), 4)));
         assertEquals(1.0, mixed.get(2).usedFraction(), 0);
     }
 
@@ -78,7 +78,7 @@ class TierPolarizationTest {
     @Test
     void polarizedLoadConcentratesOnTheReachableLinks() {
         EcmpHasher h = EcmpHasher.of(HashFunction.CRC32, 0);
-        PolarizationResult r = TierPolarization.simulate(FLOWS, List.of(new Tier(h, 8), new Tier(h, 8))).get(1);
+        PolarizationResult r = TierPolarization.simulate(FLOWS, List.of(new HashStage(h, 8), new HashStage(h, 8))).get(1);
         assertEquals(64, r.links());
         assertEquals(2048, java.util.Arrays.stream(r.flowsPerLink()).sum()); // conservation
         // 8 of 64 links carry everything: max / mean >= 8
@@ -95,7 +95,7 @@ class TierPolarizationTest {
                 .getMessage().startsWith("flows"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> TierPolarization.simulate(FLOWS, List.of()))
                 .getMessage().startsWith("tiers"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Tier(EcmpHasher.of(HashFunction.CRC32, 0), 0))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HashStage(EcmpHasher.of(HashFunction.CRC32, 0), 0))
                 .getMessage().startsWith("members"));
     }
 }

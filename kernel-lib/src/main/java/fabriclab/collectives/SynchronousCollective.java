@@ -1,4 +1,4 @@
-package fabriclab.loadbalancing.collective;
+package fabriclab.collectives;
 
 import fabriclab.Parameters;
 import fabriclab.loadbalancing.analytics.BallsIntoBins;

@@ -1,5 +1,7 @@
 package fabriclab.flowcontrol;
 
+import fabriclab.fabric.Incast;
+import fabriclab.scheduling.IncastBounds;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -8,14 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class IncastTest {
+class FluidIncastTest {
     private static final double G100 = 100e9;
+    private static final long G100L = 100_000_000_000L;
 
     @Test
     void synchronizedQueueGrowsAsExcessRateTimesTimeUntilOverflow() {
         // 8 senders x 100G into 100G, 1 MB each, 4 MB buffer
-        Incast in = new Incast(8, G100, G100, 4e6, 1e6, 0);
-        FluidQueue.Trajectory tr = in.run();
+        FluidQueue.Trajectory tr = FluidQueue.incast(Incast.of(8, 1_000_000, G100L), 4e6);
         double slope = (8 * G100 - G100) / 8.0; // bytes/s
         double tOverflow = 4e6 / slope;
         assertEquals(tOverflow, tr.overflowTimeS(), 1e-15);
@@ -34,10 +36,11 @@ class IncastTest {
 
     @Test
     void unboundedBufferPeaksAtMTimesNMinusRatio() {
-        Incast in = new Incast(16, 25e9, G100, Double.POSITIVE_INFINITY, 64e3, 0);
+        Incast in = new Incast(16, 1, 64_000, 25_000_000_000L, G100L, 0);
         // 16 x 25G = 4 x R: peak = M (16 - 4) = 768 KB at t = 8M/r
-        assertEquals(64e3 * 12, in.synchronizedPeakQueueBytes(), 1e-9);
-        FluidQueue.Trajectory tr = in.run();
+        assertEquals(4.0, in.overload(), 0);
+        assertEquals(64e3 * 12, IncastBounds.noControlPeakQueueBytes(in), 1e-9);
+        FluidQueue.Trajectory tr = FluidQueue.incast(in, Double.POSITIVE_INFINITY);
         assertEquals(64e3 * 12, tr.maxQueueBytes(), 1e-6);
         assertEquals(0, tr.lostBytes());
         assertEquals(Double.POSITIVE_INFINITY, tr.overflowTimeS());
@@ -47,8 +50,8 @@ class IncastTest {
     @Test
     void staggeredStartsThatDoNotOverlapNeverQueue() {
         // each message lasts 8M/r = 5.12 us at 100G; stagger 6 us: never two at once, r = R
-        Incast in = new Incast(10, G100, G100, 1e5, 64e3, 6e-6);
-        FluidQueue.Trajectory tr = in.run();
+        Incast in = Incast.of(10, 64_000, G100L).withStagger(6_000_000L);
+        FluidQueue.Trajectory tr = FluidQueue.incast(in, 1e5);
         assertEquals(0, tr.maxQueueBytes(), 1e-9);
         assertEquals(9 * 6e-6 + 8 * 64e3 / G100, tr.completionS(), 1e-12);
     }
@@ -68,12 +71,10 @@ class IncastTest {
     @Test
     void badInputNamesTheParameter() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new Incast(0, G100, G100, 1e6, 1e6, 0));
-        assertTrue(e.getMessage().contains("senders"));
-        e = assertThrows(IllegalArgumentException.class, () -> new Incast(2, -1, G100, 1e6, 1e6, 0));
-        assertTrue(e.getMessage().contains("senderRateBps"));
-        e = assertThrows(IllegalArgumentException.class, () -> new Incast(2, G100, G100, 1e6, 1e6, -1e-6));
-        assertTrue(e.getMessage().contains("staggerS"));
+                () -> FluidQueue.incast(Incast.of(2, 1_000_000, G100L), 0));
+        assertTrue(e.getMessage().contains("bufferBytes"));
+        e = assertThrows(IllegalArgumentException.class, () -> FluidQueue.incast(null, 1e6));
+        assertTrue(e.getMessage().contains("incast"));
         e = assertThrows(IllegalArgumentException.class, () -> new RateInterval(2, 1, 1));
         assertTrue(e.getMessage().contains("endS"));
         e = assertThrows(IllegalArgumentException.class, () -> FluidQueue.run(List.of(), G100, 1));

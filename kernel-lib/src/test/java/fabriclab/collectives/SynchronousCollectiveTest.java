@@ -1,4 +1,4 @@
-package fabriclab.loadbalancing.collective;
+package fabriclab.collectives;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
