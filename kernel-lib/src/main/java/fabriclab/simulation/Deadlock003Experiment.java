@@ -1,56 +1,75 @@
 package fabriclab.simulation;
 
 import fabriclab.Parameters;
-import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.PfcHeadroom;
+import fabriclab.fabric.Tier;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.Topology;
+import fabriclab.flowcontrol.DeadlockTopologies;
+import fabriclab.flowcontrol.RoutedFlow;
+import fabriclab.progress.Progress;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The PFC deadlock of seed 003 (section 4.1.4, figures 18 to 21) at packet level. A leaf-spine
- * with 4 leaves and 2 spines, one host per leaf, 100 Gb/s links; links leaf3-spine1 and
- * leaf4-spine2 have failed. Four flows on priority 3, pinned to the paths of 003's figure 19:
+ * The PFC deadlock of seed 003 (section 4.1.4, figures 18 to 21) at packet level, on the same
+ * {@link Topology} and {@link RoutedFlow}s the buffer dependency analysis
+ * ({@link fabriclab.flowcontrol.BufferDependencyGraph}) takes: by default
+ * {@link DeadlockTopologies#clos003} (4 leaves, 2 spines, links leaf3-spine1 and leaf4-spine2 failed)
+ * and the four flows of figure 19 ({@link #figure19Flows}):
  * <ul>
- *   <li>A: host 1 to host 3, bounced: leaf1, spine1, leaf2, spine2, leaf3;</li>
- *   <li>B: host 2 to host 4, bounced: leaf2, spine2, leaf1, spine1, leaf4;</li>
- *   <li>C: host 1 to host 3: leaf1, spine2, leaf3;</li>
- *   <li>D: host 4 to host 2: leaf4, spine1, leaf2.</li>
+ *   <li>A: leaf1, spine1, leaf2, spine2, leaf3 (bounced through leaf2);</li>
+ *   <li>B: leaf2, spine2, leaf1, spine1, leaf4 (bounced through leaf1);</li>
+ *   <li>C: leaf1, spine2, leaf3;</li>
+ *   <li>D: leaf4, spine1, leaf2.</li>
  * </ul>
- * A and B both cross leaf1 to spine1 and leaf2 to spine2, so those links are offered twice their
- * rate; their ingress queues (spine1 from leaf1, leaf2 from spine1, spine2 from leaf2, leaf1 from
- * spine2) form the cycle leaf1-spine1-leaf2-spine2 of figure 19. Three runs of the same flows:
+ * Each flow runs from the first host under its first leaf to the first host under its last leaf
+ * (so A and C share a NIC), on its priority, pinned to its route ({@link Scenario.Route}). A and B
+ * both cross leaf1 to spine1 and leaf2 to spine2, so those links are offered twice their rate; their
+ * ingress queues (spine1 from leaf1, leaf2 from spine1, spine2 from leaf2, leaf1 from spine2) form
+ * the cycle leaf1-spine1-leaf2-spine2 of figure 19. Three runs of the same flows:
  * <ol>
  *   <li>PFC only: once every queue of the cycle is paused by the next, nothing moves again;</li>
  *   <li>PFC with the deadlock watchdog of 003 section 4.1.3 ({@link PfcWatchdog}): the paused queues
  *       are declared deadlocked and ignore PFC during recovery, which breaks the cycle at the cost
  *       of drops (the flows have no retransmission, so a dropped packet is lost);</li>
  *   <li>PFC with hook flows re-prioritised (figures 20 and 21, {@link Scenario.Builder#hookPriority}):
- *       a leaf moves packets that bounce through it to priority 5, so the cycle never closes.</li>
+ *       a leaf moves packets that bounce through it to {@link #HOOK_PRIORITY}, so the cycle never
+ *       closes.</li>
  * </ol>
  * The settings the paper does not give are this experiment's parameters: flow size, switch buffer,
  * XOFF/XON, and the watchdog's periods (microseconds here, to keep runs short; products use tens of
  * milliseconds, which changes the time scale, not the mechanism).
  *
- * @param flowBytes payload of each of the four flows [bytes], at least 1
+ * @param topology the fabric (a leaf-spine whose nodes are named "leaf1".., "spine1"..; hosts have one link)
+ * @param flows the flows with their routes (node names, first and last a leaf) and priorities
+ * @param flowBytes payload of each flow [bytes], at least 1
  * @param bufferBytes shared buffer of each switch [bytes]
  * @param pfc PFC thresholds (headroom included) on every switch
  * @param watchdog the watchdog of the second run
  * @param timeLimitPs simulated time of each run [ps], positive
  */
-public record Deadlock003Experiment(long flowBytes, long bufferBytes, Pfc pfc, PfcWatchdog watchdog, long timeLimitPs) {
-    /** Priority of the four flows (003's example uses a lossless priority; 3 is RoCE's usual one). */
-    public static final int PRIORITY = 3;
-    /** Priority a leaf moves bouncing packets to. */
+public record Deadlock003Experiment(Topology topology, List<RoutedFlow> flows, long flowBytes, long bufferBytes, Pfc pfc,
+        PfcWatchdog watchdog, long timeLimitPs) {
+    /** Priority a leaf moves bouncing packets to (003 figures 20 and 21). */
     public static final int HOOK_PRIORITY = 5;
-    /** Flow names, in flow order. */
-    public static final List<String> FLOWS = List.of("A (leaf1->leaf3, bounced)", "B (leaf2->leaf4, bounced)",
-            "C (leaf1->leaf3)", "D (leaf4->leaf2)");
 
-    /** Validates. */
+    /** Validates and copies. */
     public Deadlock003Experiment {
+        Parameters.notNull("topology", topology);
+        flows = List.copyOf(Parameters.notNull("flows", flows));
+        Parameters.atLeast("flows.size()", flows.size(), 1);
+        for (RoutedFlow f : flows) {
+            Parameters.inRange("flows[].priority", f.priority(), 0, 7);
+            for (String node : f.route()) {
+                if (!topology.hasNode(node) || topology.tier(node) == Tier.HOST) {
+                    throw new IllegalArgumentException("flows[" + f.name() + "].route must name switches of the topology, got '"
+                            + node + "'");
+                }
+            }
+        }
         Parameters.atLeast("flowBytes", flowBytes, 1L);
         Parameters.notNull("pfc", pfc);
         Parameters.notNull("watchdog", watchdog);
@@ -61,22 +80,33 @@ public record Deadlock003Experiment(long flowBytes, long bufferBytes, Pfc pfc, P
         }
     }
 
-    /**
-     * 4 MB flows, 1 MB switch buffers, XOFF 20 KB / XON 10 KB with the packet-level headroom of a
-     * 100 Gb/s link with 1 us propagation, a watchdog with 20 us detection and 20 us recovery (3 per
-     * 1 ms disable PFC), 2 ms per run.
-     */
-    public static Deadlock003Experiment defaults() {
-        long headroom = PfcHeadroom.packetLevelBytes(G100, Time.US, 1000);
-        return new Deadlock003Experiment(4_000_000, 1_000_000, new Pfc(20_000, 10_000, headroom, Pfc.MAX_QUANTA),
-                new PfcWatchdog(20 * Time.US, 20 * Time.US, Time.MS, 3), 2 * Time.MS);
+    /** The four flows of 003 figure 19 on priority 3 (RoCE's usual lossless priority). */
+    public static List<RoutedFlow> figure19Flows() {
+        return List.of(
+                new RoutedFlow("A (leaf1->leaf3, bounced)", List.of("leaf1", "spine1", "leaf2", "spine2", "leaf3"), 3),
+                new RoutedFlow("B (leaf2->leaf4, bounced)", List.of("leaf2", "spine2", "leaf1", "spine1", "leaf4"), 3),
+                new RoutedFlow("C (leaf1->leaf3)", List.of("leaf1", "spine2", "leaf3"), 3),
+                new RoutedFlow("D (leaf4->leaf2)", List.of("leaf4", "spine1", "leaf2"), 3));
     }
 
-    private static final long G100 = 100_000_000_000L;
+    /**
+     * The experiment on {@code topology} and {@code flows} with 4 MB flows, 1 MB switch buffers,
+     * XOFF 20 KB / XON 10 KB with the packet-level headroom ({@link PfcHeadroom#packetLevelBytes})
+     * of the topology's first link, a watchdog with 20 us detection and 20 us recovery (3 per 1 ms
+     * disable PFC), 2 ms per run.
+     */
+    public static Deadlock003Experiment of(Topology topology, List<RoutedFlow> flows) {
+        Parameters.notNull("topology", topology);
+        LinkSpec l = topology.links().get(0);
+        long headroom = PfcHeadroom.packetLevelBytes(l.rateBps(), l.propagationPs(), 1000);
+        return new Deadlock003Experiment(topology, flows, 4_000_000, 1_000_000,
+                new Pfc(20_000, 10_000, headroom, Pfc.MAX_QUANTA), new PfcWatchdog(20 * Time.US, 20 * Time.US, Time.MS, 3),
+                2 * Time.MS);
+    }
 
-    /** The fabric: 4 leaves, 2 spines, one 100G host per leaf, 1 us links. */
-    public static LeafSpine fabric() {
-        return LeafSpine.builder().servers(4).leaves(4).spines(2).hostRateBps(G100).uplinkRateBps(G100).build();
+    /** {@link #of} on {@link DeadlockTopologies#clos003} with one 100 Gb/s host per leaf and 1 us links, and {@link #figure19Flows}. */
+    public static Deadlock003Experiment defaults() {
+        return of(DeadlockTopologies.clos003(1, 100_000_000_000L, Time.US), figure19Flows());
     }
 
     /** The three variants of the run. */
@@ -89,31 +119,34 @@ public record Deadlock003Experiment(long flowBytes, long bufferBytes, Pfc pfc, P
         HOOK_PRIORITY
     }
 
+    /** The first host attached to switch {@code name}. */
+    private int firstHostOf(String name) {
+        int sw = topology.nodeIndex(name);
+        for (LinkSpec l : topology.links()) {
+            if (l.nodeB() == sw && l.nodeA() < topology.hosts()) {
+                return l.nodeA();
+            }
+            if (l.nodeA() == sw && l.nodeB() < topology.hosts()) {
+                return l.nodeB();
+            }
+        }
+        throw new IllegalArgumentException("topology has no host under " + name);
+    }
+
     /** The scenario of one variant. */
     public Scenario scenario(Variant variant) {
         Parameters.notNull("variant", variant);
-        LeafSpine ls = fabric();
-        Topology t = ls.build();
-        int leaf1 = t.switchNode(ls.leafSwitch(0));
-        int leaf2 = t.switchNode(ls.leafSwitch(1));
-        int leaf3 = t.switchNode(ls.leafSwitch(2));
-        int leaf4 = t.switchNode(ls.leafSwitch(3));
-        int spine1 = t.switchNode(ls.spineSwitch(0));
-        int spine2 = t.switchNode(ls.spineSwitch(1));
         SimulationConfig config = SimulationConfig.builder().priorities(8).buffer(SwitchBuffer.shared(bufferBytes))
                 .sampling(Time.US, (int) Math.min(100_000, timeLimitPs / Time.US + 1)).build();
-        Scenario.Builder b = Scenario.builder(t, config).name("003 deadlock, " + variant)
-                .flow(new FlowSpec(0, 2, flowBytes, 0, PRIORITY, 50_001))
-                .flow(new FlowSpec(1, 3, flowBytes, 0, PRIORITY, 50_002))
-                .flow(new FlowSpec(0, 2, flowBytes, 0, PRIORITY, 50_003))
-                .flow(new FlowSpec(3, 1, flowBytes, 0, PRIORITY, 50_004))
-                .route(0, leaf1, spine1, leaf2, spine2, leaf3)
-                .route(1, leaf2, spine2, leaf1, spine1, leaf4)
-                .route(2, leaf1, spine2, leaf3)
-                .route(3, leaf4, spine1, leaf2)
-                .failLink(ls.uplinkIndex(2, 0, 0), 0)
-                .failLink(ls.uplinkIndex(3, 1, 0), 0)
-                .pfc(pfc);
+        Scenario.Builder b = Scenario.builder(topology, config).name("003 deadlock, " + variant).pfc(pfc);
+        for (int i = 0; i < flows.size(); i++) {
+            RoutedFlow f = flows.get(i);
+            List<String> route = f.route();
+            int src = firstHostOf(route.get(0));
+            int dst = firstHostOf(route.get(route.size() - 1));
+            b.flow(new FlowSpec(src, dst, flowBytes, 0, f.priority(), 50_001 + i));
+            b.route(i, route.stream().mapToInt(topology::nodeIndex).toArray());
+        }
         if (variant == Variant.WATCHDOG) {
             b.pfcWatchdog(watchdog);
         } else if (variant == Variant.HOOK_PRIORITY) {
@@ -143,16 +176,15 @@ public record Deadlock003Experiment(long flowBytes, long bufferBytes, Pfc pfc, P
     /** Runs one variant. */
     public Result run(Variant variant) {
         Scenario s = scenario(variant);
-        SimulationResult r = s.simulator().run(timeLimitPs, fabriclab.progress.Progress.silent());
-        LeafSpine ls = fabric();
-        int hosts = ls.hosts();
-        int[][] cycle = { // (switch index, peer node) of the four egress queues on the cycle
-            {ls.leafSwitch(0), hosts + ls.spineSwitch(0)}, {ls.spineSwitch(0), hosts + ls.leafSwitch(1)},
-            {ls.leafSwitch(1), hosts + ls.spineSwitch(1)}, {ls.spineSwitch(1), hosts + ls.leafSwitch(0)}};
+        SimulationResult r = s.simulator().run(timeLimitPs, Progress.silent());
+        String[][] cycle = {{"leaf1", "spine1"}, {"spine1", "leaf2"}, {"leaf2", "spine2"}, {"spine2", "leaf1"}};
         List<long[]> queues = new ArrayList<>();
-        for (int[] c : cycle) {
-            queues.add(r.queues().stream().filter(q -> q.switchIndex() == c[0] && q.peerNode() == c[1]).findFirst()
-                    .orElseThrow().occupancyBytes());
+        for (String[] c : cycle) {
+            int from = topology.nodeIndex(c[0]) - topology.hosts();
+            int to = topology.nodeIndex(c[1]);
+            queues.add(r.queues().stream().filter(q -> q.switchIndex() == from && q.peerNode() == to).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("topology has no link " + c[0] + "-" + c[1]))
+                    .occupancyBytes());
         }
         long[] delivered = r.flows().stream().mapToLong(SimulationResult.FlowRecord::deliveredBytes).toArray();
         int completed = (int) r.flows().stream().filter(SimulationResult.FlowRecord::completed).count();

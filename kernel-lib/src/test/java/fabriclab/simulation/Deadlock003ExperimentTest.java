@@ -17,7 +17,7 @@ class Deadlock003ExperimentTest {
 
     @Test
     void withPfcOnlyEveryFlowStopsForGoodWhilePausesKeepCirculating() {
-        Deadlock003Experiment shortRun = new Deadlock003Experiment(E.flowBytes(), E.bufferBytes(), E.pfc(), E.watchdog(), Time.MS);
+        Deadlock003Experiment shortRun = new Deadlock003Experiment(E.topology(), E.flows(), E.flowBytes(), E.bufferBytes(), E.pfc(), E.watchdog(), Time.MS);
         Deadlock003Experiment.Result a = shortRun.run(Deadlock003Experiment.Variant.PFC);
         Deadlock003Experiment.Result b = E.run(Deadlock003Experiment.Variant.PFC); // twice as long
         assertEquals(0, a.completed());
@@ -87,8 +87,12 @@ class Deadlock003ExperimentTest {
     void badSettingsAreNamed() {
         Pfc pfc = new Pfc(20_000, 10_000, PfcHeadroom.packetLevelBytes(100_000_000_000L, Time.US, 1000), 65535);
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
-                () -> new Deadlock003Experiment(1, 10_000, pfc, E.watchdog(), Time.MS));
+                () -> new Deadlock003Experiment(E.topology(), E.flows(), 1, 10_000, pfc, E.watchdog(), Time.MS));
         assertTrue(x.getMessage().contains("bufferBytes"), x.getMessage());
+        x = assertThrows(IllegalArgumentException.class, () -> new Deadlock003Experiment(E.topology(),
+                java.util.List.of(new fabriclab.flowcontrol.RoutedFlow("X", java.util.List.of("leaf1", "host0"), 3)),
+                1, 1_000_000, pfc, E.watchdog(), Time.MS));
+        assertTrue(x.getMessage().contains("route"), x.getMessage());
         x = assertThrows(IllegalArgumentException.class, () -> new PfcWatchdog(0, 1, 1, 1));
         assertTrue(x.getMessage().contains("detectionPs"), x.getMessage());
     }
