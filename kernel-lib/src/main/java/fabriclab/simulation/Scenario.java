@@ -2,6 +2,7 @@ package fabriclab.simulation;
 
 import fabriclab.Parameters;
 import fabriclab.container.DelayModel;
+import fabriclab.fabric.Incast;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Time;
@@ -323,7 +324,8 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
 
     /**
      * Uncontrolled incast: {@code senders} hosts each send {@code bytesPerSender} at time 0 to one
-     * receiver through a single switch; all links at {@code rateBps} with 1 us propagation.
+     * receiver through a single switch; all links at {@code rateBps} with 1 us propagation. The same
+     * as {@code incast(Incast.of(senders, bytesPerSender, rateBps), Time.US, config)}.
      *
      * @param senders number of senders n, at least 1
      * @param bytesPerSender payload per sender in bytes
@@ -331,14 +333,39 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
      * @param config run configuration (buffer, ECN, sampling)
      */
     public static Scenario incast(int senders, long bytesPerSender, long rateBps, SimulationConfig config) {
-        Parameters.atLeast("senders", senders, 1);
-        Parameters.atLeast("bytesPerSender", bytesPerSender, 1L);
-        Topology t = Topology.singleSwitch(senders + 1, rateBps, Time.US);
-        List<FlowSpec> flows = new ArrayList<>();
-        for (int i = 0; i < senders; i++) {
-            flows.add(FlowSpec.of(i, senders, bytesPerSender, 0));
+        return incast(Incast.of(senders, bytesPerSender, rateBps), Time.US, config);
+    }
+
+    /**
+     * The packet-level reading of an {@link Incast} (the description the analytic bounds and the
+     * fluid models take too): its single-switch topology ({@link Incast#topology}) with
+     * {@code propagationPs} on every link; sender {@code i} starts at {@link Incast#startPs} and
+     * splits its bytes over {@code qpsPerSender} flows (the first {@code bytesPerSender mod q} of them
+     * carry one byte more), each on priority 0 with its own UDP source port
+     * {@code 49152 + (31 i + n + 1021 q) mod 16384} (queue pair {@code q}; ECMP entropy).
+     *
+     * @param incast the traffic
+     * @param propagationPs per-link propagation delay [ps], not negative
+     * @param config run configuration (buffer, ECN, sampling)
+     */
+    public static Scenario incast(Incast incast, long propagationPs, SimulationConfig config) {
+        Parameters.notNull("incast", incast);
+        Parameters.atLeast("propagationPs", propagationPs, 0L);
+        Parameters.notNull("config", config);
+        int n = incast.senders();
+        int q = incast.qpsPerSender();
+        if (incast.bytesPerSender() < q) {
+            throw new IllegalArgumentException("incast.bytesPerSender must give each of its " + q
+                    + " queue pairs at least one byte, got " + incast.bytesPerSender());
         }
-        return builder(t, config).name(senders + "-to-1 incast").flows(flows).build();
+        List<FlowSpec> flows = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < q; k++) {
+                long bytes = incast.bytesPerSender() / q + (k < incast.bytesPerSender() % q ? 1 : 0);
+                flows.add(new FlowSpec(i, n, bytes, incast.startPs(i), 0, 49152 + Math.floorMod(31 * i + n + 1021 * k, 16384)));
+            }
+        }
+        return builder(incast.topology(propagationPs), config).name(n + "-to-1 incast").flows(flows).build();
     }
 
     /**
