@@ -23,10 +23,10 @@ import tech.tablesaw.api.Table;
  *
  * <p>Our reading of the four rows (002 does not describe them beyond their names):
  * <ul>
- *   <li>{@link Scenario#SINGLE_JOB}: one 32-GPU job, TP 8 inside each server, DP 4 across the servers:
+ *   <li>{@link Case#SINGLE_JOB}: one 32-GPU job, TP 8 inside each server, DP 4 across the servers:
  *       8 concurrent ring AllReduces (GPU k of servers A-D);</li>
- *   <li>{@link Scenario#ONE_LINK_DOWN}: the same with the uplink leaf 0 - spine 0 down;</li>
- *   <li>{@link Scenario#FOUR_LINKS_DOWN}: the same with the four uplinks of spine 0 down (one per leaf,
+ *   <li>{@link Case#ONE_LINK_DOWN}: the same with the uplink leaf 0 - spine 0 down;</li>
+ *   <li>{@link Case#FOUR_LINKS_DOWN}: the same with the four uplinks of spine 0 down (one per leaf,
  *       as when a spine or its line card fails): every leaf keeps {@code spines - 1} uplinks, a
  *       symmetric loss of a third (speedup 1.5) or a quarter (2) of the uplink capacity. We chose this
  *       pattern over scattered ones (leaf l losing its link to spine l mod spines) because with those
@@ -34,7 +34,7 @@ import tech.tablesaw.api.Table;
  *       limited at the destination port but not along the path, then overloads that spine's downlink
  *       and loses containers it never recovers (measured: 252 packets dropped at 16 MiB per rank);
  *       RoCE's PFC and go-back-N ride through it. See the notebook.</li>
- *   <li>{@link Scenario#MULTIPLE_JOBS}: the same 32 GPUs split into two concurrent 16-GPU jobs (servers
+ *   <li>{@link Case#MULTIPLE_JOBS}: the same 32 GPUs split into two concurrent 16-GPU jobs (servers
  *       A-B and C-D), each TP 8 and DP 2: 16 concurrent 2-rank AllReduces; throughput is the sum over
  *       both jobs, so with the same per-GPU batch the compute time per iteration is unchanged.</li>
  * </ul>
@@ -52,7 +52,7 @@ import tech.tablesaw.api.Table;
 public record Llama2Fabric(double speedup) {
 
     /** The four rows of 002 table 1. */
-    public enum Scenario {
+    public enum Case {
         /** One 32-GPU job. */
         SINGLE_JOB("single job"),
         /** One leaf uplink down. */
@@ -64,7 +64,7 @@ public record Llama2Fabric(double speedup) {
 
         private final String label;
 
-        Scenario(String label) {
+        Case(String label) {
             this.label = label;
         }
 
@@ -95,7 +95,7 @@ public record Llama2Fabric(double speedup) {
      * @param pfcPauses PAUSE frames sent
      * @param ecnMarks packets ECN-marked
      */
-    public record Comm(Scenario scenario, Fabric fabric, long bytesPerRank, long seed, double commUs, int failedUplinks,
+    public record Comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, double commUs, int failedUplinks,
             double uplinkMaxOverMean, long blackholedPackets, long drops, long retransmittedPackets, long pfcPauses,
             long ecnMarks) {
     }
@@ -106,7 +106,7 @@ public record Llama2Fabric(double speedup) {
     }
 
     /** Link indices (into {@code fabric().build().links()}) of the uplinks down in {@code scenario}. */
-    public int[] failedUplinks(Scenario scenario) {
+    public int[] failedUplinks(Case scenario) {
         Parameters.notNull("scenario", scenario);
         LeafSpine ls = fabric();
         return switch (scenario) {
@@ -127,10 +127,10 @@ public record Llama2Fabric(double speedup) {
      * is NIC k of the 4 servers. Two jobs: group k (k below 8) is NIC k of servers A, B, group 8 + k is
      * NIC k of servers C, D.
      */
-    public static int[][] groups(Scenario scenario) {
+    public static int[][] groups(Case scenario) {
         Parameters.notNull("scenario", scenario);
         int nics = GseVsRoceJct.NICS;
-        if (scenario != Scenario.MULTIPLE_JOBS) {
+        if (scenario != Case.MULTIPLE_JOBS) {
             return GseVsRoceJct.jobGroups();
         }
         int[][] g = new int[2 * nics][2];
@@ -151,7 +151,7 @@ public record Llama2Fabric(double speedup) {
      * @param bytesPerRank gradient bytes per rank, at least 4096
      * @param seed the seed
      */
-    public Comm communication(Scenario scenario, Fabric fabric, long bytesPerRank, long seed) {
+    public Comm communication(Case scenario, Fabric fabric, long bytesPerRank, long seed) {
         Parameters.notNull("scenario", scenario);
         Parameters.notNull("fabric", fabric);
         Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
@@ -169,7 +169,7 @@ public record Llama2Fabric(double speedup) {
      * The single-job AllReduce with the uplink leaf 0 - spine 0 failing at {@code failPs}: the routes
      * avoid it from {@code failPs + detectionPs} on. Use a positive detection time for RoCE (failure
      * detected, then ECMP re-hashes) and a negative one for GSE (failure announced ahead by FEC
-     * monitoring). Reported as scenario {@link Scenario#ONE_LINK_DOWN}.
+     * monitoring). Reported as scenario {@link Case#ONE_LINK_DOWN}.
      *
      * @param fabric RoCE or GSE
      * @param bytesPerRank gradient bytes per rank, at least 4096
@@ -190,13 +190,13 @@ public record Llama2Fabric(double speedup) {
         if (failPs + detectionPs < 0) {
             throw new IllegalArgumentException("detectionPs must be at least -failPs = " + (-failPs) + ", got " + detectionPs);
         }
-        int[] failed = failedUplinks(Scenario.ONE_LINK_DOWN);
-        GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(Scenario.SINGLE_JOB), Collective.RING_ALL_REDUCE,
+        int[] failed = failedUplinks(Case.ONE_LINK_DOWN);
+        GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(Case.SINGLE_JOB), Collective.RING_ALL_REDUCE,
                 bytesPerRank, fabric, seed, failed, setup -> setup.failLink(failed[0], failPs, failPs + detectionPs));
-        return comm(Scenario.ONE_LINK_DOWN, fabric, bytesPerRank, seed, failed, o);
+        return comm(Case.ONE_LINK_DOWN, fabric, bytesPerRank, seed, failed, o);
     }
 
-    private static Comm comm(Scenario scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed,
+    private static Comm comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed,
             GseVsRoceJct.Outcome o) {
         SimulationResult r = o.result();
         long retx = r.flows().stream().mapToLong(SimulationResult.FlowRecord::retransmittedPackets).sum();
@@ -213,7 +213,7 @@ public record Llama2Fabric(double speedup) {
      * @param fabric RoCE or GSE
      * @param seed the seed
      */
-    private record Point(Scenario scenario, Fabric fabric, long seed) {
+    private record Point(Case scenario, Fabric fabric, long seed) {
     }
 
     /**
@@ -237,7 +237,7 @@ public record Llama2Fabric(double speedup) {
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public List<Comm> sweep(List<Scenario> scenarios, List<Fabric> fabrics, long bytesPerRank, long[] seeds, int threads,
+    public List<Comm> sweep(List<Case> scenarios, List<Fabric> fabrics, long bytesPerRank, long[] seeds, int threads,
             ProgressSink sink) throws InterruptedException {
         Parameters.notNull("scenarios", scenarios);
         Parameters.notNull("fabrics", fabrics);
@@ -245,7 +245,7 @@ public record Llama2Fabric(double speedup) {
         Parameters.notNull("seeds", seeds);
         List<Point> points = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
-            Scenario s = Parameters.notNull("scenarios[" + i + "]", scenarios.get(i));
+            Case s = Parameters.notNull("scenarios[" + i + "]", scenarios.get(i));
             for (int j = 0; j < fabrics.size(); j++) {
                 Fabric f = Parameters.notNull("fabrics[" + j + "]", fabrics.get(j));
                 for (long seed : seeds) {
@@ -274,7 +274,7 @@ public record Llama2Fabric(double speedup) {
      * @throws InterruptedException if the calling thread is interrupted
      */
     public static List<Comm> commRuns(int threads, ProgressSink sink) throws InterruptedException {
-        return new Llama2Fabric(1.5).sweep(List.of(Scenario.values()), List.of(Fabric.ROCE, Fabric.GSE), COMM_BYTES_PER_RANK,
+        return new Llama2Fabric(1.5).sweep(List.of(Case.values()), List.of(Fabric.ROCE, Fabric.GSE), COMM_BYTES_PER_RANK,
                 new long[] {1, 2, 3}, threads, sink);
     }
 

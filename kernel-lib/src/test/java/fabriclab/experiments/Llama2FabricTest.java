@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.datasets.Dataset;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
-import fabriclab.experiments.Llama2Fabric.Scenario;
+import fabriclab.experiments.Llama2Fabric.Case;
 import fabriclab.progress.Progress;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.LinkSpec;
@@ -22,15 +22,15 @@ class Llama2FabricTest {
 
     @Test
     void groupsCoverEveryGpuOnceAndTwoJobsStayOnTheirServers() {
-        for (Scenario s : Scenario.values()) {
+        for (Case s : Case.values()) {
             Set<Integer> seen = new HashSet<>();
             for (int[] g : Llama2Fabric.groups(s)) {
                 for (int h : g) {
                     assertTrue(seen.add(h), s + ": host " + h + " twice");
                 }
-                int servers = s == Scenario.MULTIPLE_JOBS ? 2 : 4;
+                int servers = s == Case.MULTIPLE_JOBS ? 2 : 4;
                 assertEquals(servers, g.length);
-                if (s == Scenario.MULTIPLE_JOBS) { // servers A,B or C,D, same NIC index
+                if (s == Case.MULTIPLE_JOBS) { // servers A,B or C,D, same NIC index
                     assertEquals(g[0] / 8 / 2, g[1] / 8 / 2);
                     assertEquals(g[0] % 8, g[1] % 8);
                 }
@@ -43,16 +43,16 @@ class Llama2FabricTest {
     void failedLinksAreLeafSpineUplinksOfSpineZero() {
         Topology t = L.fabric().build();
         int spine0 = t.hosts() + L.fabric().leaves();
-        for (Scenario s : List.of(Scenario.ONE_LINK_DOWN, Scenario.FOUR_LINKS_DOWN)) {
+        for (Case s : List.of(Case.ONE_LINK_DOWN, Case.FOUR_LINKS_DOWN)) {
             Set<Integer> leaves = new HashSet<>();
             for (int link : L.failedUplinks(s)) {
                 LinkSpec ls = t.links().get(link);
                 assertEquals(spine0, ls.nodeB(), s + " link " + link);
                 assertTrue(leaves.add(ls.nodeA() - t.hosts()));
             }
-            assertEquals(s == Scenario.ONE_LINK_DOWN ? 1 : 4, leaves.size());
+            assertEquals(s == Case.ONE_LINK_DOWN ? 1 : 4, leaves.size());
         }
-        assertEquals(0, L.failedUplinks(Scenario.SINGLE_JOB).length);
+        assertEquals(0, L.failedUplinks(Case.SINGLE_JOB).length);
     }
 
     @Test
@@ -61,7 +61,7 @@ class Llama2FabricTest {
         // step (2 steps) a fixed latency: 4 links of 1 us, request and grant (2 x 2 us), 1 us assembly, store
         // and forward of a 4 KB packet at 3 hops, about 10 us
         long b = 4L << 20;
-        Llama2Fabric.Comm c = L.communication(Scenario.MULTIPLE_JOBS, Fabric.GSE, b, 1);
+        Llama2Fabric.Comm c = L.communication(Case.MULTIPLE_JOBS, Fabric.GSE, b, 1);
         double bound = b * 8 / 100e9 * 1e6;
         assertTrue(c.commUs() >= bound + 2 * 9 && c.commUs() <= bound + 2 * 12, "comm " + c.commUs() + " us vs bound " + bound);
         assertEquals(0, c.drops());
@@ -71,7 +71,7 @@ class Llama2FabricTest {
     void steadyStateFailuresLoseNothingAndOnlyDetectedFailuresBlackHole() {
         long b = 2L << 20;
         for (Fabric f : Fabric.values()) {
-            Llama2Fabric.Comm c = L.communication(Scenario.FOUR_LINKS_DOWN, f, b, 1);
+            Llama2Fabric.Comm c = L.communication(Case.FOUR_LINKS_DOWN, f, b, 1);
             assertTrue(Double.isFinite(c.commUs()), f + " completes");
             assertEquals(0, c.blackholedPackets(), f + ": the routes avoided the links from the start");
             assertEquals(4, c.failedUplinks());
@@ -97,7 +97,7 @@ class Llama2FabricTest {
 
     @Test
     void theCommDatasetHasOneRowPerRunAndAUnitPerColumn() {
-        Llama2Fabric.Comm c = new Llama2Fabric.Comm(Scenario.FOUR_LINKS_DOWN, Fabric.GSE, 3L << 20, 2, 1234.5, 4, 1.25, 0, 1, 2,
+        Llama2Fabric.Comm c = new Llama2Fabric.Comm(Case.FOUR_LINKS_DOWN, Fabric.GSE, 3L << 20, 2, 1234.5, 4, 1.25, 0, 1, 2,
                 3, 5);
         Dataset d = Llama2Fabric.commRunsDataset(List.of(c, c));
         assertEquals(Llama2Fabric.COMM_RUNS, d.name());
@@ -117,12 +117,12 @@ class Llama2FabricTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> L.failureDuringCollective(Fabric.GSE, 1 << 20, 1, Time.MS, Time.US));
         assertTrue(e.getMessage().contains("detectionPs"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> L.communication(Scenario.SINGLE_JOB, Fabric.ROCE, 100, 1));
+        e = assertThrows(IllegalArgumentException.class, () -> L.communication(Case.SINGLE_JOB, Fabric.ROCE, 100, 1));
         assertTrue(e.getMessage().contains("bytesPerRank"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> L.failureSweep(Fabric.ROCE, 1 << 20, 1, -1, new long[] {0}, 1,
                 Progress.silent()));
         assertEquals("failPs must be >= 0, got -1", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> L.sweep(List.of(Scenario.SINGLE_JOB), java.util.Arrays.asList(
+        e = assertThrows(IllegalArgumentException.class, () -> L.sweep(List.of(Case.SINGLE_JOB), java.util.Arrays.asList(
                 Fabric.ROCE, null), 1 << 20, new long[] {1}, 1, Progress.silent()));
         assertEquals("fabrics[1] must not be null", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Llama2Fabric.commRuns(0, Progress.silent()));
