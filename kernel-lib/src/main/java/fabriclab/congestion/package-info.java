@@ -1,5 +1,5 @@
 /**
- * Congestion-control models of RoCE and its alternatives (issue 5): ECN/WRED marking
+ * Congestion-control models of RoCE and its alternatives: ECN/WRED marking
  * ({@link fabriclab.fabric.EcnMarking}, {@link fabriclab.congestion.PriorityWred}); the DCQCN
  * fluid model of Zhu et al. (SIGCOMM 2015) in the per-flow form of the CoNEXT 2016 analysis, with
  * symmetric aggregation of identical flows, optional PFC and optional iQCN of 003 section 4.2.5

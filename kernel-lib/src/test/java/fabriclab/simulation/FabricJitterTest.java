@@ -11,7 +11,7 @@ import fabriclab.fabric.LeafSpine;
 import org.junit.jupiter.api.Test;
 
 /**
- * Packet spraying with random path delays (issue 7 validation): the simulator's reorder count
+ * Packet spraying with random path delays: the simulator's reorder count
  * against the packet-container model's closed form (fabriclab.container.Reordering).
  */
 class FabricJitterTest {

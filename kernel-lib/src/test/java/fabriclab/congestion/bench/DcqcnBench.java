@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Speed goals of issue 5: (1) 2 flows, 100 ms simulated at 1 us steps, under 100 ms wall;
+ * Speed goals of the fluid model: (1) 2 flows, 100 ms simulated at 1 us steps, under 100 ms wall;
  * (2) 7,000 flows as one class as fast as one flow (20 ms simulated, 1 us steps);
  * (3) a 100-point (N, tau*) phase-margin sweep under 10 s.
  */

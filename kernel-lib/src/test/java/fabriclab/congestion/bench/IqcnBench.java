@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Cost of the iQCN option (issue 9): the notebook 03 case (10 flows, Pmax 0.1 %, 100 Gb/s, 20 ms at
+ * Cost of the iQCN option: the notebook 03 case (10 flows, Pmax 0.1 %, 100 Gb/s, 20 ms at
  * 1 us steps) with and without iQCN. Goal: iQCN on costs at most about 10 % more than off.
  */
 @State(Scope.Benchmark)

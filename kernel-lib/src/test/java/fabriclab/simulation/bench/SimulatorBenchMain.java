@@ -17,7 +17,7 @@ import java.lang.management.MemoryType;
 import java.util.Locale;
 
 /**
- * Bench command (issue 7, performance): runs each fixed scenario until the JIT has settled (warm-up: at least
+ * Bench command for the simulator's speed: runs each fixed scenario until the JIT has settled (warm-up: at least
  * {@value #MIN_WARMUP_RUNS} runs and {@value #WARMUP_SECONDS} s), then measured runs (at least {@value #MIN_RUNS} and
  * {@value #MEASURE_SECONDS} s), and prints (for the median run) simulated packet-hops and events per wall-clock second,
  * wall time and peak heap, with the interquartile range of the rate. The median of many short runs is what stays put
@@ -77,7 +77,7 @@ public final class SimulatorBenchMain {
     }
 
     /**
-     * Memory goal of issue 7: the simulator's state grows with flows and packets in flight, not with simulated
+     * Memory goal: the simulator's state grows with flows and packets in flight, not with simulated
      * time. Runs the same permutation with flows of 2, 8 and 32 MB, stops each at three quarters of the time a sender
      * needs to emit its flow at line rate (so 1x, 4x and 16x the simulated time, every sender still sending, the
      * colliding queues as full as the run makes them), and prints the heap the simulator retains then: live heap
