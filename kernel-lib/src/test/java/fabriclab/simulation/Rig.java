@@ -26,6 +26,14 @@ final class Rig {
 
     /** A network of {@code topology} with {@code flows} (each with a {@link Recorder}), PFC {@code pfc} (null: off). */
     Rig(Topology topology, SimulationConfig config, List<FlowSpec> flows, Pfc pfc) {
+        this(topology, config, flows, pfc, null);
+    }
+
+    /**
+     * As {@link #Rig(Topology, SimulationConfig, List, Pfc)}, but with {@code model}'s transport for
+     * every flow (its switch functions attached); null for {@link Recorder}s.
+     */
+    Rig(Topology topology, SimulationConfig config, List<FlowSpec> flows, Pfc pfc, TransportModel model) {
         net = new Network(topology, config);
         net.pfc = pfc;
         List<FlowState> states = new ArrayList<>();
@@ -37,9 +45,9 @@ final class Rig {
         }
         net.workload = new Workload(net, states);
         net.installIngressAccounting();
-        net.transport = TransportModel.uncontrolled().start(net);
+        net.transport = (model == null ? TransportModel.uncontrolled() : model).start(net);
         for (FlowState f : states) {
-            f.transport = new Recorder(net, f, arrivals);
+            f.transport = model == null ? new Recorder(net, f, arrivals) : net.transport.newFlow(f);
         }
     }
 
