@@ -108,9 +108,10 @@ class RoceTransportTest {
 
     @Test
     void iqcnSendsAtMostOneCnpPerTimerPeriodAndShortensTheExcursion() {
-        // 10 flows from line rate, 3 ms: with iQCN the switch adds CNPs only when a flow had none for
-        // longer than T = 55 us, so at most flows x (3 ms / 55 us + 1) of them; the extra early CNPs
-        // must lower the start-up queue peak.
+        // 10 flows from line rate, 3 ms, one switch: the switch sends a flow a CNP only when it has seen
+        // none of that flow (its own or the receiver's passing through) for longer than T = 55 us, so its
+        // CNPs of one flow are more than T apart: n of them span more than (n - 1) T < 3 ms, n <= 55, and
+        // at most 10 x 55 in all (one switch). The extra early CNPs must lower the start-up queue peak.
         DcqcnParameters d = DcqcnParameters.zhu2015();
         long[] peak = new long[2];
         for (int k = 0; k < 2; k++) {
@@ -131,6 +132,80 @@ class RoceTransportTest {
         }
         assertTrue(peak[1] < peak[0], "peak with iQCN " + peak[1] + " vs without " + peak[0]);
         assertThrows(IllegalArgumentException.class, () -> RoceTransport.noCongestionControl().withIqcn(true));
+    }
+
+    /**
+     * The iQCN congestion point's rule, element by element: a switch that admits a data packet of a
+     * flow above Kmin sends the sender a CNP unless it has seen a CNP of that flow (one it sent, or one
+     * passing through it toward the sender) within the last T = 55 us; "within" includes exactly T.
+     * Each switch keeps its own record per flow, and the receiver's CNP pacing (tau) is its own too.
+     * Fabric: host 0 (leaf 0) -> host 2 (leaf 1) through one spine, 100G, 1 us links.
+     */
+    @Test
+    void iqcnCongestionPointKeepsItsOwnRecordPerSwitchAndFlow() {
+        DcqcnParameters d = DcqcnParameters.zhu2015();
+        long t = 55 * Time.US;
+        assertEquals(t, Math.round(d.timerS() * 1e12));
+        fabriclab.fabric.LeafSpine ls = new fabriclab.fabric.LeafSpine(4, 1, 2, 1, G100, G100, 1, Time.US, Time.US);
+        List<FlowSpec> flows = List.of(FlowSpec.of(0, 2, 10_000_000, 0), FlowSpec.of(1, 3, 10_000_000, 0));
+        SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(16_000_000, 16_000_000, d.marking()),
+                Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 1, 0, 0);
+        RoceTransport iqcn = RoceTransport.dcqcn(d).withIqcn(true);
+
+        // (1) spacing per switch and flow: only the switch's own CNPs here
+        Rig r = new Rig(ls.build(), c, flows, null, iqcn);
+        RoceRun run = (RoceRun) r.net.transport;
+        Switch leaf1 = r.net.switches[1];
+        Switch spine = r.net.switches[2];
+        long[] at = {0, t, t + 1, t + 2, t + 3};
+        Switch[] where = {spine, spine, spine, spine, leaf1};
+        int[] flow = {0, 0, 0, 1, 0};
+        long[] expected = {1, 1, 2, 3, 4}; // t: exactly T after the first, suppressed; t + 1: sent;
+                                           // flow 1 and leaf 1 have records of their own
+        for (int k = 0; k < at.length; k++) {
+            int kk = k;
+            r.at(at[k], () -> {
+                run.congested(where[kk], r.data(flow[kk], 0, 1000, 0), at[kk]);
+                assertEquals(expected[kk], run.fabricControlPackets(), "call " + kk);
+            });
+        }
+        r.runUntil(t + 3);
+        assertEquals(4, run.fabricControlPackets());
+
+        // (2) a receiver's CNP counts at each switch it passes, from the time it passes there. The CNP
+        // (64 B: 5.12 ns at 100G) leaves host 2 at 0 and reaches leaf 1 at 1,005,120 ps, the spine at
+        // 2,010,240 ps (store and forward, idle links).
+        Rig q = new Rig(ls.build(), c, flows, null, iqcn);
+        RoceRun run2 = (RoceRun) q.net.transport;
+        Switch qLeaf1 = q.net.switches[1];
+        Switch qSpine = q.net.switches[2];
+        RoceFlow receiver = (RoceFlow) q.flow(0).transport;
+        Packet marked = q.data(0, 0, 1000, 0);
+        marked.ecn = true;
+        q.at(0, () -> receiver.onData(marked, 0));
+        long atLeaf1 = 5_120 + Time.US;
+        long atSpine = 2 * atLeaf1;
+        q.at(atLeaf1 + t, () -> run2.congested(qLeaf1, q.data(0, 1, 1000, 0), atLeaf1 + t));
+        q.at(atSpine + t, () -> run2.congested(qSpine, q.data(0, 1, 1000, 0), atSpine + t));
+        q.at(atSpine + t, () -> assertEquals(0, run2.fabricControlPackets()));
+        q.at(atSpine + t + 1, () -> run2.congested(qLeaf1, q.data(0, 1, 1000, 0), atSpine + t + 1));
+        q.at(atSpine + t + 1, () -> run2.congested(qSpine, q.data(0, 1, 1000, 0), atSpine + t + 1));
+        q.runUntil(atSpine + t + 1);
+        assertEquals(1, receiver.cnpsSent);
+        assertEquals(2, run2.fabricControlPackets());
+
+        // (3) a switch's CNP does not touch the receiver's pacing: right after the spine's CNP, a marked
+        // packet at the receiver still gets the receiver's own CNP
+        Rig u = new Rig(ls.build(), c, flows, null, iqcn);
+        RoceRun run3 = (RoceRun) u.net.transport;
+        RoceFlow rx = (RoceFlow) u.flow(0).transport;
+        Packet m = u.data(0, 0, 1000, 0);
+        m.ecn = true;
+        u.at(0, () -> run3.congested(u.net.switches[2], u.data(0, 0, 1000, 0), 0));
+        u.at(Time.US, () -> rx.onData(m, Time.US));
+        u.runUntil(Time.US);
+        assertEquals(1, run3.fabricControlPackets());
+        assertEquals(1, rx.cnpsSent);
     }
 
     @Test
