@@ -100,7 +100,7 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
 
     /**
      * Index in {@code build().links()} of the {@code parallel}-th link between leaf {@code leaf} and
-     * spine {@code spine} (for {@code Simulator.failLinkAt}).
+     * spine {@code spine} (for {@code Scenario.Builder.failLink} in the packet simulator).
      */
     public int uplinkIndex(int leaf, int spine, int parallel) {
         Parameters.inRange("leaf", leaf, 0, leaves - 1);

@@ -32,8 +32,8 @@ import fabriclab.Parameters;
  * congestion control: hosts use the default line-rate transport, and nothing in the fabric drops
  * when grants bound every egress.
  *
- * <p>Usage: {@code new Simulator(leafSpine.build(), config.withMtu(4096)..., flows)
- * .withTransport(GseTransport.defaults()).run()}: 16 KB containers of about 4 KB packets (000
+ * <p>Usage: {@code Scenario.builder(leafSpine.build(), config.withMtu(4096)).flows(flows)
+ * .transport(GseTransport.defaults()).build().simulator().run()}: 16 KB containers of about 4 KB packets (000
  * section 3 test setup) need a run MTU of 4096.
  *
  * @param containerBytes maximum container payload [bytes], at least 64 (000: 16 KB)

@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * One run of {@link RoceTransport}: a {@link RoceFlow} per flow and, with iQCN on, a congestion
  * point in every switch. The congestion point keeps its own record of the CNPs of each flow it has
- * seen (those it sent and those from receivers passing through it on their way to the sender); when
+ * seen (those it sent, and every CNP of the flow passing through it on its way to the sender, from
+ * the receiver or from another switch's congestion point); when
  * it admits a data packet of a flow into a queue above Kmin and has seen no CNP of that flow for
  * longer than the rate-increase timer T, it sends the sender a CNP itself (seed 003 section 4.2.5).
  * A switch only knows what passes through it, so it neither reads nor resets the receiver's CNP

@@ -30,8 +30,9 @@ import fabriclab.congestion.DcqcnParameters;
  * </ul>
  * The rate limiter spaces packet starts by wire size / R_C; a rate change applies from the next packet.
  *
- * <p>Usage: {@code new Simulator(topology, config, flows).withTransport(RoceTransport.dcqcn(
- * DcqcnParameters.zhu2015())).withPfc(pfc).run()}, with the config's WRED set to the marking curve.
+ * <p>Usage: {@code Scenario.builder(topology, config).flows(flows).transport(RoceTransport.dcqcn(
+ * DcqcnParameters.zhu2015())).pfc(pfc).build().simulator().run()}, with the config's buffer marking with
+ * {@code dcqcn.marking()}.
  *
  * @param dcqcn DCQCN parameters (published defaults: {@link DcqcnParameters#zhu2015()}), or null for no congestion control
  * @param hyperIncreaseBps R_HAI [bit/s], positive (not part of {@link DcqcnParameters}; default 50 Mb/s, the

@@ -37,14 +37,14 @@ import java.util.SplittableRandom;
  * (BFS over the topology, hosts never transit) chosen by {@link Forwarding} (ECMP with
  * {@code fabriclab.loadbalancing.hash.EcmpHasher}, or per-packet spraying).
  *
- * <p>PFC ({@link #withPfc}, off by default): every switch port counts, per priority, the wire bytes
+ * <p>PFC ({@link Scenario#pfc()}, off by default): every switch port counts, per priority, the wire bytes
  * admitted from it and not yet sent on (ingress accounting); reaching XOFF sends a 64-byte PAUSE
  * upstream (arriving after its serialisation and the link's propagation, out of band of data),
  * refreshed every half pause time until the counter falls below XON, when a zero-quanta PAUSE
  * (XON) resumes the upstream at once. A paused egress queue (switch port or host NIC) starts no
  * new packet of that priority; other priorities continue. See {@link Pfc}.
  *
- * <p>Link failure ({@link #failLinkAt}): at the given time both directions of a link go down, packets
+ * <p>Link failure ({@link Scenario.LinkFailure}): at the given time both directions of a link go down, packets
  * queued for it or on its wire are dropped (and counted); routes are recomputed at once or, to model a
  * detection delay, later (packets a switch still sends to the dead link are dropped at it), or
  * earlier (a predicted failure).

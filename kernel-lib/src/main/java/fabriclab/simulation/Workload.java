@@ -50,7 +50,7 @@ final class Workload implements EventHandler {
             }
         }
         if (seen != flows.size()) {
-            throw new IllegalArgumentException("startAfter dependencies form a cycle; " + (flows.size() - seen)
+            throw new IllegalArgumentException("flow dependencies (startAfter) form a cycle; " + (flows.size() - seen)
                     + " flows could never start");
         }
     }
