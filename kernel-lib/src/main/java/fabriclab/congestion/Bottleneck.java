@@ -12,7 +12,7 @@ import fabriclab.fabric.Pfc;
  * <p>Units: bits per second for rates, bytes for buffers, seconds for times. Assumption: every
  * sender NIC has the same line rate as the bottleneck (true for the 001 incast, all 100G).
  *
- * @param lineRateBps bottleneck capacity C [bit/s], {@code > 0}
+ * @param lineRateBitsPerSecond bottleneck capacity C [bit/s], {@code > 0}
  * @param bufferBytes buffer available to the queue [bytes], {@code > 0}; above it packets are
  *                    dropped (never reached when PFC's XOFF is below it)
  * @param pfc PFC of the bottleneck queue, or null for PFC off: the senders pause once
@@ -21,11 +21,11 @@ import fabriclab.fabric.Pfc;
  * @param baseRttS base RTT of a probe or small flow through an empty queue [s], {@code >= 0}
  * @param packetBytes packet (MTU) size [bytes], {@code > 0}
  */
-public record Bottleneck(double lineRateBps, double bufferBytes, Pfc pfc, double baseRttS,
+public record Bottleneck(double lineRateBitsPerSecond, double bufferBytes, Pfc pfc, double baseRttS,
                          double packetBytes) {
     /** Validates the fields; XOFF plus the PFC headroom must fit the buffer. */
     public Bottleneck {
-        Parameters.positive("lineRateBps", lineRateBps);
+        Parameters.positive("lineRateBitsPerSecond", lineRateBitsPerSecond);
         Parameters.positive("bufferBytes", bufferBytes);
         Parameters.nonNegative("baseRttS", baseRttS);
         Parameters.positive("packetBytes", packetBytes);
@@ -36,39 +36,39 @@ public record Bottleneck(double lineRateBps, double bufferBytes, Pfc pfc, double
     }
 
     /**
-     * A port of {@code lineRateBps} with a 32 MB buffer, PFC off, 5 us base RTT and 1000-byte
+     * A port of {@code lineRateBitsPerSecond} with a 32 MB buffer, PFC off, 5 us base RTT and 1000-byte
      * packets (the packet size of the DCQCN fluid model's examples; a choice, stated).
      */
-    public static Bottleneck of(double lineRateBps) {
-        return new Bottleneck(lineRateBps, 32e6, null, 5e-6, 1000);
+    public static Bottleneck of(double lineRateBitsPerSecond) {
+        return new Bottleneck(lineRateBitsPerSecond, 32e6, null, 5e-6, 1000);
     }
 
     /**
-     * The receiver's port of an incast: line rate {@code incast.receiverRateBps()}, otherwise the
+     * The receiver's port of an incast: line rate {@code incast.receiverRateBitsPerSecond()}, otherwise the
      * defaults of {@link #of(double)} (32 MB buffer, PFC off, 5 us base RTT, 1000-byte packets).
      */
     public static Bottleneck of(Incast incast) {
         Parameters.notNull("incast", incast);
-        return of((double) incast.receiverRateBps());
+        return of((double) incast.receiverRateBitsPerSecond());
     }
 
     /** A copy with PFC (null for off). */
     public Bottleneck withPfc(Pfc pfc) {
-        return new Bottleneck(lineRateBps, bufferBytes, pfc, baseRttS, packetBytes);
+        return new Bottleneck(lineRateBitsPerSecond, bufferBytes, pfc, baseRttS, packetBytes);
     }
 
     /** A copy with another buffer size [bytes]. */
     public Bottleneck withBuffer(double bytes) {
-        return new Bottleneck(lineRateBps, bytes, pfc, baseRttS, packetBytes);
+        return new Bottleneck(lineRateBitsPerSecond, bytes, pfc, baseRttS, packetBytes);
     }
 
     /** A copy with another base RTT [s]. */
     public Bottleneck withBaseRtt(double seconds) {
-        return new Bottleneck(lineRateBps, bufferBytes, pfc, seconds, packetBytes);
+        return new Bottleneck(lineRateBitsPerSecond, bufferBytes, pfc, seconds, packetBytes);
     }
 
     /** Line rate in packets per second. */
     public double lineRatePps() {
-        return lineRateBps / (8 * packetBytes);
+        return lineRateBitsPerSecond / (8 * packetBytes);
     }
 }

@@ -18,14 +18,14 @@ import org.apache.commons.math3.analysis.solvers.BrentSolver;
  * jumps from Pmax to 1 ({@link #onRamp()} false), and the fluid model chatters about Kmax.
  *
  * @param flows N
- * @param rateBps per-flow rate C/N [bit/s]
- * @param targetRateBps per-flow target rate R_T [bit/s]
+ * @param rateBitsPerSecond per-flow rate C/N [bit/s]
+ * @param targetRateBitsPerSecond per-flow target rate R_T [bit/s]
  * @param alpha alpha at equilibrium
  * @param markingProbability p*
  * @param queueBytes q* [bytes]
  * @param onRamp whether {@code p* <= Pmax} (queue on the linear part of the marking curve)
  */
-public record DcqcnFixedPoint(int flows, double rateBps, double targetRateBps, double alpha,
+public record DcqcnFixedPoint(int flows, double rateBitsPerSecond, double targetRateBitsPerSecond, double alpha,
                               double markingProbability, double queueBytes, boolean onRamp) {
 
     /**
@@ -41,7 +41,7 @@ public record DcqcnFixedPoint(int flows, double rateBps, double targetRateBps, d
         Parameters.atLeast("flows", flows, 1);
         double pkt = port.packetBytes();
         double r = port.lineRatePps() / flows;
-        double rai = params.rateAiBps() / (8 * pkt);
+        double rai = params.rateAiBitsPerSecond() / (8 * pkt);
         double bPackets = params.byteCounterBytes() / pkt;
         DcqcnRates t = new DcqcnRates();
         double tau = params.tauS();

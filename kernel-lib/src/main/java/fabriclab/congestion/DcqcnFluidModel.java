@@ -83,7 +83,7 @@ public final class DcqcnFluidModel {
     private final DcqcnParameters params;
     private final Bottleneck port;
     private final List<FlowClass> classes;
-    private final double initialRateBps; // <= 0: start at the wire-rate cap
+    private final double initialRateBitsPerSecond; // <= 0: start at the wire-rate cap
     private final boolean iqcn;
 
     /**
@@ -95,19 +95,19 @@ public final class DcqcnFluidModel {
         this(params, port, classes, 0.0, false);
     }
 
-    private DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBps,
+    private DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBitsPerSecond,
                             boolean iqcn) {
-        this.initialRateBps = initialRateBps;
+        this.initialRateBitsPerSecond = initialRateBitsPerSecond;
         this.iqcn = iqcn;
         this.params = Parameters.notNull("params", params);
         this.port = Parameters.notNull("port", port);
         this.classes = FlowClass.checkedList(classes);
-        if (params.minRateBps() * classes.stream().mapToLong(FlowClass::multiplicity).sum() >= port.lineRateBps()
+        if (params.minRateBitsPerSecond() * classes.stream().mapToLong(FlowClass::multiplicity).sum() >= port.lineRateBitsPerSecond()
                 && port.pfc() == null) {
             // allowed (the queue then only drains through drops), but worth a clear failure: it is
             // almost always a unit mistake
-            throw new IllegalArgumentException("params.minRateBps times the number of flows must be below "
-                    + "the line rate when PFC is off, got " + params.minRateBps());
+            throw new IllegalArgumentException("params.minRateBitsPerSecond times the number of flows must be below "
+                    + "the line rate when PFC is off, got " + params.minRateBitsPerSecond());
         }
     }
 
@@ -124,7 +124,7 @@ public final class DcqcnFluidModel {
      * backlogged for the whole run (the model has no finite messages).
      *
      * @param params DCQCN parameters, not null
-     * @param port the receiver's port, line rate equal to {@code incast.receiverRateBps()}
+     * @param port the receiver's port, line rate equal to {@code incast.receiverRateBitsPerSecond()}
      * @param incast the incast; its sender rate must equal the receiver's (the model's NICs run at the
      *               bottleneck's line rate)
      */
@@ -167,7 +167,7 @@ public final class DcqcnFluidModel {
      * @param on true to let the switch send compensating CNPs
      */
     public DcqcnFluidModel withIqcn(boolean on) {
-        return new DcqcnFluidModel(params, port, classes, initialRateBps, on);
+        return new DcqcnFluidModel(params, port, classes, initialRateBitsPerSecond, on);
     }
 
     /** Whether iQCN is on (false unless {@link #withIqcn(boolean)} set it). */
@@ -294,8 +294,8 @@ public final class DcqcnFluidModel {
         private final int m = classes.size();
         private final double c = port.lineRatePps();
         private final double pktBits = 8 * port.packetBytes();
-        private final double minRate = Math.min(params.minRateBps() / pktBits, c);
-        private final double rai = params.rateAiBps() / pktBits;
+        private final double minRate = Math.min(params.minRateBitsPerSecond() / pktBits, c);
+        private final double rai = params.rateAiBitsPerSecond() / pktBits;
         private final double bPackets = params.byteCounterBytes() / port.packetBytes();
         private final double bufferPackets = port.bufferBytes() / port.packetBytes();
         private final double[] lags = {params.feedbackDelayS()};
@@ -303,7 +303,7 @@ public final class DcqcnFluidModel {
         private final double alphaFloor = Math.min(1, params.tauPrimeS() / params.timerS());
         private final boolean[] active = new boolean[m];
         private final double[] cap = new double[m];
-        private final double startRate = initialRateBps > 0 ? Math.min(c, initialRateBps / pktBits) : c;
+        private final double startRate = initialRateBitsPerSecond > 0 ? Math.min(c, initialRateBitsPerSecond / pktBits) : c;
         private final DcqcnRates[] rates = new DcqcnRates[m];
         private final double[] lastP = new double[m];
         private final double[] lastR = new double[m];

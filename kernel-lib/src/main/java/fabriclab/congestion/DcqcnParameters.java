@@ -20,13 +20,13 @@ import fabriclab.Parameters;
  * @param timerS rate-increase timer T [s], {@code > 0}
  * @param byteCounterBytes rate-increase byte counter B [bytes], {@code > 0}
  * @param fastRecoverySteps F, number of fast-recovery steps before additive increase, {@code >= 1}
- * @param rateAiBps additive-increase step R_AI [bit/s], {@code > 0}
+ * @param rateAiBitsPerSecond additive-increase step R_AI [bit/s], {@code > 0}
  * @param feedbackDelayS control-loop delay tau* (marking to sender reaction) [s], {@code > 0}
- * @param minRateBps floor of the current and target rate [bit/s], {@code >= 0}
+ * @param minRateBitsPerSecond floor of the current and target rate [bit/s], {@code >= 0}
  */
 public record DcqcnParameters(EcnMarking marking, double g, double tauS, double tauPrimeS, double timerS,
-                              double byteCounterBytes, int fastRecoverySteps, double rateAiBps,
-                              double feedbackDelayS, double minRateBps) {
+                              double byteCounterBytes, int fastRecoverySteps, double rateAiBitsPerSecond,
+                              double feedbackDelayS, double minRateBitsPerSecond) {
     /** Validates every field (message names it). */
     public DcqcnParameters {
         Parameters.notNull("marking", marking);
@@ -36,9 +36,9 @@ public record DcqcnParameters(EcnMarking marking, double g, double tauS, double 
         Parameters.positive("timerS", timerS);
         Parameters.positive("byteCounterBytes", byteCounterBytes);
         Parameters.atLeast("fastRecoverySteps", fastRecoverySteps, 1);
-        Parameters.positive("rateAiBps", rateAiBps);
+        Parameters.positive("rateAiBitsPerSecond", rateAiBitsPerSecond);
         Parameters.positive("feedbackDelayS", feedbackDelayS);
-        Parameters.nonNegative("minRateBps", minRateBps);
+        Parameters.nonNegative("minRateBitsPerSecond", minRateBitsPerSecond);
     }
 
     /**
@@ -67,25 +67,25 @@ public record DcqcnParameters(EcnMarking marking, double g, double tauS, double 
 
     /** A copy with another marking curve. */
     public DcqcnParameters withMarking(EcnMarking m) {
-        return new DcqcnParameters(m, g, tauS, tauPrimeS, timerS, byteCounterBytes, fastRecoverySteps, rateAiBps,
-                feedbackDelayS, minRateBps);
+        return new DcqcnParameters(m, g, tauS, tauPrimeS, timerS, byteCounterBytes, fastRecoverySteps, rateAiBitsPerSecond,
+                feedbackDelayS, minRateBitsPerSecond);
     }
 
     /** A copy with another feedback delay tau* [s]. */
     public DcqcnParameters withFeedbackDelay(double seconds) {
         return new DcqcnParameters(marking, g, tauS, tauPrimeS, timerS, byteCounterBytes, fastRecoverySteps,
-                rateAiBps, seconds, minRateBps);
+                rateAiBitsPerSecond, seconds, minRateBitsPerSecond);
     }
 
     /** A copy with another byte counter B [bytes]. */
     public DcqcnParameters withByteCounter(double bytes) {
-        return new DcqcnParameters(marking, g, tauS, tauPrimeS, timerS, bytes, fastRecoverySteps, rateAiBps,
-                feedbackDelayS, minRateBps);
+        return new DcqcnParameters(marking, g, tauS, tauPrimeS, timerS, bytes, fastRecoverySteps, rateAiBitsPerSecond,
+                feedbackDelayS, minRateBitsPerSecond);
     }
 
     /** A copy with another rate floor [bit/s]. */
     public DcqcnParameters withMinRate(double bps) {
         return new DcqcnParameters(marking, g, tauS, tauPrimeS, timerS, byteCounterBytes, fastRecoverySteps,
-                rateAiBps, feedbackDelayS, bps);
+                rateAiBitsPerSecond, feedbackDelayS, bps);
     }
 }

@@ -37,8 +37,8 @@ public record DcqcnStability(DcqcnFixedPoint fixedPoint, double phaseMarginDeg, 
     public static DcqcnStability analyse(DcqcnParameters params, Bottleneck port, int flows) {
         DcqcnFixedPoint fp = DcqcnFixedPoint.solve(params, port, flows);
         double pkt = port.packetBytes();
-        double r = fp.rateBps() / (8 * pkt);
-        double rt = fp.targetRateBps() / (8 * pkt);
+        double r = fp.rateBitsPerSecond() / (8 * pkt);
+        double rt = fp.targetRateBitsPerSecond() / (8 * pkt);
         double[] x0 = {r, rt, fp.alpha()};
         double p0 = fp.markingProbability();
         Rhs f = new Rhs(params, pkt);
@@ -151,7 +151,7 @@ public record DcqcnStability(DcqcnFixedPoint fixedPoint, double phaseMarginDeg, 
 
         Rhs(DcqcnParameters prm, double pkt) {
             this.prm = prm;
-            this.rai = prm.rateAiBps() / (8 * pkt);
+            this.rai = prm.rateAiBitsPerSecond() / (8 * pkt);
             this.bPackets = prm.byteCounterBytes() / pkt;
         }
 

@@ -55,7 +55,7 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
      * {@link DcqcnFluidModel#incast}, labelled "incast").
      *
      * @param params DCQCN parameters (their marking is replaced by each candidate)
-     * @param port the receiver's port, line rate equal to {@code incast.receiverRateBps()}
+     * @param port the receiver's port, line rate equal to {@code incast.receiverRateBitsPerSecond()}
      * @param incast the incast; its sender rate must equal the receiver's
      * @param durationS length of each evaluation run [s]
      * @param stepS RK4 step [s]
@@ -86,7 +86,7 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
             .doubleColumn("pmax", "probability", e -> e.marking().pMax())
             .doubleColumn("mean_queue_kb", "KB", e -> e.metrics().meanQueueBytes() / 1000)
             .doubleColumn("max_queue_kb", "KB", e -> e.metrics().maxQueueBytes() / 1000)
-            .doubleColumn("throughput_gbps", "Gb/s", e -> e.metrics().deliveredThroughputBps() / 1e9)
+            .doubleColumn("throughput_gbps", "Gb/s", e -> e.metrics().deliveredThroughputBitsPerSecond() / 1e9)
             .doubleColumn("utilisation", "fraction", e -> e.metrics().utilisation())
             .doubleColumn("cost", "us", Evaluation::cost);
 

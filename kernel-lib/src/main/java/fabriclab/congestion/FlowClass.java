@@ -89,14 +89,14 @@ public record FlowClass(String label, int multiplicity, double startS, int hosts
     static List<FlowClass> forIncast(Bottleneck port, Incast incast) {
         Parameters.notNull("port", port);
         Parameters.notNull("incast", incast);
-        if (port.lineRateBps() != incast.receiverRateBps()) {
-            throw new IllegalArgumentException("port.lineRateBps must equal incast.receiverRateBps ("
-                    + incast.receiverRateBps() + "), got " + port.lineRateBps());
+        if (port.lineRateBitsPerSecond() != incast.receiverRateBitsPerSecond()) {
+            throw new IllegalArgumentException("port.lineRateBitsPerSecond must equal incast.receiverRateBitsPerSecond ("
+                    + incast.receiverRateBitsPerSecond() + "), got " + port.lineRateBitsPerSecond());
         }
-        if (incast.senderRateBps() != incast.receiverRateBps()) {
-            throw new IllegalArgumentException("incast.senderRateBps must equal incast.receiverRateBps ("
-                    + incast.receiverRateBps() + ") in the fluid congestion models, whose NICs run at the "
-                    + "bottleneck's line rate; got " + incast.senderRateBps());
+        if (incast.senderRateBitsPerSecond() != incast.receiverRateBitsPerSecond()) {
+            throw new IllegalArgumentException("incast.senderRateBitsPerSecond must equal incast.receiverRateBitsPerSecond ("
+                    + incast.receiverRateBitsPerSecond() + ") in the fluid congestion models, whose NICs run at the "
+                    + "bottleneck's line rate; got " + incast.senderRateBitsPerSecond());
         }
         return incast("incast", incast);
     }

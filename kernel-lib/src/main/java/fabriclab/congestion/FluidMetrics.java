@@ -10,9 +10,9 @@ import java.util.OptionalDouble;
  * @param minQueueBytes minimum queue [bytes]
  * @param maxQueueBytes maximum queue [bytes]
  * @param peakQueueBytes maximum queue over the whole run, warm-up included [bytes]
- * @param senderThroughputBps mean total rate the senders put on the wire (paused time counts as 0)
+ * @param senderThroughputBitsPerSecond mean total rate the senders put on the wire (paused time counts as 0)
  *                            [bit/s]
- * @param deliveredThroughputBps mean rate the bottleneck forwards [bit/s]
+ * @param deliveredThroughputBitsPerSecond mean rate the bottleneck forwards [bit/s]
  * @param utilisation delivered throughput / line rate, in [0, 1]
  * @param jainFairness Jain's index (sum x)^2 / (n sum x^2) of the mean per-flow rates over all n
  *                     flows (each class counted with its multiplicity), in [1/n, 1]
@@ -24,7 +24,7 @@ import java.util.OptionalDouble;
  * @param droppedBytes bytes dropped at the buffer over the whole run
  */
 public record FluidMetrics(double meanQueueBytes, double minQueueBytes, double maxQueueBytes, double peakQueueBytes,
-                           double senderThroughputBps, double deliveredThroughputBps, double utilisation,
+                           double senderThroughputBitsPerSecond, double deliveredThroughputBitsPerSecond, double utilisation,
                            double jainFairness, OptionalDouble convergenceTimeS, double meanProbeLatencyS,
                            double maxProbeLatencyS, double pausedFraction, double droppedBytes) {
 }

@@ -28,7 +28,7 @@ final class MetricsAccumulator {
         this.classes = classes;
         this.warmupEnd = duration / 2;
         int n = classes.stream().mapToInt(FlowClass::multiplicity).sum();
-        this.fairShare = port.lineRateBps() / n;
+        this.fairShare = port.lineRateBitsPerSecond() / n;
         this.classRateSum = new double[classes.size()];
     }
 
@@ -60,7 +60,7 @@ final class MetricsAccumulator {
         queueMin = Math.min(queueMin, queueBytes);
         queueMax = Math.max(queueMax, queueBytes);
         sentSum += sent * dt;
-        deliveredSum += (queueBytes > 0 ? port.lineRateBps() : Math.min(sent, port.lineRateBps())) * dt;
+        deliveredSum += (queueBytes > 0 ? port.lineRateBitsPerSecond() : Math.min(sent, port.lineRateBitsPerSecond())) * dt;
         pausedSum += paused ? dt : 0;
         for (int i = 0; i < rates.length; i++) {
             classRateSum[i] += rates[i] * dt;
@@ -80,7 +80,7 @@ final class MetricsAccumulator {
             n += m;
         }
         double jain = sxx > 0 ? sx * sx / (n * sxx) : 1.0;
-        double c = port.lineRateBps();
+        double c = port.lineRateBitsPerSecond();
         double meanQ = queueSum / w;
         double minQ = weight > 0 ? queueMin : 0;
         OptionalDouble conv = lastOutside < endTime * (1 - 1e-12) ? OptionalDouble.of(lastOutside) : OptionalDouble.empty();

@@ -20,7 +20,7 @@ import fabriclab.Parameters;
  * @param rule which rule
  * @param probeIntervalS time between a flow's probes / rate updates [s], {@code > 0}
  * @param targetRttS CTCC target RTT [s], {@code > 0}
- * @param additiveIncreaseBps additive step delta per probe [bit/s], {@code > 0}
+ * @param additiveIncreaseBitsPerSecond additive step delta per probe [bit/s], {@code > 0}
  * @param beta multiplicative-decrease gain, in (0, 1]
  * @param maxDecrease largest fractional decrease per probe, in (0, 1)
  * @param tLowS TIMELY T_low [s], {@code > 0}
@@ -29,17 +29,17 @@ import fabriclab.Parameters;
  * @param minRttS TIMELY gradient normalisation minRTT [s], {@code > 0}
  * @param haiThreshold TIMELY consecutive non-positive gradients before hyper-active increase,
  *                     {@code >= 1}
- * @param minRateBps rate floor [bit/s], {@code >= 0}
+ * @param minRateBitsPerSecond rate floor [bit/s], {@code >= 0}
  */
-public record RttControlParameters(RttRule rule, double probeIntervalS, double targetRttS, double additiveIncreaseBps,
+public record RttControlParameters(RttRule rule, double probeIntervalS, double targetRttS, double additiveIncreaseBitsPerSecond,
                                    double beta, double maxDecrease, double tLowS, double tHighS, double ewma,
-                                   double minRttS, int haiThreshold, double minRateBps) {
+                                   double minRttS, int haiThreshold, double minRateBitsPerSecond) {
     /** Validates every field. */
     public RttControlParameters {
         Parameters.notNull("rule", rule);
         Parameters.positive("probeIntervalS", probeIntervalS);
         Parameters.positive("targetRttS", targetRttS);
-        Parameters.positive("additiveIncreaseBps", additiveIncreaseBps);
+        Parameters.positive("additiveIncreaseBitsPerSecond", additiveIncreaseBitsPerSecond);
         Parameters.inHalfOpenRange("beta", beta, 0.0, 1.0);
         Parameters.inHalfOpenRange("maxDecrease", maxDecrease, 0.0, 1.0);
         if (maxDecrease >= 1) {
@@ -53,7 +53,7 @@ public record RttControlParameters(RttRule rule, double probeIntervalS, double t
         Parameters.inHalfOpenRange("ewma", ewma, 0.0, 1.0);
         Parameters.positive("minRttS", minRttS);
         Parameters.atLeast("haiThreshold", haiThreshold, 1);
-        Parameters.nonNegative("minRateBps", minRateBps);
+        Parameters.nonNegative("minRateBitsPerSecond", minRateBitsPerSecond);
     }
 
     /**
@@ -82,12 +82,12 @@ public record RttControlParameters(RttRule rule, double probeIntervalS, double t
     /** A copy with another additive increase per probe [bit/s]. */
     public RttControlParameters withAdditiveIncrease(double bps) {
         return new RttControlParameters(rule, probeIntervalS, targetRttS, bps, beta, maxDecrease, tLowS, tHighS,
-                ewma, minRttS, haiThreshold, minRateBps);
+                ewma, minRttS, haiThreshold, minRateBitsPerSecond);
     }
 
     /** A copy with another target RTT [s]. */
     public RttControlParameters withTargetRtt(double seconds) {
-        return new RttControlParameters(rule, probeIntervalS, seconds, additiveIncreaseBps, beta, maxDecrease, tLowS,
-                tHighS, ewma, minRttS, haiThreshold, minRateBps);
+        return new RttControlParameters(rule, probeIntervalS, seconds, additiveIncreaseBitsPerSecond, beta, maxDecrease, tLowS,
+                tHighS, ewma, minRttS, haiThreshold, minRateBitsPerSecond);
     }
 }

@@ -31,7 +31,7 @@ public final class RttFluidModel {
     private final RttControlParameters params;
     private final Bottleneck port;
     private final List<FlowClass> classes;
-    private final double initialRateBps; // <= 0: start at the wire-rate cap
+    private final double initialRateBitsPerSecond; // <= 0: start at the wire-rate cap
 
     /**
      * @param params control parameters, not null
@@ -42,8 +42,8 @@ public final class RttFluidModel {
         this(params, port, classes, 0.0);
     }
 
-    private RttFluidModel(RttControlParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBps) {
-        this.initialRateBps = initialRateBps;
+    private RttFluidModel(RttControlParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBitsPerSecond) {
+        this.initialRateBitsPerSecond = initialRateBitsPerSecond;
         this.params = Parameters.notNull("params", params);
         this.port = Parameters.notNull("port", port);
         this.classes = FlowClass.checkedList(classes);
@@ -56,7 +56,7 @@ public final class RttFluidModel {
      * backlogged for the whole run (the model has no finite messages).
      *
      * @param params control parameters, not null
-     * @param port the receiver's port, line rate equal to {@code incast.receiverRateBps()}
+     * @param port the receiver's port, line rate equal to {@code incast.receiverRateBitsPerSecond()}
      * @param incast the incast; its sender rate must equal the receiver's (the model's NICs run at the
      *               bottleneck's line rate)
      */
@@ -100,7 +100,7 @@ public final class RttFluidModel {
             throw new IllegalArgumentException("durationS / stepS must be at most 2e9 steps, got " + durationS / stepS);
         }
         int m = classes.size();
-        double c = port.lineRateBps();
+        double c = port.lineRateBitsPerSecond();
         double bufferBits = 8 * port.bufferBytes();
         double[] rate = new double[m];
         double[] cap = new double[m];
@@ -136,7 +136,7 @@ public final class RttFluidModel {
                 for (int i = 0; i < m; i++) {
                     if (!active[i] && t >= classes.get(i).startS()) {
                         active[i] = true;
-                        rate[i] = initialRateBps > 0 ? Math.min(cap[i], initialRateBps) : cap[i];
+                        rate[i] = initialRateBitsPerSecond > 0 ? Math.min(cap[i], initialRateBitsPerSecond) : cap[i];
                     }
                     while (active[i] && t >= nextProbe[i] - 0.5 * stepS) {
                         probe(i, port.baseRttS() + qDelayed / c, rate, prevRtt, diff, negCount, nack, cap);
@@ -207,7 +207,7 @@ public final class RttFluidModel {
             if (rtt > p.targetRttS()) {
                 r = r * (1 - Math.min(p.maxDecrease(), p.beta() * (rtt - p.targetRttS()) / rtt));
             } else {
-                r = r + p.additiveIncreaseBps();
+                r = r + p.additiveIncreaseBitsPerSecond();
             }
         } else {
             double d = Double.isNaN(prevRtt[i]) ? 0 : rtt - prevRtt[i];
@@ -215,7 +215,7 @@ public final class RttFluidModel {
             diff[i] = (1 - p.ewma()) * diff[i] + p.ewma() * d;
             double gradient = diff[i] / p.minRttS();
             if (rtt < p.tLowS()) {
-                r = r + p.additiveIncreaseBps();
+                r = r + p.additiveIncreaseBitsPerSecond();
                 negCount[i] = 0;
             } else if (rtt > p.tHighS()) {
                 r = r * (1 - Math.min(p.maxDecrease(), p.beta() * (1 - p.tHighS() / rtt)));
@@ -223,13 +223,13 @@ public final class RttFluidModel {
             } else if (gradient <= 0) {
                 negCount[i]++;
                 int step = negCount[i] >= p.haiThreshold() ? 5 : 1;
-                r = r + step * p.additiveIncreaseBps();
+                r = r + step * p.additiveIncreaseBitsPerSecond();
             } else {
                 negCount[i] = 0;
                 r = r * (1 - Math.min(p.maxDecrease(), p.beta() * gradient));
             }
         }
-        rate[i] = Math.min(cap[i], Math.max(p.minRateBps(), r));
+        rate[i] = Math.min(cap[i], Math.max(p.minRateBitsPerSecond(), r));
     }
 
     private static DoubleColumn column(String name, List<double[]> rows, int k) {

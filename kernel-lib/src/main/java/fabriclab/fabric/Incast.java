@@ -10,7 +10,7 @@ import fabriclab.Parameters;
  * the fluid models and the packet simulator all take.
  *
  * <p>Sender {@code i} starts at {@code i * staggerPs} (0 = synchronized start, the worst case). Each
- * sender's NIC runs at {@code senderRateBps}, the receiver's port at {@code receiverRateBps}; the
+ * sender's NIC runs at {@code senderRateBitsPerSecond}, the receiver's port at {@code receiverRateBitsPerSecond}; the
  * offered load is {@code n r / R} ({@link #overload()}), congestion when above 1. {@link #topology}
  * places it on one switch: hosts {@code 0 .. n-1} are the senders, host {@code n} the receiver.
  *
@@ -23,11 +23,11 @@ import fabriclab.Parameters;
  * @param qpsPerSender queue pairs per sender, at least 1
  * @param bytesPerSender payload each sender sends [bytes], at least 1; {@code senders * bytesPerSender}
  *                       must fit a long
- * @param senderRateBps r, each sender's NIC rate [bit/s], positive
- * @param receiverRateBps R, the receiver's port rate [bit/s], positive
+ * @param senderRateBitsPerSecond r, each sender's NIC rate [bit/s], positive
+ * @param receiverRateBitsPerSecond R, the receiver's port rate [bit/s], positive
  * @param staggerPs start offset between consecutive senders [ps], not negative
  */
-public record Incast(int senders, int qpsPerSender, long bytesPerSender, long senderRateBps, long receiverRateBps,
+public record Incast(int senders, int qpsPerSender, long bytesPerSender, long senderRateBitsPerSecond, long receiverRateBitsPerSecond,
         long staggerPs) {
     /** Validates every field. */
     public Incast {
@@ -38,8 +38,8 @@ public record Incast(int senders, int qpsPerSender, long bytesPerSender, long se
             throw new IllegalArgumentException("bytesPerSender must be at most Long.MAX_VALUE / senders = "
                     + Long.MAX_VALUE / senders + ", got " + bytesPerSender);
         }
-        Parameters.atLeast("senderRateBps", senderRateBps, 1L);
-        Parameters.atLeast("receiverRateBps", receiverRateBps, 1L);
+        Parameters.atLeast("senderRateBitsPerSecond", senderRateBitsPerSecond, 1L);
+        Parameters.atLeast("receiverRateBitsPerSecond", receiverRateBitsPerSecond, 1L);
         Parameters.atLeast("staggerPs", staggerPs, 0L);
         if (staggerPs > Long.MAX_VALUE / senders) {
             throw new IllegalArgumentException("staggerPs must be at most Long.MAX_VALUE / senders = "
@@ -52,20 +52,20 @@ public record Incast(int senders, int qpsPerSender, long bytesPerSender, long se
      *
      * @param senders number of senders, 1 to 2^20
      * @param bytesPerSender payload per sender [bytes], at least 1
-     * @param rateBps sender and receiver link rate [bit/s], positive
+     * @param rateBitsPerSecond sender and receiver link rate [bit/s], positive
      */
-    public static Incast of(int senders, long bytesPerSender, long rateBps) {
-        return new Incast(senders, 1, bytesPerSender, rateBps, rateBps, 0);
+    public static Incast of(int senders, long bytesPerSender, long rateBitsPerSecond) {
+        return new Incast(senders, 1, bytesPerSender, rateBitsPerSecond, rateBitsPerSecond, 0);
     }
 
     /** The same incast with {@code n} senders (for sweeps over the incast degree). */
     public Incast withSenders(int n) {
-        return new Incast(n, qpsPerSender, bytesPerSender, senderRateBps, receiverRateBps, staggerPs);
+        return new Incast(n, qpsPerSender, bytesPerSender, senderRateBitsPerSecond, receiverRateBitsPerSecond, staggerPs);
     }
 
     /** The same incast with sender {@code i} starting at {@code i * ps} [ps]. */
     public Incast withStagger(long ps) {
-        return new Incast(senders, qpsPerSender, bytesPerSender, senderRateBps, receiverRateBps, ps);
+        return new Incast(senders, qpsPerSender, bytesPerSender, senderRateBitsPerSecond, receiverRateBitsPerSecond, ps);
     }
 
     /** Total queue pairs (flows): {@code senders * qpsPerSender}. */
@@ -95,7 +95,7 @@ public record Incast(int senders, int qpsPerSender, long bytesPerSender, long se
 
     /** Offered load {@code n r / R}: the receiver's port is congested when it exceeds 1. */
     public double overload() {
-        return (double) senders * senderRateBps / receiverRateBps;
+        return (double) senders * senderRateBitsPerSecond / receiverRateBitsPerSecond;
     }
 
     /** Host index of the receiver in {@link #topology}: {@code senders}. */
@@ -105,14 +105,14 @@ public record Incast(int senders, int qpsPerSender, long bytesPerSender, long se
 
     /**
      * The incast on one switch: hosts {@code 0 .. n-1} are the senders, each on a link of
-     * {@code senderRateBps}, host {@code n} the receiver on a link of {@code receiverRateBps}.
+     * {@code senderRateBitsPerSecond}, host {@code n} the receiver on a link of {@code receiverRateBitsPerSecond}.
      *
      * @param propagationPs per-link propagation delay [ps], not negative
      */
     public Topology topology(long propagationPs) {
         long[] rates = new long[senders + 1];
-        java.util.Arrays.fill(rates, senderRateBps);
-        rates[senders] = receiverRateBps;
+        java.util.Arrays.fill(rates, senderRateBitsPerSecond);
+        rates[senders] = receiverRateBitsPerSecond;
         return Topology.singleSwitch(rates, propagationPs);
     }
 }

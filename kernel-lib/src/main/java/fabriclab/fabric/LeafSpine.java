@@ -22,22 +22,22 @@ import java.util.List;
  * @param nicsPerServer NICs per server, at least 1
  * @param leaves number of leaf switches, at least 1; must divide {@code servers * nicsPerServer}
  * @param spines number of spine switches, at least 1
- * @param hostRateBps NIC-to-leaf link rate in bit/s
- * @param uplinkRateBps leaf-to-spine link rate in bit/s
+ * @param hostRateBitsPerSecond NIC-to-leaf link rate in bit/s
+ * @param uplinkRateBitsPerSecond leaf-to-spine link rate in bit/s
  * @param parallelLinks links between each leaf-spine pair, at least 1
  * @param hostPropagationPs NIC-to-leaf propagation delay in ps
  * @param fabricPropagationPs leaf-to-spine propagation delay in ps
  */
-public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, long hostRateBps,
-        long uplinkRateBps, int parallelLinks, long hostPropagationPs, long fabricPropagationPs) {
+public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, long hostRateBitsPerSecond,
+        long uplinkRateBitsPerSecond, int parallelLinks, long hostPropagationPs, long fabricPropagationPs) {
     /** Validates the sizes and rates. */
     public LeafSpine {
         Parameters.atLeast("servers", servers, 1);
         Parameters.atLeast("nicsPerServer", nicsPerServer, 1);
         Parameters.atLeast("leaves", leaves, 1);
         Parameters.atLeast("spines", spines, 1);
-        Parameters.atLeast("hostRateBps", hostRateBps, 1L);
-        Parameters.atLeast("uplinkRateBps", uplinkRateBps, 1L);
+        Parameters.atLeast("hostRateBitsPerSecond", hostRateBitsPerSecond, 1L);
+        Parameters.atLeast("uplinkRateBitsPerSecond", uplinkRateBitsPerSecond, 1L);
         Parameters.atLeast("parallelLinks", parallelLinks, 1);
         Parameters.atLeast("hostPropagationPs", hostPropagationPs, 0L);
         Parameters.atLeast("fabricPropagationPs", fabricPropagationPs, 0L);
@@ -56,15 +56,15 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
      *
      * @param speedup uplink over downlink capacity of a leaf, positive
      */
-    public static LeafSpine withSpeedup(int servers, int nicsPerServer, int leaves, int spines, long hostRateBps,
+    public static LeafSpine withSpeedup(int servers, int nicsPerServer, int leaves, int spines, long hostRateBitsPerSecond,
             double speedup, int parallelLinks, long hostPropagationPs, long fabricPropagationPs) {
         Parameters.positive("speedup", speedup);
         Parameters.atLeast("leaves", leaves, 1);
         Parameters.atLeast("spines", spines, 1);
         Parameters.atLeast("parallelLinks", parallelLinks, 1);
         long nicsPerLeaf = (long) servers * nicsPerServer / leaves;
-        long up = Math.round(speedup * nicsPerLeaf * hostRateBps / ((double) spines * parallelLinks));
-        return new LeafSpine(servers, nicsPerServer, leaves, spines, hostRateBps, up, parallelLinks,
+        long up = Math.round(speedup * nicsPerLeaf * hostRateBitsPerSecond / ((double) spines * parallelLinks));
+        return new LeafSpine(servers, nicsPerServer, leaves, spines, hostRateBitsPerSecond, up, parallelLinks,
                 hostPropagationPs, fabricPropagationPs);
     }
 
@@ -85,7 +85,7 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
 
     /** Uplink over downlink capacity of a leaf. */
     public double speedup() {
-        return (double) spines * parallelLinks * uplinkRateBps / ((double) nicsPerLeaf() * hostRateBps);
+        return (double) spines * parallelLinks * uplinkRateBitsPerSecond / ((double) nicsPerLeaf() * hostRateBitsPerSecond);
     }
 
     /** Switch index (not node index) of leaf {@code l}: leaves are switches 0..leaves-1. */
@@ -117,12 +117,12 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         int h = hosts();
         List<LinkSpec> links = new ArrayList<>();
         for (int g = 0; g < h; g++) {
-            links.add(new LinkSpec(g, h + leafOf(g), hostRateBps, hostPropagationPs));
+            links.add(new LinkSpec(g, h + leafOf(g), hostRateBitsPerSecond, hostPropagationPs));
         }
         for (int l = 0; l < leaves; l++) {
             for (int s = 0; s < spines; s++) {
                 for (int p = 0; p < parallelLinks; p++) {
-                    links.add(new LinkSpec(h + l, h + leaves + s, uplinkRateBps, fabricPropagationPs));
+                    links.add(new LinkSpec(h + l, h + leaves + s, uplinkRateBitsPerSecond, fabricPropagationPs));
                 }
             }
         }
@@ -134,7 +134,7 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
 
     /**
      * A builder with named settings. Required: {@code servers}, {@code leaves}, {@code spines},
-     * {@code hostRateBps} and either {@code uplinkRateBps} or {@code speedup}. Defaults: one NIC
+     * {@code hostRateBitsPerSecond} and either {@code uplinkRateBitsPerSecond} or {@code speedup}. Defaults: one NIC
      * per server, one link per leaf-spine pair, 1 us propagation on host and fabric links.
      */
     public static Builder builder() {
@@ -147,8 +147,8 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         private int nicsPerServer = 1;
         private Integer leaves;
         private Integer spines;
-        private Long hostRateBps;
-        private Long uplinkRateBps;
+        private Long hostRateBitsPerSecond;
+        private Long uplinkRateBitsPerSecond;
         private Double speedup;
         private int parallelLinks = 1;
         private long hostPropagationPs = Time.US;
@@ -182,14 +182,14 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         }
 
         /** NIC-to-leaf link rate [bit/s] (required). */
-        public Builder hostRateBps(long bitsPerSecond) {
-            this.hostRateBps = bitsPerSecond;
+        public Builder hostRateBitsPerSecond(long bitsPerSecond) {
+            this.hostRateBitsPerSecond = bitsPerSecond;
             return this;
         }
 
         /** Leaf-to-spine link rate [bit/s] (this or {@link #speedup}). */
-        public Builder uplinkRateBps(long bitsPerSecond) {
-            this.uplinkRateBps = bitsPerSecond;
+        public Builder uplinkRateBitsPerSecond(long bitsPerSecond) {
+            this.uplinkRateBitsPerSecond = bitsPerSecond;
             return this;
         }
 
@@ -220,19 +220,19 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         /** The leaf-spine; fails naming the first missing or invalid setting. */
         public LeafSpine build() {
             String missing = servers == null ? "servers" : leaves == null ? "leaves" : spines == null ? "spines"
-                    : hostRateBps == null ? "hostRateBps" : null;
+                    : hostRateBitsPerSecond == null ? "hostRateBitsPerSecond" : null;
             if (missing != null) {
                 throw new IllegalStateException(missing + " is required: set it with " + missing + "(...)");
             }
-            if ((uplinkRateBps == null) == (speedup == null)) {
-                throw new IllegalStateException("set exactly one of uplinkRateBps(...) and speedup(...), got "
-                        + (uplinkRateBps == null ? "neither" : "both"));
+            if ((uplinkRateBitsPerSecond == null) == (speedup == null)) {
+                throw new IllegalStateException("set exactly one of uplinkRateBitsPerSecond(...) and speedup(...), got "
+                        + (uplinkRateBitsPerSecond == null ? "neither" : "both"));
             }
             if (speedup != null) {
-                return withSpeedup(servers, nicsPerServer, leaves, spines, hostRateBps, speedup, parallelLinks,
+                return withSpeedup(servers, nicsPerServer, leaves, spines, hostRateBitsPerSecond, speedup, parallelLinks,
                         hostPropagationPs, fabricPropagationPs);
             }
-            return new LeafSpine(servers, nicsPerServer, leaves, spines, hostRateBps, uplinkRateBps, parallelLinks,
+            return new LeafSpine(servers, nicsPerServer, leaves, spines, hostRateBitsPerSecond, uplinkRateBitsPerSecond, parallelLinks,
                     hostPropagationPs, fabricPropagationPs);
         }
     }

@@ -8,10 +8,10 @@ import fabriclab.Parameters;
  *
  * @param nodeA one end (node index)
  * @param nodeB other end (node index), different from {@code nodeA}
- * @param rateBps line rate of each direction in bit/s, positive
+ * @param rateBitsPerSecond line rate of each direction in bit/s, positive
  * @param propagationPs propagation delay in picoseconds, not negative (about 5 ns per metre of fibre)
  */
-public record LinkSpec(int nodeA, int nodeB, long rateBps, long propagationPs) {
+public record LinkSpec(int nodeA, int nodeB, long rateBitsPerSecond, long propagationPs) {
     /** Validates the link. */
     public LinkSpec {
         Parameters.atLeast("nodeA", nodeA, 0);
@@ -19,7 +19,7 @@ public record LinkSpec(int nodeA, int nodeB, long rateBps, long propagationPs) {
         if (nodeA == nodeB) {
             throw new IllegalArgumentException("nodeB must differ from nodeA (no self-loops), got " + nodeA);
         }
-        Parameters.atLeast("rateBps", rateBps, 1L);
+        Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
         Parameters.atLeast("propagationPs", propagationPs, 0L);
     }
 }

@@ -76,44 +76,44 @@ public record Pfc(long xoffBytes, long xonBytes, long headroomBytes, int pauseQu
     }
 
     /**
-     * Duration of {@code quanta} pause quanta on a link of {@code rateBps}, ps, rounded up:
+     * Duration of {@code quanta} pause quanta on a link of {@code rateBitsPerSecond}, ps, rounded up:
      * {@code ceil(quanta * 512 * 1e12 / rate)}.
      *
      * @param quanta pause time in quanta, 0 to 65535
-     * @param rateBps link rate [bit/s], positive
+     * @param rateBitsPerSecond link rate [bit/s], positive
      */
-    public static long quantaPs(long quanta, long rateBps) {
+    public static long quantaPs(long quanta, long rateBitsPerSecond) {
         Parameters.atLeast("quanta", quanta, 0L);
-        Parameters.atLeast("rateBps", rateBps, 1L);
+        Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
         BigInteger num = BigInteger.valueOf(quanta).multiply(BigInteger.valueOf(QUANTUM_BITS))
-                .multiply(BigInteger.valueOf(Time.S)).add(BigInteger.valueOf(rateBps - 1));
-        return num.divide(BigInteger.valueOf(rateBps)).longValueExact();
+                .multiply(BigInteger.valueOf(Time.S)).add(BigInteger.valueOf(rateBitsPerSecond - 1));
+        return num.divide(BigInteger.valueOf(rateBitsPerSecond)).longValueExact();
     }
 
     /**
-     * Duration of {@code quanta} pause quanta at {@code linkRateBps}: {@code quanta * 512 / rate}
+     * Duration of {@code quanta} pause quanta at {@code linkRateBitsPerSecond}: {@code quanta * 512 / rate}
      * [s] (802.3 annex 31B).
      *
      * @param quanta pause time in quanta, 0 to 65535
-     * @param linkRateBps link rate [bit/s], positive
+     * @param linkRateBitsPerSecond link rate [bit/s], positive
      */
-    public static double quantaSeconds(int quanta, double linkRateBps) {
+    public static double quantaSeconds(int quanta, double linkRateBitsPerSecond) {
         Parameters.inRange("quanta", quanta, 0, MAX_QUANTA);
-        Parameters.positive("linkRateBps", linkRateBps);
-        return (double) quanta * QUANTUM_BITS / linkRateBps;
+        Parameters.positive("linkRateBitsPerSecond", linkRateBitsPerSecond);
+        return (double) quanta * QUANTUM_BITS / linkRateBitsPerSecond;
     }
 
     /**
-     * Smallest quanta count whose pause lasts at least {@code seconds} at {@code linkRateBps}.
+     * Smallest quanta count whose pause lasts at least {@code seconds} at {@code linkRateBitsPerSecond}.
      *
      * @throws IllegalArgumentException if more than 65535 quanta would be needed
      */
-    public static int quantaFor(double seconds, double linkRateBps) {
+    public static int quantaFor(double seconds, double linkRateBitsPerSecond) {
         Parameters.nonNegative("seconds", seconds);
-        Parameters.positive("linkRateBps", linkRateBps);
-        double q = Math.ceil(seconds * linkRateBps / QUANTUM_BITS - 1e-9);
+        Parameters.positive("linkRateBitsPerSecond", linkRateBitsPerSecond);
+        double q = Math.ceil(seconds * linkRateBitsPerSecond / QUANTUM_BITS - 1e-9);
         if (q > MAX_QUANTA) {
-            throw new IllegalArgumentException("seconds = " + seconds + " needs " + q + " quanta at " + linkRateBps
+            throw new IllegalArgumentException("seconds = " + seconds + " needs " + q + " quanta at " + linkRateBitsPerSecond
                     + " bit/s, more than the maximum " + MAX_QUANTA);
         }
         return (int) Math.max(0, q);

@@ -16,7 +16,7 @@ import fabriclab.Parameters;
  *                                            PHY/MAC delays at both ends, sender's reaction time
  * </pre>
  *
- * @param linkRateBps           link rate [bit/s]
+ * @param linkRateBitsPerSecond           link rate [bit/s]
  * @param cableLengthM          cable length [m]
  * @param propagationSPerM      propagation delay [s/m] (about 5e-9 in fibre or copper)
  * @param mtuSenderBytes        largest frame of the upstream sender [bytes]
@@ -25,12 +25,12 @@ import fabriclab.Parameters;
  * @param interfaceDelayS       PHY+MAC delay of one interface, counted at both ends [s]
  * @param responseDelayS        sender's higher-layer reaction time to the PFC frame [s]
  */
-public record PfcHeadroom(double linkRateBps, double cableLengthM, double propagationSPerM, double mtuSenderBytes,
+public record PfcHeadroom(double linkRateBitsPerSecond, double cableLengthM, double propagationSPerM, double mtuSenderBytes,
                           double mtuReceiverBytes, double pfcFrameBytes, double interfaceDelayS,
                           double responseDelayS) {
     /** Validates every field (no negative delays, positive rate and frame sizes). */
     public PfcHeadroom {
-        Parameters.positive("linkRateBps", linkRateBps);
+        Parameters.positive("linkRateBitsPerSecond", linkRateBitsPerSecond);
         Parameters.nonNegative("cableLengthM", cableLengthM);
         Parameters.nonNegative("propagationSPerM", propagationSPerM);
         Parameters.positive("mtuSenderBytes", mtuSenderBytes);
@@ -45,9 +45,9 @@ public record PfcHeadroom(double linkRateBps, double cableLengthM, double propag
      * 1538 B on the wire), 84 B PFC frame, interface delay 0, response delay of 3840 bit times
      * (the 802.1Qbb higher-layer budget, 7.5 quanta) at the given rate.
      */
-    public static PfcHeadroom typical(double linkRateBps, double cableLengthM) {
-        Parameters.positive("linkRateBps", linkRateBps);
-        return new PfcHeadroom(linkRateBps, cableLengthM, 5e-9, 1538, 1538, 84, 0.0, 3840.0 / linkRateBps);
+    public static PfcHeadroom typical(double linkRateBitsPerSecond, double cableLengthM) {
+        Parameters.positive("linkRateBitsPerSecond", linkRateBitsPerSecond);
+        return new PfcHeadroom(linkRateBitsPerSecond, cableLengthM, 5e-9, 1538, 1538, 84, 0.0, 3840.0 / linkRateBitsPerSecond);
     }
 
     /** One-way cable delay [s]. */
@@ -57,13 +57,13 @@ public record PfcHeadroom(double linkRateBps, double cableLengthM, double propag
 
     /** Time from the XOFF crossing until the last byte sent before the pause arrives [s]. */
     public double pauseResponseTimeS() {
-        return 8.0 * headroomBytes() / linkRateBps;
+        return 8.0 * headroomBytes() / linkRateBitsPerSecond;
     }
 
     /** Required headroom [bytes], the sum in the class comment. */
     public double headroomBytes() {
-        double cable = 2.0 * linkRateBps * cableDelayS() / 8.0;
-        double delays = linkRateBps * (2.0 * interfaceDelayS + responseDelayS) / 8.0;
+        double cable = 2.0 * linkRateBitsPerSecond * cableDelayS() / 8.0;
+        double delays = linkRateBitsPerSecond * (2.0 * interfaceDelayS + responseDelayS) / 8.0;
         return cable + mtuReceiverBytes + pfcFrameBytes + mtuSenderBytes + delays;
     }
 
@@ -81,17 +81,17 @@ public record PfcHeadroom(double linkRateBps, double cableLengthM, double propag
      * {@code 2 x bandwidth-delay product + 2 MTU + PAUSE frame}, rounded to whole packets, plus the
      * crossing packet).
      *
-     * @param rateBps link rate [bit/s], positive
+     * @param rateBitsPerSecond link rate [bit/s], positive
      * @param propagationPs one-way propagation delay [ps], not negative
      * @param packetWireBytes largest packet on the wire [bytes], positive
      * @return headroom [bytes]
      */
-    public static long packetLevelBytes(long rateBps, long propagationPs, int packetWireBytes) {
-        Parameters.atLeast("rateBps", rateBps, 1L);
+    public static long packetLevelBytes(long rateBitsPerSecond, long propagationPs, int packetWireBytes) {
+        Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
         Parameters.atLeast("propagationPs", propagationPs, 0L);
         Parameters.atLeast("packetWireBytes", packetWireBytes, 1);
-        long serP = Time.serializationPs(packetWireBytes, rateBps);
-        long window = 2 * propagationPs + Time.serializationPs(Pfc.PAUSE_FRAME_BYTES, rateBps);
+        long serP = Time.serializationPs(packetWireBytes, rateBitsPerSecond);
+        long window = 2 * propagationPs + Time.serializationPs(Pfc.PAUSE_FRAME_BYTES, rateBitsPerSecond);
         return (long) packetWireBytes * (3 + window / serP);
     }
 }

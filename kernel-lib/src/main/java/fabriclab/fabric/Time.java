@@ -25,22 +25,22 @@ public final class Time {
     }
 
     /**
-     * Time to serialise {@code bytes} onto a link of {@code rateBps} bit/s, in picoseconds, rounded
+     * Time to serialise {@code bytes} onto a link of {@code rateBitsPerSecond} bit/s, in picoseconds, rounded
      * up: {@code ceil(8 bytes 1e12 / rate)}. Exact (no rounding) whenever 8e12 is a multiple of the
      * rate, as for every standard Ethernet speed from 1G to 800G.
      *
      * @param bytes bytes on the wire, 0 to 2^20
-     * @param rateBps link rate in bit/s, positive
+     * @param rateBitsPerSecond link rate in bit/s, positive
      */
-    public static long serializationPs(long bytes, long rateBps) {
+    public static long serializationPs(long bytes, long rateBitsPerSecond) {
         if (bytes < 0 || bytes > (1L << 20)) {
             Parameters.inRange("bytes", (double) bytes, 0, 1 << 20);
         }
-        if (rateBps <= 0) {
-            Parameters.positive("rateBps", rateBps);
+        if (rateBitsPerSecond <= 0) {
+            Parameters.positive("rateBitsPerSecond", rateBitsPerSecond);
         }
         long num = bytes * 8L * S; // < 2^20 * 2^3 * 2^40 = 2^63
-        return (num + rateBps - 1) / rateBps;
+        return (num + rateBitsPerSecond - 1) / rateBitsPerSecond;
     }
 
     /** Picoseconds as (double) microseconds. */

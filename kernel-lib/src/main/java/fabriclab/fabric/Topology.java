@@ -208,14 +208,14 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
      * A single switch with {@code hosts} hosts, each on its own link (the incast topology).
      *
      * @param hosts number of hosts, at least 2
-     * @param rateBps host link rate in bit/s
+     * @param rateBitsPerSecond host link rate in bit/s
      * @param propagationPs per-link propagation delay in ps
      */
-    public static Topology singleSwitch(int hosts, long rateBps, long propagationPs) {
+    public static Topology singleSwitch(int hosts, long rateBitsPerSecond, long propagationPs) {
         Parameters.atLeast("hosts", hosts, 2);
         List<LinkSpec> links = new ArrayList<>();
         for (int h = 0; h < hosts; h++) {
-            links.add(new LinkSpec(h, hosts, rateBps, propagationPs));
+            links.add(new LinkSpec(h, hosts, rateBitsPerSecond, propagationPs));
         }
         return new Topology("single switch, " + hosts + " hosts", hosts, 1, links, List.of(0));
     }
@@ -224,16 +224,16 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
      * A single switch whose hosts have individual link rates (e.g. n senders at r and one receiver
      * at R), all with the same propagation delay.
      *
-     * @param ratesBps one rate per host, at least 2 hosts
+     * @param ratesBitsPerSecond one rate per host, at least 2 hosts
      * @param propagationPs per-link propagation delay in ps
      */
-    public static Topology singleSwitch(long[] ratesBps, long propagationPs) {
-        Parameters.notNull("ratesBps", ratesBps);
-        Parameters.atLeast("ratesBps.length", ratesBps.length, 2);
-        int n = ratesBps.length;
+    public static Topology singleSwitch(long[] ratesBitsPerSecond, long propagationPs) {
+        Parameters.notNull("ratesBitsPerSecond", ratesBitsPerSecond);
+        Parameters.atLeast("ratesBitsPerSecond.length", ratesBitsPerSecond.length, 2);
+        int n = ratesBitsPerSecond.length;
         List<LinkSpec> links = new ArrayList<>();
         for (int h = 0; h < n; h++) {
-            links.add(new LinkSpec(h, n, ratesBps[h], propagationPs));
+            links.add(new LinkSpec(h, n, ratesBitsPerSecond[h], propagationPs));
         }
         return new Topology("single switch, " + n + " hosts", n, 1, links, List.of(0));
     }
@@ -281,10 +281,10 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
          *
          * @param a one end (node name)
          * @param b other end (node name), different from {@code a}
-         * @param rateBps line rate of each direction in bit/s, positive
+         * @param rateBitsPerSecond line rate of each direction in bit/s, positive
          * @param propagationPs propagation delay in ps, not negative
          */
-        public Builder link(String a, String b, long rateBps, long propagationPs) {
+        public Builder link(String a, String b, long rateBitsPerSecond, long propagationPs) {
             for (String end : new String[] {Parameters.notNull("a", a), Parameters.notNull("b", b)}) {
                 if (!nodes.containsKey(end)) {
                     throw new IllegalArgumentException("link end \"" + end + "\" must be a node added before the link");
@@ -293,10 +293,10 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
             if (a.equals(b)) {
                 throw new IllegalArgumentException("b must differ from a (no self-loops), got \"" + a + "\"");
             }
-            Parameters.atLeast("rateBps", rateBps, 1L);
+            Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
             Parameters.atLeast("propagationPs", propagationPs, 0L);
             linkEnds.add(new String[] {a, b});
-            linkParams.add(new long[] {rateBps, propagationPs});
+            linkParams.add(new long[] {rateBitsPerSecond, propagationPs});
             return this;
         }
 

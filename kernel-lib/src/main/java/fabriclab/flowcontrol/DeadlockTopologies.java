@@ -31,16 +31,16 @@ public final class DeadlockTopologies {
      * <p>Servers: 003 draws servers under the leaves; here each leaf has {@code serversPerLeaf}
      * servers with one NIC each (hosts "host0", "host1", ... in leaf order), the shape the packet
      * simulator can run (a host has exactly one link). Their number does not change the buffer
-     * dependency graph of switch-to-switch routes. All links run at {@code linkRateBps} with
+     * dependency graph of switch-to-switch routes. All links run at {@code linkRateBitsPerSecond} with
      * {@code propagationPs} (speedup 1 when {@code serversPerLeaf = 2}).
      *
      * @param serversPerLeaf single-NIC servers under each leaf, at least 1
-     * @param linkRateBps rate of every link [bit/s], positive
+     * @param linkRateBitsPerSecond rate of every link [bit/s], positive
      * @param propagationPs propagation delay of every link [ps], not negative (5 ns per metre of fibre)
      */
-    public static Topology clos003(int serversPerLeaf, long linkRateBps, long propagationPs) {
+    public static Topology clos003(int serversPerLeaf, long linkRateBitsPerSecond, long propagationPs) {
         Parameters.atLeast("serversPerLeaf", serversPerLeaf, 1);
-        Topology t = new LeafSpine(4 * serversPerLeaf, 1, 4, 2, linkRateBps, linkRateBps, 1, propagationPs,
+        Topology t = new LeafSpine(4 * serversPerLeaf, 1, 4, 2, linkRateBitsPerSecond, linkRateBitsPerSecond, 1, propagationPs,
                 propagationPs).build();
         for (List<String> failed : CLOS_003_FAILED_LINKS) {
             t = t.withoutLink(failed.get(0), failed.get(1));

@@ -70,14 +70,14 @@ public final class FluidQueue {
         List<RateInterval> a = new ArrayList<>(incast.senders());
         for (int i = 0; i < incast.senders(); i++) {
             a.add(RateInterval.ofBytes(Time.toSeconds(incast.startPs(i)), incast.bytesPerSender(),
-                    incast.senderRateBps()));
+                    incast.senderRateBitsPerSecond()));
         }
         return a;
     }
 
     /**
      * The uncontrolled incast (002 section 3.1.2): the exact trajectory of the receiver's port, rate
-     * R = {@code incast.receiverRateBps()}, with a drop-tail buffer B. Synchronized closed forms
+     * R = {@code incast.receiverRateBitsPerSecond()}, with a drop-tail buffer B. Synchronized closed forms
      * (n r > R): the queue grows as (n r - R) t / 8 until it reaches B at t = 8B / (n r - R); with an
      * unbounded buffer it peaks at M (n - R / r) when the senders stop at 8M / r.
      *
@@ -85,23 +85,23 @@ public final class FluidQueue {
      * @param bufferBytes buffer B of the port [bytes], {@code Double.POSITIVE_INFINITY} for an unbounded queue
      */
     public static Trajectory incast(Incast incast, double bufferBytes) {
-        return run(arrivals(incast), incast.receiverRateBps(), bufferBytes);
+        return run(arrivals(incast), incast.receiverRateBitsPerSecond(), bufferBytes);
     }
 
     /**
      * Runs the queue.
      *
      * @param arrivals       constant-rate arrival intervals (may overlap; not empty)
-     * @param serviceRateBps port rate R [bit/s]
+     * @param serviceRateBitsPerSecond port rate R [bit/s]
      * @param bufferBytes    buffer B [bytes]; {@code Double.POSITIVE_INFINITY} for an unbounded queue
      * @return the exact piecewise-linear trajectory
      */
-    public static Trajectory run(List<RateInterval> arrivals, double serviceRateBps, double bufferBytes) {
+    public static Trajectory run(List<RateInterval> arrivals, double serviceRateBitsPerSecond, double bufferBytes) {
         Parameters.notNull("arrivals", arrivals);
         if (arrivals.isEmpty()) {
             throw new IllegalArgumentException("arrivals must not be empty");
         }
-        Parameters.positive("serviceRateBps", serviceRateBps);
+        Parameters.positive("serviceRateBitsPerSecond", serviceRateBitsPerSecond);
         if (!(bufferBytes > 0)) {
             throw new IllegalArgumentException("bufferBytes must be > 0 (or +infinity), got " + bufferBytes);
         }
@@ -113,9 +113,9 @@ public final class FluidQueue {
         for (int k = 0; k < m; k++) {
             RateInterval a = Parameters.notNull("arrivals[" + k + "]", arrivals.get(k));
             et[2 * k] = a.startS();
-            dr[2 * k] = a.rateBps();
+            dr[2 * k] = a.rateBitsPerSecond();
             et[2 * k + 1] = a.endS();
-            dr[2 * k + 1] = -a.rateBps();
+            dr[2 * k + 1] = -a.rateBitsPerSecond();
             arrived += a.bytes();
             order[2 * k] = 2 * k;
             order[2 * k + 1] = 2 * k + 1;
@@ -133,7 +133,7 @@ public final class FluidQueue {
         while (idx < order.length) {
             double now = et[order[idx]];
             // advance from t to now at the current rate
-            double[] st = advance(pts, t, now, q, rate, serviceRateBps, bufferBytes);
+            double[] st = advance(pts, t, now, q, rate, serviceRateBitsPerSecond, bufferBytes);
             t = Math.max(t, now);
             q = st[0];
             lost += st[1];
@@ -144,14 +144,14 @@ public final class FluidQueue {
                 rate += dr[order[idx]];
                 idx++;
             }
-            if (Math.abs(rate) < 1e-9 * serviceRateBps) {
+            if (Math.abs(rate) < 1e-9 * serviceRateBitsPerSecond) {
                 rate = 0;
             }
             maxQ = Math.max(maxQ, q);
         }
         double completion = t;
         if (q > 0) {
-            completion = t + 8.0 * q / serviceRateBps;
+            completion = t + 8.0 * q / serviceRateBitsPerSecond;
             pts.add(new double[] {completion, 0});
         }
         for (double[] p : pts) {

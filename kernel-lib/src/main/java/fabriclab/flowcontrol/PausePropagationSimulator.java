@@ -10,9 +10,9 @@ import java.util.Arrays;
  * Hop-by-hop PFC pause propagation and head-of-line blocking (003 section 4.1; 000 section 1:
  * "head-of-line blocking, congestion spreading"). A chain of {@code hops} switch ingress queues on
  * one priority (for example source leaf, spine, destination leaf) carries an incast aggregate of
- * {@code incastRateBps} from a sender NIC towards a bottleneck egress of rate R at the last hop; the
- * links between hops run at {@code linkRateBps}. The same NIC also sends a victim flow of
- * {@code victimRateBps} on the same priority towards an uncongested port of the first switch: its
+ * {@code incastRateBitsPerSecond} from a sender NIC towards a bottleneck egress of rate R at the last hop; the
+ * links between hops run at {@code linkRateBitsPerSecond}. The same NIC also sends a victim flow of
+ * {@code victimRateBitsPerSecond} on the same priority towards an uncongested port of the first switch: its
  * bytes never queue, but whenever the first switch pauses the NIC, the victim stops as well.
  *
  * <p>Each hop pauses its upstream (the previous hop's egress, or the NIC) when its ingress queue
@@ -31,11 +31,11 @@ public final class PausePropagationSimulator {
      * @param firstPauseS         firstPauseS[k]: time hop k first pauses its upstream (signal sent) [s],
      *                            NaN if never; index 0 pauses the NIC
      * @param sendersStopS        time the NIC first stops (pause effective) [s], NaN if never
-     * @param victimThroughputBps victim bytes sent * 8 / duration [bit/s]
+     * @param victimThroughputBitsPerSecond victim bytes sent * 8 / duration [bit/s]
      * @param pausedFractionNic   fraction of the run the NIC was paused
      */
     public record Result(double[] timesS, double[][] queueBytes, double[] maxQueueBytes, double[] firstPauseS,
-                         double sendersStopS, double victimThroughputBps, double pausedFractionNic) {
+                         double sendersStopS, double victimThroughputBitsPerSecond, double pausedFractionNic) {
     }
 
     private final int hops;
@@ -49,39 +49,39 @@ public final class PausePropagationSimulator {
 
     /**
      * @param hops            number of switch hops, at least 1
-     * @param incastRateBps   incast aggregate leaving the NIC [bit/s]
-     * @param victimRateBps   victim flow on the same NIC and priority [bit/s], may be 0
-     * @param linkRateBps     rate of the links between hops [bit/s], at least the incast rate
-     * @param bottleneckRateBps egress rate of the last hop [bit/s], below the incast rate
+     * @param incastRateBitsPerSecond   incast aggregate leaving the NIC [bit/s]
+     * @param victimRateBitsPerSecond   victim flow on the same NIC and priority [bit/s], may be 0
+     * @param linkRateBitsPerSecond     rate of the links between hops [bit/s], at least the incast rate
+     * @param bottleneckRateBitsPerSecond egress rate of the last hop [bit/s], below the incast rate
      * @param pfc             XOFF/XON/headroom of every ingress queue
      * @param pauseDelayS     pause (and resume) response time [s]; link rate * delay / 8 must fit the headroom
      * @param stepS           time step [s], at most half the delay when the delay is positive
      */
-    public PausePropagationSimulator(int hops, double incastRateBps, double victimRateBps, double linkRateBps,
-                                     double bottleneckRateBps, Pfc pfc, double pauseDelayS,
+    public PausePropagationSimulator(int hops, double incastRateBitsPerSecond, double victimRateBitsPerSecond, double linkRateBitsPerSecond,
+                                     double bottleneckRateBitsPerSecond, Pfc pfc, double pauseDelayS,
                                      double stepS) {
         this.hops = Parameters.atLeast("hops", hops, 1);
-        this.incast = Parameters.positive("incastRateBps", incastRateBps);
-        this.victim = Parameters.nonNegative("victimRateBps", victimRateBps);
-        this.link = Parameters.positive("linkRateBps", linkRateBps);
-        this.bottleneck = Parameters.positive("bottleneckRateBps", bottleneckRateBps);
+        this.incast = Parameters.positive("incastRateBitsPerSecond", incastRateBitsPerSecond);
+        this.victim = Parameters.nonNegative("victimRateBitsPerSecond", victimRateBitsPerSecond);
+        this.link = Parameters.positive("linkRateBitsPerSecond", linkRateBitsPerSecond);
+        this.bottleneck = Parameters.positive("bottleneckRateBitsPerSecond", bottleneckRateBitsPerSecond);
         this.pfc = Parameters.notNull("pfc", pfc);
         this.delay = Parameters.nonNegative("pauseDelayS", pauseDelayS);
         this.step = Parameters.positive("stepS", stepS);
-        if (linkRateBps < incastRateBps) {
-            throw new IllegalArgumentException("linkRateBps must be >= incastRateBps (" + incastRateBps + "), got "
-                    + linkRateBps);
+        if (linkRateBitsPerSecond < incastRateBitsPerSecond) {
+            throw new IllegalArgumentException("linkRateBitsPerSecond must be >= incastRateBitsPerSecond (" + incastRateBitsPerSecond + "), got "
+                    + linkRateBitsPerSecond);
         }
-        if (bottleneckRateBps >= incastRateBps) {
-            throw new IllegalArgumentException("bottleneckRateBps must be < incastRateBps (" + incastRateBps
-                    + ") for congestion, got " + bottleneckRateBps);
+        if (bottleneckRateBitsPerSecond >= incastRateBitsPerSecond) {
+            throw new IllegalArgumentException("bottleneckRateBitsPerSecond must be < incastRateBitsPerSecond (" + incastRateBitsPerSecond
+                    + ") for congestion, got " + bottleneckRateBitsPerSecond);
         }
         if (delay > 0 && stepS > delay / 2) {
             throw new IllegalArgumentException("stepS must be <= pauseDelayS / 2 (" + delay / 2 + "), got " + stepS);
         }
         if (link * delay / 8.0 > pfc.headroomBytes() + 1e-9) {
             throw new IllegalArgumentException("pfc.headroomBytes " + pfc.headroomBytes()
-                    + " is smaller than the bytes in flight linkRateBps * pauseDelayS / 8 = " + link * delay / 8.0);
+                    + " is smaller than the bytes in flight linkRateBitsPerSecond * pauseDelayS / 8 = " + link * delay / 8.0);
         }
     }
 

@@ -56,8 +56,8 @@ public final class PfcIncastSimulator {
     public PfcIncastSimulator(Incast incast, Pfc pfc, double pauseDelayS, double stepS) {
         Parameters.notNull("incast", incast);
         this.n = incast.senders();
-        this.r = incast.senderRateBps();
-        this.bigR = incast.receiverRateBps();
+        this.r = incast.senderRateBitsPerSecond();
+        this.bigR = incast.receiverRateBitsPerSecond();
         this.m = incast.bytesPerSender();
         this.startS = new double[n];
         for (int i = 0; i < n; i++) {

@@ -3,13 +3,13 @@ package fabriclab.flowcontrol;
 import fabriclab.Parameters;
 
 /**
- * A constant-rate arrival into a fluid queue: {@code rateBps} bit/s during [startS, endS).
+ * A constant-rate arrival into a fluid queue: {@code rateBitsPerSecond} bit/s during [startS, endS).
  *
  * @param startS start time [s]
  * @param endS   end time [s], at least the start
- * @param rateBps arrival rate [bit/s]
+ * @param rateBitsPerSecond arrival rate [bit/s]
  */
-public record RateInterval(double startS, double endS, double rateBps) {
+public record RateInterval(double startS, double endS, double rateBitsPerSecond) {
     /** Validates: finite non-negative times, end not before start, positive rate. */
     public RateInterval {
         Parameters.nonNegative("startS", startS);
@@ -17,18 +17,18 @@ public record RateInterval(double startS, double endS, double rateBps) {
         if (endS < startS) {
             throw new IllegalArgumentException("endS must be >= startS (" + startS + "), got " + endS);
         }
-        Parameters.positive("rateBps", rateBps);
+        Parameters.positive("rateBitsPerSecond", rateBitsPerSecond);
     }
 
     /** Bytes carried: rate times duration / 8. */
     public double bytes() {
-        return rateBps * (endS - startS) / 8.0;
+        return rateBitsPerSecond * (endS - startS) / 8.0;
     }
 
-    /** The interval carrying {@code bytes} at {@code rateBps} from {@code startS}. */
-    public static RateInterval ofBytes(double startS, double bytes, double rateBps) {
+    /** The interval carrying {@code bytes} at {@code rateBitsPerSecond} from {@code startS}. */
+    public static RateInterval ofBytes(double startS, double bytes, double rateBitsPerSecond) {
         Parameters.positive("bytes", bytes);
-        Parameters.positive("rateBps", rateBps);
-        return new RateInterval(startS, startS + 8.0 * bytes / rateBps, rateBps);
+        Parameters.positive("rateBitsPerSecond", rateBitsPerSecond);
+        return new RateInterval(startS, startS + 8.0 * bytes / rateBitsPerSecond, rateBitsPerSecond);
     }
 }

@@ -59,7 +59,7 @@ public record DgsqResult(DgsqConfig config, double[] demandBytes, double[] grant
      * Credit rate c_i of each source over [t, t + window): granted bytes * 8 / window [bit/s]. Their
      * sum is the check sum c_i <= C <= R of 002 section 3.1.2.
      */
-    public double[] creditRatesBps(double t, double windowS) {
+    public double[] creditRatesBitsPerSecond(double t, double windowS) {
         Parameters.finite("t", t);
         Parameters.positive("windowS", windowS);
         double[] c = new double[demandBytes.length];
@@ -75,7 +75,7 @@ public record DgsqResult(DgsqConfig config, double[] demandBytes, double[] grant
      * Largest total credit rate over any window of {@code windowS} starting at a grant: at most
      * C + 8 g / window by the pacing (the last grant of the window may start just before its end).
      */
-    public double maxCreditRateBps(double windowS) {
+    public double maxCreditRateBitsPerSecond(double windowS) {
         Parameters.positive("windowS", windowS);
         double best = 0;
         int hi = 0;

@@ -44,13 +44,13 @@ public final class DgsqSimulator {
      */
     public DgsqResult run(Incast incast, long seed) {
         Parameters.notNull("incast", incast);
-        if (config.portRateBps() != incast.receiverRateBps()) {
-            throw new IllegalArgumentException("incast.receiverRateBps must equal config.portRateBps ("
-                    + config.portRateBps() + "), got " + incast.receiverRateBps());
+        if (config.portRateBitsPerSecond() != incast.receiverRateBitsPerSecond()) {
+            throw new IllegalArgumentException("incast.receiverRateBitsPerSecond must equal config.portRateBitsPerSecond ("
+                    + config.portRateBitsPerSecond() + "), got " + incast.receiverRateBitsPerSecond());
         }
         List<GrantSource> sources = new ArrayList<>(incast.senders());
         for (int i = 0; i < incast.senders(); i++) {
-            sources.add(new GrantSource(incast.bytesPerSender(), incast.senderRateBps(), incast.senderRateBps(),
+            sources.add(new GrantSource(incast.bytesPerSender(), incast.senderRateBitsPerSecond(), incast.senderRateBitsPerSecond(),
                     Time.toSeconds(incast.startPs(i))));
         }
         return run(sources, seed);
@@ -80,12 +80,12 @@ public final class DgsqSimulator {
             weight[i] = switch (config.policy()) {
                 case EQUAL -> 1.0;
                 case DEMAND_WEIGHTED -> s.demandBytes();
-                case PATH_WEIGHTED -> s.pathRateBps();
+                case PATH_WEIGHTED -> s.pathRateBitsPerSecond();
             };
         }
         SplittableRandom rnd = new SplittableRandom(seed);
         double g = config.grantBytes();
-        double c = config.creditRateBps();
+        double c = config.creditRateBitsPerSecond();
         List<double[]> grants = new ArrayList<>();
         List<RateInterval> chunks = new ArrayList<>();
         int left = n;
@@ -116,17 +116,17 @@ public final class DgsqSimulator {
             double size = Math.min(g, remaining[best]);
             double d = config.minGrantDelayS() + rnd.nextDouble() * config.jitterS();
             grants.add(new double[] {t, best, size});
-            chunks.add(RateInterval.ofBytes(t + d, size, s.linkRateBps()));
+            chunks.add(RateInterval.ofBytes(t + d, size, s.linkRateBitsPerSecond()));
             granted[best] += size;
             remaining[best] -= size;
             if (remaining[best] <= 1e-9) {
                 remaining[best] = 0;
                 left--;
             }
-            eligibleAt[best] = t + 8.0 * size / s.pathRateBps();
+            eligibleAt[best] = t + 8.0 * size / s.pathRateBitsPerSecond();
             t += 8.0 * size / c;
         }
-        FluidQueue.Trajectory egress = FluidQueue.run(chunks, config.portRateBps(), Double.POSITIVE_INFINITY);
+        FluidQueue.Trajectory egress = FluidQueue.run(chunks, config.portRateBitsPerSecond(), Double.POSITIVE_INFINITY);
         double[] gt = new double[grants.size()];
         int[] gs = new int[grants.size()];
         double[] gb = new double[grants.size()];

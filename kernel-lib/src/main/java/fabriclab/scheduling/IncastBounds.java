@@ -28,12 +28,12 @@ public final class IncastBounds {
     }
 
     /** Grant scheme: egress backlog bound g + g C / r_min + C Delta / 8 [bytes]. */
-    public static double grantEgressBacklogBytes(DgsqConfig config, double minSourceRateBps) {
+    public static double grantEgressBacklogBytes(DgsqConfig config, double minSourceRateBitsPerSecond) {
         Parameters.notNull("config", config);
-        Parameters.positive("minSourceRateBps", minSourceRateBps);
+        Parameters.positive("minSourceRateBitsPerSecond", minSourceRateBitsPerSecond);
         double g = config.grantBytes();
-        double c = config.creditRateBps();
-        return g + g * c / minSourceRateBps + c * config.jitterS() / 8.0;
+        double c = config.creditRateBitsPerSecond();
+        return g + g * c / minSourceRateBitsPerSecond + c * config.jitterS() / 8.0;
     }
 
     /**
@@ -43,15 +43,15 @@ public final class IncastBounds {
      * is 8 total / R.
      */
     public static double grantCompletionBoundS(DgsqConfig config, double totalBytes, double lastRequestS,
-                                               double minSourceRateBps) {
+                                               double minSourceRateBitsPerSecond) {
         Parameters.notNull("config", config);
         Parameters.positive("totalBytes", totalBytes);
         Parameters.nonNegative("lastRequestS", lastRequestS);
-        Parameters.positive("minSourceRateBps", minSourceRateBps);
+        Parameters.positive("minSourceRateBitsPerSecond", minSourceRateBitsPerSecond);
         double g = config.grantBytes();
-        return lastRequestS + 8.0 * Math.max(0, totalBytes - g) / config.creditRateBps() + config.maxGrantDelayS()
-                + 8.0 * g / minSourceRateBps
-                + 8.0 * grantEgressBacklogBytes(config, minSourceRateBps) / config.portRateBps();
+        return lastRequestS + 8.0 * Math.max(0, totalBytes - g) / config.creditRateBitsPerSecond() + config.maxGrantDelayS()
+                + 8.0 * g / minSourceRateBitsPerSecond
+                + 8.0 * grantEgressBacklogBytes(config, minSourceRateBitsPerSecond) / config.portRateBitsPerSecond();
     }
 
     /**
@@ -59,11 +59,11 @@ public final class IncastBounds {
      * drains at its credit share C / n: max(0, r - C / n) / 8 [bytes/s] (until the message ends or the
      * source's local PFC towards its GPU fires, 002 figure 7).
      */
-    public static double grantSourceBufferGrowthBytesPerS(int n, double gpuRateBps, double creditRateBps) {
+    public static double grantSourceBufferGrowthBytesPerS(int n, double gpuRateBitsPerSecond, double creditRateBitsPerSecond) {
         Parameters.atLeast("n", n, 1);
-        Parameters.positive("gpuRateBps", gpuRateBps);
-        Parameters.positive("creditRateBps", creditRateBps);
-        return Math.max(0, gpuRateBps - creditRateBps / n) / 8.0;
+        Parameters.positive("gpuRateBitsPerSecond", gpuRateBitsPerSecond);
+        Parameters.positive("creditRateBitsPerSecond", creditRateBitsPerSecond);
+        return Math.max(0, gpuRateBitsPerSecond - creditRateBitsPerSecond / n) / 8.0;
     }
 
     /**
@@ -71,38 +71,38 @@ public final class IncastBounds {
      * and its local PFC pauses its own GPU (002 section 3.1.2 and figure 7; the pause never crosses
      * the fabric): threshold / growth rate [s], +infinity when the credit share keeps up (r <= C / n).
      */
-    public static double grantSourceLocalPfcTimeS(int n, double gpuRateBps, double creditRateBps,
+    public static double grantSourceLocalPfcTimeS(int n, double gpuRateBitsPerSecond, double creditRateBitsPerSecond,
                                                   double thresholdBytes) {
         Parameters.positive("thresholdBytes", thresholdBytes);
-        double growth = grantSourceBufferGrowthBytesPerS(n, gpuRateBps, creditRateBps);
+        double growth = grantSourceBufferGrowthBytesPerS(n, gpuRateBitsPerSecond, creditRateBitsPerSecond);
         return growth > 0 ? thresholdBytes / growth : Double.POSITIVE_INFINITY;
     }
 
     /** PFC only: egress queue bound n (XOFF + r tau_p / 8) [bytes]. */
-    public static double pfcEgressQueueBytes(int n, double xoffBytes, double senderRateBps, double pauseDelayS) {
+    public static double pfcEgressQueueBytes(int n, double xoffBytes, double senderRateBitsPerSecond, double pauseDelayS) {
         Parameters.atLeast("n", n, 1);
         Parameters.positive("xoffBytes", xoffBytes);
-        Parameters.positive("senderRateBps", senderRateBps);
+        Parameters.positive("senderRateBitsPerSecond", senderRateBitsPerSecond);
         Parameters.nonNegative("pauseDelayS", pauseDelayS);
-        return n * (xoffBytes + senderRateBps * pauseDelayS / 8.0);
+        return n * (xoffBytes + senderRateBitsPerSecond * pauseDelayS / 8.0);
     }
 
     /** No control: synchronized peak queue (buffer for zero loss) M (n - R / r), 0 if n r <= R [bytes]. */
-    public static double noControlPeakQueueBytes(int n, double messageBytes, double senderRateBps, double portRateBps) {
+    public static double noControlPeakQueueBytes(int n, double messageBytes, double senderRateBitsPerSecond, double portRateBitsPerSecond) {
         Parameters.atLeast("n", n, 1);
         Parameters.positive("messageBytes", messageBytes);
-        Parameters.positive("senderRateBps", senderRateBps);
-        Parameters.positive("portRateBps", portRateBps);
-        return Math.max(0, messageBytes * (n - portRateBps / senderRateBps));
+        Parameters.positive("senderRateBitsPerSecond", senderRateBitsPerSecond);
+        Parameters.positive("portRateBitsPerSecond", portRateBitsPerSecond);
+        return Math.max(0, messageBytes * (n - portRateBitsPerSecond / senderRateBitsPerSecond));
     }
 
     /** Any scheme: completion lower bound max(8 n M / R, 8 M / r) [s]. */
-    public static double completionLowerBoundS(int n, double messageBytes, double senderRateBps, double portRateBps) {
+    public static double completionLowerBoundS(int n, double messageBytes, double senderRateBitsPerSecond, double portRateBitsPerSecond) {
         Parameters.atLeast("n", n, 1);
         Parameters.positive("messageBytes", messageBytes);
-        Parameters.positive("senderRateBps", senderRateBps);
-        Parameters.positive("portRateBps", portRateBps);
-        return Math.max(8.0 * n * messageBytes / portRateBps, 8.0 * messageBytes / senderRateBps);
+        Parameters.positive("senderRateBitsPerSecond", senderRateBitsPerSecond);
+        Parameters.positive("portRateBitsPerSecond", portRateBitsPerSecond);
+        return Math.max(8.0 * n * messageBytes / portRateBitsPerSecond, 8.0 * messageBytes / senderRateBitsPerSecond);
     }
 
     /**
@@ -114,7 +114,7 @@ public final class IncastBounds {
      */
     public static double grantEgressBacklogBytes(DgsqConfig config, Incast incast) {
         checkPort(config, incast);
-        return grantEgressBacklogBytes(config, (double) incast.senderRateBps());
+        return grantEgressBacklogBytes(config, (double) incast.senderRateBitsPerSecond());
     }
 
     /**
@@ -127,7 +127,7 @@ public final class IncastBounds {
     public static double grantCompletionBoundS(DgsqConfig config, Incast incast) {
         checkPort(config, incast);
         return grantCompletionBoundS(config, (double) incast.totalBytes(),
-                Time.toSeconds(incast.startPs(incast.senders() - 1)), incast.senderRateBps());
+                Time.toSeconds(incast.startPs(incast.senders() - 1)), incast.senderRateBitsPerSecond());
     }
 
     /**
@@ -141,7 +141,7 @@ public final class IncastBounds {
     public static double pfcEgressQueueBytes(Incast incast, Pfc pfc, double pauseDelayS) {
         Parameters.notNull("incast", incast);
         Parameters.notNull("pfc", pfc);
-        return pfcEgressQueueBytes(incast.senders(), pfc.xoffBytes(), incast.senderRateBps(), pauseDelayS);
+        return pfcEgressQueueBytes(incast.senders(), pfc.xoffBytes(), incast.senderRateBitsPerSecond(), pauseDelayS);
     }
 
     /**
@@ -151,8 +151,8 @@ public final class IncastBounds {
      */
     public static double noControlPeakQueueBytes(Incast incast) {
         Parameters.notNull("incast", incast);
-        return noControlPeakQueueBytes(incast.senders(), incast.bytesPerSender(), incast.senderRateBps(),
-                incast.receiverRateBps());
+        return noControlPeakQueueBytes(incast.senders(), incast.bytesPerSender(), incast.senderRateBitsPerSecond(),
+                incast.receiverRateBitsPerSecond());
     }
 
     /**
@@ -163,16 +163,16 @@ public final class IncastBounds {
     public static double completionLowerBoundS(Incast incast) {
         Parameters.notNull("incast", incast);
         double lastStart = Time.toSeconds(incast.startPs(incast.senders() - 1));
-        return Math.max(8.0 * incast.senders() * incast.bytesPerSender() / incast.receiverRateBps(),
-                lastStart + 8.0 * incast.bytesPerSender() / incast.senderRateBps());
+        return Math.max(8.0 * incast.senders() * incast.bytesPerSender() / incast.receiverRateBitsPerSecond(),
+                lastStart + 8.0 * incast.bytesPerSender() / incast.senderRateBitsPerSecond());
     }
 
     private static void checkPort(DgsqConfig config, Incast incast) {
         Parameters.notNull("config", config);
         Parameters.notNull("incast", incast);
-        if (config.portRateBps() != incast.receiverRateBps()) {
-            throw new IllegalArgumentException("config.portRateBps must equal incast.receiverRateBps ("
-                    + incast.receiverRateBps() + "), got " + config.portRateBps());
+        if (config.portRateBitsPerSecond() != incast.receiverRateBitsPerSecond()) {
+            throw new IllegalArgumentException("config.portRateBitsPerSecond must equal incast.receiverRateBitsPerSecond ("
+                    + incast.receiverRateBitsPerSecond() + "), got " + config.portRateBitsPerSecond());
         }
     }
 }

@@ -11,7 +11,7 @@ final class CtccFlow extends ReliableTransport {
     private final CtccTransport model;
     private final RttControlParameters p;
     private final double lineRate;
-    double rateBps;
+    double rateBitsPerSecond;
     private long lastStartPs;
     private int lastWireBytes;
     private final PathProbe path;
@@ -48,8 +48,8 @@ final class CtccFlow extends ReliableTransport {
         super(net, flow, model.ackEvery(), model.controlBytes(), model.replyPriority(), model.rtoPs());
         this.model = model;
         this.p = model.params();
-        this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBps;
-        this.rateBps = lineRate;
+        this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBitsPerSecond;
+        this.rateBitsPerSecond = lineRate;
         this.path = path;
     }
 
@@ -67,7 +67,7 @@ final class CtccFlow extends ReliableTransport {
     void onDataSent(Packet pk, long now) {
         lastStartPs = now;
         lastWireBytes = pk.wireBytes;
-        nextSendPs = now + Time.serializationPs(pk.wireBytes, Math.max(1, Math.round(rateBps)));
+        nextSendPs = now + Time.serializationPs(pk.wireBytes, Math.max(1, Math.round(rateBitsPerSecond)));
     }
 
     @Override
@@ -81,24 +81,24 @@ final class CtccFlow extends ReliableTransport {
 
     @Override
     void onNack(long now) {
-        setRate(rateBps / 2);
+        setRate(rateBitsPerSecond / 2);
     }
 
     private void onRtt(long rttPs) {
         double r = rttPs / 1e12;
         double target = p.targetRttS();
         if (r > target) {
-            setRate(rateBps * (1 - Math.min(p.maxDecrease(), p.beta() * (r - target) / r)));
+            setRate(rateBitsPerSecond * (1 - Math.min(p.maxDecrease(), p.beta() * (r - target) / r)));
         } else {
-            setRate(rateBps + p.additiveIncreaseBps());
+            setRate(rateBitsPerSecond + p.additiveIncreaseBitsPerSecond());
         }
     }
 
     private void setRate(double bps) {
-        double old = rateBps;
-        rateBps = Math.max(p.minRateBps(), Math.min(lineRate, bps));
-        if (rateBps > old && lastWireBytes > 0) {
-            advancePacing(lastStartPs + Time.serializationPs(lastWireBytes, Math.max(1, Math.round(rateBps))));
+        double old = rateBitsPerSecond;
+        rateBitsPerSecond = Math.max(p.minRateBitsPerSecond(), Math.min(lineRate, bps));
+        if (rateBitsPerSecond > old && lastWireBytes > 0) {
+            advancePacing(lastStartPs + Time.serializationPs(lastWireBytes, Math.max(1, Math.round(rateBitsPerSecond))));
         }
     }
 }

@@ -98,7 +98,7 @@ public record Deadlock003Experiment(Topology topology, List<RoutedFlow> flows, l
     public static Deadlock003Experiment of(Topology topology, List<RoutedFlow> flows) {
         Parameters.notNull("topology", topology);
         LinkSpec l = topology.links().get(0);
-        long headroom = PfcHeadroom.packetLevelBytes(l.rateBps(), l.propagationPs(), 1000);
+        long headroom = PfcHeadroom.packetLevelBytes(l.rateBitsPerSecond(), l.propagationPs(), 1000);
         return new Deadlock003Experiment(topology, flows, 4_000_000, 1_000_000,
                 new Pfc(20_000, 10_000, headroom, Pfc.MAX_QUANTA), new PfcWatchdog(20 * Time.US, 20 * Time.US, Time.MS, 3),
                 2 * Time.MS);

@@ -216,7 +216,7 @@ final class GseEdge implements Switch.EdgeFunction {
         Container c = (Container) payload;
         Port port = hostPort.get(c.voq.dst);
         long t = Math.max(now, nextGrantPs.getOrDefault(c.voq.dst, 0L));
-        nextGrantPs.put(c.voq.dst, t + Time.serializationPs(c.wireBytes, port.link.rateBps));
+        nextGrantPs.put(c.voq.dst, t + Time.serializationPs(c.wireBytes, port.link.rateBitsPerSecond));
         grants++;
         GseEdge srcEdge = edgeOfHost[c.voq.src];
         net.events.schedule(t + g.controlLatencyPs(), srcEdge.grantArrival, c);

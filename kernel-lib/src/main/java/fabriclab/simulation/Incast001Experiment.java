@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * The incast experiment of seed 001 (Che et al., CTCC, ICT &amp; Policy 2024) in the packet simulator:
  * {@code senders} servers with {@code qpsPerSender} queue pairs each write to one receiver through
- * one switch, all ports at {@code rateBps}; a small flow in the same direction (from sender 0, one
+ * one switch, all ports at {@code rateBitsPerSecond}; a small flow in the same direction (from sender 0, one
  * packet of {@code probeBytes}) starts at {@code probeAtPs} and its completion time is the small-flow
  * latency. Published (001): DCQCN with PFC keeps the switch queue above 10 MB, sends 97.98 Gb/s in
  * total and gives the small flow 1154.77 us; CTCC without PFC peaks at 1.22 MB, 90.70 Gb/s, no
@@ -29,18 +29,18 @@ import java.util.List;
  *
  * @param senders number of sending servers, at least 1
  * @param qpsPerSender queue pairs per sender, at least 1
- * @param rateBps port rate [bit/s]
+ * @param rateBitsPerSecond port rate [bit/s]
  * @param durationPs simulated time [ps]
  * @param probeAtPs start of the small flow [ps], below durationPs
  * @param probeBytes size of the small flow [bytes]
  */
-public record Incast001Experiment(int senders, int qpsPerSender, long rateBps, long durationPs, long probeAtPs,
+public record Incast001Experiment(int senders, int qpsPerSender, long rateBitsPerSecond, long durationPs, long probeAtPs,
         int probeBytes) {
     /** Validates. */
     public Incast001Experiment {
         Parameters.atLeast("senders", senders, 1);
         Parameters.atLeast("qpsPerSender", qpsPerSender, 1);
-        Parameters.atLeast("rateBps", rateBps, 1L);
+        Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
         Parameters.atLeast("durationPs", durationPs, Time.US);
         Parameters.inRange("probeAtPs", probeAtPs, 0L, durationPs - 1);
         Parameters.inRange("probeBytes", probeBytes, 1, 1000);
@@ -58,7 +58,7 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBps, l
      * @param pfc whether PFC was on
      * @param maxQueueBytes largest occupancy of the receiver's switch port [bytes]
      * @param meanQueueBytes mean occupancy over the second half [bytes]
-     * @param throughputBps data wire bits per second leaving the bottleneck port over the second half
+     * @param throughputBitsPerSecond data wire bits per second leaving the bottleneck port over the second half
      * @param droppedPackets data packets dropped
      * @param pausesSent PFC PAUSE frames sent by the switch
      * @param smallFlowLatencyUs completion time of the small flow [us], -1 if it did not finish
@@ -66,7 +66,7 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBps, l
      * @param samplePeriodPs sampling period [ps]
      * @param result the full simulator result
      */
-    public record Result(String transport, boolean pfc, long maxQueueBytes, double meanQueueBytes, double throughputBps,
+    public record Result(String transport, boolean pfc, long maxQueueBytes, double meanQueueBytes, double throughputBitsPerSecond,
             long droppedPackets, long pausesSent, double smallFlowLatencyUs, long[] queueSamplesBytes,
             long samplePeriodPs, SimulationResult result) {
     }
@@ -100,7 +100,7 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBps, l
         SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(32_000_000, 16_000_000, wred),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), seed, sample,
                 (int) (durationPs / sample) + 1);
-        Scenario scenario = Scenario.builder(Topology.singleSwitch(senders + 1, rateBps, Time.US), c).flows(flows())
+        Scenario scenario = Scenario.builder(Topology.singleSwitch(senders + 1, rateBitsPerSecond, Time.US), c).flows(flows())
                 .transport(transport).pfc(pfcOn ? new Pfc(1_000_000, 900_000, 100_000, 65535) : null).build();
         long half = durationPs / 2;
         long[] secondHalfBits = new long[1];

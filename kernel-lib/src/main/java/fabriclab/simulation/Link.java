@@ -26,7 +26,7 @@ final class Link implements EventHandler {
     /** The receiving node and the port the packets arrive through. */
     Node to;
     Port toPort;
-    final long rateBps;
+    final long rateBitsPerSecond;
     final long propagationPs;
     /** Extra per-packet delay in seconds (null: none). */
     DelayModel jitter;
@@ -44,10 +44,10 @@ final class Link implements EventHandler {
     private int head;
     private int count;
 
-    Link(Network net, Port from, long rateBps, long propagationPs) {
+    Link(Network net, Port from, long rateBitsPerSecond, long propagationPs) {
         this.net = net;
         this.from = from;
-        this.rateBps = rateBps;
+        this.rateBitsPerSecond = rateBitsPerSecond;
         this.propagationPs = propagationPs;
     }
 
@@ -58,7 +58,7 @@ final class Link implements EventHandler {
         if (w == lastWireBytes) { // most packets have the same size: skip the 64-bit division
             ser = lastSerializationPs;
         } else {
-            ser = Time.serializationPs(w, rateBps);
+            ser = Time.serializationPs(w, rateBitsPerSecond);
             lastWireBytes = w;
             lastSerializationPs = ser;
         }
@@ -98,7 +98,7 @@ final class Link implements EventHandler {
         if (down) {
             return;
         }
-        long at = net.now + Time.serializationPs(fabriclab.fabric.Pfc.PAUSE_FRAME_BYTES, rateBps) + propagationPs;
+        long at = net.now + Time.serializationPs(fabriclab.fabric.Pfc.PAUSE_FRAME_BYTES, rateBitsPerSecond) + propagationPs;
         net.events.schedule(at, toPort.pause, (priority << 16) | quanta);
     }
 

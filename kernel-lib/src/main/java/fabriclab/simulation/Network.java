@@ -53,8 +53,8 @@ final class Network {
             LinkSpec l = links.get(li);
             Node a = nodes[l.nodeA()];
             Node b = nodes[l.nodeB()];
-            Port pa = new Port(this, a, a.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
-            Port pb = new Port(this, b, b.ports.size(), l.rateBps(), l.propagationPs(), config.priorities());
+            Port pa = new Port(this, a, a.ports.size(), l.rateBitsPerSecond(), l.propagationPs(), config.priorities());
+            Port pb = new Port(this, b, b.ports.size(), l.rateBitsPerSecond(), l.propagationPs(), config.priorities());
             pa.link.to = b;
             pa.link.toPort = pb;
             pb.link.to = a;

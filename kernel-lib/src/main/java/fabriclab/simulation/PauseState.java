@@ -74,7 +74,7 @@ final class PauseState implements EventHandler {
         if (ignoring != null && ignoring[pr]) { // PFC ignored on this priority: remember, do not stop
             if (quanta > 0) {
                 pausesReceived++;
-                ignoredUntil[pr] = timePs + Pfc.quantaPs(quanta, port.link.rateBps);
+                ignoredUntil[pr] = timePs + Pfc.quantaPs(quanta, port.link.rateBitsPerSecond);
             } else {
                 xonReceived++;
                 ignoredUntil[pr] = timePs;
@@ -92,7 +92,7 @@ final class PauseState implements EventHandler {
                     port.net.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
                 }
             }
-            pausedUntil[pr] = timePs + Pfc.quantaPs(quanta, port.link.rateBps);
+            pausedUntil[pr] = timePs + Pfc.quantaPs(quanta, port.link.rateBitsPerSecond);
             port.net.events.schedule(pausedUntil[pr], expiry, pr);
         } else {
             xonReceived++;

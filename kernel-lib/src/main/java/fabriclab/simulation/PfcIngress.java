@@ -46,7 +46,7 @@ final class PfcIngress implements EventHandler {
         this.peakBytes = new long[priorities];
         this.asserted = new boolean[counters];
         this.nextRefreshPs = new long[counters];
-        this.refreshPs = pfc == null ? 0 : Math.max(1, Pfc.quantaPs(pfc.pauseQuanta(), port.link.rateBps) / 2);
+        this.refreshPs = pfc == null ? 0 : Math.max(1, Pfc.quantaPs(pfc.pauseQuanta(), port.link.rateBitsPerSecond) / 2);
     }
 
     /** {@code bytes} of priority {@code priority} that arrived through the port are now held. */

@@ -22,12 +22,12 @@ final class Port {
     private boolean busy;
     private boolean sendingFromQueue;
 
-    Port(Network net, Node owner, int index, long rateBps, long propagationPs, int priorities) {
+    Port(Network net, Node owner, int index, long rateBitsPerSecond, long propagationPs, int priorities) {
         this.net = net;
         this.owner = owner;
         this.index = index;
         this.queue = new EgressQueue(priorities);
-        this.link = new Link(net, this, rateBps, propagationPs);
+        this.link = new Link(net, this, rateBitsPerSecond, propagationPs);
         this.pause = new PauseState(this, priorities);
     }
 

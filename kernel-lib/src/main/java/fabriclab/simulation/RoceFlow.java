@@ -10,8 +10,8 @@ final class RoceFlow extends ReliableTransport {
     private final DcqcnParameters p;
     private final double lineRate;
     // reaction point
-    double rateBps;
-    double targetBps;
+    double rateBitsPerSecond;
+    double targetBitsPerSecond;
     double alpha = 1;
     private int timerCount;
     private int byteCount;
@@ -39,9 +39,9 @@ final class RoceFlow extends ReliableTransport {
         super(net, flow, model.ackEvery(), model.controlBytes(), model.ackPriority(), model.rtoPs());
         this.model = model;
         this.p = model.dcqcn();
-        this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBps;
-        this.rateBps = lineRate;
-        this.targetBps = lineRate;
+        this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBitsPerSecond;
+        this.rateBitsPerSecond = lineRate;
+        this.targetBitsPerSecond = lineRate;
         this.timerPs = p == null ? 0 : Math.max(1, Math.round(p.timerS() * 1e12));
         this.alphaPeriodPs = p == null ? 0 : Math.max(1, Math.round(p.tauPrimeS() * 1e12));
         this.byteCounter = p == null ? 0 : Math.max(1, Math.round(p.byteCounterBytes()));
@@ -55,7 +55,7 @@ final class RoceFlow extends ReliableTransport {
         }
         lastStartPs = now;
         lastWireBytes = pk.wireBytes;
-        nextSendPs = now + Time.serializationPs(pk.wireBytes, Math.max(1, Math.round(rateBps)));
+        nextSendPs = now + Time.serializationPs(pk.wireBytes, Math.max(1, Math.round(rateBitsPerSecond)));
         if (recovering) {
             bytesSinceIncrease += pk.wireBytes;
             while (bytesSinceIncrease >= byteCounter) {
@@ -91,8 +91,8 @@ final class RoceFlow extends ReliableTransport {
         }
         lastCnpArrivalPs = now;
         rateCuts++;
-        targetBps = rateBps;
-        rateBps = Math.max(p.minRateBps(), rateBps * (1 - alpha / 2));
+        targetBitsPerSecond = rateBitsPerSecond;
+        rateBitsPerSecond = Math.max(p.minRateBitsPerSecond(), rateBitsPerSecond * (1 - alpha / 2));
         alpha = (1 - p.g()) * alpha + p.g();
         timerCount = 0;
         byteCount = 0;
@@ -136,16 +136,16 @@ final class RoceFlow extends ReliableTransport {
         if (Math.max(timerCount, byteCount) < f) {
             // fast recovery: R_T unchanged
         } else if (Math.min(timerCount, byteCount) > f) {
-            targetBps = Math.min(lineRate, targetBps + (Math.min(timerCount, byteCount) - f) * model.hyperIncreaseBps());
+            targetBitsPerSecond = Math.min(lineRate, targetBitsPerSecond + (Math.min(timerCount, byteCount) - f) * model.hyperIncreaseBitsPerSecond());
         } else {
-            targetBps = Math.min(lineRate, targetBps + p.rateAiBps());
+            targetBitsPerSecond = Math.min(lineRate, targetBitsPerSecond + p.rateAiBitsPerSecond());
         }
-        rateBps = Math.min(lineRate, (targetBps + rateBps) / 2);
+        rateBitsPerSecond = Math.min(lineRate, (targetBitsPerSecond + rateBitsPerSecond) / 2);
         if (lastWireBytes > 0) {
-            advancePacing(lastStartPs + Time.serializationPs(lastWireBytes, Math.max(1, Math.round(rateBps))));
+            advancePacing(lastStartPs + Time.serializationPs(lastWireBytes, Math.max(1, Math.round(rateBitsPerSecond))));
         }
-        if (rateBps >= lineRate * (1 - 1e-9) && targetBps >= lineRate * (1 - 1e-9)) {
-            rateBps = lineRate;
+        if (rateBitsPerSecond >= lineRate * (1 - 1e-9) && targetBitsPerSecond >= lineRate * (1 - 1e-9)) {
+            rateBitsPerSecond = lineRate;
             recovering = false; // fully recovered: timers stop until the next CNP
         }
     }

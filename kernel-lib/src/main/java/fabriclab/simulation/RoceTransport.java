@@ -35,7 +35,7 @@ import fabriclab.congestion.DcqcnParameters;
  * {@code dcqcn.marking()}.
  *
  * @param dcqcn DCQCN parameters (published defaults: {@link DcqcnParameters#zhu2015()}), or null for no congestion control
- * @param hyperIncreaseBps R_HAI [bit/s], positive (not part of {@link DcqcnParameters}; default 50 Mb/s, the
+ * @param hyperIncreaseBitsPerSecond R_HAI [bit/s], positive (not part of {@link DcqcnParameters}; default 50 Mb/s, the
  *        rpg_hai_rate default NVIDIA documents for ConnectX NICs)
  * @param ackEvery a cumulative ACK every this many in-order packets (and at the last one), at least 1
  * @param controlBytes wire bytes of an ACK, NACK or CNP (default 64, a minimum Ethernet frame), 64..1500
@@ -47,11 +47,11 @@ import fabriclab.congestion.DcqcnParameters;
  *        sent for longer than the rate-increase timer T, so the sender does not raise its rate while
  *        its queue is still congested (needs {@code dcqcn})
  */
-public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBps, int ackEvery, int controlBytes,
+public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, int ackEvery, int controlBytes,
         int ackPriority, int cnpPriority, long rtoPs, boolean iqcn) implements TransportModel {
     /** Validates. */
     public RoceTransport {
-        Parameters.positive("hyperIncreaseBps", hyperIncreaseBps);
+        Parameters.positive("hyperIncreaseBitsPerSecond", hyperIncreaseBitsPerSecond);
         Parameters.atLeast("ackEvery", ackEvery, 1);
         Parameters.inRange("controlBytes", controlBytes, 64, 1500);
         Parameters.inRange("ackPriority", ackPriority, 0, 7);
@@ -74,7 +74,7 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBps, int 
 
     /** A copy with CNPs (and ACKs/NACKs if {@code alsoAcks}) on another priority. */
     public RoceTransport withControlPriority(int priority, boolean alsoAcks) {
-        return new RoceTransport(dcqcn, hyperIncreaseBps, ackEvery, controlBytes, alsoAcks ? priority : ackPriority,
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, alsoAcks ? priority : ackPriority,
                 priority, rtoPs, iqcn);
     }
 
@@ -85,17 +85,17 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBps, int 
 
     /** A copy with another retransmission timeout [ps]. */
     public RoceTransport withRto(long ps) {
-        return new RoceTransport(dcqcn, hyperIncreaseBps, ackEvery, controlBytes, ackPriority, cnpPriority, ps, iqcn);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, ackPriority, cnpPriority, ps, iqcn);
     }
 
     /** A copy acknowledging every {@code n} packets. */
     public RoceTransport withAckEvery(int n) {
-        return new RoceTransport(dcqcn, hyperIncreaseBps, n, controlBytes, ackPriority, cnpPriority, rtoPs, iqcn);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, n, controlBytes, ackPriority, cnpPriority, rtoPs, iqcn);
     }
 
     /** A copy with iQCN on or off. */
     public RoceTransport withIqcn(boolean on) {
-        return new RoceTransport(dcqcn, hyperIncreaseBps, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, on);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, on);
     }
 
     /** One run of this transport (the simulator's internal types). */

@@ -324,16 +324,16 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
 
     /**
      * Uncontrolled incast: {@code senders} hosts each send {@code bytesPerSender} at time 0 to one
-     * receiver through a single switch; all links at {@code rateBps} with 1 us propagation. The same
-     * as {@code incast(Incast.of(senders, bytesPerSender, rateBps), Time.US, config)}.
+     * receiver through a single switch; all links at {@code rateBitsPerSecond} with 1 us propagation. The same
+     * as {@code incast(Incast.of(senders, bytesPerSender, rateBitsPerSecond), Time.US, config)}.
      *
      * @param senders number of senders n, at least 1
      * @param bytesPerSender payload per sender in bytes
-     * @param rateBps link rate in bit/s
+     * @param rateBitsPerSecond link rate in bit/s
      * @param config run configuration (buffer, ECN, sampling)
      */
-    public static Scenario incast(int senders, long bytesPerSender, long rateBps, SimulationConfig config) {
-        return incast(Incast.of(senders, bytesPerSender, rateBps), Time.US, config);
+    public static Scenario incast(int senders, long bytesPerSender, long rateBitsPerSecond, SimulationConfig config) {
+        return incast(Incast.of(senders, bytesPerSender, rateBitsPerSecond), Time.US, config);
     }
 
     /**

@@ -42,12 +42,12 @@ public record HighDelayCapture(long thresholdPs, int recordBytes, int metadataBy
      * @param packets packets observed
      * @param captured packets captured
      * @param exportRatePps captured packets per second of run time
-     * @param exportBps export bandwidth [bit/s]
+     * @param exportBitsPerSecond export bandwidth [bit/s]
      * @param tailQuantile the quantile that defines the tail (e.g. 0.99)
      * @param tailCoverage share of tail packets captured (1 when the threshold is below the tail's delay)
      * @param delayShare share of the total queueing delay carried by captured packets
      */
-    public record Result(long thresholdPs, long packets, long captured, double exportRatePps, double exportBps,
+    public record Result(long thresholdPs, long packets, long captured, double exportRatePps, double exportBitsPerSecond,
             double tailQuantile, double tailCoverage, double delayShare) {
     }
 

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ConservationTest {
 
-    private static double[] balance(Table t, int flows, double lineRateBps, double dt) {
+    private static double[] balance(Table t, int flows, double lineRateBitsPerSecond, double dt) {
         double[] rate = t.doubleColumn(t.columnNames().get(1)).asDoubleArray();
         double[] q = t.doubleColumn("queue_kb").asDoubleArray();
         double sent = 0;
@@ -25,7 +25,7 @@ class ConservationTest {
             double a0 = flows * rate[i] * 1e9 / 8;
             double a1 = flows * rate[i + 1] * 1e9 / 8;
             sent += (a0 + a1) / 2 * dt;
-            double c = lineRateBps / 8;
+            double c = lineRateBitsPerSecond / 8;
             double d0 = q[i] > 0 ? c : Math.min(a0, c);
             double d1 = q[i + 1] > 0 ? c : Math.min(a1, c);
             forwarded += (d0 + d1) / 2 * dt;

@@ -66,7 +66,7 @@ class DcqcnFluidModelTest {
         Table t = DcqcnFluidModel.of(ZHU, port, 10).simulate(0.3, 1e-6, 1e-3, Progress.silent()).trajectory();
         assertEquals(fp.queueBytes() / 1000, last(t, "queue_kb"), 0.005 * fp.queueBytes() / 1000);
         assertEquals(4.0, last(t, "rate_flows_gbps"), 0.005 * 4.0);
-        assertEquals(fp.targetRateBps() / 1e9, last(t, "target_flows_gbps"), 0.005 * fp.targetRateBps() / 1e9);
+        assertEquals(fp.targetRateBitsPerSecond() / 1e9, last(t, "target_flows_gbps"), 0.005 * fp.targetRateBitsPerSecond() / 1e9);
         assertEquals(fp.alpha(), last(t, "alpha_flows"), 0.01 * fp.alpha());
     }
 
@@ -139,7 +139,7 @@ class DcqcnFluidModelTest {
     void incastFactoryEqualsTheHandWrittenClasses() {
         Incast incast = new Incast(7, 1000, 1_000_000_000_000L, 100_000_000_000L, 100_000_000_000L, 0);
         Bottleneck port = Bottleneck.of(incast).withPfc(Pfc.thresholds(1_000_000, 900_000));
-        assertEquals(100e9, port.lineRateBps(), 0);
+        assertEquals(100e9, port.lineRateBitsPerSecond(), 0);
         FluidRun factory = DcqcnFluidModel.incast(ZHU, port, incast).simulate(1e-3, 1e-6, 1e-5, Progress.silent());
         FluidRun byHand = new DcqcnFluidModel(ZHU, Bottleneck.of(100e9).withPfc(Pfc.thresholds(1_000_000, 900_000)),
                 List.of(new FlowClass("incast", 7000, 0.0, 7))).simulate(1e-3, 1e-6, 1e-5, Progress.silent());
@@ -194,8 +194,8 @@ class DcqcnFluidModelTest {
         assertMessage("pfc.xoffBytes", () -> port.withBuffer(1e3).withPfc(Pfc.thresholds(2_000, 1_000)));
         assertMessage("pfc.xoffBytes + pfc.headroomBytes", () -> port.withBuffer(10e3).withPfc(new Pfc(1_000, 500, 20_000, 65535)));
         Incast at100 = Incast.of(7, 1_000_000, 100_000_000_000L);
-        assertMessage("port.lineRateBps", () -> DcqcnFluidModel.incast(ZHU, port, at100));
-        assertMessage("incast.senderRateBps", () -> DcqcnFluidModel.incast(ZHU, Bottleneck.of(at100),
+        assertMessage("port.lineRateBitsPerSecond", () -> DcqcnFluidModel.incast(ZHU, port, at100));
+        assertMessage("incast.senderRateBitsPerSecond", () -> DcqcnFluidModel.incast(ZHU, Bottleneck.of(at100),
                 new Incast(7, 1, 1_000_000, 25_000_000_000L, 100_000_000_000L, 0)));
         assertMessage("durationS", () -> DcqcnFluidModel.of(ZHU, port, 2).simulate(0, 1e-6, 1e-5, Progress.silent()));
         assertMessage("sampleEveryS", () -> DcqcnFluidModel.of(ZHU, port, 2).simulate(1e-3, 1e-6, 1e-7,

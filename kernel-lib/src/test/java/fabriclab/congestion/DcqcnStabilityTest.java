@@ -20,8 +20,8 @@ class DcqcnStabilityTest {
         Bottleneck port = Bottleneck.of(40e9);
         DcqcnFixedPoint fp = DcqcnFixedPoint.solve(ZHU, port, 10);
         double pkt = 1000;
-        double r = fp.rateBps() / (8 * pkt);
-        double rt = fp.targetRateBps() / (8 * pkt);
+        double r = fp.rateBitsPerSecond() / (8 * pkt);
+        double rt = fp.targetRateBitsPerSecond() / (8 * pkt);
         double p = fp.markingProbability();
         double tau = 50e-6;
         double a = 1 - Math.pow(1 - p, tau * r);
@@ -37,7 +37,7 @@ class DcqcnStabilityTest {
         assertEquals(alpha, fp.alpha(), 1e-12);
         assertEquals(0.0, dRc / (r * a / tau), 1e-9);
         assertEquals(0.0, dRt / (rai * r * (c + e)), 1e-9);
-        assertEquals(4e9, fp.rateBps(), 1e-3);
+        assertEquals(4e9, fp.rateBitsPerSecond(), 1e-3);
         assertEquals(5_000 + p / 0.01 * 195_000, fp.queueBytes(), 1e-6);
     }
 

@@ -56,7 +56,7 @@ class IqcnTest {
     void decreaseEventsAtRateOneOverTWhenCnpsAreRarerThanT() {
         // g = 1e-9: alpha cannot drift from 1 while the queue is still below Kmin (the first ~4.4 us)
         DcqcnParameters p = new DcqcnParameters(new EcnMarking(5e3, 5e6, 1e-9), 1e-9, ZHU.tauS(), ZHU.tauPrimeS(),
-                ZHU.timerS(), 1e18, ZHU.fastRecoverySteps(), ZHU.rateAiBps(), ZHU.feedbackDelayS(), ZHU.minRateBps());
+                ZHU.timerS(), 1e18, ZHU.fastRecoverySteps(), ZHU.rateAiBitsPerSecond(), ZHU.feedbackDelayS(), ZHU.minRateBitsPerSecond());
         double dt = 1e-6;
         DcqcnFluidModel m = DcqcnFluidModel.of(p, Bottleneck.of(100e9), 2);
         Table on = m.withIqcn(true).simulate(80e-6, dt, dt, Progress.silent()).trajectory();

@@ -80,7 +80,7 @@ class RttFluidModelTest {
         FluidRun byHand = new RttFluidModel(CTCC, Bottleneck.of(100e9), List.of(new FlowClass("incast", 7000, 0.0, 7)))
                 .simulate(1e-3, 5e-7, 1e-5, Progress.silent());
         assertEquals(byHand.metrics(), factory.metrics());
-        assertMessage("port.lineRateBps", () -> RttFluidModel.incast(CTCC, Bottleneck.of(25e9), incast));
+        assertMessage("port.lineRateBitsPerSecond", () -> RttFluidModel.incast(CTCC, Bottleneck.of(25e9), incast));
     }
 
     /**

@@ -46,7 +46,7 @@ class IncastTest {
         assertEquals(1, t.switches());
         for (LinkSpec l : t.links()) {
             assertEquals(t.switchNode(0), l.nodeB());
-            assertEquals(l.nodeA() == 3 ? G100 : G25, l.rateBps());
+            assertEquals(l.nodeA() == 3 ? G100 : G25, l.rateBitsPerSecond());
             assertEquals(Time.US, l.propagationPs());
         }
     }
@@ -57,8 +57,8 @@ class IncastTest {
         fails("qpsPerSender", () -> new Incast(2, 0, 1, G100, G100, 0));
         fails("bytesPerSender", () -> Incast.of(2, 0, G100));
         fails("bytesPerSender", () -> Incast.of(4, Long.MAX_VALUE / 2, G100));
-        fails("senderRateBps", () -> new Incast(2, 1, 1, -1, G100, 0));
-        fails("receiverRateBps", () -> new Incast(2, 1, 1, G100, 0, 0));
+        fails("senderRateBitsPerSecond", () -> new Incast(2, 1, 1, -1, G100, 0));
+        fails("receiverRateBitsPerSecond", () -> new Incast(2, 1, 1, G100, 0, 0));
         fails("staggerPs", () -> Incast.of(2, 1, G100).withStagger(-1));
         fails("sender", () -> Incast.of(2, 1, G100).startPs(2));
         fails("propagationPs", () -> Incast.of(2, 1, G100).topology(-1));

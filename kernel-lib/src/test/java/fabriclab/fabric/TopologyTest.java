@@ -88,7 +88,7 @@ class TopologyTest {
                 .node("s2", Tier.LEAF).link("h", "s1", 1, 0).link("h", "s2", 1, 0).build());
         fails("unique", () -> Topology.builder("x").node("a", Tier.LEAF).node("a", Tier.SPINE));
         fails("\"b\"", () -> Topology.builder("x").node("a", Tier.LEAF).link("a", "b", 1, 0));
-        fails("rateBps", () -> Topology.builder("x").node("a", Tier.LEAF).node("b", Tier.HOST).link("a", "b", 0, 0));
+        fails("rateBitsPerSecond", () -> Topology.builder("x").node("a", Tier.LEAF).node("b", Tier.HOST).link("a", "b", 0, 0));
         fails("hosts", () -> Topology.builder("no hosts").node("a", Tier.LEAF).build());
         Topology t = Topology.singleSwitch(2, G100, 0);
         fails("nowhere", () -> t.nodeIndex("nowhere"));

@@ -43,10 +43,10 @@ class PausePropagationTest {
     void victimSharingThePausedNicIsThrottledToItsUnpausedFraction() {
         PausePropagationSimulator.Result r = threeHops(50e9).run(400e-6, 100);
         assertTrue(r.pausedFractionNic() > 0.5, "NIC paused fraction " + r.pausedFractionNic());
-        assertEquals(50e9 * (1 - r.pausedFractionNic()), r.victimThroughputBps(), 1e-6 * 50e9);
+        assertEquals(50e9 * (1 - r.pausedFractionNic()), r.victimThroughputBitsPerSecond(), 1e-6 * 50e9);
         // in the long run the NIC may send only what the bottleneck drains: 100G of the 400G, so the
         // victim gets about a quarter of its rate (head-of-line blocking of an uncongested flow)
-        assertEquals(0.25, r.victimThroughputBps() / 50e9, 0.05);
+        assertEquals(0.25, r.victimThroughputBitsPerSecond() / 50e9, 0.05);
     }
 
     @Test
@@ -54,10 +54,10 @@ class PausePropagationTest {
         Pfc th = new Pfc(100_000, 80_000, 50_000, Pfc.MAX_QUANTA);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new PausePropagationSimulator(3, 400e9, 0, 400e9, 500e9, th, DELAY, STEP));
-        assertTrue(e.getMessage().contains("bottleneckRateBps"));
+        assertTrue(e.getMessage().contains("bottleneckRateBitsPerSecond"));
         e = assertThrows(IllegalArgumentException.class,
                 () -> new PausePropagationSimulator(3, 400e9, -1, 400e9, 100e9, th, DELAY, STEP));
-        assertTrue(e.getMessage().contains("victimRateBps"));
+        assertTrue(e.getMessage().contains("victimRateBitsPerSecond"));
         e = assertThrows(IllegalArgumentException.class,
                 () -> new PausePropagationSimulator(3, 400e9, 0, 400e9, 100e9, th, 2e-6, STEP));
         assertTrue(e.getMessage().contains("headroomBytes"));

@@ -56,7 +56,7 @@ class DgsqTest {
             assertEquals(demand, res.egress().deliveredBytes(), 1e-6 * demand);
             // 002 section 3.1.2: sum c_i <= C (+ one grant per window from the window's edge)
             double w = 50e-6;
-            assertTrue(res.maxCreditRateBps(w) <= c + 8 * g / w + 1e-3);
+            assertTrue(res.maxCreditRateBitsPerSecond(w) <= c + 8 * g / w + 1e-3);
         }
     }
 
@@ -81,7 +81,7 @@ class DgsqTest {
         DgsqConfig eq = new DgsqConfig(G100, G100, 1000, 1e-6, 1e-6, GrantPolicy.EQUAL);
         DgsqResult r = new DgsqSimulator(eq).run(equalSources(4, 100e3), 1);
         // first 40 us: 400 grants in total, 100 each -> c_i = C / 4 each
-        double[] c = r.creditRatesBps(0, 32e-6);
+        double[] c = r.creditRatesBitsPerSecond(0, 32e-6);
         for (double ci : c) {
             assertEquals(G100 / 4, ci, 1e-6 * G100);
         }
@@ -89,13 +89,13 @@ class DgsqTest {
         DgsqConfig dw = new DgsqConfig(G100, G100, 1000, 1e-6, 1e-6, GrantPolicy.DEMAND_WEIGHTED);
         List<GrantSource> s = List.of(new GrantSource(100e3, G100, G100, 0), new GrantSource(300e3, G100, G100, 0));
         DgsqResult d = new DgsqSimulator(dw).run(s, 1);
-        double[] cd = d.creditRatesBps(0, 20e-6);
+        double[] cd = d.creditRatesBitsPerSecond(0, 20e-6);
         assertEquals(3.0, cd[1] / cd[0], 0.05);
         // path pacing: a source with a 10G path never gets more than 10G of credit
         DgsqConfig pw = new DgsqConfig(G100, G100, 1000, 1e-6, 1e-6, GrantPolicy.EQUAL);
         DgsqResult p = new DgsqSimulator(pw).run(List.of(new GrantSource(100e3, G100, 10e9, 0),
                 new GrantSource(100e3, G100, G100, 0)), 1);
-        assertTrue(p.creditRatesBps(0, 10e-6)[0] <= 10e9 + 8 * 1000 / 10e-6);
+        assertTrue(p.creditRatesBitsPerSecond(0, 10e-6)[0] <= 10e9 + 8 * 1000 / 10e-6);
     }
 
     @Test
@@ -152,7 +152,7 @@ class DgsqTest {
                 IncastBounds.grantCompletionBoundS(cfg, staggered), 1e-18);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> IncastBounds.grantEgressBacklogBytes(cfg, Incast.of(4, 64_000, 25_000_000_000L)));
-        assertTrue(e.getMessage().contains("config.portRateBps"));
+        assertTrue(e.getMessage().contains("config.portRateBitsPerSecond"));
     }
 
     /** Running an incast is running its senders as grant sources requesting at their start times. */
@@ -171,19 +171,19 @@ class DgsqTest {
         assertEquals(b.maxEgressQueueBytes(), a.maxEgressQueueBytes(), 1e-6);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new DgsqSimulator(cfg).run(Incast.of(4, 64_000, 25_000_000_000L), 1));
-        assertTrue(e.getMessage().contains("incast.receiverRateBps"));
+        assertTrue(e.getMessage().contains("incast.receiverRateBitsPerSecond"));
     }
 
     @Test
     void badInput() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new DgsqConfig(G100, 2 * G100, 1000, 0, 0, GrantPolicy.EQUAL));
-        assertTrue(e.getMessage().contains("creditRateBps"));
+        assertTrue(e.getMessage().contains("creditRateBitsPerSecond"));
         e = assertThrows(IllegalArgumentException.class,
                 () -> new DgsqConfig(G100, G100, 1000, 2e-6, 1e-6, GrantPolicy.EQUAL));
         assertTrue(e.getMessage().contains("maxGrantDelayS"));
         e = assertThrows(IllegalArgumentException.class, () -> new GrantSource(1, -1, 1, 0));
-        assertTrue(e.getMessage().contains("linkRateBps"));
+        assertTrue(e.getMessage().contains("linkRateBitsPerSecond"));
         DgsqSimulator sim = new DgsqSimulator(new DgsqConfig(G100, G100, 1000, 0, 0, GrantPolicy.EQUAL));
         e = assertThrows(IllegalArgumentException.class, () -> sim.run(List.of(), 1));
         assertTrue(e.getMessage().contains("sources"));

@@ -21,7 +21,7 @@ class BadInputTest {
 
     @Test
     void everyBadParameterIsNamed() {
-        fails("rateBps", () -> new LinkSpec(0, 1, 0, 0));
+        fails("rateBitsPerSecond", () -> new LinkSpec(0, 1, 0, 0));
         fails("propagationPs", () -> new LinkSpec(0, 1, 1, -5));
         fails("nodeB", () -> new LinkSpec(1, 1, 1, 0));
         fails("kMaxBytes", () -> new EcnMarking(100, 50, 0.1));

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class LinkTest {
     static final long G30 = 30_000_000_000L;
 
-    static Rig rig(long rateBps, long propPs) {
-        return new Rig(Topology.singleSwitch(2, rateBps, propPs), Rig.config(1, SwitchBuffer.shared(10_000_000), 7),
+    static Rig rig(long rateBitsPerSecond, long propPs) {
+        return new Rig(Topology.singleSwitch(2, rateBitsPerSecond, propPs), Rig.config(1, SwitchBuffer.shared(10_000_000), 7),
                 List.of(FlowSpec.of(0, 1, 1_000_000, 0)));
     }
 

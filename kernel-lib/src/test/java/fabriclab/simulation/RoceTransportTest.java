@@ -92,7 +92,7 @@ class RoceTransportTest {
                     new SwitchBuffer(32_000_000, 32_000_000, d.marking()),
                     Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
             SimulationResult r = Scenario.builder(Topology.singleSwitch(n + 1, G100, Time.US), c).flows(incast(n, 1_000_000_000L))
-                    .transport(RoceTransport.dcqcn(d).withHyperIncrease(d.rateAiBps())).build().simulator()
+                    .transport(RoceTransport.dcqcn(d).withHyperIncrease(d.rateAiBitsPerSecond())).build().simulator()
                     .run(7 * Time.MS, fabriclab.progress.Progress.silent());
             long peak = r.queues().stream().filter(q -> q.peerNode() == n).findFirst().orElseThrow().peakBytes();
             fabriclab.congestion.FluidRun fl = fabriclab.congestion.DcqcnFluidModel.of(d,

@@ -25,7 +25,7 @@ class ScenarioIncastTest {
         }
         assertTrue(s.flows().stream().allMatch(f -> f.destination() == in.receiver()));
         assertEquals(12, s.flows().stream().mapToInt(FlowSpec::sourcePort).distinct().count());
-        assertEquals(25_000_000_000L, s.topology().links().get(in.receiver()).rateBps());
+        assertEquals(25_000_000_000L, s.topology().links().get(in.receiver()).rateBitsPerSecond());
     }
 
     @Test
@@ -35,7 +35,7 @@ class ScenarioIncastTest {
         assertTrue(r.allCompleted());
         assertEquals(in.totalBytes(), r.deliveredBytes());
         // the receiver's port drains at R: all bytes take at least 8 S / R
-        long drain = 8 * in.totalBytes() * Time.S / in.receiverRateBps();
+        long drain = 8 * in.totalBytes() * Time.S / in.receiverRateBitsPerSecond();
         assertTrue(r.endPs() >= drain, r.endPs() + " < " + drain);
     }
 

@@ -17,7 +17,7 @@ class HighDelayCaptureTest {
         HighDelayCapture.Result r = HighDelayCapture.of(7_000_000L).evaluate(d, 1_000_000_000L, 0.9);
         assertEquals(3, r.captured());
         assertEquals(3 / 1e-3, r.exportRatePps(), 1e-6);
-        assertEquals(3 * 171 * 8 / 1e-3, r.exportBps(), 1e-6);
+        assertEquals(3 * 171 * 8 / 1e-3, r.exportBitsPerSecond(), 1e-6);
         // tail at the 0.9 quantile = the 10 us packet: captured
         assertEquals(1.0, r.tailCoverage(), 0);
         assertEquals((8 + 9 + 10) / 55.0, r.delayShare(), 1e-12);
