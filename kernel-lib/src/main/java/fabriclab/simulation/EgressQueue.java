@@ -11,7 +11,8 @@ import java.util.ArrayDeque;
  * occupancy. Package-private runtime state of the simulator; no events of its own.
  */
 final class EgressQueue {
-    private final ArrayDeque<Packet>[] fifos;
+    /** One FIFO per priority (the port's transmitter reads them directly). */
+    final ArrayDeque<Packet>[] fifos;
     /** Wire bytes held per priority, the packet in transmission included. */
     final long[] bytes;
     /** Wire bytes held over all priorities. */

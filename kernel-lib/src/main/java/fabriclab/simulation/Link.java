@@ -21,6 +21,7 @@ import java.util.SplittableRandom;
  */
 final class Link implements EventHandler {
     private final Network net;
+    private final fabriclab.simulation.event.EventQueue events;
     /** The sending port (its egress queue feeds this link). */
     final Port from;
     /** The receiving node and the port the packets arrive through. */
@@ -46,6 +47,7 @@ final class Link implements EventHandler {
 
     Link(Network net, Port from, long rateBitsPerSecond, long propagationPs) {
         this.net = net;
+        this.events = net.events;
         this.from = from;
         this.rateBitsPerSecond = rateBitsPerSecond;
         this.propagationPs = propagationPs;
@@ -63,7 +65,7 @@ final class Link implements EventHandler {
             lastSerializationPs = ser;
         }
         busyPs += ser;
-        net.events.schedule(now + ser, this, p);
+        events.schedule(now + ser, this, p);
     }
 
     @Override
@@ -99,7 +101,7 @@ final class Link implements EventHandler {
             return;
         }
         long at = net.now + Time.serializationPs(fabriclab.fabric.Pfc.PAUSE_FRAME_BYTES, rateBitsPerSecond) + propagationPs;
-        net.events.schedule(at, toPort.pause, (priority << 16) | quanta);
+        events.schedule(at, toPort.pause, (priority << 16) | quanta);
     }
 
     private void push(long arrivalPs, Packet p) {
@@ -119,7 +121,7 @@ final class Link implements EventHandler {
         packets[tail] = p;
         count++;
         if (count == 1) {
-            net.events.schedule(arrivalPs, this, null);
+            events.schedule(arrivalPs, this, null);
         }
     }
 
@@ -149,7 +151,7 @@ final class Link implements EventHandler {
         head = (head + 1) & (packets.length - 1);
         count--;
         if (count > 0) {
-            net.events.schedule(arrival[head], this, null);
+            events.schedule(arrival[head], this, null);
         }
         p.ingress = toPort;
         to.receive(p, timePs);

@@ -32,8 +32,17 @@ final class Network {
     Simulator.QueueingObserver queueingObserver;
 
     Network(Topology topology, SimulationConfig config) {
+        this(topology, config, null);
+    }
+
+    /**
+     * The fabric with {@code pfc} in every switch (null: off). Each port's elements (queue, link,
+     * pause state, ingress accounting) are allocated together, so they sit close in memory.
+     */
+    Network(Topology topology, SimulationConfig config, Pfc pfc) {
         this.topology = topology;
         this.config = config;
+        this.pfc = pfc;
         this.random = new SplittableRandom(config.seed());
         int hostCount = topology.hosts();
         nodes = new Node[topology.nodes()];
@@ -66,7 +75,7 @@ final class Network {
         Routing.install(this);
     }
 
-    /** Attaches ingress (PFC) accounting to every port, pausing with {@link #pfc} if it is on. */
+    /** Attaches new ingress (PFC) accounting to every port, pausing with {@link #pfc} (after it was changed). */
     void installIngressAccounting() {
         for (Node n : nodes) {
             for (Port p : n.ports) {

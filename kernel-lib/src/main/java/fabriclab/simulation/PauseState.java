@@ -22,7 +22,8 @@ import fabriclab.simulation.event.EventHandler;
  */
 final class PauseState implements EventHandler {
     private final Port port;
-    private final long[] pausedUntil;
+    /** Per priority, the time the pause ends (the port's transmitter reads it directly). */
+    final long[] pausedUntil;
     private final long[] pausedSince; // -1 when not paused
     private final long[] pausedPs;
     long pausesReceived;

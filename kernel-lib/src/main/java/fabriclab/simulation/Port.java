@@ -15,12 +15,17 @@ final class Port {
     final EgressQueue queue;
     final Link link;
     final PauseState pause;
-    /** Ingress accounting of packets that arrived through this port (null until the run starts, and at hosts). */
+    /** Ingress accounting (and PFC) of the packets that arrived through this port. */
     PfcIngress ingress;
     /** Removed from the routes (a failure detected or announced). */
     boolean withdrawn;
     private boolean busy;
     private boolean sendingFromQueue;
+    // the transmitter's view of the queue's FIFOs and the pause times (the same arrays, read at every packet)
+    private final java.util.ArrayDeque<Packet>[] fifos;
+    private final long[] pausedUntil;
+    /** The queue's bytes per priority (the same array; read by switch admission at every packet). */
+    final long[] queueBytes;
 
     Port(Network net, Node owner, int index, long rateBitsPerSecond, long propagationPs, int priorities) {
         this.net = net;
@@ -29,6 +34,10 @@ final class Port {
         this.queue = new EgressQueue(priorities);
         this.link = new Link(net, this, rateBitsPerSecond, propagationPs);
         this.pause = new PauseState(this, priorities);
+        this.ingress = new PfcIngress(this, net.pfc, priorities, false);
+        this.fifos = queue.fifos;
+        this.queueBytes = queue.bytes;
+        this.pausedUntil = pause.pausedUntil;
     }
 
     /** The node at the other end of the link. */
@@ -70,10 +79,10 @@ final class Port {
             return;
         }
         Packet p = null;
-        EgressQueue q = queue;
-        for (int i = 0, n = q.priorities(); i < n; i++) {
-            if (!q.isEmpty(i) && !pause.paused(i, now)) {
-                p = q.poll(i);
+        java.util.ArrayDeque<Packet>[] f = fifos;
+        for (int i = 0; i < f.length; i++) {
+            if (!f[i].isEmpty() && pausedUntil[i] <= now) { // not paused: PauseState.paused(i, now) is false
+                p = f[i].pollFirst();
                 if (net.queueingObserver != null && owner instanceof Switch sw) {
                     net.queueingObserver.dequeued(sw.switchIndex, index, p.flow.id, p.isData(), p.wireBytes,
                             now - p.enqueuedPs, now);

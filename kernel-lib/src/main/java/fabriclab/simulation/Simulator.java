@@ -96,9 +96,8 @@ public final class Simulator {
         this.scenario = Parameters.notNull("scenario", scenario);
         Topology topology = scenario.topology();
         SimulationConfig config = scenario.config();
-        this.net = new Network(topology, config);
+        this.net = new Network(topology, config, scenario.pfc());
         net.queueingObserver = observer;
-        net.pfc = scenario.pfc();
         List<FlowSpec> specs = scenario.flows();
         for (int i = 0; i < specs.size(); i++) {
             FlowSpec f = specs.get(i);
@@ -142,7 +141,6 @@ public final class Simulator {
                 }
             }
         }
-        net.installIngressAccounting();
         net.transport = scenario.transport().start(net);
         for (FlowState f : flows) {
             f.transport = net.transport.newFlow(f);

@@ -83,10 +83,15 @@ final class Switch extends Node {
     @Override
     void departed(Port port, Packet p) {
         usedBytes -= p.wireBytes;
-        if (p.ingress != null && p.ingress.ingress != null) {
-            p.ingress.ingress.released(p.ingressPriority(), p.wireBytes);
+        if (p.ingress != null) {
+            int pr = p.ingressPriority;
+            if (pr < 0) {
+                pr = p.priority;
+            } else {
+                p.ingressPriority = -1; // the next switch accounts it under its new priority
+            }
+            p.ingress.ingress.released(pr, p.wireBytes);
         }
-        p.ingressPriority = -1;
     }
 
     @Override
@@ -102,17 +107,8 @@ final class Switch extends Node {
 
     /** Routes {@code p} toward its destination host and offers it to the chosen egress port. */
     void forward(Packet p) {
-        FlowState pinned = p.flow;
-        if (pinned.pinnedEgress != null) {
-            Port out = (p.isReverse() ? pinned.pinnedReverseEgress : pinned.pinnedEgress)[switchIndex];
-            if (out != null) {
-                if (hookPriority >= 0 && p.ingress != null && p.ingress.peer() instanceof Switch && out.peer() instanceof Switch) {
-                    p.ingressPriority = p.priority; // PFC still accounts it at its ingress under the priority it came with
-                    p.priority = hookPriority; // a hook flow bouncing through this leaf moves to the other priority
-                }
-                admit(p, out);
-                return;
-            }
+        if (p.flow.pinnedEgress != null && forwardPinned(p)) {
+            return;
         }
         if (mode == Forwarding.Mode.ECMP) { // the flow's choice at this switch, remembered until routes change
             FlowState f = p.flow;
@@ -151,6 +147,24 @@ final class Switch extends Node {
         admit(p, ports.get(choice));
     }
 
+    /**
+     * Forwards a packet of a pinned flow along its route (kept out of {@link #forward} so that the
+     * common path stays small enough for the JIT to inline); false if the route does not pass here.
+     */
+    private boolean forwardPinned(Packet p) {
+        FlowState f = p.flow;
+        Port out = (p.isReverse() ? f.pinnedReverseEgress : f.pinnedEgress)[switchIndex];
+        if (out == null) {
+            return false;
+        }
+        if (hookPriority >= 0 && p.ingress != null && p.ingress.peer() instanceof Switch && out.peer() instanceof Switch) {
+            p.ingressPriority = p.priority; // PFC still accounts it at its ingress under the priority it came with
+            p.priority = hookPriority; // a hook flow bouncing through this leaf moves to the other priority
+        }
+        admit(p, out);
+        return true;
+    }
+
     /** A packet with no route to its destination is dropped. */
     void unroutable(Packet p) {
         unroutablePackets++;
@@ -162,17 +176,16 @@ final class Switch extends Node {
      * the packet joins {@code out}'s queue of its priority.
      */
     void admit(Packet p, Port out) {
-        EgressQueue queue = out.queue;
-        long q = queue.bytes[p.priority];
+        long q = out.queueBytes[p.priority];
         int w = p.wireBytes;
         if (out.link.down) { // routed onto a failed link before the failure was detected: black-holed
             blackholedPackets++;
-            queue.drops++;
+            out.queue.drops++;
             p.flow.packetDropped(p);
             return;
         }
         if (usedBytes + w > sharedBytes || q + w > perQueueLimitBytes) {
-            queue.drops++;
+            out.queue.drops++;
             p.flow.packetDropped(p);
             return;
         }
@@ -184,7 +197,7 @@ final class Switch extends Node {
                 double prob = marking.probabilityUnchecked(q);
                 if (prob >= 1 || net.random.nextDouble() < prob) {
                     p.ecn = true;
-                    queue.ecnMarks++;
+                    out.queue.ecnMarks++;
                 }
             }
         }
@@ -192,7 +205,7 @@ final class Switch extends Node {
         if (usedBytes > peakUsedBytes) {
             peakUsedBytes = usedBytes;
         }
-        if (p.ingress != null && p.ingress.ingress != null) {
+        if (p.ingress != null) {
             p.ingress.ingress.admitted(p.ingressPriority(), w);
         }
         p.enqueuedPs = net.now;
