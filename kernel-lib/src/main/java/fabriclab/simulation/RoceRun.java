@@ -30,6 +30,12 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
         if (model.iqcn()) {
             for (Switch sw : net.switches) {
                 sw.congestionPoint = this;
+                sw.edge = (p, now) -> {
+                    if (p.kind == Packet.CNP) {
+                        record(sw)[p.flow.id] = now; // a CNP of this flow passes through on its way to the sender
+                    }
+                    return false;
+                };
             }
         }
     }
@@ -61,11 +67,6 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
         last[f] = now;
         iqcnCnps++;
         sw.forward(new Packet(p.flow, Packet.CNP, 0, 0, model.controlBytes(), model.cnpPriority(), p.flow.spec.source()));
-    }
-
-    @Override
-    public void cnpPassing(Switch sw, Packet p, long now) {
-        record(sw)[p.flow.id] = now;
     }
 
     @Override

@@ -39,21 +39,21 @@ final class Switch extends Node {
     private final long kminBytes;
 
     /**
-     * Edge behaviour a transport attaches to a switch (the GSE source and destination edge): sees
-     * every packet that arrives at the switch before forwarding.
+     * Behaviour a transport attaches to a switch (the GSE source and destination edge; iQCN's record
+     * of the CNPs passing through): sees every packet that arrives at the switch before forwarding.
      */
     interface EdgeFunction {
         /** Returns true if the edge took the packet (it will forward or deliver it itself). */
         boolean intercept(Packet p, long now);
     }
 
-    /** A transport's switch-side function at congested queues (iQCN). */
+    /**
+     * A transport's switch-side function at congested queues (iQCN): data packet {@code p} is
+     * admitted to a queue holding more than Kmin bytes. (A congestion point that needs to see the
+     * packets passing through, such as the CNPs of iQCN, attaches an {@link EdgeFunction} too.)
+     */
     interface CongestionPoint {
-        /** Data packet {@code p} is admitted to a queue holding more than Kmin bytes. */
         void congested(Switch sw, Packet p, long now);
-
-        /** A CNP passes through the switch on its way to a sender. */
-        void cnpPassing(Switch sw, Packet p, long now);
     }
 
     Switch(Network net, int id, int switchIndex, EcmpHasher hasher) {
@@ -98,9 +98,6 @@ final class Switch extends Node {
     void receive(Packet p, long timePs) {
         if (edge != null && edge.intercept(p, timePs)) {
             return;
-        }
-        if (congestionPoint != null && p.kind == Packet.CNP) {
-            congestionPoint.cnpPassing(this, p, timePs);
         }
         forward(p);
     }

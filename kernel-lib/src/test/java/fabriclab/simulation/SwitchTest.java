@@ -136,16 +136,7 @@ class SwitchTest {
         Rig r = star(1, new SwitchBuffer(1_000_000, 1_000_000, new EcnMarking(0, 0, 1.0)), 1);
         Switch sw = r.net.switches[0];
         List<Integer> congested = new ArrayList<>();
-        sw.congestionPoint = new Switch.CongestionPoint() {
-            @Override
-            public void congested(Switch s, Packet p, long now) {
-                congested.add(p.seq);
-            }
-
-            @Override
-            public void cnpPassing(Switch s, Packet p, long now) {
-            }
-        };
+        sw.congestionPoint = (s, p, now) -> congested.add(p.seq);
         List<Packet> ctrl = new ArrayList<>();
         r.at(0, () -> {
             arrive(r, r.data(0, 0, 1000, 0)); // empty queue: q = 0 is not above Kmin = 0
