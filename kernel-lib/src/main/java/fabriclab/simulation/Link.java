@@ -77,7 +77,7 @@ final class Link implements EventHandler {
         Packet p = (Packet) payload;
         from.transmitted(p);
         if (down) { // the link failed during transmission
-            p.flow.packetDropped(p);
+            net.dropped(p, from.owner, from, Simulator.DropReason.LINK_FAILURE);
             from.queue.drops++;
             from.idle();
             return;
@@ -133,7 +133,7 @@ final class Link implements EventHandler {
     void fail() {
         down = true;
         while (count > 0) {
-            packets[head].flow.packetDropped(packets[head]);
+            net.dropped(packets[head], from.owner, from, Simulator.DropReason.LINK_FAILURE);
             from.queue.drops++;
             packets[head] = null;
             head = (head + 1) & (packets.length - 1);

@@ -30,19 +30,30 @@ final class Network {
     /** The fabric's PFC, or null when off. */
     Pfc pfc;
     Simulator.QueueingObserver queueingObserver;
+    /** Enqueue and drop trace sink, or null. */
+    final Simulator.Trace trace;
+
+    /** Packet {@code p} was lost at {@code port} of {@code node} (port null: no route): the flow and the trace learn it. */
+    void dropped(Packet p, Node node, Port port, Simulator.DropReason reason) {
+        p.flow.packetDropped(p);
+        if (trace != null) {
+            trace.dropped(node.id, port == null ? -1 : port.index, p.flow.id, p.isData(), p.wireBytes, reason, now);
+        }
+    }
 
     Network(Topology topology, SimulationConfig config) {
-        this(topology, config, null);
+        this(topology, config, null, null);
     }
 
     /**
      * The fabric with {@code pfc} in every switch (null: off). Each port's elements (queue, link,
      * pause state, ingress accounting) are allocated together, so they sit close in memory.
      */
-    Network(Topology topology, SimulationConfig config, Pfc pfc) {
+    Network(Topology topology, SimulationConfig config, Pfc pfc, Simulator.Trace trace) {
         this.topology = topology;
         this.config = config;
         this.pfc = pfc;
+        this.trace = trace;
         this.random = new SplittableRandom(config.seed());
         int hostCount = topology.hosts();
         nodes = new Node[topology.nodes()];

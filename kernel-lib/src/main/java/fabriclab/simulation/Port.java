@@ -20,6 +20,8 @@ final class Port {
     /** Removed from the routes (a failure detected or announced). */
     boolean withdrawn;
     private boolean busy;
+    /** Whether enqueues are traced (a final flag, so an untraced run pays one predictable branch). */
+    private final boolean traced;
     private boolean sendingFromQueue;
     // the transmitter's view of the queue's FIFOs and the pause times (the same arrays, read at every packet)
     private final java.util.ArrayDeque<Packet>[] fifos;
@@ -35,6 +37,7 @@ final class Port {
         this.link = new Link(net, this, rateBitsPerSecond, propagationPs);
         this.pause = new PauseState(this, priorities);
         this.ingress = new PfcIngress(this, net.pfc, priorities, false);
+        this.traced = net.trace != null;
         this.fifos = queue.fifos;
         this.queueBytes = queue.bytes;
         this.pausedUntil = pause.pausedUntil;
@@ -52,6 +55,9 @@ final class Port {
     /** Queues {@code p} for transmission (its bytes are charged to the queue) and starts it if the link is idle. */
     void enqueue(Packet p) {
         queue.add(p);
+        if (traced) {
+            net.trace.enqueued(owner.id, index, p.flow.id, p.isData(), p.wireBytes, queue.totalBytes, net.now);
+        }
         if (!busy) {
             startNext(net.now);
         }
@@ -118,7 +124,7 @@ final class Port {
             while ((p = queue.poll(pr)) != null) {
                 queue.release(p);
                 owner.departed(this, p);
-                p.flow.packetDropped(p);
+                net.dropped(p, owner, this, Simulator.DropReason.LINK_FAILURE);
                 queue.drops++;
             }
         }

@@ -87,7 +87,8 @@ public final class Simulator {
 
     /**
      * As {@link #Simulator(Scenario)}, with a trace sink that sees every packet leaving a switch
-     * egress queue (e.g. the high-delay capture of seed 004).
+     * egress queue (e.g. the high-delay capture of seed 004), and, if it is a {@link Trace}, every
+     * enqueue and drop too.
      *
      * @param scenario what to run
      * @param observer the trace sink, or null for none
@@ -96,7 +97,7 @@ public final class Simulator {
         this.scenario = Parameters.notNull("scenario", scenario);
         Topology topology = scenario.topology();
         SimulationConfig config = scenario.config();
-        this.net = new Network(topology, config, scenario.pfc());
+        this.net = new Network(topology, config, scenario.pfc(), observer instanceof Trace t ? t : null);
         net.queueingObserver = observer;
         List<FlowSpec> specs = scenario.flows();
         for (int i = 0; i < specs.size(); i++) {
@@ -201,6 +202,44 @@ public final class Simulator {
          * @param timePs the current time, ps
          */
         void dequeued(int switchIndex, int port, int flow, boolean data, int wireBytes, long queueingDelayPs, long timePs);
+    }
+
+    /** Why a packet was lost (the {@code reason} of {@link Trace#dropped}). */
+    public enum DropReason {
+        /** The shared buffer or the (port, priority) limit was full at admission. */
+        TAIL_DROP,
+        /** Routed onto a failed link before the routes changed. */
+        BLACK_HOLE,
+        /** Queued for, being sent on, or propagating on a link when it failed. */
+        LINK_FAILURE,
+        /** No route to the destination. */
+        NO_ROUTE
+    }
+
+    /**
+     * Trace sources of the simulator's queues, in the manner of ns-3's queue trace sources (Enqueue,
+     * Dequeue, Drop): attach one with {@link #Simulator(Scenario, QueueingObserver)}. Every method
+     * has a no-op default; override what you want to record. Nodes are numbered as in the topology
+     * (hosts first); ports as in the node's link order. Tracing enqueues costs a check per packet
+     * only when a trace is attached.
+     */
+    public interface Trace extends QueueingObserver {
+        /** A packet of flow {@code flow} joined the egress queue of ({@code node}, {@code port}), now holding {@code queueBytes}. */
+        default void enqueued(int node, int port, int flow, boolean data, int wireBytes, long queueBytes, long timePs) {
+        }
+
+        /** As {@link QueueingObserver#dequeued}: a packet starts its transmission from a switch egress queue. */
+        @Override
+        default void dequeued(int switchIndex, int port, int flow, boolean data, int wireBytes, long queueingDelayPs,
+                long timePs) {
+        }
+
+        /**
+         * A packet of flow {@code flow} was lost at ({@code node}, {@code port}) ({@code port} is -1 when the
+         * switch had no route for it).
+         */
+        default void dropped(int node, int port, int flow, boolean data, int wireBytes, DropReason reason, long timePs) {
+        }
     }
 
     /** The 5-tuple of flow {@code i} (as hashed by ECMP). */

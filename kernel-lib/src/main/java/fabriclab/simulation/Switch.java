@@ -165,7 +165,7 @@ final class Switch extends Node {
     /** A packet with no route to its destination is dropped. */
     void unroutable(Packet p) {
         unroutablePackets++;
-        p.flow.packetDropped(p);
+        net.dropped(p, this, null, Simulator.DropReason.NO_ROUTE);
     }
 
     /**
@@ -178,12 +178,12 @@ final class Switch extends Node {
         if (out.link.down) { // routed onto a failed link before the failure was detected: black-holed
             blackholedPackets++;
             out.queue.drops++;
-            p.flow.packetDropped(p);
+            net.dropped(p, this, out, Simulator.DropReason.BLACK_HOLE);
             return;
         }
         if (usedBytes + w > sharedBytes || q + w > perQueueLimitBytes) {
             out.queue.drops++;
-            p.flow.packetDropped(p);
+            net.dropped(p, this, out, Simulator.DropReason.TAIL_DROP);
             return;
         }
         if (p.kind == Packet.DATA && q > kminBytes) {
