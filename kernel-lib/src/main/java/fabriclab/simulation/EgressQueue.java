@@ -15,8 +15,6 @@ final class EgressQueue {
     final ArrayDeque<Packet>[] fifos;
     /** Wire bytes held per priority, the packet in transmission included. */
     final long[] bytes;
-    /** Wire bytes held over all priorities. */
-    long totalBytes;
     long peakBytes;
     /** Packets dropped at this queue (tail drop, black-holing, link failure), data and control. */
     long drops;
@@ -42,10 +40,20 @@ final class EgressQueue {
     void add(Packet p) {
         fifos[p.priority].addLast(p);
         bytes[p.priority] += p.wireBytes;
-        totalBytes += p.wireBytes;
-        if (totalBytes > peakBytes) {
-            peakBytes = totalBytes;
+        long total = totalBytes();
+        if (total > peakBytes) {
+            peakBytes = total;
         }
+    }
+
+    /** Wire bytes held over all priorities (summed when asked: a release then touches one counter). */
+    long totalBytes() {
+        long[] b = bytes;
+        long t = b[0];
+        for (int i = 1; i < b.length; i++) {
+            t += b[i];
+        }
+        return t;
     }
 
     boolean isEmpty(int priority) {
@@ -60,7 +68,6 @@ final class EgressQueue {
     /** Returns the wire bytes of a packet that left the port or was dropped from the queue. */
     void release(Packet p) {
         bytes[p.priority] -= p.wireBytes;
-        totalBytes -= p.wireBytes;
     }
 
     /** Records the current occupancy as the next sample, growing the sample array up to {@code max}. */
@@ -68,6 +75,6 @@ final class EgressQueue {
         if (samples == sampleBytes.length) {
             sampleBytes = java.util.Arrays.copyOf(sampleBytes, Math.min(max, 2 * samples));
         }
-        sampleBytes[samples++] = totalBytes;
+        sampleBytes[samples++] = totalBytes();
     }
 }

@@ -56,7 +56,7 @@ final class Port {
     void enqueue(Packet p) {
         queue.add(p);
         if (traced) {
-            net.trace.enqueued(owner.id, index, p.flow.id, p.isData(), p.wireBytes, queue.totalBytes, net.now);
+            net.trace.enqueued(owner.id, index, p.flow.id, p.isData(), p.wireBytes, queue.totalBytes(), net.now);
         }
         if (!busy) {
             startNext(net.now);

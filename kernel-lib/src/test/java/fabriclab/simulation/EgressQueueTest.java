@@ -30,15 +30,15 @@ class EgressQueueTest {
             q.add(p);
         }
         assertArrayEquals(new long[] {500, 400, 100}, q.bytes);
-        assertEquals(1000, q.totalBytes);
+        assertEquals(1000, q.totalBytes());
         // FIFO within a priority
         assertSame(b, q.poll(0));
         // taking a packet out to transmit it does not return its bytes: it still occupies the buffer
-        assertEquals(1000, q.totalBytes);
+        assertEquals(1000, q.totalBytes());
         assertArrayEquals(new long[] {500, 400, 100}, q.bytes);
         q.release(b);
         assertArrayEquals(new long[] {300, 400, 100}, q.bytes);
-        assertEquals(800, q.totalBytes);
+        assertEquals(800, q.totalBytes());
         assertSame(c, q.poll(0));
         assertTrue(q.isEmpty(0));
         assertNull(q.poll(0));
@@ -48,7 +48,7 @@ class EgressQueueTest {
             q.release(p);
         }
         assertArrayEquals(new long[] {0, 0, 0}, q.bytes);
-        assertEquals(0, q.totalBytes);
+        assertEquals(0, q.totalBytes());
     }
 
     @Test
@@ -63,7 +63,7 @@ class EgressQueueTest {
         q.poll(0);
         q.release(a); // 700
         q.add(c); // 1200: below the earlier peak
-        assertEquals(1200, q.totalBytes);
+        assertEquals(1200, q.totalBytes());
         assertEquals(1700, q.peakBytes);
         Packet d = r.data(0, 3, 600, 1);
         q.add(d); // 1800: a new peak
@@ -105,7 +105,7 @@ class EgressQueueTest {
         for (int k = 0; k < seqs.length; k++) {
             assertEquals((k + 1) * 80 * Time.NS + Time.US, r.arrivalsAt(1).get(k).timePs());
         }
-        assertEquals(0, out.queue.totalBytes);
+        assertEquals(0, out.queue.totalBytes());
         assertEquals(6000, out.queue.peakBytes);
     }
 }

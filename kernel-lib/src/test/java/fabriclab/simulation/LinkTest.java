@@ -31,14 +31,14 @@ class LinkTest {
         r.runUntil(ser - 1);
         assertEquals(0, out.link.txPackets);
         assertTrue(out.busy());
-        assertEquals(1000, out.queue.totalBytes); // still occupying the buffer while its last bit is on its way out
+        assertEquals(1000, out.queue.totalBytes()); // still occupying the buffer while its last bit is on its way out
         r.runUntil(ser);
         assertEquals(1, out.link.txPackets);
         assertEquals(1000, out.link.txBytes);
         assertEquals(1, out.link.flowHeads); // sequence 0 of a data flow
         assertEquals(ser, out.link.busyPs);
         assertFalse(out.busy());
-        assertEquals(0, out.queue.totalBytes);
+        assertEquals(0, out.queue.totalBytes());
         assertEquals(0, sw.usedBytes);
         assertTrue(r.arrivalsAt(1).isEmpty());
         r.runUntil(ser + prop - 1);
@@ -130,7 +130,7 @@ class LinkTest {
         assertEquals(13 + 1 + 4, out.queue.drops);
         assertEquals(18, r.flow(0).dropped);
         assertEquals(18_000, r.flow(0).droppedBytes);
-        assertEquals(0, out.queue.totalBytes);
+        assertEquals(0, out.queue.totalBytes());
         assertEquals(0, sw.usedBytes);
         assertTrue(out.link.down);
         assertTrue(r.net.hosts[1].nic().link.down); // both directions

@@ -245,7 +245,7 @@ class SwitchTest {
         });
         r.runUntil(0);
         // port 2 got (dst 2) #1, #3 and (dst 3) #1; port 3 got (dst 2) #2 and (dst 3) #2
-        assertEquals(3_000, leaf0.ports.get(2).queue.totalBytes);
-        assertEquals(2_000, leaf0.ports.get(3).queue.totalBytes);
+        assertEquals(3_000, leaf0.ports.get(2).queue.totalBytes());
+        assertEquals(2_000, leaf0.ports.get(3).queue.totalBytes());
     }
 }
