@@ -67,6 +67,14 @@ final class EgressQueue {
 
     /** Returns the wire bytes of a packet that left the port or was dropped from the queue. */
     void release(Packet p) {
+        release(bytes, p);
+    }
+
+    /**
+     * Returns {@code p}'s wire bytes to the byte counts {@code bytes} of its queue (the port's
+     * transmitter calls it with its view of them, which saves touching the queue object per packet).
+     */
+    static void release(long[] bytes, Packet p) {
         bytes[p.priority] -= p.wireBytes;
     }
 

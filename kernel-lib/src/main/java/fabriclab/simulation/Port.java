@@ -111,7 +111,7 @@ final class Port {
     /** The last bit of {@code p} left: its bytes leave the queue (if it came from there) and the node. */
     void transmitted(Packet p) {
         if (sendingFromQueue) {
-            queue.release(p);
+            EgressQueue.release(queueBytes, p);
         }
         owner.departed(this, p);
     }
