@@ -1,0 +1,106 @@
+package fabriclab.simulation.bench;
+
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Compares two builds of the simulator in one JVM, interleaved: each build is loaded by its own
+ * class loader from a classpath (its kernel-lib classes, test classes and dependencies), both run
+ * the permutation of {@link SimulatorBenchMain} (N hosts, 2 MB flows) in alternating order for the
+ * given number of rounds after a warm-up, and the command prints each build's median rate
+ * (packet-hops per second) with quartiles, and the median and quartiles of the per-round ratio
+ * B/A. Interleaving in one process puts both builds under the same machine conditions, whose drift
+ * between separate runs on a shared virtual machine (several percent) is larger than the
+ * differences usually measured.
+ *
+ * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B},
+ * e.g. with A built from an older commit in a {@code git worktree} ({@code mvn -q -pl kernel-lib -am
+ * test-compile} there, then {@code A=old/kernel-lib/target/test-classes:old/kernel-lib/target/classes:$(cat cp.txt)}).
+ */
+public final class InterleavedAbMain {
+    private InterleavedAbMain() {
+    }
+
+    private static Object scenario(ClassLoader loader, int hosts) throws Exception {
+        Class<?> bench = Class.forName("fabriclab.simulation.bench.SimulatorBenchMain", true, loader);
+        Method m = bench.getDeclaredMethod("permutation", int.class, long.class);
+        m.setAccessible(true);
+        return m.invoke(null, hosts, 2_000_000L);
+    }
+
+    /** One run of {@code scenario}'s simulator, in million packet-hops per second (the run only, not the build). */
+    private static double rate(Object scenario) throws Exception {
+        Object simulator = scenario.getClass().getMethod("simulator").invoke(scenario);
+        long t0 = System.nanoTime();
+        Object result = simulator.getClass().getMethod("run").invoke(simulator);
+        long t1 = System.nanoTime();
+        long hops = (long) result.getClass().getMethod("packetHops").invoke(result);
+        return hops / ((t1 - t0) / 1e9) / 1e6;
+    }
+
+    private static ClassLoader loader(String classpath) throws Exception {
+        List<URL> urls = new ArrayList<>();
+        for (String p : classpath.split(":")) {
+            if (!p.isEmpty()) {
+                urls.add(Path.of(p).toUri().toURL());
+            }
+        }
+        return new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+    }
+
+    private static String quartiles(double[] sorted, String format) {
+        int n = sorted.length;
+        return String.format(Locale.ROOT, format + " (quartiles " + format + " to " + format + ")", sorted[n / 2], sorted[n / 4],
+                sorted[3 * n / 4]);
+    }
+
+    /**
+     * @param args hosts (a multiple of 16, at least 16), rounds (at least 4), classpath A, classpath B
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length != 4) {
+            throw new IllegalArgumentException("usage: InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B, got "
+                    + args.length + " arguments");
+        }
+        int hosts = Integer.parseInt(args[0]);
+        int rounds = Integer.parseInt(args[1]);
+        if (hosts < 16 || hosts % 16 != 0) {
+            throw new IllegalArgumentException("HOSTS must be a positive multiple of 16, got " + hosts);
+        }
+        if (rounds < 4) {
+            throw new IllegalArgumentException("ROUNDS must be at least 4, got " + rounds);
+        }
+        Object a = scenario(loader(args[2]), hosts);
+        Object b = scenario(loader(args[3]), hosts);
+        for (int w = 0; w < 6; w++) { // warm-up: both builds past the JIT's first compilations
+            rate(a);
+            rate(b);
+        }
+        double[] ra = new double[rounds];
+        double[] rb = new double[rounds];
+        double[] ratio = new double[rounds];
+        for (int i = 0; i < rounds; i++) {
+            if (i % 2 == 0) {
+                ra[i] = rate(a);
+                rb[i] = rate(b);
+            } else {
+                rb[i] = rate(b);
+                ra[i] = rate(a);
+            }
+            ratio[i] = rb[i] / ra[i];
+        }
+        Arrays.sort(ra);
+        Arrays.sort(rb);
+        Arrays.sort(ratio);
+        System.out.println(hosts + "-host permutation, " + rounds + " interleaved rounds");
+        System.out.println("  A: " + quartiles(ra, "%.2f") + " M packet-hops/s");
+        System.out.println("  B: " + quartiles(rb, "%.2f") + " M packet-hops/s");
+        System.out.println("  B/A per round: " + quartiles(ratio, "%.3f"));
+    }
+}
