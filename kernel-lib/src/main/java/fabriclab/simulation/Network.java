@@ -28,7 +28,7 @@ final class Network {
     Workload workload;
     TransportRun transport;
     /** The fabric's PFC, or null when off. */
-    Pfc pfc;
+    final Pfc pfc;
     Simulator.QueueingObserver queueingObserver;
     /** Enqueue and drop trace sink, or null. */
     final Simulator.Trace trace;
@@ -84,15 +84,6 @@ final class Network {
             linkPorts[li] = new Port[] {pa, pb};
         }
         Routing.install(this);
-    }
-
-    /** Attaches new ingress (PFC) accounting to every port, pausing with {@link #pfc} (after it was changed). */
-    void installIngressAccounting() {
-        for (Node n : nodes) {
-            for (Port p : n.ports) {
-                p.ingress = new PfcIngress(p, pfc, config.priorities(), false);
-            }
-        }
     }
 
     /** Link {@code link} goes down in both directions: queued and propagating packets are lost. */

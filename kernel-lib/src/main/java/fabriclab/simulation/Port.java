@@ -16,7 +16,7 @@ final class Port {
     final Link link;
     final PauseState pause;
     /** Ingress accounting (and PFC) of the packets that arrived through this port. */
-    PfcIngress ingress;
+    final PfcIngress ingress;
     /** Removed from the routes (a failure detected or announced). */
     boolean withdrawn;
     private boolean busy;

@@ -65,11 +65,6 @@ public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, Sw
         return new SimulationConfig(bytes, headerBytes, priorities, buffer, forwarding, seed, samplePeriodPs, maxSamples);
     }
 
-    /** A copy with another switch buffer. */
-    public SimulationConfig withBuffer(SwitchBuffer b) {
-        return new SimulationConfig(mtuBytes, headerBytes, priorities, b, forwarding, seed, samplePeriodPs, maxSamples);
-    }
-
     /**
      * A builder with named settings: {@code buffer} is required; the others default to a 1000-byte
      * MTU, no header bytes, one priority, ECMP with CRC-32 and hash seed 0, run seed 1 and no

@@ -56,7 +56,8 @@ import java.util.SplittableRandom;
  * accounts ingress bytes for PFC ({@link PfcIngress}). Each element owns its counters. The flows and
  * their dependencies live in the {@link Workload}; the transport's per-run part
  * ({@link TransportRun}) creates each flow's endpoints; the result is assembled from the elements'
- * counters after the run. This class holds the run's description until it runs, and the event loop.
+ * counters after the run. This class builds the elements from the scenario when it is constructed,
+ * and runs the event loop.
  *
  * <p>Performance: packets on a wire are held in a per-link FIFO (every packet on a link has the same
  * propagation delay), so the event queue holds at most two events per port, not one per packet.

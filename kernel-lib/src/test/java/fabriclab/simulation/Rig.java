@@ -34,8 +34,7 @@ final class Rig {
      * every flow (its switch functions attached); null for {@link Recorder}s.
      */
     Rig(Topology topology, SimulationConfig config, List<FlowSpec> flows, Pfc pfc, TransportModel model) {
-        net = new Network(topology, config);
-        net.pfc = pfc;
+        net = new Network(topology, config, pfc, null);
         List<FlowState> states = new ArrayList<>();
         for (int i = 0; i < flows.size(); i++) {
             FlowSpec f = flows.get(i);
@@ -44,7 +43,6 @@ final class Rig {
             states.add(new FlowState(i, f, t, config.mtuBytes(), net.switches.length));
         }
         net.workload = new Workload(net, states);
-        net.installIngressAccounting();
         net.transport = (model == null ? TransportModel.uncontrolled() : model).start(net);
         for (FlowState f : states) {
             f.transport = model == null ? new Recorder(net, f, arrivals) : net.transport.newFlow(f);
