@@ -1,0 +1,343 @@
+package fabriclab.experiments;
+
+import fabriclab.Parameters;
+import fabriclab.collectives.Collective;
+import fabriclab.collectives.LeafSpineBound;
+import fabriclab.datasets.Dataset;
+import fabriclab.datasets.Provenance;
+import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.Llama2Fabric.Case;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Time;
+import fabriclab.progress.ProgressSink;
+import fabriclab.sweep.Columns;
+import fabriclab.sweep.Sweep;
+import fabriclab.training.Accelerator;
+import fabriclab.training.CommOp;
+import fabriclab.training.CommTimer;
+import fabriclab.training.IterationTimeline;
+import fabriclab.training.ParallelLayout;
+import fabriclab.training.TrainingJob;
+import fabriclab.training.TransformerConfig;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import tech.tablesaw.api.Table;
+
+/**
+ * 002 table 1 (Llama2-13B on 32 accelerators with one 200G port each, samples/s on RoCE and GSE in four
+ * situations) from first principles: the model's FLOPs and the layout's collectives
+ * ({@link TrainingJob}), an accelerator's peak at a compute efficiency, the iteration's schedule with its
+ * overlap ({@link IterationTimeline}), and communication timed on 002's fabric.
+ *
+ * <p>002's fabric (the paper's figure 8 is not in our copy of the text, so this is a reading, with its
+ * unknowns as parameters): 4 servers x 8 accelerators, one 200G NIC per accelerator; each server's 8 NICs on
+ * one leaf (4 leaves); {@code spines} spines, one uplink per leaf and spine at
+ * {@code speedup x 8 x 200G / spines} (speedup 1: non-blocking, 1.6 Tb/s up per leaf). Inside a server,
+ * NVLink at {@code nvlinkBytesPerSecond} per GPU and direction. The rows, as in {@link Llama2Fabric}: single
+ * job; one link down (leaf 0 - spine 0); four links down (spine 0's uplink of every leaf, so each leaf
+ * loses {@code 1/spines} of its uplink capacity; 002's GSE loses 10% in that row, which is what bounds the
+ * reading: with enough spare uplink capacity it would lose nothing); multiple jobs (two 16-GPU jobs,
+ * servers A-B and C-D, each with half the DP degree and half the batch, run at once; samples/s summed).
+ * Links are down before the iteration starts (steady state).
+ *
+ * <p>Communication: {@link CommTimer#hierarchical} (NVLink inside a server, rails of one rank per server
+ * across the fabric), the rails timed either by {@link Timing#BOUND} ({@link LeafSpineBound}: GSE sprays
+ * evenly, RoCE hashes each transfer onto one path, mean of {@link #ECMP_DRAWS} draws), or by
+ * {@link Timing#PACKET}, the packet simulator of {@link GseVsRoceJct} (RoCE: ECMP, PFC, DCQCN; GSE:
+ * containers, grants, spraying) on a ring all-reduce of {@link #PACKET_REFERENCE_BYTES} per rank, scaled
+ * linearly to the bytes each rank sends (the bandwidth regime; a reduce-scatter or an all-gather is timed
+ * as the all-reduce that sends the same bytes). Pipeline sends use the bound in both modes. Each
+ * communication step is timed alone on the fabric: two steps that overlap in time (e.g. DP of two stages)
+ * do not slow each other down (a limitation).
+ *
+ * @param spines spines, 1 to 16
+ * @param speedup uplink over downlink capacity of a leaf, in (0, 4]
+ * @param nvlinkBytesPerSecond per-GPU, one-direction bandwidth inside a server [bytes/s]
+ */
+public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSecond) {
+    /** Accelerators of the testbed. */
+    public static final int GPUS = 32;
+    /** Accelerators (and NICs) per server: 8, the usual training server; 002 does not say. */
+    public static final int GPUS_PER_SERVER = 8;
+    /** NIC rate per accelerator (002: "each card with a 200G port") [bit/s]. */
+    public static final long NIC_BITS_PER_SECOND = 200_000_000_000L;
+    /**
+     * NVLink per GPU and direction [bytes/s]: A100's NVLink 3 is 600 GB/s in both directions together (300 each),
+     * H800's 400 (200 each); NCCL reaches about 80% of it, so 200e9 is our middle reading.
+     */
+    public static final double NVLINK_BYTES_PER_SECOND = 200e9;
+    /** Ring all-reduce buffer per rank of a packet-simulated communication step [bytes] (64 MiB). */
+    public static final long PACKET_REFERENCE_BYTES = 64L << 20;
+    /** ECMP draws averaged by the bound. */
+    public static final int ECMP_DRAWS = 32;
+
+    /** How the fabric part of communication is timed. */
+    public enum Timing {
+        /** {@link LeafSpineBound}: fluid, step-synchronous; fast. */
+        BOUND,
+        /** The packet simulator, scaled from {@link #PACKET_REFERENCE_BYTES}. */
+        PACKET
+    }
+
+    /** Validates. */
+    public Llama2Training {
+        Parameters.inRange("spines", spines, 1, 16);
+        Parameters.inHalfOpenRange("speedup", speedup, 0, 4);
+        Parameters.positive("nvlinkBytesPerSecond", nvlinkBytesPerSecond);
+    }
+
+    /** The non-blocking reading with {@code spines} spines (speedup 1, NVLink at {@link #NVLINK_BYTES_PER_SECOND}). */
+    public static Llama2Training nonBlocking(int spines) {
+        return new Llama2Training(spines, 1.0, NVLINK_BYTES_PER_SECOND);
+    }
+
+    /** The leaf-spine: 4 leaves of 8 x 200G NICs, {@code spines} spines, 1 us links. */
+    public LeafSpine fabric() {
+        return LeafSpine.withSpeedup(4, GPUS_PER_SERVER, 4, spines, NIC_BITS_PER_SECOND, speedup, 1, Time.US, Time.US);
+    }
+
+    /** Link indices of the uplinks down in {@code row}: none, leaf 0 - spine 0, or spine 0's uplink of every leaf. */
+    public int[] failedUplinks(Case row) {
+        Parameters.notNull("row", row);
+        LeafSpine ls = fabric();
+        return switch (row) {
+            case SINGLE_JOB, MULTIPLE_JOBS -> new int[0];
+            case ONE_LINK_DOWN -> new int[] {ls.uplinkIndex(0, 0, 0)};
+            case FOUR_LINKS_DOWN -> {
+                if (spines < 2) {
+                    throw new IllegalArgumentException("spines must be at least 2 for the four-links-down row, got " + spines);
+                }
+                int[] l = new int[ls.leaves()];
+                for (int leaf = 0; leaf < l.length; leaf++) {
+                    l[leaf] = ls.uplinkIndex(leaf, 0, 0);
+                }
+                yield l;
+            }
+        };
+    }
+
+    /**
+     * The communication timer of one row and fabric: {@link CommTimer#hierarchical} with the rails timed as
+     * {@code timing} says; in the multiple-jobs row every step also carries the other job's copy (hosts + 16).
+     * Thread-safe; it caches the seconds per byte of each set of rails (the times are linear in bytes).
+     *
+     * @param row the table row
+     * @param fabric RoCE or GSE
+     * @param timing bound or packet simulator
+     * @param seed seed of the ECMP draws or of the simulation
+     */
+    public CommTimer timer(Case row, Fabric fabric, Timing timing, long seed) {
+        Parameters.notNull("row", row);
+        Parameters.notNull("fabric", fabric);
+        Parameters.notNull("timing", timing);
+        LeafSpine ls = fabric();
+        int[] failed = failedUplinks(row);
+        if (spines == 1 && row == Case.ONE_LINK_DOWN) {
+            throw new IllegalArgumentException("spines must be at least 2 for the one-link-down row, got 1");
+        }
+        LeafSpineBound bound = new LeafSpineBound(ls, failed);
+        LeafSpineBound.Routing routing = fabric == Fabric.GSE ? LeafSpineBound.Routing.SPRAY : LeafSpineBound.Routing.ECMP;
+        boolean twoJobs = row == Case.MULTIPLE_JOBS;
+        Map<String, Double> perByte = new ConcurrentHashMap<>();
+        CommTimer rails = (primitive, groups, bytes) -> {
+            int[][] all = groups;
+            if (twoJobs) {
+                all = Arrays.copyOf(groups, 2 * groups.length);
+                for (int g = 0; g < groups.length; g++) {
+                    all[groups.length + g] = Arrays.stream(groups[g]).map(h -> h + GPUS / 2).toArray();
+                }
+            }
+            int[][] r = all;
+            boolean p2p = primitive == CommOp.Primitive.SEND_RECV;
+            String key = (p2p ? "p2p " : "ring ") + Arrays.deepToString(r);
+            double sent = Arrays.stream(r).mapToDouble(g -> primitive.bytesSentPerRank(g.length, bytes)).max().orElse(0);
+            double secondsPerByte = perByte.computeIfAbsent(key, k -> {
+                if (p2p) {
+                    List<LeafSpineBound.Flow> flows = new ArrayList<>();
+                    for (int[] pair : r) {
+                        flows.add(new LeafSpineBound.Flow(pair[0], pair[1], 1 << 20));
+                    }
+                    return bound.seconds(List.of(flows), routing, seed, ECMP_DRAWS) / (1 << 20);
+                }
+                int n = r[0].length;
+                double chunk = 1 << 20;
+                double ref = 2.0 * (n - 1) * chunk; // bytes each rank sends in the all-reduce of n chunks
+                if (timing == Timing.BOUND) {
+                    return bound.seconds(LeafSpineBound.ringSteps(r, 2 * (n - 1), chunk), routing, seed, ECMP_DRAWS) / ref;
+                }
+                GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(ls, r, Collective.RING_ALL_REDUCE, PACKET_REFERENCE_BYTES, fabric,
+                        seed, failed, setup -> {
+                            for (int link : failed) {
+                                setup.failLink(link, 0, 0);
+                            }
+                        });
+                double us = Arrays.stream(o.jctUs()).max().orElseThrow();
+                if (!Double.isFinite(us)) {
+                    throw new IllegalStateException("the packet simulation of " + row.label() + " on " + fabric
+                            + " did not complete (a transfer never finished)");
+                }
+                return us * 1e-6 / (2.0 * (n - 1) / n * PACKET_REFERENCE_BYTES);
+            });
+            return secondsPerByte * sent;
+        };
+        return CommTimer.hierarchical(GPUS_PER_SERVER, nvlinkBytesPerSecond, rails);
+    }
+
+    /**
+     * One point of the sweep.
+     *
+     * @param row the table row
+     * @param fabric RoCE or GSE
+     * @param layout the 32-GPU layout
+     * @param globalBatch B [samples], a multiple of DP x micro-batches
+     * @param accelerator the accelerator
+     * @param efficiency compute efficiency (MFU of the compute phases), in (0, 1]
+     */
+    public record Point(Case row, Fabric fabric, ParallelLayout layout, int globalBatch, Accelerator accelerator,
+            double efficiency) {
+        /** Validates. */
+        public Point {
+            Parameters.notNull("row", row);
+            Parameters.notNull("fabric", fabric);
+            Parameters.notNull("layout", layout);
+            Parameters.notNull("accelerator", accelerator);
+            Parameters.inHalfOpenRange("efficiency", efficiency, 0, 1);
+            if (layout.gpus() != GPUS || layout.gpusPerServer() != GPUS_PER_SERVER) {
+                throw new IllegalArgumentException("layout must be for " + GPUS + " GPUs, " + GPUS_PER_SERVER
+                        + " per server, got " + layout.gpus() + " and " + layout.gpusPerServer());
+            }
+            new TrainingJob(TransformerConfig.llama2x13b(4096), layout, globalBatch); // validates the batch
+        }
+    }
+
+    /**
+     * One evaluated point.
+     *
+     * @param point the point
+     * @param timing how the fabric was timed
+     * @param samplesPerSecond throughput of the row (both jobs summed in the multiple-jobs row) [samples/s]
+     * @param iterationSeconds one iteration [s]
+     * @param computeSeconds compute of one GPU of stage 0 in one iteration [s]
+     * @param tensorSeconds TP all-reduces of stage 0 (blocking) [s]
+     * @param dataParallelSeconds DP communication of stage 0 (busy time of its DP stream) [s]
+     * @param mfu end-to-end model FLOPs utilisation
+     */
+    public record Result(Point point, Timing timing, double samplesPerSecond, double iterationSeconds, double computeSeconds,
+            double tensorSeconds, double dataParallelSeconds, double mfu) {
+    }
+
+    /** Llama2-13B at Llama 2's 4096-token context. */
+    public static TransformerConfig model() {
+        return TransformerConfig.llama2x13b(4096);
+    }
+
+    /**
+     * The job that runs in {@code row}: the point's layout and batch, or, for multiple jobs, one of the two
+     * 16-GPU jobs (half the DP degree, half the batch).
+     *
+     * @throws IllegalArgumentException in the multiple-jobs row if the layout's DP degree is odd
+     */
+    public static TrainingJob job(Case row, ParallelLayout layout, int globalBatch) {
+        Parameters.notNull("row", row);
+        Parameters.notNull("layout", layout);
+        if (row != Case.MULTIPLE_JOBS) {
+            return new TrainingJob(model(), layout, globalBatch);
+        }
+        if (layout.dataParallel() % 2 != 0) {
+            throw new IllegalArgumentException("layout.dataParallel must be even to split the GPUs into two jobs "
+                    + "(multiple-jobs row), got " + layout.dataParallel());
+        }
+        return new TrainingJob(model(), new ParallelLayout(layout.gpus() / 2, layout.gpusPerServer(), layout.tensorParallel(),
+                layout.pipelineParallel(), layout.dataParallel() / 2, layout.zeroStage(), layout.microBatches()), globalBatch / 2);
+    }
+
+    /** The iteration of a point, communication timed by {@code timer} (from {@link #timer} for the point's row and fabric). */
+    public IterationTimeline timeline(Point p, CommTimer timer) {
+        Parameters.notNull("p", p);
+        Parameters.notNull("timer", timer);
+        return IterationTimeline.schedule(job(p.row(), p.layout(), p.globalBatch()), p.accelerator(), p.efficiency(), timer,
+                IterationTimeline.DDP_BUCKET_BYTES);
+    }
+
+    /** Evaluates a point with a timer from {@link #timer} for its row and fabric. */
+    public Result evaluate(Point p, CommTimer timer, Timing timing) {
+        IterationTimeline t = timeline(p, timer);
+        double sps = t.samplesPerSecond() * (p.row() == Case.MULTIPLE_JOBS ? 2 : 1);
+        return new Result(p, timing, sps, t.iterationSeconds(), t.seconds(IterationTimeline.Kind.COMPUTE, 0),
+                t.seconds(IterationTimeline.Kind.TENSOR_PARALLEL, 0), t.seconds(IterationTimeline.Kind.DATA_PARALLEL, 0), t.mfu());
+    }
+
+    /**
+     * Evaluates every point on {@code threads} threads ({@link Sweep}); one timer per (row, fabric), shared by
+     * the points (its cache is deterministic), so the results are the same whatever the thread count.
+     *
+     * @param points the points, no null element
+     * @param timing bound or packet simulator
+     * @param seed seed of every timer
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public List<Result> sweep(List<Point> points, Timing timing, long seed, int threads, ProgressSink sink)
+            throws InterruptedException {
+        Parameters.notNull("points", points);
+        Parameters.notNull("timing", timing);
+        Map<String, CommTimer> timers = new ConcurrentHashMap<>();
+        for (Case row : Case.values()) {
+            for (Fabric f : Fabric.values()) {
+                if (!(spines == 1 && (row == Case.ONE_LINK_DOWN || row == Case.FOUR_LINKS_DOWN))) {
+                    timers.put(row + " " + f, timer(row, f, timing, seed));
+                }
+            }
+        }
+        return Sweep.run("Llama2-13B iterations, " + timing.name().toLowerCase(Locale.ROOT) + " (" + points.size() + " points)",
+                points, p -> evaluate(p, timers.get(p.row() + " " + p.fabric()), timing), threads, sink);
+    }
+
+    /** Name of the model dataset of the sweep, {@code datasets/model/llama2-training.csv}. */
+    public static final String SWEEP = "llama2-training";
+
+    /** The columns of {@link #table}, with their units. */
+    private static final Columns<Result> COLUMNS = Columns.<Result>of()
+            .stringColumn("scenario", "002 table 1 row", r -> r.point().row().label())
+            .stringColumn("fabric", "", r -> r.point().fabric().name().toLowerCase(Locale.ROOT))
+            .stringColumn("timing", "bound or packet", r -> r.timing().name().toLowerCase(Locale.ROOT))
+            .intColumn("tp", "degree", r -> r.point().layout().tensorParallel())
+            .intColumn("pp", "degree", r -> r.point().layout().pipelineParallel())
+            .intColumn("dp", "degree", r -> r.point().layout().dataParallel())
+            .intColumn("zero", "stage", r -> r.point().layout().zeroStage())
+            .intColumn("micro_batches", "per iteration", r -> r.point().layout().microBatches())
+            .intColumn("global_batch", "samples", r -> r.point().globalBatch())
+            .stringColumn("accelerator", "", r -> r.point().accelerator().name())
+            .doubleColumn("efficiency", "fraction of peak while computing", r -> r.point().efficiency())
+            .doubleColumn("samples_per_s", "samples/s", Result::samplesPerSecond)
+            .doubleColumn("iteration_s", "s", Result::iterationSeconds)
+            .doubleColumn("compute_s", "s", Result::computeSeconds)
+            .doubleColumn("tp_s", "s", Result::tensorSeconds)
+            .doubleColumn("dp_s", "s", Result::dataParallelSeconds)
+            .doubleColumn("mfu", "fraction", Result::mfu);
+
+    /** The results as a table named {@code name}, one row per result in the order given. */
+    public static Table table(String name, List<Result> results) {
+        return COLUMNS.table(name, results);
+    }
+
+    /**
+     * The results as the model dataset {@link #SWEEP} with its provenance.
+     *
+     * @param results the results
+     * @param notes how they were made
+     */
+    public static Dataset dataset(List<Result> results, String notes) {
+        Parameters.notNull("results", results);
+        return new Dataset(new Provenance(SWEEP, "Llama2-13B training iterations on 32 accelerators, RoCE vs GSE, per layout, "
+                + "batch, accelerator and compute efficiency", "model",
+                new Provenance.Paper("002_f37e90f02f6a00b7.txt", null, null, null, null),
+                "002 table 1 (model from the transformer, the layout and the fabric)", COLUMNS.units(),
+                Parameters.notNull("notes", notes)), table(SWEEP, results));
+    }
+}
