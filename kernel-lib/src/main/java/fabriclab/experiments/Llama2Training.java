@@ -52,7 +52,9 @@ import tech.tablesaw.api.Table;
  * linearly to the bytes each rank sends (the bandwidth regime; a reduce-scatter or an all-gather is timed
  * as the all-reduce that sends the same bytes). Pipeline sends use the bound in both modes. Each
  * communication step is timed alone on the fabric: two steps that overlap in time (e.g. DP of two stages)
- * do not slow each other down (a limitation).
+ * do not slow each other down (a limitation). The packet simulator's GSE cannot run the rows with links down
+ * on a fabric without spare uplink capacity (it has no end-to-end retransmission and its grants ignore the
+ * path), so those are timed by the bound, whose spraying is what GSE's single-job run achieves.
  *
  * @param spines spines, 1 to 16
  * @param speedup uplink over downlink capacity of a leaf, in (0, 4]
@@ -70,7 +72,11 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * H800's 400 (200 each); NCCL reaches about 80% of it, so 200e9 is our middle reading.
      */
     public static final double NVLINK_BYTES_PER_SECOND = 200e9;
-    /** Ring all-reduce buffer per rank of a packet-simulated communication step [bytes] (64 MiB). */
+    /**
+     * Ring all-reduce buffer per rank of a packet-simulated communication step [bytes]: 64 MiB, where notebook 08
+     * finds the JCT over the bound flat (about 8 s of simulation on one core). At 16 MiB RoCE's time per byte is
+     * still 10-20% higher (DCQCN's rate recovery is a larger share); GSE's is within 6% of the NIC bound at both.
+     */
     public static final long PACKET_REFERENCE_BYTES = 64L << 20;
     /** ECMP draws averaged by the bound. */
     public static final int ECMP_DRAWS = 32;
@@ -131,6 +137,16 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * @param seed seed of the ECMP draws or of the simulation
      */
     public CommTimer timer(Case row, Fabric fabric, Timing timing, long seed) {
+        return timer(row, fabric, timing, seed, PACKET_REFERENCE_BYTES);
+    }
+
+    /**
+     * {@link #timer(Case, Fabric, Timing, long)} with the packet simulator's reference buffer given.
+     *
+     * @param packetReferenceBytes ring all-reduce buffer per rank simulated, at least 1 MiB (unused by the bound)
+     */
+    public CommTimer timer(Case row, Fabric fabric, Timing timing, long seed, long packetReferenceBytes) {
+        Parameters.atLeast("packetReferenceBytes", packetReferenceBytes, 1L << 20);
         Parameters.notNull("row", row);
         Parameters.notNull("fabric", fabric);
         Parameters.notNull("timing", timing);
@@ -138,6 +154,11 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         int[] failed = failedUplinks(row);
         if (spines == 1 && row == Case.ONE_LINK_DOWN) {
             throw new IllegalArgumentException("spines must be at least 2 for the one-link-down row, got 1");
+        }
+        if (timing == Timing.PACKET && fabric == Fabric.GSE && failed.length > 0) {
+            throw new IllegalArgumentException("timing must be BOUND for GSE with links down (" + row.label() + "): this "
+                    + "simulator's GSE limits grants at the destination port only, so with a link down on a fabric without "
+                    + "spare uplink capacity it overloads a spine and loses containers it never recovers (see Llama2Fabric)");
         }
         LeafSpineBound bound = new LeafSpineBound(ls, failed);
         LeafSpineBound.Routing routing = fabric == Fabric.GSE ? LeafSpineBound.Routing.SPRAY : LeafSpineBound.Routing.ECMP;
@@ -148,6 +169,12 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
             if (twoJobs) {
                 all = Arrays.copyOf(groups, 2 * groups.length);
                 for (int g = 0; g < groups.length; g++) {
+                    for (int h : groups[g]) {
+                        if (h >= GPUS / 2) {
+                            throw new IllegalArgumentException("hostGroups must be hosts of the first 16-GPU job (0 to "
+                                    + (GPUS / 2 - 1) + ") in the multiple-jobs row, got " + h);
+                        }
+                    }
                     all[groups.length + g] = Arrays.stream(groups[g]).map(h -> h + GPUS / 2).toArray();
                 }
             }
@@ -169,7 +196,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
                 if (timing == Timing.BOUND) {
                     return bound.seconds(LeafSpineBound.ringSteps(r, 2 * (n - 1), chunk), routing, seed, ECMP_DRAWS) / ref;
                 }
-                GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(ls, r, Collective.RING_ALL_REDUCE, PACKET_REFERENCE_BYTES, fabric,
+                GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(ls, r, Collective.RING_ALL_REDUCE, packetReferenceBytes, fabric,
                         seed, failed, setup -> {
                             for (int link : failed) {
                                 setup.failLink(link, 0, 0);
@@ -180,7 +207,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
                     throw new IllegalStateException("the packet simulation of " + row.label() + " on " + fabric
                             + " did not complete (a transfer never finished)");
                 }
-                return us * 1e-6 / (2.0 * (n - 1) / n * PACKET_REFERENCE_BYTES);
+                return us * 1e-6 / (2.0 * (n - 1) / n * packetReferenceBytes);
             });
             return secondsPerByte * sent;
         };

@@ -1,0 +1,106 @@
+package fabriclab.experiments;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.Llama2Fabric.Case;
+import fabriclab.progress.Progress;
+import fabriclab.training.Accelerator;
+import fabriclab.training.CommOp;
+import fabriclab.training.CommTimer;
+import fabriclab.training.ParallelLayout;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class Llama2TrainingTest {
+    private static final ParallelLayout TP8_DP4 = ParallelLayout.of(32, 8, 8, 1, 0, 1);
+
+    @Test
+    void aSingleJobOnANonBlockingFabricApproachesTheBandwidthBound() {
+        Llama2Training t = Llama2Training.nonBlocking(4);
+        int[][] rails = TP8_DP4.dataGroups(0); // 8 rings of 4, GPU k of every server
+        double bound = 2 * 3 / 4.0 * 1e9 * 8 / 200e9;
+        double gse = t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.PACKET, 1, 16L << 20)
+                .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9);
+        assertTrue(gse >= bound && gse < 1.08 * bound, "GSE packet-level " + gse + " s vs bound " + bound + " s");
+        assertEquals(bound, t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+                .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9), 1e-12);
+        // the whole iteration then matches the non-blocking bound of the layout
+        Llama2Training.Point p = new Llama2Training.Point(Case.SINGLE_JOB, Fabric.GSE, TP8_DP4, 32, Accelerator.A100, 0.4);
+        double fluid = t.evaluate(p, t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1),
+                Llama2Training.Timing.BOUND).samplesPerSecond();
+        double ideal = t.evaluate(p, CommTimer.nonBlocking(8, 200e9, Llama2Training.NVLINK_BYTES_PER_SECOND),
+                Llama2Training.Timing.BOUND).samplesPerSecond();
+        assertEquals(ideal, fluid, 1e-9 * ideal);
+    }
+
+    @Test
+    void fourLinksDownCostSprayingTheLostShareOfTheUplinks() {
+        for (int spines : new int[] {2, 4, 8}) {
+            Llama2Training t = Llama2Training.nonBlocking(spines);
+            int[][] rails = TP8_DP4.dataGroups(0);
+            double single = t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+                    .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9);
+            double four = t.timer(Case.FOUR_LINKS_DOWN, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+                    .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9);
+            assertEquals(single * spines / (spines - 1.0), four, 1e-12, "spines " + spines);
+            double roce = t.timer(Case.SINGLE_JOB, Fabric.ROCE, Llama2Training.Timing.BOUND, 1)
+                    .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9);
+            assertTrue(roce > single, "hashing collides: " + roce + " vs " + single);
+        }
+        // with spare uplink capacity (speedup 4/3 on 4 spines) losing one spine costs nothing
+        Llama2Training spare = new Llama2Training(4, 4 / 3.0, Llama2Training.NVLINK_BYTES_PER_SECOND);
+        assertEquals(spare.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+                .seconds(CommOp.Primitive.ALL_REDUCE, TP8_DP4.dataGroups(0), 1e9),
+                spare.timer(Case.FOUR_LINKS_DOWN, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+                        .seconds(CommOp.Primitive.ALL_REDUCE, TP8_DP4.dataGroups(0), 1e9), 1e-9);
+    }
+
+    @Test
+    void multipleJobsAreTwoHalfJobsAtOnce() {
+        Llama2Training t = Llama2Training.nonBlocking(4);
+        assertEquals(2, Llama2Training.job(Case.MULTIPLE_JOBS, TP8_DP4, 32).layout().dataParallel());
+        assertEquals(16, Llama2Training.job(Case.MULTIPLE_JOBS, TP8_DP4, 32).globalBatch());
+        String m = assertThrows(IllegalArgumentException.class, () -> Llama2Training.job(Case.MULTIPLE_JOBS,
+                ParallelLayout.of(32, 8, 8, 4, 0, 4), 32)).getMessage();
+        assertTrue(m.contains("layout.dataParallel must be even"), m);
+        // with GSE the two jobs' rails do not share links, so each job runs as fast as alone: twice the samples/s of one
+        Llama2Training.Point p = new Llama2Training.Point(Case.MULTIPLE_JOBS, Fabric.GSE, TP8_DP4, 32, Accelerator.A100, 0.4);
+        Llama2Training.Result r = t.evaluate(p, t.timer(Case.MULTIPLE_JOBS, Fabric.GSE, Llama2Training.Timing.BOUND, 1),
+                Llama2Training.Timing.BOUND);
+        double alone = t.timeline(p, CommTimer.nonBlocking(8, 200e9, Llama2Training.NVLINK_BYTES_PER_SECOND)).samplesPerSecond();
+        assertEquals(2 * alone, r.samplesPerSecond(), 1e-9 * alone);
+    }
+
+    @Test
+    void rejectsBadInputNamingTheParameter() {
+        Llama2Training t = Llama2Training.nonBlocking(4);
+        String m = assertThrows(IllegalArgumentException.class, () -> t.timer(Case.ONE_LINK_DOWN, Fabric.GSE,
+                Llama2Training.Timing.PACKET, 1)).getMessage();
+        assertTrue(m.startsWith("timing must be BOUND for GSE with links down"), m);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Llama2Training(0, 1, 1e9)).getMessage().contains("spines"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Llama2Training.Point(Case.SINGLE_JOB, Fabric.GSE,
+                ParallelLayout.of(16, 8, 8, 1, 0, 1), 32, Accelerator.A100, 0.4)).getMessage().contains("layout must be for 32 GPUs"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Llama2Training.Point(Case.SINGLE_JOB, Fabric.GSE,
+                TP8_DP4, 0, Accelerator.A100, 0.4)).getMessage().contains("globalBatch"));
+    }
+
+    @Test
+    void theSweepIsTheSameOnOneOrTwoThreads() throws InterruptedException {
+        Llama2Training t = Llama2Training.nonBlocking(8);
+        List<Llama2Training.Point> points = new ArrayList<>();
+        for (Case row : Case.values()) {
+            for (Fabric f : Fabric.values()) {
+                for (ParallelLayout l : List.of(TP8_DP4, ParallelLayout.of(32, 8, 2, 2, 3, 2))) {
+                    points.add(new Llama2Training.Point(row, f, l, 64, Accelerator.H800, 0.45));
+                }
+            }
+        }
+        List<Llama2Training.Result> one = t.sweep(points, Llama2Training.Timing.BOUND, 3, 1, Progress.silent());
+        List<Llama2Training.Result> two = t.sweep(points, Llama2Training.Timing.BOUND, 3, 2, Progress.silent());
+        assertEquals(Llama2Training.table("x", one).printAll(), Llama2Training.table("x", two).printAll());
+    }
+}
