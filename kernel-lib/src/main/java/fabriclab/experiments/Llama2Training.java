@@ -300,7 +300,9 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
 
     /**
      * Evaluates every point on {@code threads} threads ({@link Sweep}); one timer per (row, fabric), shared by
-     * the points (its cache is deterministic), so the results are the same whatever the thread count.
+     * the points (its cache is deterministic), so the results are the same whatever the thread count. With
+     * {@link Timing#PACKET}, GSE's rows with links down are timed by the bound (see the class comment), and
+     * their results say so ({@link Result#timing()}).
      *
      * @param points the points, no null element
      * @param timing bound or packet simulator
@@ -314,15 +316,136 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         Parameters.notNull("points", points);
         Parameters.notNull("timing", timing);
         Map<String, CommTimer> timers = new ConcurrentHashMap<>();
+        Map<String, Timing> timings = new ConcurrentHashMap<>();
         for (Case row : Case.values()) {
             for (Fabric f : Fabric.values()) {
                 if (!(spines == 1 && (row == Case.ONE_LINK_DOWN || row == Case.FOUR_LINKS_DOWN))) {
-                    timers.put(row + " " + f, timer(row, f, timing, seed));
+                    Timing used = timing == Timing.PACKET && f == Fabric.GSE && failedUplinks(row).length > 0 ? Timing.BOUND : timing;
+                    timers.put(row + " " + f, timer(row, f, used, seed));
+                    timings.put(row + " " + f, used);
                 }
             }
         }
+        for (int i = 0; i < points.size(); i++) {
+            Point p = Parameters.notNull("points[" + i + "]", points.get(i));
+            if (!timers.containsKey(p.row() + " " + p.fabric())) {
+                throw new IllegalArgumentException("points[" + i + "] needs at least 2 spines for " + p.row().label());
+            }
+        }
         return Sweep.run("Llama2-13B iterations, " + timing.name().toLowerCase(Locale.ROOT) + " (" + points.size() + " points)",
-                points, p -> evaluate(p, timers.get(p.row() + " " + p.fabric()), timing), threads, sink);
+                points, p -> evaluate(p, timers.get(p.row() + " " + p.fabric()), timings.get(p.row() + " " + p.fabric())),
+                threads, sink);
+    }
+
+    /** At most this many micro-batches per iteration in {@link #layouts} (see there). */
+    public static final int MAX_MICRO_BATCHES = 32;
+
+    /**
+     * The layouts of the sweep for a global batch B: TP 1, 2, 4, 8 (inside a server) x PP 1, 2, 4 x ZeRO 0, 1, 3
+     * (ZeRO 3 only without pipeline stages, as DeepSpeed allows), DP = 32 / (TP PP). Micro-batches: one sample
+     * each (m = B / DP, what fits a 13B model's 4096-token activations) but at most {@link #MAX_MICRO_BATCHES}
+     * (then b = B / (DP m) samples each), so the pipeline bubble {@code (PP-1)/(m+PP-1)} is at most 9% at B = 32.
+     *
+     * @param globalBatch B, a multiple of 32, at least 32
+     */
+    public static List<ParallelLayout> layouts(int globalBatch) {
+        Parameters.atLeast("globalBatch", globalBatch, GPUS);
+        if (globalBatch % GPUS != 0) {
+            throw new IllegalArgumentException("globalBatch must be a multiple of " + GPUS + ", got " + globalBatch);
+        }
+        List<ParallelLayout> out = new ArrayList<>();
+        for (int tp : new int[] {1, 2, 4, 8}) {
+            for (int pp : new int[] {1, 2, 4}) {
+                for (int zero : new int[] {0, 1, 3}) {
+                    if (zero == 3 && pp > 1) {
+                        continue;
+                    }
+                    int dp = GPUS / (tp * pp);
+                    out.add(ParallelLayout.of(GPUS, GPUS_PER_SERVER, tp, pp, zero, Math.min(globalBatch / dp, MAX_MICRO_BATCHES)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Every row x fabric x layout ({@link #layouts}) x batch x accelerator x efficiency, in that order (the
+     * multiple-jobs row only for layouts with an even DP degree).
+     *
+     * @param batches global batches, each a multiple of 32
+     * @param accelerators the accelerators
+     * @param efficiencies compute efficiencies, each in (0, 1]
+     */
+    public static List<Point> grid(List<Integer> batches, List<Accelerator> accelerators, double[] efficiencies) {
+        Parameters.notNull("batches", batches);
+        Parameters.notNull("accelerators", accelerators);
+        Parameters.notNull("efficiencies", efficiencies);
+        List<Point> points = new ArrayList<>();
+        for (Case row : Case.values()) {
+            for (Fabric f : Fabric.values()) {
+                for (int b : batches) {
+                    for (ParallelLayout l : layouts(b)) {
+                        if (row == Case.MULTIPLE_JOBS && l.dataParallel() % 2 != 0) {
+                            continue;
+                        }
+                        for (Accelerator a : accelerators) {
+                            for (double e : efficiencies) {
+                                points.add(new Point(row, f, l, b, a, e));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return points;
+    }
+
+    /**
+     * RoCE and GSE at the same row, layout, batch, accelerator and efficiency.
+     *
+     * @param roce the RoCE result
+     * @param gse the GSE result
+     */
+    public record Gain(Result roce, Result gse) {
+        /** Validates that the two differ only in the fabric. */
+        public Gain {
+            Parameters.notNull("roce", roce);
+            Parameters.notNull("gse", gse);
+            Point r = roce.point();
+            Point g = gse.point();
+            if (r.fabric() != Fabric.ROCE || g.fabric() != Fabric.GSE || r.row() != g.row() || !r.layout().equals(g.layout())
+                    || r.globalBatch() != g.globalBatch() || !r.accelerator().equals(g.accelerator())
+                    || r.efficiency() != g.efficiency()) {
+                throw new IllegalArgumentException("roce and gse must be the same point on RoCE and on GSE, got " + r + " and " + g);
+            }
+        }
+
+        /** GSE over RoCE samples/s minus 1, in percent (002's "gain"). */
+        public double gainPercent() {
+            return 100 * (gse.samplesPerSecond() / roce.samplesPerSecond() - 1);
+        }
+    }
+
+    /** Pairs every RoCE result with the GSE result of the same point, in the order of the RoCE results. */
+    public static List<Gain> gains(List<Result> results) {
+        Parameters.notNull("results", results);
+        Map<String, Result> gse = new java.util.HashMap<>();
+        for (Result r : results) {
+            if (r.point().fabric() == Fabric.GSE) {
+                gse.put(key(r.point()), r);
+            }
+        }
+        List<Gain> out = new ArrayList<>();
+        for (Result r : results) {
+            if (r.point().fabric() == Fabric.ROCE && gse.containsKey(key(r.point()))) {
+                out.add(new Gain(r, gse.get(key(r.point()))));
+            }
+        }
+        return out;
+    }
+
+    private static String key(Point p) {
+        return p.row() + "|" + p.layout() + "|" + p.globalBatch() + "|" + p.accelerator().name() + "|" + p.efficiency();
     }
 
     /** Name of the model dataset of the sweep, {@code datasets/model/llama2-training.csv}. */

@@ -147,7 +147,7 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
         private final List<Kind> kind = new ArrayList<>();
         private final List<int[]> stageMb = new ArrayList<>();
         private final List<Double> duration = new ArrayList<>();
-        private final List<List<String>> deps = new ArrayList<>();
+        private final List<List<Object>> deps = new ArrayList<>(); // Integer: a task id; String: a key of keys
         private final List<Integer> resource = new ArrayList<>();
         private final Map<String, Integer> resources = new LinkedHashMap<>();
         private final Map<String, Integer> keys = new HashMap<>();
@@ -170,7 +170,7 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
             return t;
         }
 
-        private int add(String res, String laneName, String what, Kind k, int stage, int mb, double seconds, List<String> after) {
+        private int add(String res, String laneName, String what, Kind k, int stage, int mb, double seconds, List<Object> after) {
             int id = lane.size();
             lane.add(laneName);
             label.add(what);
@@ -179,7 +179,6 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
             duration.add(seconds);
             deps.add(after);
             resource.add(resources.computeIfAbsent(res, r -> resources.size()));
-            keys.put("#" + id, id);
             return id;
         }
 
@@ -210,6 +209,10 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
                 double pp1 = s < pp - 1 ? time(CommOp.Primitive.SEND_RECV, l.pipelinePairs(s), job.pipelineSendBytes()) : 0;
                 double ppBack = s > 0 ? time(CommOp.Primitive.SEND_RECV, l.pipelinePairs(s - 1), job.pipelineSendBytes()) : 0;
                 String tpLane = "stage " + s + " TP all-reduce" + (l.insideOneServer(l.tensorGroups(s)[0]) ? " (NVLink)" : " (fabric)");
+                String computeRes = "compute " + s;
+                String computeLane = "stage " + s + " compute";
+                String dpRes = "dp " + s;
+                String dpLane = "stage " + s + " DP";
                 int warm = Math.min(pp - 1 - s, m);
                 List<int[]> order = new ArrayList<>(); // {forward? 1 : 0, micro-batch}
                 for (int i = 0; i < warm; i++) {
@@ -225,7 +228,7 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
                 for (int[] step : order) {
                     int i = step[1];
                     boolean forward = step[0] == 1;
-                    List<String> first = new ArrayList<>();
+                    List<Object> first = new ArrayList<>();
                     if (forward && s > 0) {
                         first.add("PF " + (s - 1) + " " + i);
                     }
@@ -234,45 +237,48 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
                     }
                     int chunks = zero3 ? layers : (!forward && i == m - 1 && l.dataParallel() > 1 ? buckets : 1);
                     String name = (forward ? "F" : "B") + i;
+                    String gatherName = "AG" + name;
+                    String tpName = "TP" + name;
+                    String rsName = "RS" + name;
                     double compute = forward ? fwd : bwd;
                     int[] computeIds = new int[chunks];
                     List<Integer> gathers = new ArrayList<>();
                     if (zero3) {
-                        gathers.add(add("dp " + s, "stage " + s + " DP", "AG" + name, Kind.DATA_PARALLEL, s, i, ag / layers, List.of()));
+                        gathers.add(add(dpRes, dpLane, gatherName, Kind.DATA_PARALLEL, s, i, ag / layers, List.of()));
                         if (chunks > 1) {
-                            gathers.add(add("dp " + s, "stage " + s + " DP", "AG" + name, Kind.DATA_PARALLEL, s, i, ag / layers, List.of()));
+                            gathers.add(add(dpRes, dpLane, gatherName, Kind.DATA_PARALLEL, s, i, ag / layers, List.of()));
                         }
                     }
                     int last = -1;
                     for (int c = 0; c < chunks; c++) {
-                        List<String> after = new ArrayList<>(c == 0 ? first : List.of());
+                        List<Object> after = new ArrayList<>(c == 0 ? first : List.of());
                         if (zero3) {
-                            after.add("#" + gathers.get(c));
+                            after.add(gathers.get(c));
                         }
-                        computeIds[c] = add("compute " + s, "stage " + s + " compute", name, Kind.COMPUTE, s, i, compute / chunks, after);
+                        computeIds[c] = add(computeRes, computeLane, name, Kind.COMPUTE, s, i, compute / chunks, after);
                         last = computeIds[c];
                         if (tpPass > 0) {
-                            last = add("compute " + s, tpLane, "TP" + name, Kind.TENSOR_PARALLEL, s, i, tpPass / chunks, List.of());
+                            last = add(computeRes, tpLane, tpName, Kind.TENSOR_PARALLEL, s, i, tpPass / chunks, List.of());
                         }
                         if (!forward && zero3) {
-                            add("dp " + s, "stage " + s + " DP", "RS" + name, Kind.DATA_PARALLEL, s, i, rs / layers, List.of("#" + last));
+                            add(dpRes, dpLane, rsName, Kind.DATA_PARALLEL, s, i, rs / layers, List.of(last));
                         } else if (!forward && chunks > 1) {
-                            add("dp " + s, "stage " + s + " DP", l.zeroStage() == 0 ? "AR" : "RS", Kind.DATA_PARALLEL, s, i,
-                                    (l.zeroStage() == 0 ? ar : rs) / chunks, List.of("#" + last));
+                            add(dpRes, dpLane, l.zeroStage() == 0 ? "AR" : "RS", Kind.DATA_PARALLEL, s, i,
+                                    (l.zeroStage() == 0 ? ar : rs) / chunks, List.of(last));
                         }
                         if (zero3 && c + 2 < chunks) {
-                            gathers.add(add("dp " + s, "stage " + s + " DP", "AG" + name, Kind.DATA_PARALLEL, s, i, ag / layers,
-                                    List.of("#" + computeIds[c])));
+                            gathers.add(add(dpRes, dpLane, gatherName, Kind.DATA_PARALLEL, s, i, ag / layers,
+                                    List.of(computeIds[c])));
                         }
                     }
                     keys.put((forward ? "F " : "B ") + s + " " + i, last);
                     if (forward && s < pp - 1) {
                         keys.put("PF " + s + " " + i, add("ppf " + s, "stage " + s + "→" + (s + 1) + " PP", "A" + i, Kind.PIPELINE, s, i,
-                                pp1, List.of("#" + last)));
+                                pp1, List.of(last)));
                     }
                     if (!forward && s > 0) {
                         keys.put("PB " + s + " " + i, add("ppb " + s, "stage " + s + "→" + (s - 1) + " PP", "G" + i, Kind.PIPELINE, s, i,
-                                ppBack, List.of("#" + last)));
+                                ppBack, List.of(last)));
                     }
                 }
                 if (l.dataParallel() > 1 && !zero3 && m >= 1 && buckets == 1) {
@@ -298,10 +304,10 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
             }
             int[][] after = new int[n][];
             for (int t = 0; t < n; t++) {
-                List<String> d = deps.get(t);
+                List<Object> d = deps.get(t);
                 after[t] = new int[d.size()];
                 for (int k = 0; k < d.size(); k++) {
-                    Integer id = keys.get(d.get(k));
+                    Integer id = d.get(k) instanceof Integer i ? i : keys.get((String) d.get(k));
                     if (id == null) {
                         throw new IllegalStateException("internal: unknown dependency " + d.get(k));
                     }
