@@ -13,8 +13,8 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * A Gantt chart in the house style ({@link Figures#xy}): one row per lane (first lane at the top), one
- * thick bar per interval, coloured by category (one legend entry per category). Intervals of a lane and
+ * A Gantt chart in the house style ({@link Figures#xy}): one row per lane (first lane at the top, its name
+ * right of the bars), one thick bar per interval, coloured by category (one legend entry per category). Intervals of a lane and
  * category closer than 1/1000 of the time axis are drawn as one bar (they would touch on screen anyway),
  * so a schedule of thousands of intervals stays a light figure.
  */
@@ -64,14 +64,23 @@ public final class GanttChart {
             byKey.computeIfAbsent(b.lane() + "\u0000" + b.category(), k -> new ArrayList<>()).add(b);
         }
         XYChart chart = Figures.xy(title, timeAxisTitle, "stream");
+
+
+
+        double span = end - start;
         chart.getStyler().setYAxisMin(-0.7);
         chart.getStyler().setYAxisMax(lanes.size() - 0.3);
-        chart.getStyler().setyAxisTickLabelsFormattingFunction(v -> {
-            long i = Math.round(v);
-            return Math.abs(v - i) < 1e-6 && i >= 0 && i < lanes.size() ? lanes.get(lanes.size() - 1 - (int) i) : "";
-        });
+        chart.getStyler().setYAxisTicksVisible(false);
+        chart.getStyler().setXAxisMin(start);
+        chart.getStyler().setXAxisMax(end + 0.45 * span); // room for the lane names, right of the bars
+        for (int i = 0; i < lanes.size(); i++) {
+            chart.addAnnotation(new org.knowm.xchart.AnnotationText(lanes.get(i), end + 0.23 * span, lanes.size() - 1 - i, false));
+        }
         chart.getStyler().setMarkerSize(0);
         Map<String, java.awt.Color> colour = new LinkedHashMap<>();
+        java.awt.Color[] palette = {new java.awt.Color(0x1F, 0x77, 0xB4), new java.awt.Color(0xFF, 0x7F, 0x0E),
+            new java.awt.Color(0x2C, 0xA0, 0x2C), new java.awt.Color(0x94, 0x67, 0xBD), new java.awt.Color(0x8C, 0x56, 0x4B),
+            new java.awt.Color(0x17, 0xBE, 0xCF), new java.awt.Color(0x7F, 0x7F, 0x7F), new java.awt.Color(0xBC, 0xBD, 0x22)};
         float width = Math.max(4f, Math.min(24f, 300f / lanes.size()));
         int n = 0;
         for (List<Bar> group : byKey.values()) {
@@ -94,11 +103,8 @@ public final class GanttChart {
                 s.setMarker(SeriesMarkers.NONE);
                 s.setLineStyle(new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
                 s.setShowInLegend(legend);
-                if (legend) {
-                    colour.put(first.category(), s.getLineColor());
-                } else {
-                    s.setLineColor(colour.get(first.category()));
-                }
+                colour.computeIfAbsent(first.category(), c -> palette[colour.size() % palette.length]);
+                s.setLineColor(colour.get(first.category()));
                 n++;
             }
         }
