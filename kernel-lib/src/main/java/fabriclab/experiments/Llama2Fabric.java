@@ -287,7 +287,7 @@ public record Llama2Fabric(double speedup) {
     public static Dataset commRunsDataset(List<Comm> runs) {
         Parameters.notNull("runs", runs);
         return new Dataset(provenance(COMM_RUNS,
-                "Written by notebooks/09-llama2-training.ipynb or fabriclab.experiments.Llama2CommMain (identical output); "
+                "Written by fabriclab.experiments.Llama2CommMain; "
                         + runs.size() + " runs, speedup 1.5, ring AllReduce of " + (COMM_BYTES_PER_RANK >> 20)
                         + " MiB per rank (deterministic: each run depends only on its seed)."), table(COMM_RUNS, runs));
     }
