@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
  *       over its up links down to the destination leaf;</li>
  *   <li>{@link Routing#ECMP} (RoCE): the whole flow hashed onto one of those links, uniformly at random,
  *       drawn from the seed; every step is a new draw (every transfer a new queue pair, as in
- *       {@code fabriclab.experiments.GseVsRoceJct}); the estimate is the mean over {@code draws} draws.</li>
+ *       the 000 experiment GseVsRoceJct); the estimate is the mean over {@code draws} draws.</li>
  * </ul>
  * On a non-blocking fabric with SPRAY a ring collective meets the NIC bound
  * {@code steps x chunk x 8 / NIC rate} exactly. Not modelled: congestion control, PFC, queueing,

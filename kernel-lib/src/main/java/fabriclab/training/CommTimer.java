@@ -11,7 +11,7 @@ import java.util.TreeMap;
  * the same time (e.g. the 8 DP all-reduces of a stage, one per TP rank), each rank holding
  * {@code bufferBytes}. Implementations: {@link #nicBound} (a non-blocking fabric),
  * {@link #hierarchical} (NVLink inside servers, a fabric timer between them), and in
- * {@code fabriclab.experiments.Llama2Training} the leaf-spine estimate and the packet simulator.
+ * the experiments package (Llama2Training) the leaf-spine estimate and the packet simulator.
  */
 @FunctionalInterface
 public interface CommTimer {
