@@ -187,6 +187,8 @@ public final class SparkSweepExecutor implements SweepExecutor {
             } finally {
                 listener.unwatch(group);
             }
+            // the last task-end events may reach the listener after the job's result: count them here
+            progress.advance(Math.max(0, n - progress.done()));
             List<Outcome<R>> sorted = new ArrayList<>(outcomes);
             sorted.sort(Comparator.comparingInt(Outcome::index));
             List<R> results = new ArrayList<>(n);
@@ -285,17 +287,17 @@ public final class SparkSweepExecutor implements SweepExecutor {
         private final Map<Integer, Progress> stages = new ConcurrentHashMap<>();
         private final Map<Integer, Set<Integer>> done = new ConcurrentHashMap<>();
 
-        void watch(String group, Progress p) {
+        synchronized void watch(String group, Progress p) {
             groups.put(group, p);
         }
 
-        void unwatch(String group) {
+        synchronized void unwatch(String group) {
             Progress p = groups.remove(group);
             stages.values().removeIf(v -> v == p);
         }
 
         @Override
-        public void onStageSubmitted(SparkListenerStageSubmitted e) {
+        public synchronized void onStageSubmitted(SparkListenerStageSubmitted e) {
             String group = e.properties() == null ? null : e.properties().getProperty(JOB_GROUP_PROPERTY);
             Progress p = group == null ? null : groups.get(group);
             if (p != null) {
@@ -305,7 +307,7 @@ public final class SparkSweepExecutor implements SweepExecutor {
         }
 
         @Override
-        public void onTaskEnd(SparkListenerTaskEnd e) {
+        public synchronized void onTaskEnd(SparkListenerTaskEnd e) {
             Progress p = stages.get(e.stageId());
             // a partition counts once, even if a lost executor makes Spark run it again
             if (p != null && e.taskInfo().successful() && done.get(e.stageId()).add(e.taskInfo().index())) {
