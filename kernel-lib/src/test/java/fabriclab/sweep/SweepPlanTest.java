@@ -9,18 +9,19 @@ import fabriclab.progress.ProgressSink;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class SweepPlanTest {
-    /** A point: run i sleeps (n - i) ms, so later points finish first. */
+    /** A point: its index in a list of n. */
     public record Point(int index, int n) implements java.io.Serializable {
     }
 
-    /** Squares the index after a delay that makes the finishing order the reverse of the list's. */
+    /** Squares the index. */
     public static final class Square implements SweepTask<Point, Long> {
         static final AtomicInteger RUNS = new AtomicInteger();
-        static final List<Integer> FINISHED = Collections.synchronizedList(new ArrayList<>());
 
         public Square() {
         }
@@ -28,12 +29,6 @@ class SweepPlanTest {
         @Override
         public Long run(Point p) {
             RUNS.incrementAndGet();
-            try {
-                Thread.sleep(5L * (p.n() - p.index()));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            FINISHED.add(p.index());
             return (long) p.index() * p.index();
         }
 
@@ -42,6 +37,29 @@ class SweepPlanTest {
             if (p.index() < 0) {
                 throw new IllegalArgumentException("index must be >= 0, got " + p.index());
             }
+        }
+    }
+
+    /** Squares the index, but point i finishes only after point i + 1 did: the reverse of the list's order. */
+    public static final class SquareInReverse implements SweepTask<Point, Long> {
+        static CountDownLatch[] finished;
+        static final List<Integer> ORDER = Collections.synchronizedList(new ArrayList<>());
+
+        public SquareInReverse() {
+        }
+
+        @Override
+        public Long run(Point p) {
+            try {
+                if (p.index() + 1 < p.n() && !finished[p.index() + 1].await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("point " + (p.index() + 1) + " never finished");
+                }
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            ORDER.add(p.index());
+            finished[p.index()].countDown();
+            return (long) p.index() * p.index();
         }
     }
 
@@ -66,16 +84,20 @@ class SweepPlanTest {
 
     @Test
     void resultsComeInTheOrderOfTheParametersWhateverTheFinishingOrder() throws InterruptedException {
-        Square.FINISHED.clear();
-        SweepPlan<Point, Long> plan = new SweepPlan<>("squares", Square.class, points(8));
-        List<Long> results = new LocalThreads(4).run(plan, Progress.silent());
+        SquareInReverse.finished = new CountDownLatch[8];
+        for (int i = 0; i < 8; i++) {
+            SquareInReverse.finished[i] = new CountDownLatch(1);
+        }
+        SquareInReverse.ORDER.clear();
+        // one thread per point, so that every point can wait for the next one
+        List<Long> results = new LocalThreads(8).run(new SweepPlan<>("squares", SquareInReverse.class, points(8)), Progress.silent());
         List<Long> expected = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             expected.add((long) i * i);
         }
+        assertEquals(List.of(7, 6, 5, 4, 3, 2, 1, 0), SquareInReverse.ORDER);
         assertEquals(expected, results);
-        assertTrue(Square.FINISHED.indexOf(7) < Square.FINISHED.indexOf(0), "the last point finished first: " + Square.FINISHED);
-        assertEquals(expected, new LocalThreads(1).run(plan, Progress.silent()));
+        assertEquals(expected, new LocalThreads(1).run(new SweepPlan<>("squares", Square.class, points(8)), Progress.silent()));
     }
 
     @Test
