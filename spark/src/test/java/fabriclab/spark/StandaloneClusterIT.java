@@ -38,6 +38,13 @@ class StandaloneClusterIT {
 
     @BeforeAll
     static void startCluster() throws IOException, InterruptedException {
+        if (Files.exists(DIR)) {
+            try (var files = Files.walk(DIR)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
         Files.createDirectories(DIR);
         cluster = new LoopbackCluster(DIR, 2, "640m");
     }
