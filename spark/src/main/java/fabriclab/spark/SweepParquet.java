@@ -41,10 +41,6 @@ public final class SweepParquet {
         Parameters.notNull("root", root);
         Parameters.notNull("dataset", dataset);
         Table t = dataset.table();
-        List<StructField> fields = new ArrayList<>();
-        for (Column<?> c : t.columns()) {
-            fields.add(DataTypes.createStructField(c.name(), sparkType(c), false));
-        }
         List<Row> rows = new ArrayList<>(t.rowCount());
         for (int r = 0; r < t.rowCount(); r++) {
             Object[] values = new Object[t.columnCount()];
@@ -55,7 +51,7 @@ public final class SweepParquet {
         }
         Path dir = root.resolve(dataset.provenance().kind());
         Path parquet = dir.resolve(dataset.provenance().name() + ".parquet");
-        spark.createDataFrame(rows, DataTypes.createStructType(fields)).coalesce(1).write().mode(SaveMode.Overwrite)
+        spark.createDataFrame(rows, schema(t)).coalesce(1).write().mode(SaveMode.Overwrite)
                 .parquet(parquet.toString());
         Datasets.writeProvenance(dir, dataset.provenance());
         return parquet;
