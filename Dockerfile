@@ -32,7 +32,8 @@ USER ${NB_USER}
 WORKDIR ${HOME}/fabriclab
 
 # Build, then install the kernelspec where every Jupyter in the image finds it (the user's data dir).
-RUN mvn -q package -DskipTests \
+# (-pl kernel -am: the optional Spark module and its 210 MB of jars stay out of the image.)
+RUN mvn -q package -DskipTests -pl kernel -am \
  && mkdir -p ${HOME}/.local/share/jupyter/kernels \
  && cp -r kernel/target/kernelspec/fabriclab ${HOME}/.local/share/jupyter/kernels/fabriclab \
  && rm -rf ${HOME}/.m2/repository

@@ -137,12 +137,29 @@ public final class Datasets {
         try {
             Files.createDirectories(dir);
             table.write().csv(CsvWriteOptions.builder(csv.toFile()).build());
-            Files.writeString(dir.resolve(provenance.name() + ".json"),
-                    JSON.writeValueAsString(provenance) + "\n", StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write dataset " + csv, e);
         }
+        writeProvenance(dir, provenance);
         return csv;
+    }
+
+    /**
+     * Writes {@code dir/NAME.json}, the provenance record alone, as {@link #write} does beside its CSV (for
+     * tables stored in another format, e.g. Parquet); deterministic. Returns the JSON path.
+     */
+    public static Path writeProvenance(Path dir, Provenance provenance) {
+        Parameters.notNull("dir", dir);
+        Parameters.notNull("provenance", provenance);
+        checkName(provenance.name());
+        Path json = dir.resolve(provenance.name() + ".json");
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(json, JSON.writeValueAsString(provenance) + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write provenance " + json, e);
+        }
+        return json;
     }
 
     /** Reads a provenance record. */

@@ -22,7 +22,11 @@ import fabriclab.fabric.Time;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.sweep.Columns;
-import fabriclab.sweep.Sweep;
+import fabriclab.sweep.LocalThreads;
+import fabriclab.sweep.SweepExecutor;
+import fabriclab.sweep.SweepPlan;
+import fabriclab.sweep.SweepTask;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -104,7 +108,8 @@ public record GseVsRoceJct(double speedup) {
      */
     public record Run(Collective collective, long bufferBytes, Fabric fabric, double speedup, long seed, double meanJctUs,
             double maxJctUs, double boundUs, double uplinkMaxOverMean, long pfcPauses, long ecnMarks, long drops,
-            long containersReordered) {
+            long containersReordered) implements Serializable {
+        private static final long serialVersionUID = 1L;
     }
 
     /**
@@ -215,22 +220,46 @@ public record GseVsRoceJct(double speedup) {
     }
 
     /**
-     * The parameters of one run of a sweep.
+     * The parameters of one run of a sweep: what {@link RunTask} gives to {@link #run}. Validated on
+     * construction (so also when a cluster deserializes it).
      *
-     * @param speedup leaf speedup
-     * @param collective the collective
-     * @param bufferBytes data per rank [bytes]
-     * @param fabric RoCE or GSE
+     * @param speedup leaf speedup, 1.5 or 2
+     * @param collective the collective, not null
+     * @param bufferBytes data per rank [bytes], at least 4096
+     * @param fabric RoCE or GSE, not null
      * @param seed the seed
      */
-    private record Point(double speedup, Collective collective, long bufferBytes, Fabric fabric, long seed) {
-        Run run() {
-            return new GseVsRoceJct(speedup).run(collective, bufferBytes, fabric, seed);
+    public record RunParameters(double speedup, Collective collective, long bufferBytes, Fabric fabric, long seed)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** Validates every field. */
+        public RunParameters {
+            new GseVsRoceJct(speedup);
+            Parameters.notNull("collective", collective);
+            Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
+            Parameters.notNull("fabric", fabric);
+        }
+    }
+
+    /**
+     * The sweep task of this experiment: {@code new GseVsRoceJct(p.speedup()).run(p.collective(), p.bufferBytes(),
+     * p.fabric(), p.seed())}, by name, so that any {@link SweepExecutor} (local threads or a Spark cluster)
+     * can run it.
+     */
+    public static final class RunTask implements SweepTask<RunParameters, Run> {
+        /** Stateless. */
+        public RunTask() {
+        }
+
+        @Override
+        public Run run(RunParameters p) {
+            return new GseVsRoceJct(p.speedup()).run(p.collective(), p.bufferBytes(), p.fabric(), p.seed());
         }
     }
 
     /** Every combination, in the order speedup, collective, size, fabric, seed. */
-    private static List<Point> points(double[] speedups, List<Collective> collectives, long[] sizes, List<Fabric> fabrics,
+    private static List<RunParameters> points(double[] speedups, List<Collective> collectives, long[] sizes, List<Fabric> fabrics,
             long[] seeds) {
         Parameters.notNull("collectives", collectives);
         Parameters.notNull("sizes", sizes);
@@ -245,13 +274,13 @@ public record GseVsRoceJct(double speedup) {
         for (int i = 0; i < fabrics.size(); i++) {
             Parameters.notNull("fabrics[" + i + "]", fabrics.get(i));
         }
-        List<Point> points = new ArrayList<>();
+        List<RunParameters> points = new ArrayList<>();
         for (double speedup : speedups) {
             for (Collective col : collectives) {
                 for (long size : sizes) {
                     for (Fabric f : fabrics) {
                         for (long seed : seeds) {
-                            points.add(new Point(speedup, col, size, f, seed));
+                            points.add(new RunParameters(speedup, col, size, f, seed));
                         }
                     }
                 }
@@ -262,7 +291,7 @@ public record GseVsRoceJct(double speedup) {
 
     /**
      * Runs every combination of collectives, sizes, fabrics and seeds at this speedup on {@code threads}
-     * threads ({@link Sweep}); results in the order (collective, size, fabric, seed) whatever the thread
+     * threads ({@link LocalThreads}); results in the order (collective, size, fabric, seed) whatever the thread
      * count, and each run depends only on its own seed, so the sweep is deterministic.
      *
      * @param collectives the collectives, no null element
@@ -275,8 +304,23 @@ public record GseVsRoceJct(double speedup) {
      */
     public List<Run> sweep(List<Collective> collectives, long[] sizes, List<Fabric> fabrics, long[] seeds, int threads,
             ProgressSink sink) throws InterruptedException {
-        List<Point> points = points(new double[] {speedup}, collectives, sizes, fabrics, seeds);
-        return Sweep.run("GSE vs RoCE JCT sweep (" + points.size() + " runs)", points, Point::run, threads, sink);
+        return new LocalThreads(threads).run(sweepPlan(collectives, sizes, fabrics, seeds), sink);
+    }
+
+    /**
+     * The plan of {@link #sweep}: every combination of collectives, sizes, fabrics and seeds at this
+     * speedup, in the order (collective, size, fabric, seed), run by {@link RunTask}. Run it on any
+     * {@link SweepExecutor}; turn its results into a table with {@link #table}.
+     *
+     * @param collectives the collectives, no null element
+     * @param sizes data per rank [bytes], each at least 4096
+     * @param fabrics the fabrics, no null element
+     * @param seeds the seeds
+     */
+    public SweepPlan<RunParameters, Run> sweepPlan(List<Collective> collectives, long[] sizes, List<Fabric> fabrics,
+            long[] seeds) {
+        List<RunParameters> points = points(new double[] {speedup}, collectives, sizes, fabrics, seeds);
+        return new SweepPlan<>("GSE vs RoCE JCT sweep (" + points.size() + " runs)", RunTask.class, points);
     }
 
     /** Name of the full sweep's model dataset, {@code datasets/model/jct-gse-vs-roce-full.csv}. */
@@ -293,17 +337,36 @@ public record GseVsRoceJct(double speedup) {
      * @throws InterruptedException if the calling thread is interrupted
      */
     public static List<Run> fullSweep(int threads, ProgressSink sink) throws InterruptedException {
+        return fullSweep(new LocalThreads(threads), sink);
+    }
+
+    /**
+     * {@link #fullSweep(int, ProgressSink)} on any executor: local threads, or a Spark cluster
+     * ({@code fabriclab.sweep.SweepExecutors.configured(threads)} picks one from the
+     * {@code FABRICLAB_SWEEP_MASTER} setting). The same runs, in the same order, on every executor.
+     *
+     * @param executor where the runs happen
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public static List<Run> fullSweep(SweepExecutor executor, ProgressSink sink) throws InterruptedException {
+        Parameters.notNull("executor", executor);
+        return executor.run(fullSweepPlan(), sink);
+    }
+
+    /** The plan of {@link #fullSweep(SweepExecutor, ProgressSink)}: 240 parameter records in the order (speedup, collective, size, fabric, seed). */
+    public static SweepPlan<RunParameters, Run> fullSweepPlan() {
         long[] sizes = new long[10];
         for (int i = 0; i < sizes.length; i++) {
             sizes[i] = (1L << 20) << i;
         }
-        List<Point> points = points(new double[] {1.5, 2.0}, List.of(Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE), sizes,
+        List<RunParameters> points = points(new double[] {1.5, 2.0}, List.of(Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE), sizes,
                 List.of(Fabric.ROCE, Fabric.GSE), new long[] {1, 2, 3});
-        return Sweep.run("GSE vs RoCE JCT sweep (" + points.size() + " runs)", points, Point::run, threads, sink);
+        return new SweepPlan<>("GSE vs RoCE JCT sweep (" + points.size() + " runs)", RunTask.class, points);
     }
 
     /**
-     * The runs of {@link #fullSweep} as the model dataset {@link #FULL_SWEEP}: the table of {@link #table}
+     * The runs of {@link #fullSweep(SweepExecutor, ProgressSink)} as the model dataset {@link #FULL_SWEEP}: the table of {@link #table}
      * with its provenance. The same runs give the same bytes when saved.
      *
      * @param runs the runs, not null

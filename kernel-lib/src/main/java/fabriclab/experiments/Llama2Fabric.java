@@ -9,7 +9,12 @@ import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.sweep.Columns;
+import fabriclab.sweep.LocalThreads;
 import fabriclab.sweep.Sweep;
+import fabriclab.sweep.SweepExecutor;
+import fabriclab.sweep.SweepPlan;
+import fabriclab.sweep.SweepTask;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -97,7 +102,8 @@ public record Llama2Fabric(double speedup) {
      */
     public record Comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, double commUs, int failedUplinks,
             double uplinkMaxOverMean, long blackholedPackets, long drops, long retransmittedPackets, long pfcPauses,
-            long ecnMarks) {
+            long ecnMarks) implements Serializable {
+        private static final long serialVersionUID = 1L;
     }
 
     /** The leaf-spine of 000 (see {@link GseVsRoceJct#fabric()}). */
@@ -207,13 +213,41 @@ public record Llama2Fabric(double speedup) {
     }
 
     /**
-     * The parameters of one steady-state run.
+     * The parameters of one steady-state run: what {@link CommTask} gives to {@link #communication}.
+     * Validated on construction (so also when a cluster deserializes it).
      *
-     * @param scenario the table row
-     * @param fabric RoCE or GSE
+     * @param speedup leaf speedup, 1.5 or 2
+     * @param scenario the table row, not null
+     * @param fabric RoCE or GSE, not null
+     * @param bytesPerRank gradient bytes per rank, at least 4096
      * @param seed the seed
      */
-    private record Point(Case scenario, Fabric fabric, long seed) {
+    public record CommParameters(double speedup, Case scenario, Fabric fabric, long bytesPerRank, long seed)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** Validates every field. */
+        public CommParameters {
+            new GseVsRoceJct(speedup);
+            Parameters.notNull("scenario", scenario);
+            Parameters.notNull("fabric", fabric);
+            Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
+        }
+    }
+
+    /**
+     * The sweep task of the steady-state runs: {@code new Llama2Fabric(p.speedup()).communication(p.scenario(),
+     * p.fabric(), p.bytesPerRank(), p.seed())}, by name, so that any {@link SweepExecutor} can run it.
+     */
+    public static final class CommTask implements SweepTask<CommParameters, Comm> {
+        /** Stateless. */
+        public CommTask() {
+        }
+
+        @Override
+        public Comm run(CommParameters p) {
+            return new Llama2Fabric(p.speedup()).communication(p.scenario(), p.fabric(), p.bytesPerRank(), p.seed());
+        }
     }
 
     /**
@@ -225,7 +259,7 @@ public record Llama2Fabric(double speedup) {
     }
 
     /**
-     * Runs every scenario x fabric x seed at {@code bytesPerRank} on {@code threads} threads ({@link Sweep});
+     * Runs every scenario x fabric x seed at {@code bytesPerRank} on {@code threads} threads ({@link LocalThreads});
      * results in the order (scenario, fabric, seed) whatever the thread count, each depending only on its
      * own seed.
      *
@@ -239,22 +273,36 @@ public record Llama2Fabric(double speedup) {
      */
     public List<Comm> sweep(List<Case> scenarios, List<Fabric> fabrics, long bytesPerRank, long[] seeds, int threads,
             ProgressSink sink) throws InterruptedException {
+        return new LocalThreads(threads).run(sweepPlan(scenarios, fabrics, bytesPerRank, seeds), sink);
+    }
+
+    /**
+     * The plan of {@link #sweep}: every scenario x fabric x seed at {@code bytesPerRank}, in the order
+     * (scenario, fabric, seed), run by {@link CommTask}. Run it on any {@link SweepExecutor}; turn its
+     * results into a table with {@link #table}.
+     *
+     * @param scenarios the table rows, no null element
+     * @param fabrics the fabrics, no null element
+     * @param bytesPerRank gradient bytes per rank, at least 4096
+     * @param seeds the seeds
+     */
+    public SweepPlan<CommParameters, Comm> sweepPlan(List<Case> scenarios, List<Fabric> fabrics, long bytesPerRank,
+            long[] seeds) {
         Parameters.notNull("scenarios", scenarios);
         Parameters.notNull("fabrics", fabrics);
         Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
         Parameters.notNull("seeds", seeds);
-        List<Point> points = new ArrayList<>();
+        List<CommParameters> points = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
             Case s = Parameters.notNull("scenarios[" + i + "]", scenarios.get(i));
             for (int j = 0; j < fabrics.size(); j++) {
                 Fabric f = Parameters.notNull("fabrics[" + j + "]", fabrics.get(j));
                 for (long seed : seeds) {
-                    points.add(new Point(s, f, seed));
+                    points.add(new CommParameters(speedup, s, f, bytesPerRank, seed));
                 }
             }
         }
-        return Sweep.run("Llama2 communication (" + points.size() + " runs)", points,
-                p -> communication(p.scenario(), p.fabric(), bytesPerRank, p.seed()), threads, sink);
+        return new SweepPlan<>("Llama2 communication (" + points.size() + " runs)", CommTask.class, points);
     }
 
     /** Name of the published-scenario runs' model dataset, {@code datasets/model/llama2-comm.csv}. */
@@ -274,12 +322,31 @@ public record Llama2Fabric(double speedup) {
      * @throws InterruptedException if the calling thread is interrupted
      */
     public static List<Comm> commRuns(int threads, ProgressSink sink) throws InterruptedException {
-        return new Llama2Fabric(1.5).sweep(List.of(Case.values()), List.of(Fabric.ROCE, Fabric.GSE), COMM_BYTES_PER_RANK,
-                new long[] {1, 2, 3}, threads, sink);
+        return commRuns(new LocalThreads(threads), sink);
     }
 
     /**
-     * The runs of {@link #commRuns} as the model dataset {@link #COMM_RUNS}: the table of {@link #table}
+     * {@link #commRuns(int, ProgressSink)} on any executor: local threads, or a Spark cluster
+     * ({@code fabriclab.sweep.SweepExecutors.configured(threads)} picks one from the
+     * {@code FABRICLAB_SWEEP_MASTER} setting). The same runs, in the same order, on every executor.
+     *
+     * @param executor where the runs happen
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public static List<Comm> commRuns(SweepExecutor executor, ProgressSink sink) throws InterruptedException {
+        Parameters.notNull("executor", executor);
+        return executor.run(commRunsPlan(), sink);
+    }
+
+    /** The plan of {@link #commRuns(SweepExecutor, ProgressSink)}: 24 records in the order (scenario, fabric, seed). */
+    public static SweepPlan<CommParameters, Comm> commRunsPlan() {
+        return new Llama2Fabric(1.5).sweepPlan(List.of(Case.values()), List.of(Fabric.ROCE, Fabric.GSE), COMM_BYTES_PER_RANK,
+                new long[] {1, 2, 3});
+    }
+
+    /**
+     * The runs of {@link #commRuns(SweepExecutor, ProgressSink)} as the model dataset {@link #COMM_RUNS}: the table of {@link #table}
      * with its provenance. The same runs give the same bytes when saved.
      *
      * @param runs the runs, not null

@@ -11,7 +11,15 @@ public final class SweepException extends RuntimeException {
     private final int index;
     private final transient Object point;
 
-    SweepException(String label, int index, Object point, Throwable cause) {
+    /**
+     * A failure of the point {@code index} of the sweep {@code label}.
+     *
+     * @param label the sweep
+     * @param index index of the point in the sweep's list
+     * @param point the point (its {@code toString} goes into the message)
+     * @param cause what the run threw, or null if it returned null
+     */
+    public SweepException(String label, int index, Object point, Throwable cause) {
         super(label + ": points[" + index + "] = " + point + " "
                 + (cause == null ? "gave no result (the experiment returned null)" : "failed: " + cause), cause);
         this.index = index;
