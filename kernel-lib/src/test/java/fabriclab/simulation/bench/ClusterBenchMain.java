@@ -124,11 +124,11 @@ public final class ClusterBenchMain {
 
     /** One measured run, in this JVM. */
     record Run(double cpuS, double threadCpuS, double wallS, long dataHops, long hops, long events, long dropped,
-            long retransmitted, long peakHeap, long vmHwm, long endPs) {
+            long retransmitted, long pauses, long peakHeap, long vmHwm, long endPs) {
         String line() {
             return String.format(Locale.ROOT, "RESULT cpu=%.4f thread=%.4f wall=%.4f dataHops=%d hops=%d events=%d dropped=%d"
-                    + " retx=%d heap=%d hwm=%d endPs=%d", cpuS, threadCpuS, wallS, dataHops, hops, events, dropped,
-                    retransmitted, peakHeap, vmHwm, endPs);
+                    + " retx=%d pauses=%d heap=%d hwm=%d endPs=%d", cpuS, threadCpuS, wallS, dataHops, hops, events,
+                    dropped, retransmitted, pauses, peakHeap, vmHwm, endPs);
         }
 
         static Run parse(String line) {
@@ -140,7 +140,7 @@ public final class ClusterBenchMain {
             return new Run(Double.parseDouble(m.get("cpu")), Double.parseDouble(m.get("thread")),
                     Double.parseDouble(m.get("wall")), Long.parseLong(m.get("dataHops")), Long.parseLong(m.get("hops")),
                     Long.parseLong(m.get("events")), Long.parseLong(m.get("dropped")), Long.parseLong(m.get("retx")),
-                    Long.parseLong(m.get("heap")), Long.parseLong(m.get("hwm")), Long.parseLong(m.get("endPs")));
+                    Long.parseLong(m.get("pauses")), Long.parseLong(m.get("heap")), Long.parseLong(m.get("hwm")), Long.parseLong(m.get("endPs")));
         }
     }
 
@@ -198,7 +198,7 @@ public final class ClusterBenchMain {
             retx += f.retransmittedPackets();
         }
         return new Run(cpu / 1e9, thread / 1e9, wall / 1e9, dataHops(s, name), r.packetHops(), r.events(),
-                r.droppedPackets(), retx, peakHeap(), vmHwmBytes(), r.endPs());
+                r.droppedPackets(), retx, r.pausesSent(), peakHeap(), vmHwmBytes(), r.endPs());
     }
 
     private static String spread(double[] v, String format) {
@@ -235,10 +235,10 @@ public final class ClusterBenchMain {
         String hostLabel = name.equals("incast") ? "65" : Integer.toString(hosts);
         System.out.println(String.format(Locale.ROOT,
                 "%-7s %-6s %5s hosts | CPU %s s (sim thread %s s) | wall %s s | %s M data packet-hops/CPU-s"
-                + " | data hops %,d, all hops %,d, events %,d, dropped %d, retransmitted %d | peak heap %s MB | peak RSS %s MB"
+                + " | data hops %,d, all hops %,d, events %,d, dropped %d, retransmitted %d, PAUSE frames %,d | peak heap %s MB | peak RSS %s MB"
                 + " | %d runs, end %.3f us",
                 mode, name, hostLabel, spread(cpu, "%.2f"), spread(thread, "%.2f"), spread(wall, "%.2f"),
-                spread(rate, "%.2f"), r.dataHops(), r.hops(), r.events(), r.dropped(), r.retransmitted(),
+                spread(rate, "%.2f"), r.dataHops(), r.hops(), r.events(), r.dropped(), r.retransmitted(), r.pauses(),
                 spread(heap, "%.0f"), spread(rss, "%.0f"), n, r.endPs() / 1e6));
         for (Run o : runs) {
             if (o.events() != r.events() || o.endPs() != r.endPs() || o.hops() != r.hops()) {
@@ -272,7 +272,7 @@ public final class ClusterBenchMain {
         }
         Run r = Run.parse(result);
         return new Run(r.cpuS(), r.threadCpuS(), wall, r.dataHops(), r.hops(), r.events(), r.dropped(), r.retransmitted(),
-                r.peakHeap(), r.vmHwm(), r.endPs());
+                r.pauses(), r.peakHeap(), r.vmHwm(), r.endPs());
     }
 
     /**
