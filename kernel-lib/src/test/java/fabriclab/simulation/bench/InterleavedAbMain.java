@@ -1,5 +1,7 @@
 package fabriclab.simulation.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -14,12 +16,14 @@ import java.util.Locale;
  * class loader from a classpath (its kernel-lib classes, test classes and dependencies), both run
  * the permutation of {@link SimulatorBenchMain} (N hosts, 2 MB flows) in alternating order for the
  * given number of rounds after a warm-up, and the command prints each build's median rate
- * (packet-hops per second) with quartiles, and the median and quartiles of the per-round ratio
+ * (packet-hops per CPU-second of the simulating thread) with quartiles, and the median and quartiles of the per-round ratio
  * B/A. Interleaving in one process puts both builds under the same machine conditions, whose drift
  * between separate runs on a shared virtual machine (several percent) is larger than the
  * differences usually measured.
  *
- * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B},
+ * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B [SCENARIO]}
+ * (SCENARIO: a scenario of {@link ClusterBenchMain}, {@code roce}, {@code spray} or {@code incast}, instead of the
+ * line-rate ECMP permutation of {@link SimulatorBenchMain}; both builds must then have {@code ClusterBenchMain}),
  * e.g. with A built from an older commit in a {@code git worktree} ({@code mvn -q -pl kernel-lib -am
  * test-compile} there, then {@code A=old/kernel-lib/target/test-classes:old/kernel-lib/target/classes:$(cat cp.txt)}).
  */
@@ -27,19 +31,29 @@ public final class InterleavedAbMain {
     private InterleavedAbMain() {
     }
 
-    private static Object scenario(ClassLoader loader, int hosts) throws Exception {
+    private static Object scenario(ClassLoader loader, int hosts, String name) throws Exception {
+        if (name != null) { // a scenario of ClusterBenchMain (roce, spray, incast)
+            Class<?> cluster = Class.forName("fabriclab.simulation.bench.ClusterBenchMain", true, loader);
+            Method m = cluster.getDeclaredMethod("scenario", String.class, int.class);
+            m.setAccessible(true);
+            return m.invoke(null, name, hosts);
+        }
         Class<?> bench = Class.forName("fabriclab.simulation.bench.SimulatorBenchMain", true, loader);
         Method m = bench.getDeclaredMethod("permutation", int.class, long.class);
         m.setAccessible(true);
         return m.invoke(null, hosts, 2_000_000L);
     }
 
-    /** One run of {@code scenario}'s simulator, in million packet-hops per second (the run only, not the build). */
+    /**
+     * One run of {@code scenario}'s simulator, in million packet-hops per second of this thread's CPU time (the
+     * run only, not the build; CPU time rather than wall time, which other tenants of a shared machine stretch).
+     */
     private static double rate(Object scenario) throws Exception {
         Object simulator = scenario.getClass().getMethod("simulator").invoke(scenario);
-        long t0 = System.nanoTime();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long t0 = threads.getCurrentThreadCpuTime();
         Object result = simulator.getClass().getMethod("run").invoke(simulator);
-        long t1 = System.nanoTime();
+        long t1 = threads.getCurrentThreadCpuTime();
         long hops = (long) result.getClass().getMethod("packetHops").invoke(result);
         return hops / ((t1 - t0) / 1e9) / 1e6;
     }
@@ -64,10 +78,11 @@ public final class InterleavedAbMain {
      * @param args hosts (a multiple of 16, at least 16), rounds (at least 4), classpath A, classpath B
      */
     public static void main(String[] args) throws Exception {
-        if (args.length != 4) {
-            throw new IllegalArgumentException("usage: InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B, got "
+        if (args.length != 4 && args.length != 5) {
+            throw new IllegalArgumentException("usage: InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B [SCENARIO], got "
                     + args.length + " arguments");
         }
+        String name = args.length == 5 ? args[4] : null;
         int hosts = Integer.parseInt(args[0]);
         int rounds = Integer.parseInt(args[1]);
         if (hosts < 16 || hosts % 16 != 0) {
@@ -76,8 +91,8 @@ public final class InterleavedAbMain {
         if (rounds < 4) {
             throw new IllegalArgumentException("ROUNDS must be at least 4, got " + rounds);
         }
-        Object a = scenario(loader(args[2]), hosts);
-        Object b = scenario(loader(args[3]), hosts);
+        Object a = scenario(loader(args[2]), hosts, name);
+        Object b = scenario(loader(args[3]), hosts, name);
         for (int w = 0; w < 6; w++) { // warm-up: both builds past the JIT's first compilations
             rate(a);
             rate(b);
@@ -98,7 +113,8 @@ public final class InterleavedAbMain {
         Arrays.sort(ra);
         Arrays.sort(rb);
         Arrays.sort(ratio);
-        System.out.println(hosts + "-host permutation, " + rounds + " interleaved rounds");
+        System.out.println((name == null ? "bench" : name) + " permutation, " + hosts + " hosts, " + rounds
+                + " interleaved rounds, rates per CPU-second of the simulating thread");
         System.out.println("  A: " + quartiles(ra, "%.2f") + " M packet-hops/s");
         System.out.println("  B: " + quartiles(rb, "%.2f") + " M packet-hops/s");
         System.out.println("  B/A per round: " + quartiles(ratio, "%.3f"));
