@@ -64,7 +64,8 @@ import java.util.Map;
  * Each figure is the median of the runs, with the quartiles (or min to max for fewer than 4 runs).
  *
  * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.ClusterBenchMain [--mode process|warm|both]
- * [--scenarios roce,spray,incast] [--hosts 128,1024,3456] [--runs 3] [--warmup 2] [--xmx 8g]}; one run and one
+ * [--scenarios roce,spray,incast] [--hosts 128,1024,3456] [--runs 3] [--warmup 2] [--xmx 8g]
+ * [--child-opts "JVM options of the fresh JVMs"]}; one run and one
  * result line: {@code ... ClusterBenchMain --one SCENARIO HOSTS}.
  */
 public final class ClusterBenchMain {
@@ -247,10 +248,12 @@ public final class ClusterBenchMain {
         }
     }
 
-    private static Run child(String classpath, String xmx, String name, int hosts) throws IOException, InterruptedException {
+    private static Run child(String classpath, String xmx, List<String> childOptions, String name, int hosts)
+            throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UseParallelGC", "-Xmx" + xmx, "-Djava.awt.headless=true",
-                "-cp", classpath, ClusterBenchMain.class.getName(), "--one", name, Integer.toString(hosts)));
+        List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UseParallelGC", "-Xmx" + xmx, "-Djava.awt.headless=true"));
+        cmd.addAll(childOptions);
+        cmd.addAll(List.of("-cp", classpath, ClusterBenchMain.class.getName(), "--one", name, Integer.toString(hosts)));
         long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String result = null;
@@ -289,6 +292,7 @@ public final class ClusterBenchMain {
         int runs = 3;
         int warmup = 2;
         String xmx = "8g";
+        List<String> childOptions = List.of();
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("option " + args[i] + " needs a value");
@@ -306,8 +310,9 @@ public final class ClusterBenchMain {
                 case "--runs" -> runs = Integer.parseInt(v);
                 case "--warmup" -> warmup = Integer.parseInt(v);
                 case "--xmx" -> xmx = v;
+                case "--child-opts" -> childOptions = v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (allowed: --mode, --scenarios, --hosts, --runs, --warmup, --xmx, or --one SCENARIO HOSTS)");
+                        + " (allowed: --mode, --scenarios, --hosts, --runs, --warmup, --xmx, --child-opts, or --one SCENARIO HOSTS)");
             }
         }
         if (runs < 1) {
@@ -318,14 +323,15 @@ public final class ClusterBenchMain {
         }
         String classpath = System.getProperty("java.class.path");
         System.out.println("cores " + Runtime.getRuntime().availableProcessors() + ", max heap (this JVM) "
-                + Runtime.getRuntime().maxMemory() / 1_000_000 + " MB, children -Xmx" + xmx);
+                + Runtime.getRuntime().maxMemory() / 1_000_000 + " MB, children -XX:+UseParallelGC -Xmx" + xmx
+                + (childOptions.isEmpty() ? "" : " " + String.join(" ", childOptions)));
         for (String name : scenarios) {
             int[] sizes = name.equals("incast") ? new int[] {65} : hostCounts;
             for (int hosts : sizes) {
                 if (!mode.equals("warm")) {
                     List<Run> rs = new ArrayList<>();
                     for (int k = 0; k < runs; k++) {
-                        rs.add(child(classpath, xmx, name, hosts == 65 ? 32 : hosts));
+                        rs.add(child(classpath, xmx, childOptions, name, hosts == 65 ? 32 : hosts));
                     }
                     print("process", name, hosts, rs);
                 }
