@@ -251,7 +251,10 @@ public final class ClusterBenchMain {
     private static Run child(String classpath, String xmx, List<String> childOptions, String name, int hosts)
             throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-XX:+UseParallelGC", "-Xmx" + xmx, "-Djava.awt.headless=true"));
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + xmx, "-Djava.awt.headless=true"));
+        if (childOptions.stream().noneMatch(o -> o.startsWith("-XX:+Use") && o.endsWith("GC"))) {
+            cmd.add("-XX:+UseParallelGC"); // the collector of ./bench unless the options choose one
+        }
         cmd.addAll(childOptions);
         cmd.addAll(List.of("-cp", classpath, ClusterBenchMain.class.getName(), "--one", name, Integer.toString(hosts)));
         long t0 = System.nanoTime();
@@ -323,7 +326,7 @@ public final class ClusterBenchMain {
         }
         String classpath = System.getProperty("java.class.path");
         System.out.println("cores " + Runtime.getRuntime().availableProcessors() + ", max heap (this JVM) "
-                + Runtime.getRuntime().maxMemory() / 1_000_000 + " MB, children -XX:+UseParallelGC -Xmx" + xmx
+                + Runtime.getRuntime().maxMemory() / 1_000_000 + " MB, children -Xmx" + xmx
                 + (childOptions.isEmpty() ? "" : " " + String.join(" ", childOptions)));
         for (String name : scenarios) {
             int[] sizes = name.equals("incast") ? new int[] {65} : hostCounts;
