@@ -16,7 +16,7 @@ import java.util.Locale;
  * class loader from a classpath (its kernel-lib classes, test classes and dependencies), both run
  * the permutation of {@link SimulatorBenchMain} (N hosts, 2 MB flows) in alternating order for the
  * given number of rounds after a warm-up, and the command prints each build's median rate
- * (packet-hops per CPU-second of the simulating thread) with quartiles, and the median and quartiles of the per-round ratio
+ * (packet-hops per CPU-second of the simulating thread, and of the whole process) with quartiles, and the median and quartiles of the per-round ratio
  * B/A. Interleaving in one process puts both builds under the same machine conditions, whose drift
  * between separate runs on a shared virtual machine (several percent) is larger than the
  * differences usually measured.
@@ -45,17 +45,23 @@ public final class InterleavedAbMain {
     }
 
     /**
-     * One run of {@code scenario}'s simulator, in million packet-hops per second of this thread's CPU time (the
-     * run only, not the build; CPU time rather than wall time, which other tenants of a shared machine stretch).
+     * One run of {@code scenario}'s simulator: million packet-hops per second of this thread's CPU time and per
+     * second of the whole process's CPU time (the run only, not the build; CPU time rather than wall time, which
+     * other tenants of a shared machine stretch). The process's figure includes the garbage collector's threads,
+     * which collect what the run allocated; the thread's figure leaves them out.
      */
-    private static double rate(Object scenario) throws Exception {
+    private static double[] rate(Object scenario) throws Exception {
         Object simulator = scenario.getClass().getMethod("simulator").invoke(scenario);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long p0 = os.getProcessCpuTime();
         long t0 = threads.getCurrentThreadCpuTime();
         Object result = simulator.getClass().getMethod("run").invoke(simulator);
         long t1 = threads.getCurrentThreadCpuTime();
+        long p1 = os.getProcessCpuTime();
         long hops = (long) result.getClass().getMethod("packetHops").invoke(result);
-        return hops / ((t1 - t0) / 1e9) / 1e6;
+        return new double[] {hops / ((t1 - t0) / 1e9) / 1e6, hops / ((p1 - p0) / 1e9) / 1e6};
     }
 
     private static ClassLoader loader(String classpath) throws Exception {
@@ -97,26 +103,36 @@ public final class InterleavedAbMain {
             rate(a);
             rate(b);
         }
-        double[] ra = new double[rounds];
-        double[] rb = new double[rounds];
-        double[] ratio = new double[rounds];
+        double[][] ra = new double[2][rounds];
+        double[][] rb = new double[2][rounds];
+        double[][] ratio = new double[2][rounds];
         for (int i = 0; i < rounds; i++) {
+            double[] x;
+            double[] y;
             if (i % 2 == 0) {
-                ra[i] = rate(a);
-                rb[i] = rate(b);
+                x = rate(a);
+                y = rate(b);
             } else {
-                rb[i] = rate(b);
-                ra[i] = rate(a);
+                y = rate(b);
+                x = rate(a);
             }
-            ratio[i] = rb[i] / ra[i];
+            for (int k = 0; k < 2; k++) {
+                ra[k][i] = x[k];
+                rb[k][i] = y[k];
+                ratio[k][i] = y[k] / x[k];
+            }
         }
-        Arrays.sort(ra);
-        Arrays.sort(rb);
-        Arrays.sort(ratio);
         System.out.println((name == null ? "bench" : name) + " permutation, " + hosts + " hosts, " + rounds
-                + " interleaved rounds, rates per CPU-second of the simulating thread");
-        System.out.println("  A: " + quartiles(ra, "%.2f") + " M packet-hops/s");
-        System.out.println("  B: " + quartiles(rb, "%.2f") + " M packet-hops/s");
-        System.out.println("  B/A per round: " + quartiles(ratio, "%.3f"));
+                + " interleaved rounds");
+        String[] per = {"CPU-second of the simulating thread", "CPU-second of the process (GC threads included)"};
+        for (int k = 0; k < 2; k++) {
+            Arrays.sort(ra[k]);
+            Arrays.sort(rb[k]);
+            Arrays.sort(ratio[k]);
+            System.out.println(" per " + per[k] + ":");
+            System.out.println("  A: " + quartiles(ra[k], "%.2f") + " M packet-hops/s");
+            System.out.println("  B: " + quartiles(rb[k], "%.2f") + " M packet-hops/s");
+            System.out.println("  B/A per round: " + quartiles(ratio[k], "%.3f"));
+        }
     }
 }
