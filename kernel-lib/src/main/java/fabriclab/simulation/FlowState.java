@@ -10,7 +10,7 @@ final class FlowState {
     final FiveTuple tuple;
     final FiveTuple reverseTuple;
     final int packets;
-    final Port[] ecmpEgress; // per switch, the egress port ECMP chose (source to destination), null = not yet
+    final Port[] ecmpEgress; // per switch, the egress port ECMP chose (source to destination), null = not yet; empty unless ECMP
     final Port[] reverseEcmpEgress; // per switch, for packets from destination to source
     Port[] pinnedEgress; // per switch, the egress of a pinned route (null: not pinned)
     Port[] pinnedReverseEgress; // the same route backwards

@@ -29,6 +29,8 @@ final class Link implements EventHandler {
     Port toPort;
     final long rateBitsPerSecond;
     final long propagationPs;
+    /** Time from sending a PAUSE frame to its landing at the peer: ser(64 B) + propagation, ps. */
+    private final long pauseFramePs;
     /** Extra per-packet delay in seconds (null: none). */
     DelayModel jitter;
     boolean down;
@@ -51,6 +53,7 @@ final class Link implements EventHandler {
         this.from = from;
         this.rateBitsPerSecond = rateBitsPerSecond;
         this.propagationPs = propagationPs;
+        this.pauseFramePs = Time.serializationPs(fabriclab.fabric.Pfc.PAUSE_FRAME_BYTES, rateBitsPerSecond) + propagationPs;
     }
 
     /** Starts transmitting {@code p} at {@code now}: schedules the end of its serialisation. */
@@ -100,8 +103,7 @@ final class Link implements EventHandler {
         if (down) {
             return;
         }
-        long at = net.now + Time.serializationPs(fabriclab.fabric.Pfc.PAUSE_FRAME_BYTES, rateBitsPerSecond) + propagationPs;
-        events.schedule(at, toPort.pause, (priority << 16) | quanta);
+        events.schedule(net.now + pauseFramePs, toPort.pause, (priority << 16) | quanta);
     }
 
     private void push(long arrivalPs, Packet p) {

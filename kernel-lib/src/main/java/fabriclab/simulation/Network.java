@@ -18,6 +18,8 @@ final class Network {
     final SimulationConfig config;
     final EventQueue events = new EventQueue(4096);
     final SplittableRandom random;
+    /** Packets no element holds any more, for reuse. */
+    final Packet.Pool packets = new Packet.Pool();
     /** The current simulated time, ps: the instant being dispatched. */
     long now;
     final Node[] nodes;

@@ -106,6 +106,7 @@ abstract class ReliableTransport extends Transport {
             }
         }
         onDataReceived(p, now);
+        net.packets.recycle(p); // consumed: the last use of p
     }
 
     /** Hook for the notification point: a data packet (in order or not) reached the receiver. */
@@ -126,6 +127,7 @@ abstract class ReliableTransport extends Transport {
             }
             default -> onOtherControl(p, now);
         }
+        net.packets.recycle(p); // consumed: the last use of p
     }
 
     private void acknowledge(int seq, long now) {

@@ -1,8 +1,8 @@
 package fabriclab.simulation;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,47 +16,94 @@ final class Routing {
     private Routing() {
     }
 
-    /** Computes and installs the tables of every switch of {@code net}. */
+    /**
+     * Computes and installs the tables of every switch of {@code net}. Cost: a breadth-first search
+     * per destination host over primitive arrays, then one pass over each switch's ports; identical
+     * candidate lists are shared through a table keyed by their contents (no strings, no boxing).
+     */
     static void install(Network net) {
         Node[] nodes = net.nodes;
         int n = nodes.length;
         int hosts = net.topology.hosts();
-        Map<String, int[]> interned = new HashMap<>();
+        // the usable ports of every node, and their peers, as primitive arrays (read once per destination)
+        int[][] usablePeer = new int[n][];
+        int[][] usableIndex = new int[n][];
+        for (int u = 0; u < n; u++) {
+            List<Port> ports = nodes[u].ports;
+            int k = 0;
+            int[] peer = new int[ports.size()];
+            int[] index = new int[ports.size()];
+            for (Port p : ports) {
+                if (!p.link.down && !p.withdrawn) {
+                    peer[k] = p.peer().id;
+                    index[k] = p.index;
+                    k++;
+                }
+            }
+            usablePeer[u] = Arrays.copyOf(peer, k);
+            usableIndex[u] = Arrays.copyOf(index, k);
+        }
+        Map<Candidates, int[]> interned = new HashMap<>();
         int[][][] tables = new int[net.switches.length][hosts][];
         int[] dist = new int[n];
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        int[] queue = new int[n];
+        int[] buffer = new int[16];
         for (int d = 0; d < hosts; d++) {
             Arrays.fill(dist, -1);
             dist[d] = 0;
-            queue.add(d);
-            while (!queue.isEmpty()) {
-                int u = queue.poll();
+            int head = 0;
+            int tail = 0;
+            queue[tail++] = d;
+            while (head < tail) {
+                int u = queue[head++];
                 if (u < hosts && u != d) {
                     continue; // hosts do not forward
                 }
-                for (Port p : nodes[u].ports) {
-                    if (p.link.down || p.withdrawn) {
-                        continue;
-                    }
-                    int v = p.peer().id;
+                for (int v : usablePeer[u]) {
                     if (dist[v] < 0) {
                         dist[v] = dist[u] + 1;
-                        queue.add(v);
+                        queue[tail++] = v;
                     }
                 }
             }
-            final int dest = d;
             for (Switch sw : net.switches) {
-                if (dist[sw.id] < 0) {
+                int ds = dist[sw.id];
+                if (ds < 0) {
                     continue;
                 }
-                int[] c = sw.ports.stream().filter(p -> !p.link.down && !p.withdrawn && dist[p.peer().id] == dist[sw.id] - 1
-                        && (p.peer().id >= hosts || p.peer().id == dest)).mapToInt(p -> p.index).toArray();
-                tables[sw.switchIndex][d] = c.length == 0 ? null : interned.computeIfAbsent(Arrays.toString(c), k -> c);
+                int[] peer = usablePeer[sw.id];
+                int[] index = usableIndex[sw.id];
+                if (buffer.length < peer.length) {
+                    buffer = new int[peer.length];
+                }
+                int k = 0;
+                for (int j = 0; j < peer.length; j++) { // in port order
+                    int v = peer[j];
+                    if (dist[v] == ds - 1 && (v >= hosts || v == d)) {
+                        buffer[k++] = index[j];
+                    }
+                }
+                if (k > 0) {
+                    int[] c = Arrays.copyOf(buffer, k);
+                    tables[sw.switchIndex][d] = interned.computeIfAbsent(new Candidates(c), key -> key.ports);
+                }
             }
         }
         for (Switch sw : net.switches) {
             sw.setRoutes(tables[sw.switchIndex]);
+        }
+    }
+
+    /** A candidate list as a hash key by contents. */
+    private record Candidates(int[] ports) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Candidates c && Arrays.equals(ports, c.ports);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(ports);
         }
     }
 }

@@ -101,6 +101,8 @@ public final class Simulator {
         this.net = new Network(topology, config, scenario.pfc(), observer instanceof Trace t ? t : null);
         net.queueingObserver = observer;
         List<FlowSpec> specs = scenario.flows();
+        // a flow remembers its ECMP choice per switch only under ECMP (spraying chooses per packet)
+        int ecmpMemo = config.forwarding().mode() == Forwarding.Mode.ECMP ? net.switches.length : 0;
         for (int i = 0; i < specs.size(); i++) {
             FlowSpec f = specs.get(i);
             Node first = net.hosts[f.source()].nic().peer();
@@ -110,7 +112,7 @@ public final class Simulator {
                         + " to host " + f.destination());
             }
             FiveTuple t = FiveTuple.roceV2(hostAddress(f.source()), hostAddress(f.destination()), f.sourcePort());
-            flows.add(new FlowState(i, f, t, config.mtuBytes(), net.switches.length));
+            flows.add(new FlowState(i, f, t, config.mtuBytes(), ecmpMemo));
         }
         net.workload = new Workload(net, flows);
         for (Scenario.Dependency d : scenario.dependencies()) {

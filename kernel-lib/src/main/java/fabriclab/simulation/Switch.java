@@ -72,7 +72,9 @@ final class Switch extends Node {
     /** Installs a new routing table (at the start, and when a link is withdrawn). */
     void setRoutes(int[][] routes) {
         this.routes = routes;
-        this.roundRobin = new int[routes.length]; // spraying restarts its rotation with the new table
+        if (mode == Forwarding.Mode.SPRAY_ROUND_ROBIN) { // (only that mode reads it: no per-destination array otherwise)
+            this.roundRobin = new int[routes.length]; // spraying restarts its rotation with the new table
+        }
     }
 
     @Override

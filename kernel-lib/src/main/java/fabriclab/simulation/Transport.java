@@ -41,6 +41,7 @@ abstract class Transport {
     /** A data packet arrived at the destination host. Default: accept every first copy. */
     void onData(Packet p, long now) {
         net.workload.deliver(p, now);
+        net.packets.recycle(p); // consumed: the last use of p
     }
 
     /** A control packet of this flow arrived at one of its hosts. */
@@ -74,7 +75,7 @@ abstract class Transport {
     final Packet sendControl(byte kind, int seq, int wireBytes, int priority, boolean toSource, long aux) {
         int from = toSource ? flow.spec.destination() : flow.spec.source();
         int to = toSource ? flow.spec.source() : flow.spec.destination();
-        Packet p = new Packet(flow, kind, seq, 0, wireBytes, priority, to);
+        Packet p = net.packets.get(flow, kind, seq, 0, wireBytes, priority, to);
         p.aux = aux;
         net.hosts[from].sendControl(p);
         return p;

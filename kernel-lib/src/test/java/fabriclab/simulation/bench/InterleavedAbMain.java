@@ -1,5 +1,7 @@
 package fabriclab.simulation.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -14,12 +16,14 @@ import java.util.Locale;
  * class loader from a classpath (its kernel-lib classes, test classes and dependencies), both run
  * the permutation of {@link SimulatorBenchMain} (N hosts, 2 MB flows) in alternating order for the
  * given number of rounds after a warm-up, and the command prints each build's median rate
- * (packet-hops per second) with quartiles, and the median and quartiles of the per-round ratio
+ * (packet-hops per CPU-second of the simulating thread, and of the whole process) with quartiles, and the median and quartiles of the per-round ratio
  * B/A. Interleaving in one process puts both builds under the same machine conditions, whose drift
  * between separate runs on a shared virtual machine (several percent) is larger than the
  * differences usually measured.
  *
- * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B},
+ * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B [SCENARIO]}
+ * (SCENARIO: a scenario of {@link ClusterBenchMain}, {@code roce}, {@code spray} or {@code incast}, instead of the
+ * line-rate ECMP permutation of {@link SimulatorBenchMain}; both builds must then have {@code ClusterBenchMain}),
  * e.g. with A built from an older commit in a {@code git worktree} ({@code mvn -q -pl kernel-lib -am
  * test-compile} there, then {@code A=old/kernel-lib/target/test-classes:old/kernel-lib/target/classes:$(cat cp.txt)}).
  */
@@ -27,21 +31,37 @@ public final class InterleavedAbMain {
     private InterleavedAbMain() {
     }
 
-    private static Object scenario(ClassLoader loader, int hosts) throws Exception {
+    private static Object scenario(ClassLoader loader, int hosts, String name) throws Exception {
+        if (name != null) { // a scenario of ClusterBenchMain (roce, spray, incast)
+            Class<?> cluster = Class.forName("fabriclab.simulation.bench.ClusterBenchMain", true, loader);
+            Method m = cluster.getDeclaredMethod("scenario", String.class, int.class);
+            m.setAccessible(true);
+            return m.invoke(null, name, hosts);
+        }
         Class<?> bench = Class.forName("fabriclab.simulation.bench.SimulatorBenchMain", true, loader);
         Method m = bench.getDeclaredMethod("permutation", int.class, long.class);
         m.setAccessible(true);
         return m.invoke(null, hosts, 2_000_000L);
     }
 
-    /** One run of {@code scenario}'s simulator, in million packet-hops per second (the run only, not the build). */
-    private static double rate(Object scenario) throws Exception {
+    /**
+     * One run of {@code scenario}'s simulator: million packet-hops per second of this thread's CPU time and per
+     * second of the whole process's CPU time (the run only, not the build; CPU time rather than wall time, which
+     * other tenants of a shared machine stretch). The process's figure includes the garbage collector's threads,
+     * which collect what the run allocated; the thread's figure leaves them out.
+     */
+    private static double[] rate(Object scenario) throws Exception {
         Object simulator = scenario.getClass().getMethod("simulator").invoke(scenario);
-        long t0 = System.nanoTime();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long p0 = os.getProcessCpuTime();
+        long t0 = threads.getCurrentThreadCpuTime();
         Object result = simulator.getClass().getMethod("run").invoke(simulator);
-        long t1 = System.nanoTime();
+        long t1 = threads.getCurrentThreadCpuTime();
+        long p1 = os.getProcessCpuTime();
         long hops = (long) result.getClass().getMethod("packetHops").invoke(result);
-        return hops / ((t1 - t0) / 1e9) / 1e6;
+        return new double[] {hops / ((t1 - t0) / 1e9) / 1e6, hops / ((p1 - p0) / 1e9) / 1e6};
     }
 
     private static ClassLoader loader(String classpath) throws Exception {
@@ -64,10 +84,11 @@ public final class InterleavedAbMain {
      * @param args hosts (a multiple of 16, at least 16), rounds (at least 4), classpath A, classpath B
      */
     public static void main(String[] args) throws Exception {
-        if (args.length != 4) {
-            throw new IllegalArgumentException("usage: InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B, got "
+        if (args.length != 4 && args.length != 5) {
+            throw new IllegalArgumentException("usage: InterleavedAbMain HOSTS ROUNDS CLASSPATH_A CLASSPATH_B [SCENARIO], got "
                     + args.length + " arguments");
         }
+        String name = args.length == 5 ? args[4] : null;
         int hosts = Integer.parseInt(args[0]);
         int rounds = Integer.parseInt(args[1]);
         if (hosts < 16 || hosts % 16 != 0) {
@@ -76,31 +97,42 @@ public final class InterleavedAbMain {
         if (rounds < 4) {
             throw new IllegalArgumentException("ROUNDS must be at least 4, got " + rounds);
         }
-        Object a = scenario(loader(args[2]), hosts);
-        Object b = scenario(loader(args[3]), hosts);
+        Object a = scenario(loader(args[2]), hosts, name);
+        Object b = scenario(loader(args[3]), hosts, name);
         for (int w = 0; w < 6; w++) { // warm-up: both builds past the JIT's first compilations
             rate(a);
             rate(b);
         }
-        double[] ra = new double[rounds];
-        double[] rb = new double[rounds];
-        double[] ratio = new double[rounds];
+        double[][] ra = new double[2][rounds];
+        double[][] rb = new double[2][rounds];
+        double[][] ratio = new double[2][rounds];
         for (int i = 0; i < rounds; i++) {
+            double[] x;
+            double[] y;
             if (i % 2 == 0) {
-                ra[i] = rate(a);
-                rb[i] = rate(b);
+                x = rate(a);
+                y = rate(b);
             } else {
-                rb[i] = rate(b);
-                ra[i] = rate(a);
+                y = rate(b);
+                x = rate(a);
             }
-            ratio[i] = rb[i] / ra[i];
+            for (int k = 0; k < 2; k++) {
+                ra[k][i] = x[k];
+                rb[k][i] = y[k];
+                ratio[k][i] = y[k] / x[k];
+            }
         }
-        Arrays.sort(ra);
-        Arrays.sort(rb);
-        Arrays.sort(ratio);
-        System.out.println(hosts + "-host permutation, " + rounds + " interleaved rounds");
-        System.out.println("  A: " + quartiles(ra, "%.2f") + " M packet-hops/s");
-        System.out.println("  B: " + quartiles(rb, "%.2f") + " M packet-hops/s");
-        System.out.println("  B/A per round: " + quartiles(ratio, "%.3f"));
+        System.out.println((name == null ? "bench" : name) + " permutation, " + hosts + " hosts, " + rounds
+                + " interleaved rounds");
+        String[] per = {"CPU-second of the simulating thread", "CPU-second of the process (GC threads included)"};
+        for (int k = 0; k < 2; k++) {
+            Arrays.sort(ra[k]);
+            Arrays.sort(rb[k]);
+            Arrays.sort(ratio[k]);
+            System.out.println(" per " + per[k] + ":");
+            System.out.println("  A: " + quartiles(ra[k], "%.2f") + " M packet-hops/s");
+            System.out.println("  B: " + quartiles(rb[k], "%.2f") + " M packet-hops/s");
+            System.out.println("  B/A per round: " + quartiles(ratio[k], "%.3f"));
+        }
     }
 }
