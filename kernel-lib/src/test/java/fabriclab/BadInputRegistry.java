@@ -1,5 +1,15 @@
 package fabriclab;
 
+import fabriclab.congestion.Bottleneck;
+import fabriclab.congestion.DcqcnFluidModel;
+import fabriclab.congestion.DcqcnParameters;
+import fabriclab.congestion.RttControlParameters;
+import fabriclab.congestion.RttFluidModel;
+import fabriclab.congestion.DcqcnSweeps;
+import fabriclab.congestion.EcnThresholdTuning;
+import fabriclab.congestion.FlowClass;
+import fabriclab.congestion.dde.DelaySystem;
+import fabriclab.congestion.dde.StepObserver;
 import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
 
@@ -28,21 +38,33 @@ final class BadInputRegistry {
             "fabriclab.project", "fabriclab.sweep");
 
     /** Entry points not fuzzed, with the reason. */
-    static final Map<String, String> SKIPPED = Map.of(
-            "fabriclab.Parameters#inRange(String,double,double,double)", "the checks themselves: their bounds are constants of the caller",
-            "fabriclab.Parameters#inRange(String,long,long,long)", "the checks themselves",
-            "fabriclab.Parameters#inRange(String,int,int,int)", "the checks themselves",
-            "fabriclab.Parameters#inHalfOpenRange(String,double,double,double)", "the checks themselves",
-            "fabriclab.Parameters#atLeast(String,long,long)", "the checks themselves",
-            "fabriclab.Parameters#atLeast(String,int,int)", "the checks themselves",
-            "fabriclab.Parameters#positive(String,double)", "the checks themselves",
-            "fabriclab.Parameters#nonNegative(String,double)", "the checks themselves",
-            "fabriclab.Parameters#finite(String,double)", "the checks themselves",
-            "fabriclab.Parameters#notNull(String,Object)", "the checks themselves");
+    private static final String CALLBACK = "an interface the caller implements and the library calls";
+
+    static final Map<String, String> SKIPPED = Map.ofEntries(
+            Map.entry("fabriclab.Parameters#inRange(String,double,double,double)", "the checks themselves: their bounds are constants of the caller"),
+            Map.entry("fabriclab.Parameters#inRange(String,long,long,long)", "the checks themselves"),
+            Map.entry("fabriclab.Parameters#inRange(String,int,int,int)", "the checks themselves"),
+            Map.entry("fabriclab.Parameters#inHalfOpenRange(String,double,double,double)", "the checks themselves"),
+            Map.entry("fabriclab.Parameters#atLeast(String,long,long)", "the checks themselves"),
+            Map.entry("fabriclab.Parameters#atLeast(String,int,int)", "the checks themselves"),
+            Map.entry("fabriclab.Parameters#positive(String,double)", "the checks themselves"),
+            Map.entry("fabriclab.Parameters#nonNegative(String,double)", "the checks themselves"),
+            Map.entry("fabriclab.Parameters#finite(String,double)", "the checks themselves"),
+            Map.entry("fabriclab.Parameters#notNull(String,Object)", "the checks themselves"),
+            Map.entry("fabriclab.congestion.dde.DelaySystem#derivative(double,double[],double[][],double[])", CALLBACK),
+            Map.entry("fabriclab.congestion.dde.DelaySystem#afterStep(double,double[])", CALLBACK),
+            Map.entry("fabriclab.congestion.dde.StepObserver#accept(double,double[])", CALLBACK),
+            Map.entry("fabriclab.progress.ProgressSink#report(State)", CALLBACK),
+            Map.entry("fabriclab.simulation.event.EventHandler#handle(long,Object)", CALLBACK));
     // Parameters#notBlank is fuzzed: its name and value are both the caller's.
 
     /** Calls ("id parameter=bad value") allowed to break the contract, with the reason. */
-    static final Map<String, String> ALLOWED = Map.of();
+    static final Map<String, String> ALLOWED = Map.ofEntries(
+            Map.entry("fabriclab.congestion.Bottleneck#<init>(double,double,Pfc,double,double) pfc=null",
+                    "null is the documented value for PFC off"),
+            Map.entry("fabriclab.congestion.Bottleneck#withPfc(Pfc) pfc=null", "null is the documented value for PFC off"),
+            Map.entry("fabriclab.congestion.dde.DdeSolver#solve(DelaySystem,double,DoubleFunction,double,StepObserver) observer=null",
+                    "documented: the observer may be null (no observer)"));
 
     /**
      * Calls that still break the contract, one "id parameter=bad value" a line in
@@ -69,8 +91,40 @@ final class BadInputRegistry {
         if (type == IntToDoubleFunction.class) {
             return List.of(constant((IntToDoubleFunction) i -> 1.0, "i -> 1.0"));
         }
-        if (type == DoubleFunction.class) {
-            return List.of(constant((DoubleFunction<Double>) x -> x, "x -> x"));
+        if (type == DoubleFunction.class) { // DdeSolver's history
+            return List.of(constant((DoubleFunction<double[]>) t -> new double[] {1.0}, "t -> {1.0}"));
+        }
+        if (type == DelaySystem.class) {
+            return List.of(constant(new DelaySystem() { // y' = -y(t - 1)
+                @Override
+                public int dimension() {
+                    return 1;
+                }
+
+                @Override
+                public double[] lags() {
+                    return new double[] {1.0};
+                }
+
+                @Override
+                public void derivative(double t, double[] y, double[][] delayed, double[] dydt) {
+                    dydt[0] = -delayed[0][0];
+                }
+            }, "y' = -y(t - 1)"));
+        }
+        if (type == DcqcnParameters.class) {
+            return List.of(constant(DcqcnParameters.zhu2015(), "DcqcnParameters.zhu2015()"));
+        }
+        if (type == StepObserver.class) {
+            return List.of(constant((StepObserver) (t, y) -> { }, "(t, y) -> {}"));
+        }
+        if (type == java.util.OptionalDouble.class) {
+            return List.of(constant(java.util.OptionalDouble.of(1.0), "OptionalDouble.of(1)"),
+                    constant(java.util.OptionalDouble.empty(), "OptionalDouble.empty()"));
+        }
+        if (type == EcnThresholdTuning.class) {
+            return List.of(constant(new EcnThresholdTuning(DcqcnParameters.zhu2015(), Bottleneck.of(40e9),
+                    List.of(FlowClass.of(4)), 1e-4, 1e-6, 10), "4 flows at 40G for 100 us"));
         }
         if (type == Function.class) {
             return List.of(constant(Function.identity(), "identity"));
@@ -92,7 +146,38 @@ final class BadInputRegistry {
 
     /** A registered valid starting call for an entry point, or null to search for one. */
     static BadInputContractTest.Call baseline(String id) {
-        return null;
+        return switch (id) {
+            case "fabriclab.congestion.DcqcnSweeps#oscillation(DcqcnParameters,Bottleneck,int[],double[],double,ProgressSink)" ->
+                    call(DcqcnSweeps.class, id, DcqcnParameters.zhu2015(), Bottleneck.of(40e9), new int[] {2},
+                            new double[] {1e-6}, 1e-4, Progress.silent());
+            case "fabriclab.congestion.DcqcnSweeps#iqcnComparison(DcqcnParameters,Bottleneck,int[],double,ProgressSink)" ->
+                    call(DcqcnSweeps.class, id, DcqcnParameters.zhu2015(), Bottleneck.of(40e9), new int[] {2}, 1e-4,
+                            Progress.silent());
+            case "fabriclab.congestion.DcqcnFluidModel#simulate(double,double,double,ProgressSink)" ->
+                    call(DcqcnFluidModel.of(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 4), id, 1e-4, 1e-6, 1e-5,
+                            Progress.silent());
+            case "fabriclab.congestion.RttFluidModel#simulate(double,double,double,ProgressSink)" ->
+                    call(new RttFluidModel(RttControlParameters.ctcc(), Bottleneck.of(40e9), List.of(FlowClass.of(4))), id, 1e-4, 1e-6, 1e-5,
+                            Progress.silent());
+            default -> null;
+        };
+    }
+
+    /** A static call of {@code owner}'s entry point {@code id} with fixed arguments. */
+    private static BadInputContractTest.Call call(Object ownerOrReceiver, String id, Object... args) {
+        Class<?> owner = ownerOrReceiver instanceof Class<?> c ? c : ownerOrReceiver.getClass();
+        BadInputContractTest.Recipe receiver = ownerOrReceiver instanceof Class<?> ? null
+                : constant(ownerOrReceiver, String.valueOf(ownerOrReceiver));
+        for (java.lang.reflect.Method m : owner.getMethods()) {
+            if (BadInputContractTest.id(m).equals(id)) {
+                List<BadInputContractTest.Recipe> recipes = new java.util.ArrayList<>();
+                for (Object a : args) {
+                    recipes.add(constant(a, BadInputContractTest.brief(a)));
+                }
+                return new BadInputContractTest.Call(m, receiver, recipes);
+            }
+        }
+        throw new AssertionError("no entry point " + id);
     }
 
     private static BadInputContractTest.Recipe constant(Object value, String describe) {

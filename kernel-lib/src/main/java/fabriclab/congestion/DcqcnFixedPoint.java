@@ -28,6 +28,16 @@ import org.apache.commons.math3.analysis.solvers.BrentSolver;
 public record DcqcnFixedPoint(int flows, double rateBitsPerSecond, double targetRateBitsPerSecond, double alpha,
                               double markingProbability, double queueBytes, boolean onRamp) {
 
+    /** Validates: flows &gt;= 1, rates and queue finite and &gt;= 0, alpha and p in [0, 1]. */
+    public DcqcnFixedPoint {
+        Parameters.atLeast("flows", flows, 1);
+        Parameters.nonNegative("rateBitsPerSecond", rateBitsPerSecond);
+        Parameters.nonNegative("targetRateBitsPerSecond", targetRateBitsPerSecond);
+        Parameters.inRange("alpha", alpha, 0, 1);
+        Parameters.inRange("markingProbability", markingProbability, 0, 1);
+        Parameters.nonNegative("queueBytes", queueBytes);
+    }
+
     /**
      * Solves the fixed point.
      *

@@ -27,6 +27,13 @@ import org.apache.commons.math3.complex.Complex;
 public record DcqcnStability(DcqcnFixedPoint fixedPoint, double phaseMarginDeg, double crossoverRadPerS,
                              boolean onRamp) {
 
+    /** Validates: fixed point not null, phase margin finite, crossover finite and &gt;= 0. */
+    public DcqcnStability {
+        Parameters.notNull("fixedPoint", fixedPoint);
+        Parameters.finite("phaseMarginDeg", phaseMarginDeg);
+        Parameters.nonNegative("crossoverRadPerS", crossoverRadPerS);
+    }
+
     /**
      * Computes the phase margin for N flows.
      *
@@ -35,6 +42,10 @@ public record DcqcnStability(DcqcnFixedPoint fixedPoint, double phaseMarginDeg, 
      * @param flows N, {@code >= 1}
      */
     public static DcqcnStability analyse(DcqcnParameters params, Bottleneck port, int flows) {
+        if (params != null && !(params.marking().kMaxBytes() > params.marking().kMinBytes())) {
+            throw new IllegalArgumentException("params.marking must have a linear part (kMaxBytes > kMinBytes) for the "
+                    + "linearisation, got a step at kMinBytes = " + params.marking().kMinBytes());
+        }
         DcqcnFixedPoint fp = DcqcnFixedPoint.solve(params, port, flows);
         double pkt = port.packetBytes();
         double r = fp.rateBitsPerSecond() / (8 * pkt);
