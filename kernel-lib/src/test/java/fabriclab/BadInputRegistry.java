@@ -63,6 +63,8 @@ final class BadInputRegistry {
             Map.entry("fabriclab.congestion.Bottleneck#<init>(double,double,Pfc,double,double) pfc=null",
                     "null is the documented value for PFC off"),
             Map.entry("fabriclab.congestion.Bottleneck#withPfc(Pfc) pfc=null", "null is the documented value for PFC off"),
+            Map.entry("fabriclab.loadbalancing.flow.SourcePortPolicy#sourcePort(int,SplittableRandom) random=null",
+                    "documented: the QPN policies ignore the generator and accept null (RANDOM rejects it)"),
             Map.entry("fabriclab.congestion.dde.DdeSolver#solve(DelaySystem,double,DoubleFunction,double,StepObserver) observer=null",
                     "documented: the observer may be null (no observer)"));
 
@@ -121,6 +123,9 @@ final class BadInputRegistry {
         if (type == java.util.OptionalDouble.class) {
             return List.of(constant(java.util.OptionalDouble.of(1.0), "OptionalDouble.of(1)"),
                     constant(java.util.OptionalDouble.empty(), "OptionalDouble.empty()"));
+        }
+        if (type == fabriclab.loadbalancing.analytics.MaxLoadDistribution.class) {
+            return List.of(constant(fabriclab.loadbalancing.analytics.BallsIntoBins.maxLoad(8, 4), "BallsIntoBins.maxLoad(8, 4)"));
         }
         if (type == EcnThresholdTuning.class) {
             return List.of(constant(new EcnThresholdTuning(DcqcnParameters.zhu2015(), Bottleneck.of(40e9),
