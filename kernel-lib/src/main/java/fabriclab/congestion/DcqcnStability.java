@@ -47,6 +47,10 @@ public record DcqcnStability(DcqcnFixedPoint fixedPoint, double phaseMarginDeg, 
                     + "linearisation, got a step at kMinBytes = " + params.marking().kMinBytes());
         }
         DcqcnFixedPoint fp = DcqcnFixedPoint.solve(params, port, flows);
+        if (fp.markingProbability() == 0) {
+            // nothing marked at the fixed point (one flow capped at line rate): no loop gain, |L| = 0
+            return new DcqcnStability(fp, 180, 0, fp.onRamp());
+        }
         double pkt = port.packetBytes();
         double r = fp.rateBitsPerSecond() / (8 * pkt);
         double rt = fp.targetRateBitsPerSecond() / (8 * pkt);
