@@ -164,6 +164,10 @@ final class BadInputRegistry {
             case "fabriclab.congestion.RttFluidModel#simulate(double,double,double,ProgressSink)" ->
                     call(new RttFluidModel(RttControlParameters.ctcc(), Bottleneck.of(40e9), List.of(FlowClass.of(4))), id, 1e-4, 1e-6, 1e-5,
                             Progress.silent());
+            case "fabriclab.telemetry.PathSelectionExperiment#run(Policy,long,ProgressSink)" ->
+                    call(new fabriclab.telemetry.PathSelectionExperiment(4, 4, 400, 25, 0.1, 0.7, 1e6, 0.1, 0.5, 1.0, 0.5, 1,
+                            fabriclab.telemetry.PathQuality.balanced(), 1e-3, 1), id,
+                            fabriclab.telemetry.PathSelectionExperiment.Policy.SCORE, 3L, Progress.silent());
             default -> null;
         };
     }
