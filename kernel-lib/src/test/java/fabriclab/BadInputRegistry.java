@@ -65,6 +65,10 @@ final class BadInputRegistry {
             Map.entry("fabriclab.congestion.Bottleneck#withPfc(Pfc) pfc=null", "null is the documented value for PFC off"),
             Map.entry("fabriclab.loadbalancing.flow.SourcePortPolicy#sourcePort(int,SplittableRandom) random=null",
                     "documented: the QPN policies ignore the generator and accept null (RANDOM rejects it)"),
+            Map.entry("fabriclab.flowcontrol.FluidQueue#run(List,double,double) bufferBytes=+Infinity",
+                    "documented: an infinite buffer is an unbounded queue"),
+            Map.entry("fabriclab.flowcontrol.FluidQueue#incast(Incast,double) bufferBytes=+Infinity",
+                    "documented: an infinite buffer is an unbounded queue"),
             Map.entry("fabriclab.congestion.dde.DdeSolver#solve(DelaySystem,double,DoubleFunction,double,StepObserver) observer=null",
                     "documented: the observer may be null (no observer)"));
 
