@@ -69,6 +69,10 @@ final class BadInputRegistry {
                     "documented: an infinite buffer is an unbounded queue"),
             Map.entry("fabriclab.flowcontrol.FluidQueue#incast(Incast,double) bufferBytes=+Infinity",
                     "documented: an infinite buffer is an unbounded queue"),
+            Map.entry("fabriclab.experiments.Llama2Fabric#provenance(String,String) notes=null",
+                    "documented in Provenance: notes may be null (none)"),
+            Map.entry("fabriclab.experiments.GseVsRoceJct#provenance(String,String) notes=null",
+                    "documented in Provenance: notes may be null (none)"),
             Map.entry("fabriclab.congestion.dde.DdeSolver#solve(DelaySystem,double,DoubleFunction,double,StepObserver) observer=null",
                     "documented: the observer may be null (no observer)"));
 
