@@ -181,6 +181,7 @@ public final class PacketSizes {
 
     /** One size drawn with the caller's generator, bytes. */
     public int sample(SplittableRandom rng) {
+        Parameters.notNull("rng", rng);
         if (uniform) {
             return sizes.length == 1 ? sizes[0] : sizes[0] + rng.nextInt(sizes.length);
         }

@@ -192,6 +192,16 @@ public final class Spraying {
      */
     public record Estimate(double meanVariance, double stdErrVariance, double meanMaxOverMean, double stdErrMaxOverMean,
                            double meanUnits, int trials) {
+        /** Validates: every statistic finite and &gt;= 0, trials &gt;= 1. */
+        public Estimate {
+            Parameters.nonNegative("meanVariance", meanVariance);
+            Parameters.nonNegative("stdErrVariance", stdErrVariance);
+            Parameters.nonNegative("meanMaxOverMean", meanMaxOverMean);
+            Parameters.nonNegative("stdErrMaxOverMean", stdErrMaxOverMean);
+            Parameters.nonNegative("meanUnits", meanUnits);
+            Parameters.atLeast("trials", trials, 1);
+        }
+
         /** sqrt(mean VAR(L)) / (mean per-path load). */
         public double coefficientOfVariation(double meanPerPath) {
             return Math.sqrt(meanVariance) / meanPerPath;
