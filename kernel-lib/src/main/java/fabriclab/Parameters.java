@@ -123,6 +123,10 @@ public final class Parameters {
 
     /** Requires a non-null, non-blank string. Returns it. */
     public static String notBlank(String name, String value) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("name (of the parameter checked) must be a non-empty string, got "
+                    + (name == null ? "null" : "\"" + name + "\""));
+        }
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(name + " must be a non-empty string, got " + (value == null ? "null" : "\"" + value + "\""));
         }
