@@ -93,6 +93,8 @@ final class BadInputRegistry {
                     "documented in Provenance: notes may be null (none)"),
             Map.entry("fabriclab.experiments.GseVsRoceJct#provenance(String,String) notes=null",
                     "documented in Provenance: notes may be null (none)"),
+            Map.entry("fabriclab.container.Spraying#spray(long[],int,PathPolicy,double[],SplittableRandom) weights=null",
+                    "documented: weights are for WEIGHTED only and may be null otherwise"),
             Map.entry("fabriclab.congestion.dde.DdeSolver#solve(DelaySystem,double,DoubleFunction,double,StepObserver) observer=null",
                     "documented: the observer may be null (no observer)"));
 

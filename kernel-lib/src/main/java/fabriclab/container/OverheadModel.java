@@ -161,7 +161,7 @@ public record OverheadModel(int cellPayloadBytes, int cellHeaderBytes, int frame
         Parameters.notNull("sizes", sizes);
         Parameters.inHalfOpenRange("load", load, 0, 1);
         Parameters.nonNegative("timeoutSeconds", timeoutSeconds);
-        Parameters.atLeast("packets", packets, 1000);
+        Parameters.inRange("packets", packets, 1000, 50_000_000);
         checkFrame(sizes);
         SplittableRandom rng = new SplittableRandom(seed);
         double lambda = load * linkRateBitsPerSecond / (8.0 * sizes.mean());
