@@ -91,8 +91,42 @@ public final class Parameters {
         return value;
     }
 
+    /**
+     * Requires a non-null list without null elements; the message names the first null element as
+     * {@code name[i]}. Returns the list.
+     */
+    public static <T extends java.util.Collection<?>> T noNullElements(String name, T values) {
+        notNull(name, values);
+        int i = 0;
+        for (Object v : values) {
+            if (v == null) {
+                throw new IllegalArgumentException(name + "[" + i + "] must not be null");
+            }
+            i++;
+        }
+        return values;
+    }
+
+    /**
+     * Requires a non-null array of finite numbers; the message names the first bad element as
+     * {@code name[i]}. Returns the array.
+     */
+    public static double[] finiteElements(String name, double[] values) {
+        notNull(name, values);
+        for (int i = 0; i < values.length; i++) {
+            if (!Double.isFinite(values[i])) {
+                throw new IllegalArgumentException(name + "[" + i + "] must be a finite number, got " + values[i]);
+            }
+        }
+        return values;
+    }
+
     /** Requires a non-null, non-blank string. Returns it. */
     public static String notBlank(String name, String value) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("name (of the parameter checked) must be a non-empty string, got "
+                    + (name == null ? "null" : "\"" + name + "\""));
+        }
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(name + " must be a non-empty string, got " + (value == null ? "null" : "\"" + value + "\""));
         }

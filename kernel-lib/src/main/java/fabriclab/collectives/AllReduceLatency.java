@@ -81,31 +81,31 @@ public record AllReduceLatency(double hostOverheadS, double switchLatencyS, doub
 
         /** Per-message software and NIC overhead at the hosts [s], &gt;= 0; required. */
         public Builder hostOverheadS(double seconds) {
-            this.hostOverheadS = seconds;
+            this.hostOverheadS = Parameters.nonNegative("hostOverheadS", seconds);
             return this;
         }
 
         /** Static forwarding latency per switch [s], &gt;= 0 (003: about 500e-9 Ethernet, 90e-9 InfiniBand); required. */
         public Builder switchLatencyS(double seconds) {
-            this.switchLatencyS = seconds;
+            this.switchLatencyS = Parameters.nonNegative("switchLatencyS", seconds);
             return this;
         }
 
         /** Extra latency of a switch that reduces in-network [s], &gt;= 0 (default 0). */
         public Builder aggregationLatencyS(double seconds) {
-            this.aggregationLatencyS = seconds;
+            this.aggregationLatencyS = Parameters.nonNegative("aggregationLatencyS", seconds);
             return this;
         }
 
         /** Propagation delay per link [s], &gt;= 0 (5 ns per metre of fibre); required. */
         public Builder propagationS(double seconds) {
-            this.propagationS = seconds;
+            this.propagationS = Parameters.nonNegative("propagationS", seconds);
             return this;
         }
 
         /** Link rate [Gb/s], &gt; 0; required. */
         public Builder linkGbps(double gbps) {
-            this.linkGbps = gbps;
+            this.linkGbps = Parameters.positive("linkGbps", gbps);
             return this;
         }
 
@@ -174,7 +174,7 @@ public record AllReduceLatency(double hostOverheadS, double switchLatencyS, doub
     public double seconds(Algorithm algorithm, int nodes, double bytes) {
         Parameters.notNull("algorithm", algorithm);
         checkNodes(algorithm, nodes);
-        Parameters.nonNegative("bytes", bytes);
+        Parameters.inRange("bytes", bytes, 0, BandwidthBound.MAX_BYTES);
         double share = 2.0 * (nodes - 1) / nodes;
         return switch (algorithm) {
             case RING, HALVING_DOUBLING -> rounds(algorithm, nodes) * alpha() + share * bytes * beta();
@@ -184,8 +184,11 @@ public record AllReduceLatency(double hostOverheadS, double switchLatencyS, doub
         };
     }
 
+    /** The largest number of nodes the model takes (2^24: far beyond any cluster, well inside int arithmetic). */
+    public static final int MAX_NODES = 1 << 24;
+
     private static void checkNodes(Algorithm algorithm, int nodes) {
-        Parameters.atLeast("nodes", nodes, 2);
+        Parameters.inRange("nodes", nodes, 2, MAX_NODES);
         if (algorithm == Algorithm.HALVING_DOUBLING && Integer.bitCount(nodes) != 1) {
             throw new IllegalArgumentException("nodes must be a power of two for HALVING_DOUBLING, got " + nodes);
         }

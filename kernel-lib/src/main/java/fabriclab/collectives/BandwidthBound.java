@@ -21,6 +21,9 @@ import fabriclab.Parameters;
  * @param nicGbps NIC line rate per rank, Gb/s (> 0)
  */
 public record BandwidthBound(int ranks, double nicGbps) {
+    /** The largest buffer the collective models take, bytes (1e18, an exabyte: sizes beyond overflow the time). */
+    public static final double MAX_BYTES = 1e18;
+
     /** Validates the parameters. */
     public BandwidthBound {
         Parameters.atLeast("ranks", ranks, 2);
@@ -30,7 +33,7 @@ public record BandwidthBound(int ranks, double nicGbps) {
     /** Bytes each rank sends in the collective for a buffer of {@code bufferBytes} per rank. */
     public double bytesSentPerRank(Collective collective, double bufferBytes) {
         Parameters.notNull("collective", collective);
-        Parameters.nonNegative("bufferBytes", bufferBytes);
+        Parameters.inRange("bufferBytes", bufferBytes, 0, MAX_BYTES);
         double share = (ranks - 1) / (double) ranks;
         return switch (collective) {
             case ALL_TO_ALL -> share * bufferBytes;

@@ -37,12 +37,20 @@ public record CollectiveSchedule(Collective collective, int ranks, long bufferBy
      * @param after indices of the transfers that must have arrived before this one starts
      */
     public record Transfer(int from, int to, long bytes, int step, int[] after) {
+        /** Validates: ranks, bytes and step &gt;= 0, {@code after} non-null (empty when the transfer waits for nothing). */
+        public Transfer {
+            Parameters.atLeast("from", from, 0);
+            Parameters.atLeast("to", to, 0);
+            Parameters.atLeast("bytes", bytes, 0);
+            Parameters.atLeast("step", step, 0);
+            Parameters.notNull("after", after);
+        }
     }
 
     /** Validates and copies. */
     public CollectiveSchedule {
         Parameters.notNull("collective", collective);
-        transfers = List.copyOf(transfers);
+        transfers = List.copyOf(Parameters.noNullElements("transfers", transfers));
     }
 
     /**

@@ -87,13 +87,13 @@ public record SynchronousCollective(int nics, int qpsPerNic, int paths, double n
 
         /** NIC rate R [Gb/s], &gt; 0; required. */
         public Builder nicRateGbps(double gbps) {
-            this.nicRateGbps = gbps;
+            this.nicRateGbps = Parameters.positive("nicRateGbps", gbps);
             return this;
         }
 
         /** Capacity c of each path [Gb/s], &gt; 0; required. */
         public Builder pathCapacityGbps(double gbps) {
-            this.pathCapacityGbps = gbps;
+            this.pathCapacityGbps = Parameters.positive("pathCapacityGbps", gbps);
             return this;
         }
 

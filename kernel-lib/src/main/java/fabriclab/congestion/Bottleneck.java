@@ -38,6 +38,12 @@ public record Bottleneck(double lineRateBitsPerSecond, double bufferBytes, Pfc p
     /**
      * A port of {@code lineRateBitsPerSecond} with a 32 MB buffer, PFC off, 5 us base RTT and 1000-byte
      * packets (the packet size of the DCQCN fluid model's examples; a choice, stated).
+     *
+     * <p>Defaults beside the cited paper: Zhu et al. 2015's fluid model has no buffer limit (its queue
+     * grows without bound); the 32 MB buffer here is this library's choice (a shared-buffer switch) and
+     * changes results where the queue would pass it: with 64 flows starting at line rate the authors'
+     * model peaks above 32 MB, this one is capped there (an outside comparison found -43% on the peak,
+     * issue 22). Use {@link #withBuffer(double)} with a large value to compare with the paper's model.
      */
     public static Bottleneck of(double lineRateBitsPerSecond) {
         return new Bottleneck(lineRateBitsPerSecond, 32e6, null, 5e-6, 1000);

@@ -17,6 +17,12 @@ import org.apache.commons.math3.analysis.solvers.BrentSolver;
  * p* > Pmax the ramp cannot deliver p*: the queue then sits at Kmax, where the marking probability
  * jumps from Pmax to 1 ({@link #onRamp()} false), and the fluid model chatters about Kmax.
  *
+ * <p>One flow (N = 1) is the exception: the fluid model caps a flow's rate at the line rate C, so
+ * its arrivals never exceed the service and the queue, starting empty, stays empty; nothing is
+ * marked and alpha decays to 0. The fixed point of the capped model is then R_C = R_T = C,
+ * alpha* = 0, p* = 0, q* = 0 (the uncapped balance above would put q* on the ramp, a state the
+ * model never reaches).
+ *
  * @param flows N
  * @param rateBitsPerSecond per-flow rate C/N [bit/s]
  * @param targetRateBitsPerSecond per-flow target rate R_T [bit/s]
@@ -27,6 +33,16 @@ import org.apache.commons.math3.analysis.solvers.BrentSolver;
  */
 public record DcqcnFixedPoint(int flows, double rateBitsPerSecond, double targetRateBitsPerSecond, double alpha,
                               double markingProbability, double queueBytes, boolean onRamp) {
+
+    /** Validates: flows &gt;= 1, rates and queue finite and &gt;= 0, alpha and p in [0, 1]. */
+    public DcqcnFixedPoint {
+        Parameters.atLeast("flows", flows, 1);
+        Parameters.nonNegative("rateBitsPerSecond", rateBitsPerSecond);
+        Parameters.nonNegative("targetRateBitsPerSecond", targetRateBitsPerSecond);
+        Parameters.inRange("alpha", alpha, 0, 1);
+        Parameters.inRange("markingProbability", markingProbability, 0, 1);
+        Parameters.nonNegative("queueBytes", queueBytes);
+    }
 
     /**
      * Solves the fixed point.
@@ -40,6 +56,10 @@ public record DcqcnFixedPoint(int flows, double rateBitsPerSecond, double target
         Parameters.notNull("port", port);
         Parameters.atLeast("flows", flows, 1);
         double pkt = port.packetBytes();
+        if (flows == 1) {
+            // capped at line rate: no queue, no marks, alpha decays to 0 (see the class comment)
+            return new DcqcnFixedPoint(1, port.lineRateBitsPerSecond(), port.lineRateBitsPerSecond(), 0, 0, 0, true);
+        }
         double r = port.lineRatePps() / flows;
         double rai = params.rateAiBitsPerSecond() / (8 * pkt);
         double bPackets = params.byteCounterBytes() / pkt;

@@ -46,6 +46,15 @@ public record DcqcnParameters(EcnMarking marking, double g, double tauS, double 
      * and testbed): Kmin 5 KB, Kmax 200 KB, Pmax 1%, g 1/256, tau 50 us, tau' 55 us, T 55 us,
      * B 10 MB, F 5, R_AI 40 Mb/s. The feedback delay tau* = 4 us and the 1 Mb/s rate floor are this
      * project's choices (the paper's examples use a few microseconds of loop delay).
+     *
+     * <p>Defaults beside the cited paper: the paper's fluid model has no rate floor (rates may fall
+     * towards 0); the 1 Mb/s floor here (minRateBitsPerSecond) is this library's choice, like a NIC's
+     * minimum rate, and changes results where many flows cut their rates deeply. Pass 0 to the
+     * constructor for the paper's model. The fluid model ({@link DcqcnFluidModel}) starts every flow
+     * at its start time at line rate with alpha = 1 and an empty queue, and its delayed terms see rate 0
+     * before t = 0, whereas the authors' code takes line rate as the history before t = 0; per-class
+     * initial R_C != R_T, initial alpha and queue, that history and the adaptive solver are not
+     * exposed yet (issue 22).
      */
     public static DcqcnParameters zhu2015() {
         return new DcqcnParameters(EcnMarking.dcqcnDefaults(), 1.0 / 256, 50e-6, 55e-6, 55e-6, 10e6, 5, 40e6,

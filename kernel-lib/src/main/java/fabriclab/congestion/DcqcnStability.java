@@ -27,6 +27,13 @@ import org.apache.commons.math3.complex.Complex;
 public record DcqcnStability(DcqcnFixedPoint fixedPoint, double phaseMarginDeg, double crossoverRadPerS,
                              boolean onRamp) {
 
+    /** Validates: fixed point not null, phase margin finite, crossover finite and &gt;= 0. */
+    public DcqcnStability {
+        Parameters.notNull("fixedPoint", fixedPoint);
+        Parameters.finite("phaseMarginDeg", phaseMarginDeg);
+        Parameters.nonNegative("crossoverRadPerS", crossoverRadPerS);
+    }
+
     /**
      * Computes the phase margin for N flows.
      *
@@ -35,7 +42,15 @@ public record DcqcnStability(DcqcnFixedPoint fixedPoint, double phaseMarginDeg, 
      * @param flows N, {@code >= 1}
      */
     public static DcqcnStability analyse(DcqcnParameters params, Bottleneck port, int flows) {
+        if (params != null && !(params.marking().kMaxBytes() > params.marking().kMinBytes())) {
+            throw new IllegalArgumentException("params.marking must have a linear part (kMaxBytes > kMinBytes) for the "
+                    + "linearisation, got a step at kMinBytes = " + params.marking().kMinBytes());
+        }
         DcqcnFixedPoint fp = DcqcnFixedPoint.solve(params, port, flows);
+        if (fp.markingProbability() == 0) {
+            // nothing marked at the fixed point (one flow capped at line rate): no loop gain, |L| = 0
+            return new DcqcnStability(fp, 180, 0, fp.onRamp());
+        }
         double pkt = port.packetBytes();
         double r = fp.rateBitsPerSecond() / (8 * pkt);
         double rt = fp.targetRateBitsPerSecond() / (8 * pkt);

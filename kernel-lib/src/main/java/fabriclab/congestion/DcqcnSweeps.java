@@ -85,7 +85,11 @@ public final class DcqcnSweeps {
     public static Table oscillation(DcqcnParameters params, Bottleneck port, int[] flows, double[] delaysS,
                                     double durationS, ProgressSink sink) throws InterruptedException {
         check(params, port, flows, delaysS, sink);
-        Parameters.positive("durationS", durationS);
+        double smallestStep = 1e-6;
+        for (double d : delaysS) {
+            smallestStep = Math.min(smallestStep, d);
+        }
+        checkDuration(durationS, smallestStep);
         List<Row<FluidMetrics>> rows = Sweep.run("DCQCN oscillation sweep", grid(flows, delaysS),
                 p -> new Row<>(p, DcqcnFluidModel.of(params.withFeedbackDelay(p.delayS()), port, p.flows())
                         .simulate(durationS, Math.min(1e-6, p.delayS()), durationS / 10, Progress.silent()).metrics()), 1, sink);
@@ -113,8 +117,8 @@ public final class DcqcnSweeps {
     public static Table iqcnComparison(DcqcnParameters params, Bottleneck port, int[] flows, double durationS,
                                        ProgressSink sink) throws InterruptedException {
         check(params, port, flows, new double[]{params == null ? 1 : params.feedbackDelayS()}, sink);
-        Parameters.positive("durationS", durationS);
         double step = Math.min(1e-6, params.feedbackDelayS());
+        checkDuration(durationS, step);
         List<Point> points = new ArrayList<>();
         for (int f : flows) {
             for (boolean on : new boolean[]{false, true}) {
@@ -145,6 +149,14 @@ public final class DcqcnSweeps {
         return a > 0 ? params.tauS() / a : Double.POSITIVE_INFINITY;
     }
 
+    /**
+     * The simulated time of a sweep's runs, which sample every durationS / 10 with a step of
+     * min(1 us, tau*): at least 10 steps, at most 2e9 (the fluid models' limit).
+     */
+    private static void checkDuration(double durationS, double stepS) {
+        Parameters.inRange("durationS", durationS, 10 * stepS, 2e9 * stepS);
+    }
+
     private static void check(DcqcnParameters params, Bottleneck port, int[] flows, double[] delaysS,
                               ProgressSink sink) {
         Parameters.notNull("params", params);
@@ -160,6 +172,12 @@ public final class DcqcnSweeps {
         }
         for (int i = 0; i < flows.length; i++) {
             Parameters.atLeast("flows[" + i + "]", flows[i], 1);
+            if (port.pfc() == null && params.minRateBitsPerSecond() * flows[i] >= port.lineRateBitsPerSecond()) {
+                // the fluid model's own check, named here for the caller's array
+                throw new IllegalArgumentException("flows[" + i + "] times params.minRateBitsPerSecond ("
+                        + params.minRateBitsPerSecond() + ") must be below port.lineRateBitsPerSecond ("
+                        + port.lineRateBitsPerSecond() + ") when PFC is off, got " + flows[i]);
+            }
         }
         for (int i = 0; i < delaysS.length; i++) {
             Parameters.positive("delaysS[" + i + "]", delaysS[i]);

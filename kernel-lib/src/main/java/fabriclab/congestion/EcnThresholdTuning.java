@@ -43,8 +43,7 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
     public EcnThresholdTuning {
         Parameters.notNull("params", params);
         Parameters.notNull("port", port);
-        Parameters.notNull("classes", classes);
-        classes = List.copyOf(classes);
+        classes = List.copyOf(Parameters.noNullElements("classes", classes));
         Parameters.positive("durationS", durationS);
         Parameters.positive("stepS", stepS);
         Parameters.nonNegative("lambdaUsPerPoint", lambdaUsPerPoint);
@@ -69,6 +68,12 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
 
     /** Result of one evaluation: the marking curve, its run's metrics and its cost. */
     public record Evaluation(EcnMarking marking, FluidMetrics metrics, double cost) {
+        /** Validates: marking and metrics not null, cost finite. */
+        public Evaluation {
+            Parameters.notNull("marking", marking);
+            Parameters.notNull("metrics", metrics);
+            Parameters.finite("cost", cost);
+        }
     }
 
     /** Runs the scenario with {@code marking} and scores it. */
@@ -103,9 +108,9 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
      * @throws InterruptedException if the calling thread is interrupted
      */
     public Table grid(double[] kMinBytes, double[] kMaxBytes, double[] pMax, ProgressSink sink) throws InterruptedException {
-        Parameters.notNull("kMinBytes", kMinBytes);
-        Parameters.notNull("kMaxBytes", kMaxBytes);
-        Parameters.notNull("pMax", pMax);
+        Parameters.finiteElements("kMinBytes", kMinBytes);
+        Parameters.finiteElements("kMaxBytes", kMaxBytes);
+        Parameters.finiteElements("pMax", pMax);
         Parameters.notNull("sink", sink);
         List<EcnMarking> points = new ArrayList<>();
         for (double lo : kMinBytes) {
@@ -116,6 +121,11 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
                     }
                 }
             }
+        }
+        if (points.isEmpty()) {
+            throw new IllegalArgumentException("kMinBytes " + java.util.Arrays.toString(kMinBytes) + ", kMaxBytes "
+                    + java.util.Arrays.toString(kMaxBytes) + " and pMax " + java.util.Arrays.toString(pMax)
+                    + " must give at least one point with kMax > kMin");
         }
         return GRID.table("ECN threshold grid", Sweep.run("ECN threshold grid", points, this::evaluate, 1, sink));
     }
@@ -138,9 +148,10 @@ public record EcnThresholdTuning(DcqcnParameters params, Bottleneck port, List<F
         double[] lower = {0.5, 1, 0.001};
         double[] upper = {2000, 5000, 1};
         double[] natural = {start.kMinBytes() / 1000, (start.kMaxBytes() - start.kMinBytes()) / 1000, start.pMax()};
+        String[] names = {"start.kMinBytes / 1000 [KB]", "(start.kMaxBytes - start.kMinBytes) / 1000 [KB]", "start.pMax"};
         double[] x0 = new double[3];
         for (int i = 0; i < 3; i++) {
-            Parameters.inRange("start[" + i + "]", natural[i], lower[i], upper[i]);
+            Parameters.inRange(names[i], natural[i], lower[i], upper[i]);
             // the search runs on log scales mapped to [0, 1], so the three variables weigh alike
             x0[i] = Math.log(natural[i] / lower[i]) / Math.log(upper[i] / lower[i]);
         }

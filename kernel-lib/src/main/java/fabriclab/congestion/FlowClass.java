@@ -41,6 +41,7 @@ public record FlowClass(String label, int multiplicity, double startS, int hosts
 
     /** {@code n} flows, one per host, starting at time 0, labelled "flows". */
     public static FlowClass of(int n) {
+        Parameters.atLeast("n", n, 1);
         return new FlowClass("flows", n, 0.0);
     }
 
@@ -51,7 +52,11 @@ public record FlowClass(String label, int multiplicity, double startS, int hosts
     public static FlowClass incast(String label, int senders, int qpsPerSender) {
         Parameters.atLeast("senders", senders, 1);
         Parameters.atLeast("qpsPerSender", qpsPerSender, 1);
-        return new FlowClass(label, Math.multiplyExact(senders, qpsPerSender), 0.0, senders);
+        if ((long) senders * qpsPerSender > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("senders x qpsPerSender must be <= " + Integer.MAX_VALUE + " flows, got "
+                    + senders + " x " + qpsPerSender);
+        }
+        return new FlowClass(label, senders * qpsPerSender, 0.0, senders);
     }
 
     /**
@@ -103,6 +108,7 @@ public record FlowClass(String label, int multiplicity, double startS, int hosts
 
     /** Largest wire rate of one flow of this class [same unit as {@code lineRate}]: hosts * C / N. */
     public double wireRateCap(double lineRate) {
+        Parameters.positive("lineRate", lineRate);
         return Math.min(lineRate, lineRate * hosts / multiplicity);
     }
 
@@ -112,7 +118,7 @@ public record FlowClass(String label, int multiplicity, double startS, int hosts
      * @return an immutable copy
      */
     static List<FlowClass> checkedList(List<FlowClass> classes) {
-        fabriclab.Parameters.notNull("classes", classes);
+        fabriclab.Parameters.noNullElements("classes", classes);
         if (classes.isEmpty()) {
             throw new IllegalArgumentException("classes must contain at least one flow class");
         }

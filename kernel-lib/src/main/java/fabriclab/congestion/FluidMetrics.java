@@ -1,5 +1,7 @@
 package fabriclab.congestion;
 
+import fabriclab.Parameters;
+
 import java.util.OptionalDouble;
 
 /**
@@ -27,4 +29,23 @@ public record FluidMetrics(double meanQueueBytes, double minQueueBytes, double m
                            double senderThroughputBitsPerSecond, double deliveredThroughputBitsPerSecond, double utilisation,
                            double jainFairness, OptionalDouble convergenceTimeS, double meanProbeLatencyS,
                            double maxProbeLatencyS, double pausedFraction, double droppedBytes) {
+    /** Validates: every number finite and &gt;= 0, the convergence time present or empty (never null). */
+    public FluidMetrics {
+        Parameters.nonNegative("meanQueueBytes", meanQueueBytes);
+        Parameters.nonNegative("minQueueBytes", minQueueBytes);
+        Parameters.nonNegative("maxQueueBytes", maxQueueBytes);
+        Parameters.nonNegative("peakQueueBytes", peakQueueBytes);
+        Parameters.nonNegative("senderThroughputBitsPerSecond", senderThroughputBitsPerSecond);
+        Parameters.nonNegative("deliveredThroughputBitsPerSecond", deliveredThroughputBitsPerSecond);
+        Parameters.nonNegative("utilisation", utilisation);
+        Parameters.nonNegative("jainFairness", jainFairness);
+        Parameters.notNull("convergenceTimeS", convergenceTimeS);
+        if (convergenceTimeS.isPresent()) {
+            Parameters.nonNegative("convergenceTimeS", convergenceTimeS.getAsDouble());
+        }
+        Parameters.nonNegative("meanProbeLatencyS", meanProbeLatencyS);
+        Parameters.nonNegative("maxProbeLatencyS", maxProbeLatencyS);
+        Parameters.nonNegative("pausedFraction", pausedFraction);
+        Parameters.nonNegative("droppedBytes", droppedBytes);
+    }
 }

@@ -260,7 +260,7 @@ public final class ContainerAssembly {
      */
     public static long[] simulateContainerBytes(AssemblyRule rule, PacketSizes sizes, int containerLength, int packets, long seed) {
         Parameters.notNull("sizes", sizes);
-        Parameters.atLeast("packets", packets, 1);
+        Parameters.inRange("packets", packets, 1, 50_000_000); // an array of that many packets
         if (containerLength < sizes.max()) {
             throw new IllegalArgumentException("containerLength must be >= the largest packet (" + sizes.max()
                     + " B) since packets are never split, got " + containerLength);

@@ -10,6 +10,13 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * reordering.
  */
 public sealed interface DelayModel permits DelayModel.Normal, DelayModel.ShiftedExponential {
+    /** The CDF and density are defined at +-infinity (0 or 1, and 0) but not at NaN. */
+    private static void checkNotNaN(double x) {
+        if (Double.isNaN(x)) {
+            throw new IllegalArgumentException("x must be a number (+-infinity allowed), got NaN");
+        }
+    }
+
 
     /** One delay, seconds. */
     double sample(SplittableRandom rng);
@@ -50,16 +57,18 @@ public sealed interface DelayModel permits DelayModel.Normal, DelayModel.Shifted
 
         @Override
         public double sample(SplittableRandom rng) {
-            return mean + sigma * rng.nextGaussian();
+            return mean + sigma * Parameters.notNull("rng", rng).nextGaussian();
         }
 
         @Override
         public double cdf(double x) {
+            checkNotNaN(x);
             return sigma == 0 ? (x >= mean ? 1 : 0) : STD.cumulativeProbability((x - mean) / sigma);
         }
 
         @Override
         public double density(double x) {
+            checkNotNaN(x);
             return sigma == 0 ? 0 : STD.density((x - mean) / sigma) / sigma;
         }
 
@@ -113,16 +122,18 @@ public sealed interface DelayModel permits DelayModel.Normal, DelayModel.Shifted
 
         @Override
         public double sample(SplittableRandom rng) {
-            return base + meanQueueing * rng.nextExponential();
+            return base + meanQueueing * Parameters.notNull("rng", rng).nextExponential();
         }
 
         @Override
         public double cdf(double x) {
+            checkNotNaN(x);
             return x <= base ? 0 : -Math.expm1(-(x - base) / meanQueueing);
         }
 
         @Override
         public double density(double x) {
+            checkNotNaN(x);
             return x < base ? 0 : Math.exp(-(x - base) / meanQueueing) / meanQueueing;
         }
 

@@ -1,5 +1,6 @@
 package fabriclab.container;
 
+import fabriclab.Parameters;
 /**
  * Per-path byte load of units sprayed over N paths.
  *
@@ -17,4 +18,14 @@ package fabriclab.container;
  */
 public record LoadStats(PathPolicy policy, int paths, double meanPerPath, double variancePerPath,
                         double acrossPathVariance, double coefficientOfVariation, double maxOverMean, boolean exact) {
+    /** Validates: policy not null, paths &gt;= 1, every statistic finite and &gt;= 0. */
+    public LoadStats {
+        Parameters.notNull("policy", policy);
+        Parameters.atLeast("paths", paths, 1);
+        Parameters.nonNegative("meanPerPath", meanPerPath);
+        Parameters.nonNegative("variancePerPath", variancePerPath);
+        Parameters.nonNegative("acrossPathVariance", acrossPathVariance);
+        Parameters.nonNegative("coefficientOfVariation", coefficientOfVariation);
+        Parameters.nonNegative("maxOverMean", maxOverMean);
+    }
 }

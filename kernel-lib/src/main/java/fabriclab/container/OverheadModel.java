@@ -47,6 +47,13 @@ public record OverheadModel(int cellPayloadBytes, int cellHeaderBytes, int frame
      * @param stdAddedLatency standard deviation of the added latency (jitter), seconds
      */
     public record Cost(Granularity granularity, double efficiency, double meanAddedLatency, double stdAddedLatency) {
+        /** Validates: granularity not null, efficiency in (0, 1], latencies finite and &gt;= 0. */
+        public Cost {
+            Parameters.notNull("granularity", granularity);
+            Parameters.inHalfOpenRange("efficiency", efficiency, 0, 1);
+            Parameters.nonNegative("meanAddedLatency", meanAddedLatency);
+            Parameters.nonNegative("stdAddedLatency", stdAddedLatency);
+        }
     }
 
     /** Validates. */
@@ -154,7 +161,7 @@ public record OverheadModel(int cellPayloadBytes, int cellHeaderBytes, int frame
         Parameters.notNull("sizes", sizes);
         Parameters.inHalfOpenRange("load", load, 0, 1);
         Parameters.nonNegative("timeoutSeconds", timeoutSeconds);
-        Parameters.atLeast("packets", packets, 1000);
+        Parameters.inRange("packets", packets, 1000, 50_000_000);
         checkFrame(sizes);
         SplittableRandom rng = new SplittableRandom(seed);
         double lambda = load * linkRateBitsPerSecond / (8.0 * sizes.mean());

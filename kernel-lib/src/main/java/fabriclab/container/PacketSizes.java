@@ -41,8 +41,8 @@ public final class PacketSizes {
      * @param maxBytes largest packet, bytes, at least {@code minBytes}
      */
     public static PacketSizes uniform(int minBytes, int maxBytes) {
-        Parameters.atLeast("minBytes", minBytes, 1);
-        Parameters.atLeast("maxBytes", maxBytes, minBytes);
+        Parameters.inRange("minBytes", minBytes, 1, 1 << 20);
+        Parameters.inRange("maxBytes", maxBytes, minBytes, 1 << 20); // packets up to 1 MiB
         int n = maxBytes - minBytes + 1;
         int[] s = new int[n];
         double[] p = new double[n];
@@ -181,6 +181,7 @@ public final class PacketSizes {
 
     /** One size drawn with the caller's generator, bytes. */
     public int sample(SplittableRandom rng) {
+        Parameters.notNull("rng", rng);
         if (uniform) {
             return sizes.length == 1 ? sizes[0] : sizes[0] + rng.nextInt(sizes.length);
         }
@@ -193,7 +194,7 @@ public final class PacketSizes {
     /** {@code n} sizes drawn with the caller's generator, bytes. */
     public int[] sample(SplittableRandom rng, int n) {
         Parameters.notNull("rng", rng);
-        Parameters.atLeast("n", n, 0);
+        Parameters.inRange("n", n, 0, 50_000_000);
         int[] out = new int[n];
         for (int i = 0; i < n; i++) {
             out[i] = sample(rng);

@@ -65,13 +65,13 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
 
         /** Per-unit path delay; required. */
         public Builder delay(DelayModel delay) {
-            this.delay = delay;
+            this.delay = Parameters.notNull("delay", delay);
             return this;
         }
 
         /** Send gap g between consecutive packets [s], &gt;= 0 (327.68 ns: 4 KB back to back at 100 Gb/s); required. */
         public Builder gap(double seconds) {
-            this.gap = seconds;
+            this.gap = Parameters.finite("gap", seconds); // the range is checked by build()
             return this;
         }
 
@@ -89,7 +89,7 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
 
         /** {@link PathPolicy#ROUND_ROBIN} (default) or {@link PathPolicy#RANDOM}. */
         public Builder policy(PathPolicy policy) {
-            this.policy = policy;
+            this.policy = Parameters.notNull("policy", policy);
             return this;
         }
 
@@ -148,7 +148,7 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
 
     /** Simulates {@code packets} packets in one pass, O(1) memory per path. */
     public Counts run(long packets, long seed) {
-        Parameters.atLeast("packets", packets, 1L);
+        Parameters.inRange("packets", packets, 1L, 100_000_000L); // about 10 s of simulation at most
         SplittableRandom rng = new SplittableRandom(seed);
         double[] lastOnPath = new double[paths];
         Arrays.fill(lastOnPath, Double.NEGATIVE_INFINITY);
@@ -224,6 +224,19 @@ public record ReorderSimulator(DelayModel delay, double gap, int packetsPerConta
      */
     public record Analysis(long packets, Counts counts, double meanExtent, long rfc4737Reordered, int maxExtent, int maxBufferPackets, long maxBufferBytes,
                            int maxBufferContainers, long[] bufferOccupancyPackets) {
+        /** Validates: counts and histogram not null, counts and extents &gt;= 0. */
+        public Analysis {
+            Parameters.atLeast("packets", packets, 0);
+            Parameters.notNull("counts", counts);
+            Parameters.nonNegative("meanExtent", meanExtent);
+            Parameters.atLeast("rfc4737Reordered", rfc4737Reordered, 0);
+            Parameters.atLeast("maxExtent", maxExtent, 0);
+            Parameters.atLeast("maxBufferPackets", maxBufferPackets, 0);
+            Parameters.atLeast("maxBufferBytes", maxBufferBytes, 0);
+            Parameters.atLeast("maxBufferContainers", maxBufferContainers, 0);
+            Parameters.notNull("bufferOccupancyPackets", bufferOccupancyPackets);
+        }
+
         /** Buffer-occupancy histogram (a copy): entry k = arrivals after which k packets were held. */
         @Override
         public long[] bufferOccupancyPackets() {

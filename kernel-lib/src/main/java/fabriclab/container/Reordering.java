@@ -72,8 +72,8 @@ public final class Reordering {
     /** sum_{j=1..m} P(D_1 - D_2 > j g): packets of the next container overtaking the last of this one. */
     public static double expectedLatePacketsPerBoundary(DelayModel delay, double gap, int packetsPerContainer) {
         Parameters.notNull("delay", delay);
-        Parameters.nonNegative("gap", gap);
-        Parameters.atLeast("packetsPerContainer (m)", packetsPerContainer, 1);
+        Parameters.inRange("gap", gap, 0, 1e3);
+        Parameters.inRange("packetsPerContainer (m)", packetsPerContainer, 1, 1 << 16);
         double s = 0;
         for (int j = 1; j <= packetsPerContainer; j++) {
             s += delay.probabilityDifferenceExceeds(j * gap);
@@ -110,8 +110,8 @@ public final class Reordering {
 
     private static double share(DelayModel delay, double gap, int packetsPerContainer, boolean late) {
         Parameters.notNull("delay", delay);
-        Parameters.positive("gap", gap);
-        int m = Parameters.atLeast("packetsPerContainer (m)", packetsPerContainer, 1);
+        Parameters.inHalfOpenRange("gap", gap, 0, 1e3);
+        int m = Parameters.inRange("packetsPerContainer (m)", packetsPerContainer, 1, 1 << 16);
         double[] sup = delay.support();
         double span = sup[1] - sup[0];
         if (span == 0) {

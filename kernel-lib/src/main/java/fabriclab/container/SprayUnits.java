@@ -61,8 +61,8 @@ public record SprayUnits(Granularity granularity, double count, double meanBytes
     public static SprayUnits cells(PacketSizes sizes, long packets, int cellPayloadBytes, int cellHeaderBytes) {
         Parameters.notNull("sizes", sizes);
         Parameters.atLeast("packets", packets, 1L);
-        Parameters.atLeast("cellPayloadBytes", cellPayloadBytes, 1);
-        Parameters.atLeast("cellHeaderBytes", cellHeaderBytes, 0);
+        Parameters.inRange("cellPayloadBytes", cellPayloadBytes, 1, 1 << 20);
+        Parameters.inRange("cellHeaderBytes", cellHeaderBytes, 0, 1 << 20);
         double cellsPerPacket = sizes.expect(p -> Math.ceil((double) p / cellPayloadBytes));
         double u = cellPayloadBytes + cellHeaderBytes;
         return new SprayUnits(Granularity.CELL, packets * cellsPerPacket, u, u * u, u);
@@ -76,7 +76,8 @@ public record SprayUnits(Granularity granularity, double count, double meanBytes
     public static SprayUnits frames(PacketSizes sizes, long packets, int framePayloadBytes, int frameHeaderBytes) {
         Parameters.notNull("sizes", sizes);
         Parameters.atLeast("packets", packets, 1L);
-        Parameters.atLeast("frameHeaderBytes", frameHeaderBytes, 0);
+        Parameters.inRange("framePayloadBytes", framePayloadBytes, 1, 1 << 24);
+        Parameters.inRange("frameHeaderBytes", frameHeaderBytes, 0, 1 << 20);
         ContainerFill fill = ContainerAssembly.fillDistribution(AssemblyRule.OVERFLOW_STARTS_NEXT, sizes, framePayloadBytes);
         double u = framePayloadBytes + frameHeaderBytes;
         return new SprayUnits(Granularity.FRAME, packets * sizes.mean() / fill.mean(), u, u * u, u);

@@ -26,10 +26,18 @@ public final class Spraying {
     }
 
     /** Consecutive runs of {@code packetsPerFlow} packets form one flow unit (the last may be shorter). */
+    /** Packet sizes in [1, 2^20] bytes (so that unit counts and sizes stay within int and long). */
+    private static void checkPacketBytes(int[] packetBytes) {
+        Parameters.notNull("packetBytes", packetBytes);
+        for (int i = 0; i < packetBytes.length; i++) {
+            Parameters.inRange("packetBytes[" + i + "]", packetBytes[i], 1, 1 << 20);
+        }
+    }
+
     public static long[] flowUnits(int[] packetBytes, int packetsPerFlow) {
         Parameters.notNull("packetBytes", packetBytes);
         Parameters.atLeast("packetsPerFlow", packetsPerFlow, 1);
-        long[] u = new long[(packetBytes.length + packetsPerFlow - 1) / packetsPerFlow];
+        long[] u = new long[(int) ((packetBytes.length + (long) packetsPerFlow - 1) / packetsPerFlow)];
         for (int i = 0; i < packetBytes.length; i++) {
             u[i / packetsPerFlow] += packetBytes[i];
         }
@@ -38,9 +46,9 @@ public final class Spraying {
 
     /** Each packet cut into ceil(P / payload) cells of payload + header wire bytes (last cell padded). */
     public static long[] cellUnits(int[] packetBytes, int cellPayloadBytes, int cellHeaderBytes) {
-        Parameters.notNull("packetBytes", packetBytes);
-        Parameters.atLeast("cellPayloadBytes", cellPayloadBytes, 1);
-        Parameters.atLeast("cellHeaderBytes", cellHeaderBytes, 0);
+        checkPacketBytes(packetBytes);
+        Parameters.inRange("cellPayloadBytes", cellPayloadBytes, 1, 1 << 20);
+        Parameters.inRange("cellHeaderBytes", cellHeaderBytes, 0, 1 << 20);
         long cells = 0;
         for (int p : packetBytes) {
             cells += (p + cellPayloadBytes - 1) / cellPayloadBytes;
@@ -52,7 +60,9 @@ public final class Spraying {
 
     /** Aggregated frames: overflow-rule packing into frames padded to payload, plus a shared header each. */
     public static long[] frameUnits(int[] packetBytes, int framePayloadBytes, int frameHeaderBytes) {
-        Parameters.atLeast("frameHeaderBytes", frameHeaderBytes, 0);
+        checkPacketBytes(packetBytes);
+        Parameters.inRange("framePayloadBytes", framePayloadBytes, 1, 1 << 24);
+        Parameters.inRange("frameHeaderBytes", frameHeaderBytes, 0, 1 << 20);
         int[] ids = ContainerAssembly.assign(AssemblyRule.OVERFLOW_STARTS_NEXT, packetBytes, framePayloadBytes);
         long[] u = new long[ids.length == 0 ? 0 : ids[ids.length - 1] + 1];
         java.util.Arrays.fill(u, framePayloadBytes + frameHeaderBytes);
@@ -76,9 +86,12 @@ public final class Spraying {
      */
     public static long[] spray(long[] unitBytes, int paths, PathPolicy policy, double[] weights, SplittableRandom rng) {
         Parameters.notNull("unitBytes", unitBytes);
-        Parameters.atLeast("paths", paths, 1);
+        Parameters.inRange("paths", paths, 1, 1 << 24);
         Parameters.notNull("policy", policy);
         Parameters.notNull("rng", rng);
+        if (weights != null) {
+            Parameters.finiteElements("weights", weights);
+        }
         long[] load = new long[paths];
         switch (policy) {
             case RANDOM -> {
@@ -192,8 +205,19 @@ public final class Spraying {
      */
     public record Estimate(double meanVariance, double stdErrVariance, double meanMaxOverMean, double stdErrMaxOverMean,
                            double meanUnits, int trials) {
+        /** Validates: every statistic finite and &gt;= 0, trials &gt;= 1. */
+        public Estimate {
+            Parameters.nonNegative("meanVariance", meanVariance);
+            Parameters.nonNegative("stdErrVariance", stdErrVariance);
+            Parameters.nonNegative("meanMaxOverMean", meanMaxOverMean);
+            Parameters.nonNegative("stdErrMaxOverMean", stdErrMaxOverMean);
+            Parameters.nonNegative("meanUnits", meanUnits);
+            Parameters.atLeast("trials", trials, 1);
+        }
+
         /** sqrt(mean VAR(L)) / (mean per-path load). */
         public double coefficientOfVariation(double meanPerPath) {
+            Parameters.positive("meanPerPath", meanPerPath);
             return Math.sqrt(meanVariance) / meanPerPath;
         }
     }

@@ -48,6 +48,8 @@ public final class Datasets {
         for (String kind : List.of("published", "model")) {
             Path csv = root.resolve(kind).resolve(name + ".csv");
             if (Files.isRegularFile(csv)) {
+                checkInside(root, csv);
+                checkInside(root, root.resolve(kind).resolve(name + ".json"));
                 Provenance p = readProvenance(root.resolve(kind).resolve(name + ".json"));
                 if (!p.name().equals(name)) {
                     throw new IllegalStateException(csv + ": provenance names \"" + p.name() + "\", expected \"" + name + "\"");
@@ -174,11 +176,71 @@ public final class Datasets {
         }
     }
 
+    /**
+     * Reads a dataset's CSV: a header line and at least one row, and no column that mixes numbers with
+     * text (tablesaw would silently turn a numeric column holding one stray word into a text column).
+     */
     private static Table readCsv(Path csv, String name) {
+        List<String> lines;
         try {
-            return Table.read().csv(CsvReadOptions.builder(csv.toFile()).tableName(name).build());
+            lines = Files.readAllLines(csv, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + csv, e);
+        }
+        if (lines.stream().allMatch(String::isBlank)) {
+            throw new IllegalStateException(csv + " is empty: a dataset needs a header line and at least one row");
+        }
+        if (lines.stream().filter(l -> !l.isBlank()).count() < 2) {
+            throw new IllegalStateException(csv + " has a header line but no rows");
+        }
+        Table t;
+        try {
+            t = Table.read().csv(CsvReadOptions.builder(csv.toFile()).tableName(name).build());
         } catch (RuntimeException e) {
             throw new IllegalStateException("cannot read " + csv + ": " + e.getMessage(), e);
+        }
+        for (tech.tablesaw.columns.Column<?> c : t.columns()) {
+            if (!(c instanceof tech.tablesaw.api.StringColumn s)) {
+                continue;
+            }
+            int numbers = 0;
+            int firstText = -1;
+            for (int i = 0; i < s.size(); i++) {
+                String v = s.get(i).strip();
+                if (v.isEmpty()) {
+                    continue;
+                }
+                try {
+                    Double.parseDouble(v);
+                    numbers++;
+                } catch (NumberFormatException e) {
+                    if (firstText < 0) {
+                        firstText = i;
+                    }
+                }
+            }
+            if (numbers > 0 && firstText >= 0) {
+                throw new IllegalStateException(csv + ": column \"" + c.name() + "\" mixes numbers with text, row "
+                        + (firstText + 1) + " holds \"" + s.get(firstText) + "\" (a numeric column must hold numbers only)");
+            }
+        }
+        return t;
+    }
+
+    /** Rejects a dataset file that is, or links to, a file outside {@code root} (a symlink out of datasets/). */
+    private static void checkInside(Path root, Path file) {
+        if (!Files.exists(file)) {
+            return; // readProvenance names a missing file
+        }
+        try {
+            Path realRoot = root.toRealPath();
+            Path real = file.toRealPath();
+            if (!real.startsWith(realRoot)) {
+                throw new IllegalStateException(file + " resolves to " + real + ", outside the datasets directory " + realRoot
+                        + " (a dataset file must not link out of it)");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resolve " + file, e);
         }
     }
 

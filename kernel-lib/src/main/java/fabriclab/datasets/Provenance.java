@@ -14,7 +14,7 @@ import java.util.Map;
  * @param paper the source paper, or for model output the paper it is compared with
  * @param location table or figure (and section) in the paper, e.g. {@code "Table 1, section 3.2"}
  * @param columns unit of each CSV column (empty string for dimensionless or text columns)
- * @param notes how the numbers were read (OCR damage, values read off a bar chart, ...)
+ * @param notes how the numbers were read (OCR damage, values read off a bar chart, ...), or null for none
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 @JsonInclude(JsonInclude.Include.NON_NULL)

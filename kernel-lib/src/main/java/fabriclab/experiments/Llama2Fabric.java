@@ -104,7 +104,32 @@ public record Llama2Fabric(double speedup) {
             double uplinkMaxOverMean, long blackholedPackets, long drops, long retransmittedPackets, long pfcPauses,
             long ecnMarks) implements Serializable {
         private static final long serialVersionUID = 1L;
+
+        /** Validates: the communication time is finite (a run that did not finish is an error, not a time). */
+        public Comm {
+            Parameters.notNull("scenario", scenario);
+            Parameters.notNull("fabric", fabric);
+            Parameters.atLeast("bytesPerRank", bytesPerRank, 1);
+            Parameters.positive("commUs", commUs);
+            Parameters.atLeast("failedUplinks", failedUplinks, 0);
+            Parameters.nonNegative("uplinkMaxOverMean", uplinkMaxOverMean);
+            Parameters.atLeast("blackholedPackets", blackholedPackets, 0);
+            Parameters.atLeast("drops", drops, 0);
+            Parameters.atLeast("retransmittedPackets", retransmittedPackets, 0);
+            Parameters.atLeast("pfcPauses", pfcPauses, 0);
+            Parameters.atLeast("ecnMarks", ecnMarks, 0);
+        }
     }
+
+    /**
+     * The largest gradient per rank the packet-level runs take, bytes (1 GiB): the simulated horizon is
+     * 10 s and larger sizes would take hours of simulation; a run that does not finish in the horizon
+     * is reported as an error.
+     */
+    public static final long MAX_BYTES_PER_RANK = 1L << 30;
+
+    /** The simulated horizon of every run, 10 s in ps: failure and detection times must fall inside it. */
+    public static final long HORIZON_PS = 10 * fabriclab.fabric.Time.S;
 
     /** The leaf-spine of 000 (see {@link GseVsRoceJct#fabric()}). */
     public LeafSpine fabric() {
@@ -160,7 +185,7 @@ public record Llama2Fabric(double speedup) {
     public Comm communication(Case scenario, Fabric fabric, long bytesPerRank, long seed) {
         Parameters.notNull("scenario", scenario);
         Parameters.notNull("fabric", fabric);
-        Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
+        Parameters.inRange("bytesPerRank", bytesPerRank, 4096L, MAX_BYTES_PER_RANK);
         int[] failed = failedUplinks(scenario);
         GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(scenario), Collective.RING_ALL_REDUCE, bytesPerRank,
                 fabric, seed, failed, setup -> {
@@ -187,8 +212,9 @@ public record Llama2Fabric(double speedup) {
      */
     public Comm failureDuringCollective(Fabric fabric, long bytesPerRank, long seed, long failPs, long detectionPs) {
         Parameters.notNull("fabric", fabric);
-        Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
-        Parameters.atLeast("failPs", failPs, 0L);
+        Parameters.inRange("bytesPerRank", bytesPerRank, 4096L, MAX_BYTES_PER_RANK);
+        Parameters.inRange("failPs", failPs, 0L, HORIZON_PS);
+        Parameters.inRange("detectionPs", detectionPs, -HORIZON_PS, HORIZON_PS);
         if (fabric == Fabric.GSE && detectionPs > 0) {
             throw new IllegalArgumentException("detectionPs must be at most 0 for GSE (the failing link is announced "
                     + "before it fails; GSE here has no end-to-end retransmission), got " + detectionPs);
@@ -199,6 +225,13 @@ public record Llama2Fabric(double speedup) {
         int[] failed = failedUplinks(Case.ONE_LINK_DOWN);
         GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(Case.SINGLE_JOB), Collective.RING_ALL_REDUCE,
                 bytesPerRank, fabric, seed, failed, setup -> setup.failLink(failed[0], failPs, failPs + detectionPs));
+        if (fabric == Fabric.GSE && java.util.Arrays.stream(o.jctUs()).anyMatch(Double::isInfinite)) {
+            // containers already on the link (queued or on the wire) when it fails are lost, and this
+            // model's GSE has no end-to-end retransmission: the announcement came too late
+            throw new IllegalArgumentException("detectionPs must announce the failure early enough that no GSE container "
+                    + "is still on the failing link when it fails (GSE here never resends a lost container; the "
+                    + "AllReduce did not finish); use a more negative detectionPs, got " + detectionPs);
+        }
         return comm(Case.ONE_LINK_DOWN, fabric, bytesPerRank, seed, failed, o);
     }
 
@@ -290,7 +323,7 @@ public record Llama2Fabric(double speedup) {
             long[] seeds) {
         Parameters.notNull("scenarios", scenarios);
         Parameters.notNull("fabrics", fabrics);
-        Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
+        Parameters.inRange("bytesPerRank", bytesPerRank, 4096L, MAX_BYTES_PER_RANK);
         Parameters.notNull("seeds", seeds);
         List<CommParameters> points = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
@@ -352,7 +385,7 @@ public record Llama2Fabric(double speedup) {
      * @param runs the runs, not null
      */
     public static Dataset commRunsDataset(List<Comm> runs) {
-        Parameters.notNull("runs", runs);
+        Parameters.noNullElements("runs", runs);
         return new Dataset(provenance(COMM_RUNS,
                 "Written by fabriclab.experiments.Llama2CommMain; "
                         + runs.size() + " runs, speedup 1.5, ring AllReduce of " + (COMM_BYTES_PER_RANK >> 20)
@@ -375,11 +408,17 @@ public record Llama2Fabric(double speedup) {
     public List<Comm> failureSweep(Fabric fabric, long bytesPerRank, long seed, long failPs, long[] detectionsPs, int threads,
             ProgressSink sink) throws InterruptedException {
         Parameters.notNull("fabric", fabric);
-        Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
-        Parameters.atLeast("failPs", failPs, 0L);
+        Parameters.inRange("bytesPerRank", bytesPerRank, 4096L, MAX_BYTES_PER_RANK);
+        Parameters.inRange("failPs", failPs, 0L, HORIZON_PS);
         Parameters.notNull("detectionsPs", detectionsPs);
         List<Detection> points = new ArrayList<>();
-        for (long d : detectionsPs) {
+        for (int i = 0; i < detectionsPs.length; i++) {
+            long d = detectionsPs[i];
+            Parameters.inRange("detectionsPs[" + i + "]", d, -failPs, HORIZON_PS);
+            if (fabric == Fabric.GSE && d > 0) {
+                throw new IllegalArgumentException("detectionsPs[" + i + "] must be at most 0 for GSE (see "
+                        + "failureDuringCollective), got " + d);
+            }
             points.add(new Detection(d));
         }
         return Sweep.run("link failure during the AllReduce (" + points.size() + " runs)", points,
@@ -406,6 +445,7 @@ public record Llama2Fabric(double speedup) {
      * the fabric in lower case, size_mb = gradient bytes per rank [MiB], then the fields of {@link Comm}.
      */
     public static Table table(String name, List<Comm> runs) {
+        Parameters.noNullElements("runs", runs);
         return COLUMNS.table(name, runs);
     }
 

@@ -63,6 +63,9 @@ public record EcnMarking(double kMinBytes, double kMaxBytes, double pMax) {
 
     /** As {@link #probability(double)} without the argument check (for inner loops); negative q gives 0. */
     public double probabilityUnchecked(double queueBytes) {
+        if (Double.isNaN(queueBytes)) {
+            throw new IllegalArgumentException("queueBytes must be a number (+-infinity allowed), got NaN");
+        }
         if (queueBytes <= kMinBytes) {
             return 0.0;
         }
@@ -91,6 +94,9 @@ public record EcnMarking(double kMinBytes, double kMaxBytes, double pMax) {
      */
     public double queueForProbability(double p) {
         Parameters.inRange("p", p, 0.0, pMax);
+        if (p == 0) {
+            return kMinBytes; // the ramp starts at Kmin (also when pMax = 0, where p / pMax is 0 / 0)
+        }
         return kMinBytes + p / pMax * (kMaxBytes - kMinBytes);
     }
 }

@@ -55,6 +55,7 @@ public record Incast(int senders, int qpsPerSender, long bytesPerSender, long se
      * @param rateBitsPerSecond sender and receiver link rate [bit/s], positive
      */
     public static Incast of(int senders, long bytesPerSender, long rateBitsPerSecond) {
+        Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
         return new Incast(senders, 1, bytesPerSender, rateBitsPerSecond, rateBitsPerSecond, 0);
     }
 

@@ -90,11 +90,13 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
 
     /** Switch index (not node index) of leaf {@code l}: leaves are switches 0..leaves-1. */
     public int leafSwitch(int l) {
+        Parameters.inRange("l", l, 0, leaves - 1);
         return l;
     }
 
     /** Switch index of spine {@code s}: spines are switches leaves..leaves+spines-1. */
     public int spineSwitch(int s) {
+        Parameters.inRange("s", s, 0, spines - 1);
         return leaves + s;
     }
 
@@ -195,7 +197,7 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
 
         /** Leaf speedup, uplink over downlink capacity; sets the uplink rate as {@link LeafSpine#withSpeedup} does. */
         public Builder speedup(double s) {
-            this.speedup = s;
+            this.speedup = Parameters.positive("s (speedup)", s);
             return this;
         }
 

@@ -62,12 +62,20 @@ public record Pfc(long xoffBytes, long xonBytes, long headroomBytes, int pauseQu
 
     /** Whether an ingress counter of {@code counterBytes} asks for a pause: counter &ge; XOFF. */
     public boolean pausesAt(double counterBytes) {
+        checkNotNaN(counterBytes);
         return counterBytes >= xoffBytes;
     }
 
     /** Whether a paused ingress counter of {@code counterBytes} lets the upstream resume: counter &lt; XON. */
     public boolean resumesAt(double counterBytes) {
+        checkNotNaN(counterBytes);
         return counterBytes < xonBytes;
+    }
+
+    private static void checkNotNaN(double counterBytes) {
+        if (Double.isNaN(counterBytes)) {
+            throw new IllegalArgumentException("counterBytes must be a number (+-infinity allowed), got NaN");
+        }
     }
 
     /** A copy with another headroom [bytes]. */
@@ -83,7 +91,7 @@ public record Pfc(long xoffBytes, long xonBytes, long headroomBytes, int pauseQu
      * @param rateBitsPerSecond link rate [bit/s], positive
      */
     public static long quantaPs(long quanta, long rateBitsPerSecond) {
-        Parameters.atLeast("quanta", quanta, 0L);
+        Parameters.inRange("quanta", quanta, 0L, MAX_QUANTA);
         Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
         BigInteger num = BigInteger.valueOf(quanta).multiply(BigInteger.valueOf(QUANTUM_BITS))
                 .multiply(BigInteger.valueOf(Time.S)).add(BigInteger.valueOf(rateBitsPerSecond - 1));

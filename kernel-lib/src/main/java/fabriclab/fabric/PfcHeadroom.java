@@ -89,7 +89,7 @@ public record PfcHeadroom(double linkRateBitsPerSecond, double cableLengthM, dou
     public static long packetLevelBytes(long rateBitsPerSecond, long propagationPs, int packetWireBytes) {
         Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
         Parameters.atLeast("propagationPs", propagationPs, 0L);
-        Parameters.atLeast("packetWireBytes", packetWireBytes, 1);
+        Parameters.inRange("packetWireBytes", packetWireBytes, 1, 1 << 20); // Time.serializationPs's limit
         long serP = Time.serializationPs(packetWireBytes, rateBitsPerSecond);
         long window = 2 * propagationPs + Time.serializationPs(Pfc.PAUSE_FRAME_BYTES, rateBitsPerSecond);
         return (long) packetWireBytes * (3 + window / serP);

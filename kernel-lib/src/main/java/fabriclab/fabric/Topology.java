@@ -119,6 +119,7 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
 
     /** Node index of switch {@code s}. */
     public int switchNode(int s) {
+        Parameters.inRange("s", s, 0, switches - 1);
         return hosts + s;
     }
 
@@ -148,6 +149,7 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
 
     /** Whether a node called {@code name} exists. */
     public boolean hasNode(String name) {
+        Parameters.notNull("name", name);
         return nodeNames.contains(name);
     }
 
@@ -212,7 +214,7 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
      * @param propagationPs per-link propagation delay in ps
      */
     public static Topology singleSwitch(int hosts, long rateBitsPerSecond, long propagationPs) {
-        Parameters.atLeast("hosts", hosts, 2);
+        Parameters.inRange("hosts", hosts, 2, 1 << 20); // the leaf-spine's limit too
         List<LinkSpec> links = new ArrayList<>();
         for (int h = 0; h < hosts; h++) {
             links.add(new LinkSpec(h, hosts, rateBitsPerSecond, propagationPs));

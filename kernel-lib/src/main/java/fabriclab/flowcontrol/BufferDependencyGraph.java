@@ -41,6 +41,13 @@ public final class BufferDependencyGraph {
      * @param priority PFC priority
      */
     public record Queue(String node, String from, int priority) {
+        /** Validates: node and from not blank, priority in [0, 7]. */
+        public Queue {
+            Parameters.notBlank("node", node);
+            Parameters.notBlank("from", from);
+            Parameters.inRange("priority", priority, 0, 7);
+        }
+
         @Override
         public String toString() {
             return node + "<-" + from + "/p" + priority;

@@ -39,7 +39,9 @@ public final class DeadlockTopologies {
      * @param propagationPs propagation delay of every link [ps], not negative (5 ns per metre of fibre)
      */
     public static Topology clos003(int serversPerLeaf, long linkRateBitsPerSecond, long propagationPs) {
-        Parameters.atLeast("serversPerLeaf", serversPerLeaf, 1);
+        Parameters.inRange("serversPerLeaf", serversPerLeaf, 1, 1 << 18); // 4 leaves x 2^18: the leaf-spine's 2^20 hosts
+        Parameters.atLeast("linkRateBitsPerSecond", linkRateBitsPerSecond, 1);
+        Parameters.atLeast("propagationPs", propagationPs, 0);
         Topology t = new LeafSpine(4 * serversPerLeaf, 1, 4, 2, linkRateBitsPerSecond, linkRateBitsPerSecond, 1, propagationPs,
                 propagationPs).build();
         for (List<String> failed : CLOS_003_FAILED_LINKS) {

@@ -36,6 +36,12 @@ public final class DeadlockWatchdog {
      * @param to    new state
      */
     public record Transition(double timeS, State from, State to) {
+        /** Validates: time finite and &gt;= 0, states not null. */
+        public Transition {
+            Parameters.nonNegative("timeS", timeS);
+            Parameters.notNull("from", from);
+            Parameters.notNull("to", to);
+        }
     }
 
     private final double detection;

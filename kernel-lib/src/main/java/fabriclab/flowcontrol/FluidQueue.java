@@ -27,13 +27,27 @@ public final class FluidQueue {
      * @param timesS        breakpoints of the piecewise-linear queue [s]
      * @param queueBytes    queue at each breakpoint [bytes]
      * @param maxQueueBytes largest queue [bytes]
-     * @param overflowTimeS first time the queue reaches the buffer [s], +infinity if never
+     * @param overflowTimeS first time the queue reaches the buffer [s], empty if never
      * @param lostBytes     bytes dropped at the full buffer
      * @param arrivedBytes  bytes offered
      * @param completionS   time the last byte leaves the port [s] (0 if nothing arrived)
      */
-    public record Trajectory(double[] timesS, double[] queueBytes, double maxQueueBytes, double overflowTimeS,
+    public record Trajectory(double[] timesS, double[] queueBytes, double maxQueueBytes, java.util.OptionalDouble overflowTimeS,
                              double lostBytes, double arrivedBytes, double completionS) {
+        /** Validates: arrays of finite numbers, bytes and times finite and &gt;= 0, lost &lt;= arrived. */
+        public Trajectory {
+            Parameters.finiteElements("timesS", timesS);
+            Parameters.finiteElements("queueBytes", queueBytes);
+            Parameters.nonNegative("maxQueueBytes", maxQueueBytes);
+            Parameters.notNull("overflowTimeS", overflowTimeS);
+            if (overflowTimeS.isPresent()) {
+                Parameters.finite("overflowTimeS", overflowTimeS.getAsDouble());
+            }
+            Parameters.nonNegative("arrivedBytes", arrivedBytes);
+            Parameters.inRange("lostBytes", lostBytes, 0, arrivedBytes);
+            Parameters.nonNegative("completionS", completionS);
+        }
+
         /** Bytes that left the port: arrived minus lost (conservation). */
         public double deliveredBytes() {
             return arrivedBytes - lostBytes;
@@ -163,7 +177,8 @@ public final class FluidQueue {
             ts[i] = pts.get(i)[0];
             qs[i] = pts.get(i)[1];
         }
-        return new Trajectory(ts, qs, maxQ, overflow, lost, arrived, completion);
+        return new Trajectory(ts, qs, maxQ, Double.isInfinite(overflow) ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of(overflow), lost, arrived, completion);
     }
 
     /** Advances the queue from t to now; returns {queue, lost bytes, overflow time or +inf}. */

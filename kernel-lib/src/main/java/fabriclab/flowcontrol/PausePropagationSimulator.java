@@ -5,6 +5,8 @@ import fabriclab.fabric.Pfc;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Hop-by-hop PFC pause propagation and head-of-line blocking (003 section 4.1; 000 section 1:
@@ -28,14 +30,35 @@ public final class PausePropagationSimulator {
      * @param timesS              sample times [s]
      * @param queueBytes          queueBytes[k][s]: ingress queue of hop k at sample s [bytes]
      * @param maxQueueBytes       largest queue of each hop [bytes]
-     * @param firstPauseS         firstPauseS[k]: time hop k first pauses its upstream (signal sent) [s],
-     *                            NaN if never; index 0 pauses the NIC
-     * @param sendersStopS        time the NIC first stops (pause effective) [s], NaN if never
+     * @param firstPauseS         firstPauseS.get(k): time hop k first pauses its upstream (signal sent) [s],
+     *                            empty if never; index 0 pauses the NIC
+     * @param sendersStopS        time the NIC first stops (pause effective) [s], empty if never
      * @param victimThroughputBitsPerSecond victim bytes sent * 8 / duration [bit/s]
      * @param pausedFractionNic   fraction of the run the NIC was paused
      */
-    public record Result(double[] timesS, double[][] queueBytes, double[] maxQueueBytes, double[] firstPauseS,
-                         double sendersStopS, double victimThroughputBitsPerSecond, double pausedFractionNic) {
+    public record Result(double[] timesS, double[][] queueBytes, double[] maxQueueBytes, List<OptionalDouble> firstPauseS,
+                         OptionalDouble sendersStopS, double victimThroughputBitsPerSecond, double pausedFractionNic) {
+        /** Validates: arrays of finite numbers, "never" said with an empty OptionalDouble, rates and fractions &gt;= 0. */
+        public Result {
+            Parameters.finiteElements("timesS", timesS);
+            Parameters.notNull("queueBytes", queueBytes);
+            for (int k = 0; k < queueBytes.length; k++) {
+                Parameters.finiteElements("queueBytes[" + k + "]", queueBytes[k]);
+            }
+            Parameters.finiteElements("maxQueueBytes", maxQueueBytes);
+            firstPauseS = List.copyOf(Parameters.noNullElements("firstPauseS", firstPauseS));
+            for (int k = 0; k < firstPauseS.size(); k++) {
+                if (firstPauseS.get(k).isPresent()) {
+                    Parameters.finite("firstPauseS[" + k + "]", firstPauseS.get(k).getAsDouble());
+                }
+            }
+            Parameters.notNull("sendersStopS", sendersStopS);
+            if (sendersStopS.isPresent()) {
+                Parameters.finite("sendersStopS", sendersStopS.getAsDouble());
+            }
+            Parameters.nonNegative("victimThroughputBitsPerSecond", victimThroughputBitsPerSecond);
+            Parameters.inRange("pausedFractionNic", pausedFractionNic, 0, 1);
+        }
     }
 
     private final int hops;
@@ -162,7 +185,12 @@ public final class PausePropagationSimulator {
             qOut[k] = Arrays.copyOf(qs[k], s);
         }
         double dur = steps * step;
-        return new Result(Arrays.copyOf(ts, s), qOut, maxQ, firstPause, stop, victimBytes * 8.0 / dur,
+        List<OptionalDouble> firstPauses = new java.util.ArrayList<>();
+        for (double f : firstPause) {
+            firstPauses.add(Double.isNaN(f) ? OptionalDouble.empty() : OptionalDouble.of(f)); // NaN: internal "not yet"
+        }
+        return new Result(Arrays.copyOf(ts, s), qOut, maxQ, firstPauses,
+                Double.isNaN(stop) ? OptionalDouble.empty() : OptionalDouble.of(stop), victimBytes * 8.0 / dur,
                 (double) pausedSteps / steps);
     }
 }

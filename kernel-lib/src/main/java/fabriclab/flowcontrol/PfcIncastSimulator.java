@@ -34,6 +34,16 @@ public final class PfcIncastSimulator {
      */
     public record Result(double[] timesS, double[] egressQueueBytes, double[] senderBacklogBytes,
                          double maxEgressQueueBytes, double maxIngressBytes, double completionS, long pauseFrames) {
+        /** Validates: arrays of finite numbers, bytes and times finite and &gt;= 0. */
+        public Result {
+            Parameters.finiteElements("timesS", timesS);
+            Parameters.finiteElements("egressQueueBytes", egressQueueBytes);
+            Parameters.finiteElements("senderBacklogBytes", senderBacklogBytes);
+            Parameters.nonNegative("maxEgressQueueBytes", maxEgressQueueBytes);
+            Parameters.nonNegative("maxIngressBytes", maxIngressBytes);
+            Parameters.nonNegative("completionS", completionS);
+            Parameters.atLeast("pauseFrames", pauseFrames, 0);
+        }
     }
 
     private final int n;
@@ -71,7 +81,8 @@ public final class PfcIncastSimulator {
         }
         if (r * delay / 8.0 > pfc.headroomBytes() + 1e-9) {
             throw new IllegalArgumentException("pfc.headroomBytes " + pfc.headroomBytes()
-                    + " is smaller than the bytes in flight r * pauseDelayS / 8 = " + r * delay / 8.0);
+                    + " is smaller than the bytes in flight r * pauseDelayS / 8 = " + r * delay / 8.0 + " (got pauseDelayS = "
+                    + delay + ")");
         }
     }
 

@@ -27,7 +27,7 @@ public record RateInterval(double startS, double endS, double rateBitsPerSecond)
 
     /** The interval carrying {@code bytes} at {@code rateBitsPerSecond} from {@code startS}. */
     public static RateInterval ofBytes(double startS, double bytes, double rateBitsPerSecond) {
-        Parameters.positive("bytes", bytes);
+        Parameters.inHalfOpenRange("bytes", bytes, 0, 1e18); // 1e18: an exabyte keeps the end time finite
         Parameters.positive("rateBitsPerSecond", rateBitsPerSecond);
         return new RateInterval(startS, startS + 8.0 * bytes / rateBitsPerSecond, rateBitsPerSecond);
     }

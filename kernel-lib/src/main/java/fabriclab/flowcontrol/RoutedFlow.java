@@ -16,8 +16,7 @@ public record RoutedFlow(String name, List<String> route, int priority) {
     /** Validates and copies the route. */
     public RoutedFlow {
         Parameters.notBlank("name", name);
-        Parameters.notNull("route", route);
-        route = List.copyOf(route);
+        route = List.copyOf(Parameters.noNullElements("route", route));
         if (route.size() < 2) {
             throw new IllegalArgumentException("route of flow '" + name + "' must have at least 2 nodes, got " + route);
         }

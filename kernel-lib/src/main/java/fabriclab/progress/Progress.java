@@ -34,6 +34,15 @@ public final class Progress implements AutoCloseable {
      * @param finished whether the task has ended
      */
     public record State(String id, String label, long done, long total, double elapsedSeconds, boolean finished) {
+        /** Validates: id and label not null, counts &gt;= 0, elapsed time finite and &gt;= 0. */
+        public State {
+            Parameters.notNull("id", id);
+            Parameters.notNull("label", label);
+            Parameters.atLeast("done", done, 0);
+            Parameters.atLeast("total", total, 0);
+            Parameters.nonNegative("elapsedSeconds", elapsedSeconds);
+        }
+
         /** Fraction done in [0, 1]. */
         public double fraction() {
             return total == 0 ? 1.0 : Math.min(1.0, (double) done / total);

@@ -16,6 +16,23 @@ import fabriclab.flowcontrol.FluidQueue;
 public record DgsqResult(DgsqConfig config, double[] demandBytes, double[] grantTimesS, int[] grantSource,
                          double[] grantBytes, FluidQueue.Trajectory egress) {
 
+    /** Validates: every array finite, one grant time, source and size per grant, each source a demand index. */
+    public DgsqResult {
+        Parameters.notNull("config", config);
+        Parameters.finiteElements("demandBytes", demandBytes);
+        Parameters.finiteElements("grantTimesS", grantTimesS);
+        Parameters.notNull("grantSource", grantSource);
+        Parameters.finiteElements("grantBytes", grantBytes);
+        Parameters.notNull("egress", egress);
+        if (grantSource.length != grantTimesS.length || grantBytes.length != grantTimesS.length) {
+            throw new IllegalArgumentException("grantTimesS, grantSource and grantBytes must have one entry per grant, got "
+                    + grantTimesS.length + ", " + grantSource.length + " and " + grantBytes.length);
+        }
+        for (int k = 0; k < grantSource.length; k++) {
+            Parameters.inRange("grantSource[" + k + "]", grantSource[k], 0, demandBytes.length - 1);
+        }
+    }
+
     /** Largest egress queue [bytes]. */
     public double maxEgressQueueBytes() {
         return egress.maxQueueBytes();

@@ -24,13 +24,25 @@ import fabriclab.fabric.Time;
  * of R = the receiver's rate), the same object the fluid models and the packet simulator take.
  */
 public final class IncastBounds {
+    /** The ranges the bounds take, so that every bound is a finite number: bytes in (0, 1e18]. */
+    public static final double MAX_BYTES = 1e18;
+
+    /** Rates in [1 bit/s, 1e15 bit/s] (1 Pb/s). */
+    public static final double MIN_RATE_BITS_PER_SECOND = 1;
+
+    /** See {@link #MIN_RATE_BITS_PER_SECOND}. */
+    public static final double MAX_RATE_BITS_PER_SECOND = 1e15;
+
+    /** Times in [0, 1e6 s]. */
+    public static final double MAX_SECONDS = 1e6;
+
     private IncastBounds() {
     }
 
     /** Grant scheme: egress backlog bound g + g C / r_min + C Delta / 8 [bytes]. */
     public static double grantEgressBacklogBytes(DgsqConfig config, double minSourceRateBitsPerSecond) {
         Parameters.notNull("config", config);
-        Parameters.positive("minSourceRateBitsPerSecond", minSourceRateBitsPerSecond);
+        Parameters.inRange("minSourceRateBitsPerSecond", minSourceRateBitsPerSecond, MIN_RATE_BITS_PER_SECOND, MAX_RATE_BITS_PER_SECOND);
         double g = config.grantBytes();
         double c = config.creditRateBitsPerSecond();
         return g + g * c / minSourceRateBitsPerSecond + c * config.jitterS() / 8.0;
@@ -45,9 +57,9 @@ public final class IncastBounds {
     public static double grantCompletionBoundS(DgsqConfig config, double totalBytes, double lastRequestS,
                                                double minSourceRateBitsPerSecond) {
         Parameters.notNull("config", config);
-        Parameters.positive("totalBytes", totalBytes);
-        Parameters.nonNegative("lastRequestS", lastRequestS);
-        Parameters.positive("minSourceRateBitsPerSecond", minSourceRateBitsPerSecond);
+        Parameters.inHalfOpenRange("totalBytes", totalBytes, 0, MAX_BYTES);
+        Parameters.inRange("lastRequestS", lastRequestS, 0, MAX_SECONDS);
+        Parameters.inRange("minSourceRateBitsPerSecond", minSourceRateBitsPerSecond, MIN_RATE_BITS_PER_SECOND, MAX_RATE_BITS_PER_SECOND);
         double g = config.grantBytes();
         return lastRequestS + 8.0 * Math.max(0, totalBytes - g) / config.creditRateBitsPerSecond() + config.maxGrantDelayS()
                 + 8.0 * g / minSourceRateBitsPerSecond
@@ -61,8 +73,8 @@ public final class IncastBounds {
      */
     public static double grantSourceBufferGrowthBytesPerS(int n, double gpuRateBitsPerSecond, double creditRateBitsPerSecond) {
         Parameters.atLeast("n", n, 1);
-        Parameters.positive("gpuRateBitsPerSecond", gpuRateBitsPerSecond);
-        Parameters.positive("creditRateBitsPerSecond", creditRateBitsPerSecond);
+        Parameters.inRange("gpuRateBitsPerSecond", gpuRateBitsPerSecond, MIN_RATE_BITS_PER_SECOND, MAX_RATE_BITS_PER_SECOND);
+        Parameters.inRange("creditRateBitsPerSecond", creditRateBitsPerSecond, MIN_RATE_BITS_PER_SECOND, MAX_RATE_BITS_PER_SECOND);
         return Math.max(0, gpuRateBitsPerSecond - creditRateBitsPerSecond / n) / 8.0;
     }
 
@@ -73,7 +85,7 @@ public final class IncastBounds {
      */
     public static double grantSourceLocalPfcTimeS(int n, double gpuRateBitsPerSecond, double creditRateBitsPerSecond,
                                                   double thresholdBytes) {
-        Parameters.positive("thresholdBytes", thresholdBytes);
+        Parameters.inHalfOpenRange("thresholdBytes", thresholdBytes, 0, MAX_BYTES);
         double growth = grantSourceBufferGrowthBytesPerS(n, gpuRateBitsPerSecond, creditRateBitsPerSecond);
         return growth > 0 ? thresholdBytes / growth : Double.POSITIVE_INFINITY;
     }
@@ -81,27 +93,27 @@ public final class IncastBounds {
     /** PFC only: egress queue bound n (XOFF + r tau_p / 8) [bytes]. */
     public static double pfcEgressQueueBytes(int n, double xoffBytes, double senderRateBitsPerSecond, double pauseDelayS) {
         Parameters.atLeast("n", n, 1);
-        Parameters.positive("xoffBytes", xoffBytes);
-        Parameters.positive("senderRateBitsPerSecond", senderRateBitsPerSecond);
-        Parameters.nonNegative("pauseDelayS", pauseDelayS);
+        Parameters.inHalfOpenRange("xoffBytes", xoffBytes, 0, MAX_BYTES);
+        Parameters.inRange("senderRateBitsPerSecond", senderRateBitsPerSecond, MIN_RATE_BITS_PER_SECOND, MAX_RATE_BITS_PER_SECOND);
+        Parameters.inRange("pauseDelayS", pauseDelayS, 0, MAX_SECONDS);
         return n * (xoffBytes + senderRateBitsPerSecond * pauseDelayS / 8.0);
     }
 
     /** No control: synchronized peak queue (buffer for zero loss) M (n - R / r), 0 if n r <= R [bytes]. */
     public static double noControlPeakQueueBytes(int n, double messageBytes, double senderRateBitsPerSecond, double portRateBitsPerSecond) {
         Parameters.atLeast("n", n, 1);
-        Parameters.positive("messageBytes", messageBytes);
-        Parameters.positive("senderRateBitsPerSecond", senderRateBitsPerSecond);
-        Parameters.positive("portRateBitsPerSecond", portRateBitsPerSecond);
+        Parameters.inHalfOpenRange("messageBytes", messageBytes, 0, MAX_BYTES);
+        Parameters.inRange("senderRateBitsPerSecond", senderRateBitsPerSecond, MIN_RATE_BITS_PER_SECOND, MAX_RATE_BITS_PER_SECOND);
+        Parameters.inRange("portRateBitsPerSecond", portRateBitsPerSecond, MIN_RATE_BITS_PER_SECOND, MAX_RATE_BITS_PER_SECOND);
         return Math.max(0, messageBytes * (n - portRateBitsPerSecond / senderRateBitsPerSecond));
     }
 
     /** Any scheme: completion lower bound max(8 n M / R, 8 M / r) [s]. */
     public static double completionLowerBoundS(int n, double messageBytes, double senderRateBitsPerSecond, double portRateBitsPerSecond) {
         Parameters.atLeast("n", n, 1);
-        Parameters.positive("messageBytes", messageBytes);
-        Parameters.positive("senderRateBitsPerSecond", senderRateBitsPerSecond);
-        Parameters.positive("portRateBitsPerSecond", portRateBitsPerSecond);
+        Parameters.inHalfOpenRange("messageBytes", messageBytes, 0, MAX_BYTES);
+        Parameters.inRange("senderRateBitsPerSecond", senderRateBitsPerSecond, MIN_RATE_BITS_PER_SECOND, MAX_RATE_BITS_PER_SECOND);
+        Parameters.inRange("portRateBitsPerSecond", portRateBitsPerSecond, MIN_RATE_BITS_PER_SECOND, MAX_RATE_BITS_PER_SECOND);
         return Math.max(8.0 * n * messageBytes / portRateBitsPerSecond, 8.0 * messageBytes / senderRateBitsPerSecond);
     }
 

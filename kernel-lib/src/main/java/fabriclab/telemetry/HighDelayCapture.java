@@ -49,6 +49,17 @@ public record HighDelayCapture(long thresholdPs, int recordBytes, int metadataBy
      */
     public record Result(long thresholdPs, long packets, long captured, double exportRatePps, double exportBitsPerSecond,
             double tailQuantile, double tailCoverage, double delayShare) {
+        /** Validates: counts &gt;= 0 and captured &lt;= packets, rates finite and &gt;= 0, shares in [0, 1]. */
+        public Result {
+            Parameters.atLeast("thresholdPs", thresholdPs, 0);
+            Parameters.atLeast("packets", packets, 0);
+            Parameters.inRange("captured", captured, 0, packets);
+            Parameters.nonNegative("exportRatePps", exportRatePps);
+            Parameters.nonNegative("exportBitsPerSecond", exportBitsPerSecond);
+            Parameters.inRange("tailQuantile", tailQuantile, 0, 1);
+            Parameters.inRange("tailCoverage", tailCoverage, 0, 1);
+            Parameters.inRange("delayShare", delayShare, 0, 1);
+        }
     }
 
     /**

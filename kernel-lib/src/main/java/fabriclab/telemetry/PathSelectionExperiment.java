@@ -5,6 +5,7 @@ import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 
 /**
@@ -16,7 +17,11 @@ import java.util.SplittableRandom;
  * uniformly random pair of different leaves.
  *
  * <p>Each time step of {@code stepS}: a link offered load λ above its capacity C carries C and gives
- * every flow on it the share C / λ (a flow gets the smaller share of its two links); the queue grows by
+ * every flow on it the share C / λ. An uplink is offered the flows' demand; a downlink is offered what
+ * the uplinks forward to it (each flow's part times its uplink's share), so a flow delivers its demand
+ * times the product of its two shares and a byte dropped on the uplink is not offered, nor dropped,
+ * again downstream (the drop fraction stays within [0, 1]; before issue 22 both links were offered the
+ * full demand and drops reached 1.05-1.23 of the offered bytes); the queue grows by
  * (λ - C) per second up to {@code bufferBytes} (excess dropped) and drains at C - λ; the forwarding
  * latency of a link is 2 us plus queue / C. Paths:
  * <ul>
@@ -161,55 +166,55 @@ public record PathSelectionExperiment(int leaves, int spines, double linkGbps, d
 
         /** Capacity of every leaf-spine link [Gb/s] (default 400). */
         public Builder linkGbps(double linkGbps) {
-            this.linkGbps = linkGbps;
+            this.linkGbps = Parameters.finite("linkGbps", linkGbps); // the range is checked by build()
             return this;
         }
 
         /** Rate each flow offers [Gb/s] (default 25). */
         public Builder flowDemandGbps(double flowDemandGbps) {
-            this.flowDemandGbps = flowDemandGbps;
+            this.flowDemandGbps = Parameters.finite("flowDemandGbps", flowDemandGbps); // the range is checked by build()
             return this;
         }
 
         /** Mean flow lifetime [s]; required (compare it with the announcement interval). */
         public Builder meanFlowDurationS(double meanFlowDurationS) {
-            this.meanFlowDurationS = meanFlowDurationS;
+            this.meanFlowDurationS = Parameters.finite("meanFlowDurationS", meanFlowDurationS); // the range is checked by build()
             return this;
         }
 
         /** Mean offered load per uplink over capacity, in (0, 2] (default 0.7). */
         public Builder offeredLoad(double offeredLoad) {
-            this.offeredLoad = offeredLoad;
+            this.offeredLoad = Parameters.finite("offeredLoad", offeredLoad); // the range is checked by build()
             return this;
         }
 
         /** Queue limit per link [bytes] (default 1e6). */
         public Builder bufferBytes(double bufferBytes) {
-            this.bufferBytes = bufferBytes;
+            this.bufferBytes = Parameters.finite("bufferBytes", bufferBytes); // the range is checked by build()
             return this;
         }
 
         /** Counter sampling interval [s] (default and 004: 0.1). */
         public Builder sampleS(double sampleS) {
-            this.sampleS = sampleS;
+            this.sampleS = Parameters.finite("sampleS", sampleS); // the range is checked by build()
             return this;
         }
 
         /** Control-plane read interval [s] (default and 004: 0.5). */
         public Builder readS(double readS) {
-            this.readS = readS;
+            this.readS = Parameters.finite("readS", readS); // the range is checked by build()
             return this;
         }
 
         /** Announcement interval [s] (default and 004: 1). */
         public Builder announceS(double announceS) {
-            this.announceS = announceS;
+            this.announceS = Parameters.finite("announceS", announceS); // the range is checked by build()
             return this;
         }
 
         /** Weight of the newest sample in the control plane's average, in (0, 1] (default 0.5). */
         public Builder ewma(double ewma) {
-            this.ewma = ewma;
+            this.ewma = Parameters.finite("ewma", ewma); // the range is checked by build()
             return this;
         }
 
@@ -221,19 +226,19 @@ public record PathSelectionExperiment(int leaves, int spines, double linkGbps, d
 
         /** The path-quality score (default {@link PathQuality#balanced()}). */
         public Builder quality(PathQuality quality) {
-            this.quality = quality;
+            this.quality = Parameters.notNull("quality", quality);
             return this;
         }
 
         /** Time step [s], at most every interval (default 1e-3). */
         public Builder stepS(double stepS) {
-            this.stepS = stepS;
+            this.stepS = Parameters.finite("stepS", stepS); // the range is checked by build()
             return this;
         }
 
         /** Simulated time [s] (default 20). */
         public Builder durationS(double durationS) {
-            this.durationS = durationS;
+            this.durationS = Parameters.finite("durationS", durationS); // the range is checked by build()
             return this;
         }
 
@@ -276,15 +281,40 @@ public record PathSelectionExperiment(int leaves, int spines, double linkGbps, d
      * @param dropFraction dropped over offered bytes
      * @param meanUplinkImbalance mean over steps of (most loaded uplink of a leaf / mean uplink of that leaf), leaves averaged
      * @param meanLatencyUs mean link latency weighted by carried load [us]
-     * @param bestChoiceFraction share of SCORE decisions that picked a spine that was among the k best at that moment
-     * @param herdingIndex mean over announcement intervals of the largest share of one spine among the new flows of a leaf pair (1/S = even, 1 = all on one)
+     * @param bestChoiceFraction share of SCORE decisions that picked a spine that was among the k best at that moment;
+     *                           empty when the run made no such decision (ECMP, CONTAINERS)
+     * @param herdingIndex mean over announcement intervals of the largest share of one spine among the new flows of a leaf
+     *                     pair (1/S = even, 1 = all on one); empty when no interval had at least S new flows on a pair
+     *                     (always for CONTAINERS, which pins no flow to a spine)
      * @param meanAgeS mean age of the information used by SCORE decisions [s]
      * @param timesS times of the load samples [s]
      * @param spineLoad per spine, load offered to leaf 0's uplink to it over capacity, at {@code timesS}
      */
     public record Result(Policy policy, double throughputFraction, double dropFraction, double meanUplinkImbalance,
-            double meanLatencyUs, double bestChoiceFraction, double herdingIndex, double meanAgeS, double[] timesS,
+            double meanLatencyUs, OptionalDouble bestChoiceFraction, OptionalDouble herdingIndex, double meanAgeS, double[] timesS,
             double[][] spineLoad) {
+        /** Validates: fractions in [0, 1], other numbers finite and &gt;= 0, arrays of finite numbers. */
+        public Result {
+            Parameters.notNull("policy", policy);
+            Parameters.inRange("throughputFraction", throughputFraction, 0, 1);
+            Parameters.inRange("dropFraction", dropFraction, 0, 1);
+            Parameters.nonNegative("meanUplinkImbalance", meanUplinkImbalance);
+            Parameters.nonNegative("meanLatencyUs", meanLatencyUs);
+            Parameters.notNull("bestChoiceFraction", bestChoiceFraction);
+            if (bestChoiceFraction.isPresent()) {
+                Parameters.inRange("bestChoiceFraction", bestChoiceFraction.getAsDouble(), 0, 1);
+            }
+            Parameters.notNull("herdingIndex", herdingIndex);
+            if (herdingIndex.isPresent()) {
+                Parameters.inRange("herdingIndex", herdingIndex.getAsDouble(), 0, 1);
+            }
+            Parameters.nonNegative("meanAgeS", meanAgeS);
+            Parameters.finiteElements("timesS", timesS);
+            Parameters.notNull("spineLoad", spineLoad);
+            for (int s = 0; s < spineLoad.length; s++) {
+                Parameters.finiteElements("spineLoad[" + s + "]", spineLoad[s]);
+            }
+        }
     }
 
     private static final class Flow {
@@ -416,16 +446,25 @@ public record PathSelectionExperiment(int leaves, int spines, double linkGbps, d
                     flows.add(new Flow(src, dst, spine, t + exponential(rnd, meanFlowDurationS)));
                 }
                 // ---- loads, shares, queues
+                // uplinks carry the demand; a downlink receives what its uplinks forward (at most their
+                // capacity, shared in proportion), so a byte dropped on the uplink is not offered again
                 java.util.Arrays.fill(load, 0);
                 for (Flow f : flows) {
                     if (f.spine >= 0) {
                         load[f.src * spines + f.spine] += demandBytes;
-                        load[leaves * spines + f.spine * leaves + f.dst] += demandBytes;
                     } else {
                         for (int s = 0; s < spines; s++) {
                             load[f.src * spines + s] += demandBytes / spines;
-                            load[leaves * spines + s * leaves + f.dst] += demandBytes / spines;
                         }
+                    }
+                }
+                for (Flow f : flows) {
+                    for (int s = 0; s < spines; s++) {
+                        if (f.spine >= 0 && s != f.spine) {
+                            continue;
+                        }
+                        double part = f.spine >= 0 ? demandBytes : demandBytes / spines;
+                        load[leaves * spines + s * leaves + f.dst] += part * share(load[f.src * spines + s], capBytes);
                     }
                 }
                 for (Flow f : flows) {
@@ -436,7 +475,7 @@ public record PathSelectionExperiment(int leaves, int spines, double linkGbps, d
                         }
                         double part = f.spine >= 0 ? demandBytes : demandBytes / spines;
                         int up = f.src * spines + s, down = leaves * spines + s * leaves + f.dst;
-                        rate += part * Math.min(share(load[up], capBytes), share(load[down], capBytes));
+                        rate += part * share(load[up], capBytes) * share(load[down], capBytes);
                     }
                     if (k >= warm) {
                         offered += demandBytes * stepS;
@@ -496,8 +535,9 @@ public record PathSelectionExperiment(int leaves, int spines, double linkGbps, d
         return new Result(policy, offered == 0 ? 1 : carried / offered, offered == 0 ? 0 : dropped / offered,
                 imbalanceSteps == 0 ? 1 : imbalanceSum / imbalanceSteps,
                 carriedForLatency == 0 ? 0 : 1e6 * latencyWeighted / carriedForLatency,
-                decisions == 0 ? Double.NaN : bestDecisions / (double) decisions,
-                herdingCount == 0 ? Double.NaN : herdingSum / herdingCount, decisions == 0 ? 0 : ageSum / decisions,
+                decisions == 0 ? OptionalDouble.empty() : OptionalDouble.of(bestDecisions / (double) decisions),
+                herdingCount == 0 ? OptionalDouble.empty() : OptionalDouble.of(herdingSum / herdingCount),
+                decisions == 0 ? 0 : ageSum / decisions,
                 times.stream().mapToDouble(Double::doubleValue).toArray(), spineLoad);
     }
 

@@ -38,6 +38,43 @@ class DatasetsTest {
         }
     }
 
+    /** Writes the toy dataset under {@code dir} and returns its CSV. */
+    private static Path toy(Path dir) {
+        Table t = Table.create("x", DoubleColumn.create("rate_gbps", 1.5, 2.25), DoubleColumn.create("queue_kb", 3.0, 4.0));
+        Provenance p = new Provenance("toy", "toy model output", "model",
+                new Provenance.Paper("000_5f64c80d7629dca1.txt", "a", "t", "v", null), "figure 1",
+                Map.of("rate_gbps", "Gb/s", "queue_kb", "KB"), null);
+        return Datasets.write(dir, t, p);
+    }
+
+    /** Issue 22: a broken CSV fails with a message that names the file and says what is wrong. */
+    @Test
+    void emptyHeaderOnlyAndMixedCsvFilesAreRejectedClearly(@TempDir Path dir) throws Exception {
+        Path csv = toy(dir);
+        Files.writeString(csv, "");
+        String m = assertThrows(IllegalStateException.class, () -> Datasets.load(dir, "toy")).getMessage();
+        assertTrue(m.endsWith("toy.csv is empty: a dataset needs a header line and at least one row"), m);
+
+        Files.writeString(csv, "rate_gbps,queue_kb\n");
+        m = assertThrows(IllegalStateException.class, () -> Datasets.load(dir, "toy")).getMessage();
+        assertTrue(m.endsWith("toy.csv has a header line but no rows"), m);
+
+        Files.writeString(csv, "rate_gbps,queue_kb\n1.5,3.0\nfast,4.0\n");
+        m = assertThrows(IllegalStateException.class, () -> Datasets.load(dir, "toy")).getMessage();
+        assertTrue(m.contains("column \"rate_gbps\" mixes numbers with text, row 2 holds \"fast\""), m);
+    }
+
+    @Test
+    void aSymlinkOutOfTheDatasetsDirectoryIsNotFollowed(@TempDir Path dir) throws Exception {
+        Path root = Files.createDirectories(dir.resolve("datasets"));
+        Path csv = toy(root);
+        Path outside = Files.copy(csv, dir.resolve("elsewhere.csv"));
+        Files.delete(csv);
+        Files.createSymbolicLink(csv, outside);
+        String m = assertThrows(IllegalStateException.class, () -> Datasets.load(root, "toy")).getMessage();
+        assertTrue(m.contains("outside the datasets directory"), m);
+    }
+
     @Test
     void writeThenLoadRoundTripsAndIsDeterministic(@TempDir Path dir) throws Exception {
         Table t = Table.create("x", DoubleColumn.create("rate_gbps", 1.5, 2.25), DoubleColumn.create("queue_kb", 3.0, 4.0));

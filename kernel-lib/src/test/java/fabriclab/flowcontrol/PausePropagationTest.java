@@ -22,13 +22,13 @@ class PausePropagationTest {
         PausePropagationSimulator.Result r = threeHops(0).run(100e-6, 10);
         // data reach the last hop after 2 steps, then it fills at (400G - 100G) / 8 bytes/s
         double expected = 2 * STEP + 8 * 100e3 / (400e9 - 100e9);
-        assertEquals(expected, r.firstPauseS()[2], 2 * STEP);
+        assertEquals(expected, r.firstPauseS().get(2).getAsDouble(), 2 * STEP);
         // pauses travel towards the sender: hop 2 first, then hop 1, then hop 0 pauses the NIC
-        assertTrue(r.firstPauseS()[1] > r.firstPauseS()[2]);
-        assertTrue(r.firstPauseS()[0] > r.firstPauseS()[1]);
-        assertEquals(r.firstPauseS()[0] + DELAY, r.sendersStopS(), 2 * STEP);
+        assertTrue(r.firstPauseS().get(1).getAsDouble() > r.firstPauseS().get(2).getAsDouble());
+        assertTrue(r.firstPauseS().get(0).getAsDouble() > r.firstPauseS().get(1).getAsDouble());
+        assertEquals(r.firstPauseS().get(0).getAsDouble() + DELAY, r.sendersStopS().getAsDouble(), 2 * STEP);
         // each upstream hop needs at least XOFF / (rate in) more time to fill once its egress stalls
-        assertTrue(r.firstPauseS()[1] - r.firstPauseS()[2] >= 8 * 100e3 / 400e9 - 1e-12);
+        assertTrue(r.firstPauseS().get(1).getAsDouble() - r.firstPauseS().get(2).getAsDouble() >= 8 * 100e3 / 400e9 - 1e-12);
     }
 
     @Test

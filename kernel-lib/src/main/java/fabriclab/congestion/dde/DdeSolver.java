@@ -37,6 +37,12 @@ public final class DdeSolver {
     private final double absTol;
     private final double relTol;
 
+    /**
+     * The longest integration {@link #solve} accepts, in fixed steps or (adaptive solver) smallest
+     * lags: 1e9, minutes of computing; longer spans are rejected rather than left to run for hours.
+     */
+    public static final double MAX_STEPS = 1e9;
+
     private DdeSolver(double step, double absTol, double relTol) {
         this.step = step;
         this.absTol = absTol;
@@ -109,6 +115,12 @@ public final class DdeSolver {
         }
         if (isFixedStep() && step > minLag * (1 + 1e-12)) {
             throw new IllegalArgumentException("step must be <= the smallest lag (" + minLag + "), got " + step);
+        }
+        // both solvers advance at most one step (fixed) or one smallest lag (adaptive) at a time
+        double stepsNeeded = (tEnd - t0) / (isFixedStep() ? step : minLag);
+        if (stepsNeeded > MAX_STEPS) {
+            throw new IllegalArgumentException("tEnd - t0 must be at most " + MAX_STEPS + " " + (isFixedStep() ? "steps ("
+                    + step + " s each)" : "smallest lags (" + minLag + " s each)") + ", got tEnd = " + tEnd + ", t0 = " + t0);
         }
         double[] y = history.apply(t0);
         if (y == null || y.length != dim) {

@@ -27,6 +27,18 @@ public final class BallsIntoBins {
     private BallsIntoBins() {
     }
 
+    /**
+     * The largest flow count {@link #maxLoad} takes: 100,000 flows on 100,000 paths take about 40 s on
+     * one core; the cost grows faster than linearly in n.
+     */
+    public static final int MAX_LOAD_FLOWS = 100_000;
+
+    /** The largest flow count whose whole pmf {@link #flowsPerPathPmf} returns (an array of n + 1). */
+    public static final int MAX_PMF_FLOWS = 1 << 24;
+
+    /** The largest path count {@link #maxLoad} takes, 2^24 (16 flows on it: under 1 s). */
+    public static final int MAX_LOAD_PATHS = 1 << 24;
+
     private static void check(int n, int m) {
         Parameters.atLeast("n (flows)", n, 1);
         Parameters.atLeast("m (paths)", m, 1);
@@ -40,6 +52,7 @@ public final class BallsIntoBins {
 
     /** {@code P(a given path carries exactly j flows)} for j = 0..n. */
     public static double[] flowsPerPathPmf(int n, int m) {
+        Parameters.inRange("n (flows)", n, 1, MAX_PMF_FLOWS);
         BinomialDistribution b = flowsPerPath(n, m);
         double[] p = new double[n + 1];
         for (int j = 0; j <= n; j++) {
@@ -128,11 +141,12 @@ public final class BallsIntoBins {
      * {@link MaxLoadDistribution#NEGLIGIBLE} is set to 0, and the sweep stops (the rest set to 1)
      * once the union bound {@code m P(Binomial(n, 1/m) > k)} on {@code P(max > k)} is below it. Cost: two FFTs of length L per k in the support.
      *
-     * @param n flows, at least 1
-     * @param m paths, at least 1
+     * @param n flows, 1..{@link #MAX_LOAD_FLOWS}
+     * @param m paths, 1..{@link #MAX_LOAD_PATHS}
      */
     public static MaxLoadDistribution maxLoad(int n, int m) {
-        check(n, m);
+        Parameters.inRange("n (flows)", n, 1, MAX_LOAD_FLOWS);
+        Parameters.inRange("m (paths)", m, 1, MAX_LOAD_PATHS);
         double[] cdf = new double[n];
         if (m == 1) {
             return new MaxLoadDistribution(n, m, cdf); // all flows on the single path: max = n
@@ -315,6 +329,7 @@ public final class BallsIntoBins {
     public static MaxLoadDistribution maxLoadByRecursion(int n, int m) {
         check(n, m);
         Parameters.inRange("n (flows)", n, 1, 1000);
+        Parameters.inRange("m (paths)", m, 1, 100_000); // O(m n^2): 1e11 steps at most
         double[] cdf = new double[n];
         // cdf is 0 below ceil(n/m); once it is within 1e-16 of 1 the rest is set to 1
         for (int k = (n + m - 1) / m; k < n; k++) {
@@ -353,13 +368,16 @@ public final class BallsIntoBins {
      * {@code S1 = m P(Bin(n, 1/m) >= k)}, whose relative error is below S1 / 2 there (multinomial
      * counts are negatively associated, so the pair term is at most S1^2 / 2).
      *
-     * @param k threshold, 0..n
+     * @param k threshold, {@code >= 0}; above n no path can carry k flows and the probability is 0
      */
     public static double probabilityAnyPathAtLeast(int n, int m, int k) {
         check(n, m);
-        Parameters.inRange("k", k, 0, n);
+        Parameters.atLeast("k", k, 0);
         if (k == 0) {
             return 1;
+        }
+        if (k > n) {
+            return 0; // n flows cannot put more than n on one path
         }
         double s1 = Math.min(1, m * upperTail(flowsPerPath(n, m), k));
         if (s1 < 1e-6) {

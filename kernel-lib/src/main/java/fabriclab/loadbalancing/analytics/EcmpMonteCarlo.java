@@ -29,10 +29,24 @@ public final class EcmpMonteCarlo {
      * @param trials at least 1
      * @param seed generator seed
      */
+    /** The most path slots and trials a Monte Carlo run takes: (flows + paths) x trials &lt;= 2e9 steps, seconds to minutes. */
+    public static final double MAX_WORK = 2e9;
+
+    private static void checkWork(int flows, int m, int trials) {
+        Parameters.inRange("m (paths)", m, 1, 1 << 24);
+        Parameters.inRange("trials", trials, 1, 1 << 24);
+        double work = ((double) flows + m) * trials;
+        if (work > MAX_WORK) {
+            throw new IllegalArgumentException("(flows + m (paths)) x trials must be <= " + MAX_WORK + ", got (" + flows + " + "
+                    + m + ") x " + trials);
+        }
+    }
+
     public static int[] maxCounts(int n, int m, int trials, long seed) {
         Parameters.atLeast("n (flows)", n, 1);
         Parameters.atLeast("m (paths)", m, 1);
         Parameters.atLeast("trials", trials, 1);
+        checkWork(n, m, trials);
         SplittableRandom r = new SplittableRandom(seed);
         int[] out = new int[trials];
         int[] c = new int[m];
@@ -58,6 +72,7 @@ public final class EcmpMonteCarlo {
         BallsIntoBins.checkSizes(sizes);
         Parameters.atLeast("m (paths)", m, 1);
         Parameters.atLeast("trials", trials, 1);
+        checkWork(sizes.length, m, trials);
         SplittableRandom r = new SplittableRandom(seed);
         double[] out = new double[trials];
         double[] load = new double[m];
@@ -92,6 +107,7 @@ public final class EcmpMonteCarlo {
         Parameters.notNull("policy", policy);
         Parameters.atLeast("m (paths)", m, 1);
         Parameters.atLeast("trials", trials, 1);
+        checkWork(1, m, trials);
         Parameters.notNull("progress", progress);
         SplittableRandom r = new SplittableRandom(seed);
         int[] out = new int[trials];

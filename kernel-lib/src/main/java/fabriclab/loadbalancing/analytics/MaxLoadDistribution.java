@@ -51,6 +51,9 @@ public final class MaxLoadDistribution {
 
     /** {@code P(max >= k)}: the probability that some path carries at least k flows. */
     public double probabilityAtLeast(int k) {
+        if (k <= 0) {
+            return 1; // the maximum is never negative (and k - 1 must not overflow)
+        }
         return 1 - cdf(k - 1);
     }
 

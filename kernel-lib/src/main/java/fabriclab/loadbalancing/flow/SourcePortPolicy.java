@@ -34,7 +34,7 @@ public enum SourcePortPolicy {
     RANDOM {
         @Override
         public int sourcePort(int qpn, SplittableRandom random) {
-            return 0xC000 | random.nextInt(1 << 14);
+            return 0xC000 | fabriclab.Parameters.notNull("random", random).nextInt(1 << 14);
         }
     };
 
@@ -42,7 +42,8 @@ public enum SourcePortPolicy {
      * The source port of queue pair {@code qpn}.
      *
      * @param qpn queue pair number (24-bit in InfiniBand; any int accepted)
-     * @param random generator used by {@link #RANDOM} only
+     * @param random generator used by {@link #RANDOM} only (not null there); the other policies
+     *               ignore it and accept null
      * @return a port in 49152..65535
      */
     public abstract int sourcePort(int qpn, SplittableRandom random);

@@ -22,6 +22,11 @@ import java.util.SplittableRandom;
  * @param meanImbalance packet-weighted mean over bins of max path packets / mean path packets
  */
 public record FlowletBalance(long flowlets, double meanImbalance) {
+    /** Validates: flowlets &gt;= 0, meanImbalance finite and &gt;= 0. */
+    public FlowletBalance {
+        Parameters.atLeast("flowlets", flowlets, 0);
+        Parameters.nonNegative("meanImbalance", meanImbalance);
+    }
 
     /**
      * Simulates the flows (packet departure times in us, one array per flow).
@@ -33,7 +38,7 @@ public record FlowletBalance(long flowlets, double meanImbalance) {
      * @param seed path-choice seed; the same seed gives the same result
      */
     public static FlowletBalance simulate(List<double[]> flows, int paths, double timeoutUs, double binUs, long seed) {
-        Parameters.notNull("flows", flows);
+        Parameters.noNullElements("flows", flows);
         if (flows.isEmpty()) {
             throw new IllegalArgumentException("flows must contain at least 1 flow, got 0");
         }
@@ -49,11 +54,12 @@ public record FlowletBalance(long flowlets, double meanImbalance) {
                 end = Math.max(end, f[f.length - 1]);
             }
         }
-        long binsLong = (long) Math.floor(end / binUs) + 1;
-        if (binsLong * paths > 50_000_000L) {
+        double binsExact = (Math.floor(end / binUs) + 1) * paths;
+        if (binsExact > 50_000_000L) {
             throw new IllegalArgumentException("binUs is too small: (trace length / binUs) x paths must be <= 50,000,000, got "
-                    + binsLong * paths);
+                    + binsExact);
         }
+        long binsLong = (long) Math.floor(end / binUs) + 1;
         int bins = (int) binsLong;
         int[] load = new int[bins * paths];
         SplittableRandom r = new SplittableRandom(seed);

@@ -13,7 +13,7 @@ public final class Flowlets {
     }
 
     private static void checkTrace(double[] times) {
-        Parameters.notNull("packetTimesUs", times);
+        Parameters.finiteElements("packetTimesUs", times);
         if (times.length == 0) {
             throw new IllegalArgumentException("packetTimesUs must contain at least 1 packet, got an empty array");
         }

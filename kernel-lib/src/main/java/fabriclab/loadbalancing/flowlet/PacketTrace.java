@@ -13,8 +13,17 @@ public final class PacketTrace {
     }
 
     /** Serialisation time of one packet, microseconds: {@code 8 bytes / (rate x 1000)} (1 Gb/s = 1000 bits/us). */
+    /** The largest packet {@link #packetTimeUs} takes, bytes (1e9). */
+    public static final double MAX_PACKET_BYTES = 1e9;
+
+    /**
+     * The longest packet time, compute gap or idle time the traces take, us (1e9 us = 1000 s), so
+     * that a trace's times stay finite and exact to well below a packet time.
+     */
+    public static final double MAX_INTERVAL_US = 1e9;
+
     public static double packetTimeUs(double packetBytes, double lineRateGbps) {
-        Parameters.positive("packetBytes", packetBytes);
+        Parameters.inHalfOpenRange("packetBytes", packetBytes, 0, MAX_PACKET_BYTES);
         Parameters.positive("lineRateGbps", lineRateGbps);
         return packetBytes * 8 / (lineRateGbps * 1000);
     }
@@ -33,8 +42,8 @@ public final class PacketTrace {
     public static double[] elephant(int steps, int packetsPerStep, double packetTimeUs, double computeGapUs) {
         Parameters.atLeast("steps", steps, 1);
         Parameters.atLeast("packetsPerStep", packetsPerStep, 1);
-        Parameters.positive("packetTimeUs", packetTimeUs);
-        Parameters.positive("computeGapUs", computeGapUs);
+        Parameters.inHalfOpenRange("packetTimeUs", packetTimeUs, 0, MAX_INTERVAL_US);
+        Parameters.inHalfOpenRange("computeGapUs", computeGapUs, 0, MAX_INTERVAL_US);
         if ((long) steps * packetsPerStep > 50_000_000L) {
             throw new IllegalArgumentException("steps x packetsPerStep must be <= 50,000,000 packets, got " + (long) steps * packetsPerStep);
         }
@@ -59,8 +68,12 @@ public final class PacketTrace {
     public static double[] mice(int messages, double meanPacketsPerMessage, double packetTimeUs, double meanIdleUs, long seed) {
         Parameters.atLeast("messages", messages, 1);
         Parameters.inRange("meanPacketsPerMessage", meanPacketsPerMessage, 1, 1e6);
-        Parameters.positive("packetTimeUs", packetTimeUs);
-        Parameters.positive("meanIdleUs", meanIdleUs);
+        Parameters.inHalfOpenRange("packetTimeUs", packetTimeUs, 0, MAX_INTERVAL_US);
+        Parameters.inHalfOpenRange("meanIdleUs", meanIdleUs, 0, MAX_INTERVAL_US);
+        if (messages * meanPacketsPerMessage > 50_000_000L) {
+            throw new IllegalArgumentException("messages x meanPacketsPerMessage must be <= 50,000,000 packets, got "
+                    + messages + " x " + meanPacketsPerMessage);
+        }
         SplittableRandom r = new SplittableRandom(seed);
         double q = 1 / meanPacketsPerMessage; // geometric on {1, 2, ...} with mean 1/q
         double[] buf = new double[Math.max(16, (int) (messages * meanPacketsPerMessage * 1.5))];

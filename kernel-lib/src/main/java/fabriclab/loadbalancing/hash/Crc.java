@@ -137,6 +137,7 @@ public final class Crc {
      * @param seed hash seed (XOR into the initial register)
      */
     public int hash(FiveTuple t, int seed) {
+        Parameters.notNull("t", t);
         int reg = start(seed);
         int s = t.sourceIp();
         int d = t.destinationIp();

@@ -47,11 +47,13 @@ public final class EcmpHasher {
 
     /** The same configuration with another rotation of the hash bits. */
     public EcmpHasher withRotation(int newRotation) {
+        Parameters.inRange("newRotation", newRotation, 0, 15);
         return new EcmpHasher(function, seed, newRotation, selection);
     }
 
     /** The same configuration with another selection method. */
     public EcmpHasher withSelection(PathSelection newSelection) {
+        Parameters.notNull("newSelection", newSelection);
         return new EcmpHasher(function, seed, rotation, newSelection);
     }
 
@@ -77,6 +79,7 @@ public final class EcmpHasher {
 
     /** The (rotated) hash of a 5-tuple, in the low {@link HashFunction#bits()} bits. */
     public int hash(FiveTuple t) {
+        Parameters.notNull("t", t);
         int h = hasher.hash(t);
         if (rotation == 0) {
             return h;
@@ -104,11 +107,11 @@ public final class EcmpHasher {
      * @return array of length {@code members}, summing to {@code flows.size()}
      */
     public int[] countPerPath(List<FiveTuple> flows, int members) {
-        Parameters.notNull("flows", flows);
+        Parameters.noNullElements("flows", flows);
         if (flows.isEmpty()) {
             throw new IllegalArgumentException("flows must not be empty");
         }
-        Parameters.atLeast("members", members, 1);
+        Parameters.inRange("members", members, 1, ResilientHashGroup.MAX_BUCKETS);
         int[] counts = new int[members];
         for (FiveTuple t : flows) {
             counts[path(t, members)]++;

@@ -109,6 +109,7 @@ public enum HashFunction {
 
     /** The XOR-fold hash, see {@link #XOR16}. */
     public static int xorFold16(FiveTuple t, int seed) {
+        Parameters.notNull("t", t);
         int x = t.sourceIp() ^ t.destinationIp() ^ ((t.sourcePort() << 16) | t.destinationPort()) ^ t.protocol() ^ seed;
         return ((x >>> 16) ^ x) & 0xFFFF;
     }

@@ -16,12 +16,12 @@ public final class MemberFailure {
     }
 
     private static void check(List<FiveTuple> flows, EcmpHasher hasher, int members, int failed) {
-        Parameters.notNull("flows", flows);
+        Parameters.noNullElements("flows", flows);
         if (flows.isEmpty()) {
             throw new IllegalArgumentException("flows must not be empty");
         }
         Parameters.notNull("hasher", hasher);
-        Parameters.atLeast("members", members, 2);
+        Parameters.inRange("members", members, 2, ResilientHashGroup.MAX_BUCKETS);
         Parameters.inRange("failed", failed, 0, members - 1);
     }
 
@@ -51,6 +51,7 @@ public final class MemberFailure {
      */
     public static double fractionMovedResilient(List<FiveTuple> flows, EcmpHasher hasher, int members, int buckets, int failed) {
         check(flows, hasher, members, failed);
+        Parameters.inRange("buckets", buckets, members, ResilientHashGroup.MAX_BUCKETS);
         ResilientHashGroup before = ResilientHashGroup.create(members, buckets);
         ResilientHashGroup after = before.withoutMember(failed);
         int moved = 0;

@@ -10,6 +10,7 @@ public enum PathSelection {
     MODULO {
         @Override
         public int select(int hash, int bits, int members) {
+            check(bits, members);
             return bits < 32 ? (hash & ((1 << bits) - 1)) % members : Integer.remainderUnsigned(hash, members);
         }
     },
@@ -21,9 +22,17 @@ public enum PathSelection {
     HASH_THRESHOLD {
         @Override
         public int select(int hash, int bits, int members) {
+            check(bits, members);
             return (int) (((hash & mask(bits)) * (long) members) >>> bits);
         }
     };
+
+    private static void check(int bits, int members) {
+        if (bits < 1 || bits > 32 || members < 1) { // the fast test first: select runs once per flow
+            Parameters.inRange("bits", bits, 1, 32);
+            Parameters.atLeast("members", members, 1);
+        }
+    }
 
     private static long mask(int bits) {
         return bits == 32 ? 0xFFFFFFFFL : (1L << bits) - 1;

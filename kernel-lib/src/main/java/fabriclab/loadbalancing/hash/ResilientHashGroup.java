@@ -29,9 +29,12 @@ public final class ResilientHashGroup {
      * @param members number of members, at least 1
      * @param bucketCount number of buckets, at least {@code members}
      */
+    /** The most buckets (and members) a group takes, 2^24 (switches use up to about 2^16). */
+    public static final int MAX_BUCKETS = 1 << 24;
+
     public static ResilientHashGroup create(int members, int bucketCount) {
-        Parameters.atLeast("members", members, 1);
-        Parameters.atLeast("bucketCount", bucketCount, members);
+        Parameters.inRange("members", members, 1, MAX_BUCKETS);
+        Parameters.inRange("bucketCount", bucketCount, members, MAX_BUCKETS);
         int[] b = new int[bucketCount];
         for (int i = 0; i < bucketCount; i++) {
             b[i] = i % members;
@@ -53,7 +56,7 @@ public final class ResilientHashGroup {
 
     /** Whether member {@code m} is live. */
     public boolean isAlive(int m) {
-        Parameters.inRange("member", m, 0, alive.length - 1);
+        Parameters.inRange("m (member)", m, 0, alive.length - 1);
         return alive[m];
     }
 
@@ -93,7 +96,7 @@ public final class ResilientHashGroup {
      * @throws IllegalArgumentException if {@code m} is out of range, already failed, or the last live member
      */
     public ResilientHashGroup withoutMember(int m) {
-        Parameters.inRange("member", m, 0, alive.length - 1);
+        Parameters.inRange("m (member)", m, 0, alive.length - 1);
         if (!alive[m]) {
             throw new IllegalArgumentException("member " + m + " has already failed");
         }
@@ -125,7 +128,7 @@ public final class ResilientHashGroup {
      * most until it holds its fair share (floor(B / live)). Only the buckets it takes change.
      */
     public ResilientHashGroup withMember(int m) {
-        Parameters.inRange("member", m, 0, alive.length - 1);
+        Parameters.inRange("m (member)", m, 0, alive.length - 1);
         if (alive[m]) {
             throw new IllegalArgumentException("member " + m + " is already live");
         }

@@ -111,6 +111,7 @@ public final class Toeplitz {
 
     /** The RSS IPv4+ports hash of a 5-tuple (12 input bytes), table-driven. */
     public int hash(FiveTuple t) {
+        Parameters.notNull("t", t);
         int[][] tb = tables;
         int s = t.sourceIp();
         int d = t.destinationIp();
@@ -123,6 +124,7 @@ public final class Toeplitz {
 
     /** The RSS IPv4-only hash (8 input bytes: the two addresses). */
     public int hashAddresses(FiveTuple t) {
+        Parameters.notNull("t", t);
         int[][] tb = tables;
         int s = t.sourceIp();
         int d = t.destinationIp();

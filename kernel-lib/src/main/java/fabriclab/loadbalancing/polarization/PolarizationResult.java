@@ -1,5 +1,7 @@
 package fabriclab.loadbalancing.polarization;
 
+import fabriclab.Parameters;
+
 /**
  * Link usage of one tier after a set of flows has been hashed through all tiers above it.
  *
@@ -13,7 +15,11 @@ package fabriclab.loadbalancing.polarization;
 public record PolarizationResult(int tier, int links, double usedFraction, double maxOverMean, int[] flowsPerLink) {
     /** Keeps a private copy of the counts. */
     public PolarizationResult {
-        flowsPerLink = flowsPerLink.clone();
+        Parameters.atLeast("tier", tier, 0);
+        Parameters.atLeast("links", links, 1);
+        Parameters.inRange("usedFraction", usedFraction, 0, 1);
+        Parameters.nonNegative("maxOverMean", maxOverMean);
+        flowsPerLink = Parameters.notNull("flowsPerLink", flowsPerLink).clone();
     }
 
     /** A copy of the flow count of every link. */

@@ -39,8 +39,12 @@ public final class TierPolarization {
     }
 
     private static void check(int m1, int m2) {
-        Parameters.atLeast("m1 (tier-1 members)", m1, 1);
-        Parameters.atLeast("m2 (tier-2 members)", m2, 1);
+        Parameters.inRange("m1 (tier-1 members)", m1, 1, 1 << 24);
+        Parameters.inRange("m2 (tier-2 members)", m2, 1, 1 << 24);
+        if ((long) m1 * m2 > BallsIntoBins.MAX_LOAD_PATHS) {
+            throw new IllegalArgumentException("m1 x m2 (tier-2 links) must be <= " + BallsIntoBins.MAX_LOAD_PATHS + ", got "
+                    + m1 + " x " + m2);
+        }
     }
 
     /** Fraction of tier-2 links reachable when both tiers use the same hash with modulo: {@code 1/gcd(m1, m2)}. */
@@ -104,11 +108,11 @@ public final class TierPolarization {
      *              counts at most 2^24
      */
     public static List<PolarizationResult> simulate(List<FiveTuple> flows, List<HashStage> tiers) {
-        Parameters.notNull("flows", flows);
+        Parameters.noNullElements("flows", flows);
         if (flows.isEmpty()) {
             throw new IllegalArgumentException("flows must not be empty");
         }
-        Parameters.notNull("tiers", tiers);
+        Parameters.noNullElements("tiers", tiers);
         if (tiers.isEmpty()) {
             throw new IllegalArgumentException("tiers must contain at least 1 tier, got 0");
         }

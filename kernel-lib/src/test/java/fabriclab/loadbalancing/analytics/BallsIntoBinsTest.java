@@ -182,11 +182,28 @@ class BallsIntoBinsTest {
         assertArrayEquals(EcmpMonteCarlo.maxCounts(50, 7, 100, 3), EcmpMonteCarlo.maxCounts(50, 7, 100, 3));
     }
 
+    /**
+     * Counting by hand: n flows cannot put more than n on one path, so P(some path >= k) = 0 for
+     * k > n (issue 22: (2, 2, 3) threw); three flows on two paths all land on one path with
+     * probability 2 (1/2)^3 = 1/4. The maximum is never negative, so P(max >= k) = 1 for k <= 0,
+     * also for Integer.MIN_VALUE (where k - 1 overflows).
+     */
+    @Test
+    void thresholdsBeyondTheFlowCountAreImpossibleAndBelowZeroCertain() {
+        assertEquals(0.0, BallsIntoBins.probabilityAnyPathAtLeast(2, 2, 3));
+        assertEquals(0.0, BallsIntoBins.probabilityAnyPathAtLeast(10, 3, 11));
+        assertEquals(0.25, BallsIntoBins.probabilityAnyPathAtLeast(3, 2, 3), 1e-12);
+        assertEquals(1.0, BallsIntoBins.maxLoad(5, 3).probabilityAtLeast(Integer.MIN_VALUE));
+        assertEquals(1.0, BallsIntoBins.maxLoad(5, 3).probabilityAtLeast(0));
+    }
+
     @Test
     void badInputsNameTheParameter() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.maxLoad(10, 0)).getMessage().startsWith("m (paths)"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.maxLoad(0, 3)).getMessage().startsWith("n (flows)"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.probabilityAnyPathAtLeast(10, 3, 11)).getMessage().startsWith("k"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.probabilityAnyPathAtLeast(10, 3, -1)).getMessage().startsWith("k"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.maxLoad(16, Integer.MAX_VALUE)).getMessage()
+                .startsWith("m (paths) must be in [1, 16777216]"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.expectedLoadVariance(new double[0], 3)).getMessage().startsWith("sizes"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.expectedLoadVariance(new double[] {1, -2}, 3)).getMessage().startsWith("sizes[1]"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FlowMix(0, 1, 0, 1)).getMessage().startsWith("elephants + mice"));

@@ -96,6 +96,6 @@ class PathSelectionTest {
         ResilientHashGroup one = g.withoutMember(0);
         assertThrows(IllegalArgumentException.class, () -> one.withoutMember(1));
         assertThrows(IllegalArgumentException.class, () -> one.withoutMember(0));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> g.withoutMember(5)).getMessage().startsWith("member"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> g.withoutMember(5)).getMessage().startsWith("m (member)"));
     }
 }
