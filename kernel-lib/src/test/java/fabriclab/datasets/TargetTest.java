@@ -15,7 +15,7 @@ class TargetTest {
         assertEquals(0.20, t.relativeDifference(120), 1e-12);
         assertTrue(t.met(86));
         assertFalse(t.met(84));
-        assertEquals(-0.5, Target.point(-2, 0.1).relativeDifference(-1), 1e-12);   // |published| below
+        assertEquals(0.5, Target.point(-2, 0.1).relativeDifference(-1), 1e-12);   // (-1 - (-2)) / |-2|
     }
 
     @Test
