@@ -3,17 +3,21 @@ package fabriclab.datasets;
 import fabriclab.Parameters;
 import fabriclab.project.ProjectPaths;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.Row;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
-import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.columns.numbers.NumberColumnFormatter;
 
 /**
  * The scorecard: every paper-vs-model row the notebooks saved (model datasets named {@code comparison-*},
@@ -87,7 +91,8 @@ public final class Scorecard {
      * Every comparison row under {@code root}, the kinds apart: sorted by kind (predictions first), then
      * comparison, then row order. Columns: source (the seed's number, e.g. "001", or the outside
      * reference), notebook, quantity, unit, kind, basis, canonical, counted, target (in words), model,
-     * relative_difference, meets_target, reason (the notebook's note).
+     * relative_difference, meets_target, reason (the notebook's note). The two number columns print with at
+     * most four and three decimals; their values are not rounded.
      */
     public static Table gather(Path root) {
         return toTable("scorecard: every comparison row, by kind", sortedByKind(entries(root)));
@@ -226,6 +231,8 @@ public final class Scorecard {
             meets.append(r.meetsTarget() ? "yes" : "no");
             reason.append(r.note());
         }
+        model.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.####", DecimalFormatSymbols.getInstance(Locale.ROOT))));
+        rel.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT))));
         return Table.create(title, source, notebook, quantity, unit, kind, basis, canonical, counted, target, model, rel,
                 meets, reason);
     }

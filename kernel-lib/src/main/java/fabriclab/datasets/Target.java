@@ -55,7 +55,7 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
         return Math.abs(relativeDifference(model)) <= tolerance();
     }
 
-    /** The target in words, e.g. "at least 10", "3 to 3.5 (15%)", "|x| = 1.3 (15%)". */
+    /** The target in words (six significant digits), e.g. "at least 10", "3 to 3.5 \u00b1 15%", "|x| = 1.3 \u00b1 15%". */
     String describe();
 
     /** A point with the default 15% tolerance. */
@@ -268,11 +268,11 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
     }
 
     private static String withTolerance(double tolerance) {
-        return tolerance == 0 ? "" : " (" + format(100 * tolerance) + "%)";
+        return tolerance == 0 ? "" : " \u00b1 " + format(100 * tolerance) + "%";
     }
 
     private static String format(double v) {
-        String s = String.format(java.util.Locale.ROOT, "%.4g", v);
+        String s = String.format(java.util.Locale.ROOT, "%.6g", v);
         if (s.contains("e") || !s.contains(".")) {
             return s;
         }

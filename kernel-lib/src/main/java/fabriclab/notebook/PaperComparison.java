@@ -9,7 +9,9 @@ import fabriclab.datasets.Scorecard;
 import fabriclab.datasets.Target;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -117,9 +119,6 @@ public final class PaperComparison {
 
     private PaperComparison add(ComparisonKind kind, String basis, boolean canonical, String quantity, String unit,
             Target target, double model, String note) {
-        Parameters.notNull(kind == ComparisonKind.CALIBRATED ? "fromPublished"
-                : kind == ComparisonKind.WHAT_IF ? "setting"
-                : kind == ComparisonKind.SUPERSEDED ? "canonicalComparison" : "basis", basis);
         return add(new ComparisonRow(seedFile, quantity, unit, kind, basis, canonical, target, model, note));
     }
 
@@ -158,7 +157,7 @@ public final class PaperComparison {
         }
         Table t = table();
         t.setName(DATASET_PREFIX + name);
-        java.util.Map<String, String> units = new java.util.LinkedHashMap<>();
+        Map<String, String> units = new LinkedHashMap<>();
         for (String c : COLUMNS) {
             units.put(c, switch (c) {
                 case "published", "published_high", "model" -> "see unit column";

@@ -60,9 +60,10 @@ class TargetTest {
                 Target.magnitude(1.3)}) {
             assertEquals(t, Target.of(t.form(), t.published(), t.publishedHigh(), t.tolerance()));
         }
-        assertEquals("3 to 3.5 (15%)", Target.band(3, 3.5).describe());
+        assertEquals("3 to 3.5 \u00b1 15%", Target.band(3, 3.5).describe());
         assertEquals("at least 10", Target.atLeast(10).describe());
-        assertEquals("|x| = 1.3 (15%)", Target.magnitude(1.3).describe());
+        assertEquals("1154.77 \u00b1 15%", Target.point(1154.77).describe());
+        assertEquals("|x| = 1.3 \u00b1 15%", Target.magnitude(1.3).describe());
     }
 
     @Test
