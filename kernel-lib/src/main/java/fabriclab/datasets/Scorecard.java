@@ -30,8 +30,8 @@ import tech.tablesaw.columns.numbers.NumberColumnFormatter;
  * tolerance, a bound on the right side, a band, an unsigned magnitude).
  *
  * <p>{@link #problems(Path)} lists what would make the card flatter than the notebooks: a published
- * quantity (source and quantity) with no canonical row or with two, or a superseded row whose canonical
- * row is not in the comparison it names.
+ * quantity (source and quantity) with no canonical row or with two, a superseded row whose canonical
+ * row is not in the comparison it names, or rows of one quantity that state its target differently.
  */
 public final class Scorecard {
     /** Prefix of the comparison datasets. */
@@ -121,8 +121,9 @@ public final class Scorecard {
 
     /**
      * What keeps the card from being one row per published quantity: each published quantity (source and
-     * quantity) without a canonical row or with more than one, and each superseded row whose basis does
-     * not name the comparison holding that quantity's canonical row. Empty when the card is sound.
+     * quantity) without a canonical row or with more than one, each superseded row whose basis does not
+     * name the comparison holding that quantity's canonical row, and each row that states the published
+     * number (target or unit) differently from the canonical row. Empty when the card is sound.
      */
     public static List<String> problems(Path root) {
         Map<String, List<Entry>> byQuantity = new LinkedHashMap<>();
@@ -137,10 +138,16 @@ public final class Scorecard {
                         + (canonical.isEmpty() ? "" : " (in " + String.join(", ", canonical) + ")") + "; it needs exactly one");
                 continue;
             }
+            ComparisonRow reference = q.getValue().stream().filter(e -> e.row().canonical()).findFirst().orElseThrow().row();
             for (Entry e : q.getValue()) {
                 if (e.row().kind() == ComparisonKind.SUPERSEDED && !e.row().basis().equals(canonical.get(0))) {
                     problems.add("\"" + q.getKey() + "\" in " + e.comparison() + " is superseded by \"" + e.row().basis()
                             + "\", but its canonical row is in " + canonical.get(0));
+                }
+                if (!e.row().target().equals(reference.target()) || !e.row().unit().equals(reference.unit())) {
+                    problems.add("\"" + q.getKey() + "\" in " + e.comparison() + " states the target as "
+                            + e.row().target().describe() + " " + e.row().unit() + ", its canonical row in " + canonical.get(0)
+                            + " as " + reference.target().describe() + " " + reference.unit());
                 }
             }
         }

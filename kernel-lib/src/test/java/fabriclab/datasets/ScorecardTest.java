@@ -88,6 +88,17 @@ class ScorecardTest {
     }
 
     @Test
+    void findsARowThatStatesTheTargetDifferently() {
+        PaperComparison.of("a", "001_ab.txt").superseded("07-b", "max queue", "MB", Target.point(10), 1.05, "")
+                .save(root, "03-a");
+        PaperComparison.of("b", "001_ab.txt").prediction("max queue", "MB", Target.atLeast(10), 7.2, "").save(root, "07-b");
+        List<String> problems = Scorecard.problems(root);
+        assertEquals(1, problems.size());
+        assertTrue(problems.get(0).contains("in 03-a states the target as 10 \u00b1 15% MB, its canonical row in 07-b as at least 10 MB"),
+                problems.get(0));
+    }
+
+    @Test
     void rejectsARowWithoutKindNamingTheFileAndRow() throws Exception {
         PaperComparison.of("a", "001_ab.txt").prediction("max queue", "MB", Target.atLeast(10), 1.05, "")
                 .definition("quantum", "ns", Target.point(5.12), 5.12, "").save(root, "03-a");
