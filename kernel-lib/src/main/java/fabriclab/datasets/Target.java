@@ -112,7 +112,12 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
         return t;
     }
 
-    /** About {@code value}: the stated interval is the value itself. */
+    /**
+     * About a value: the stated interval is the value itself.
+     *
+     * @param published the published value, in the row's unit
+     * @param tolerance relative tolerance in [0, 1]
+     */
     record Point(double published, double tolerance) implements Target {
         /** Validates: finite value, tolerance in [0, 1]. */
         public Point {
@@ -141,7 +146,12 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
         }
     }
 
-    /** At least {@code published} ("above 10 MB throughout"). */
+    /**
+     * At least a value ("above 10 MB throughout").
+     *
+     * @param published the bound, in the row's unit
+     * @param tolerance relative tolerance in [0, 1] below the bound (0: strict)
+     */
     record LowerBound(double published, double tolerance) implements Target {
         /** Validates: finite bound, tolerance in [0, 1]. */
         public LowerBound {
@@ -170,7 +180,12 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
         }
     }
 
-    /** At most {@code published} ("no loss": at most 0). */
+    /**
+     * At most a value ("no loss": at most 0).
+     *
+     * @param published the bound, in the row's unit
+     * @param tolerance relative tolerance in [0, 1] above the bound (0: strict)
+     */
     record UpperBound(double published, double tolerance) implements Target {
         /** Validates: finite bound, tolerance in [0, 1]. */
         public UpperBound {
@@ -199,7 +214,13 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
         }
     }
 
-    /** Between {@code published} and {@code publishedHigh}: two statements of one quantity that disagree. */
+    /**
+     * Between two values: two statements of one quantity that disagree.
+     *
+     * @param published the low end, in the row's unit
+     * @param publishedHigh the high end, above the low end
+     * @param tolerance relative tolerance in [0, 1] outside either end
+     */
     record Band(double published, double publishedHigh, double tolerance) implements Target {
         /** Validates: finite ends with {@code published < publishedHigh}, tolerance in [0, 1]. */
         public Band {
@@ -228,7 +249,12 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
         }
     }
 
-    /** A difference of size {@code published} stated without its sign: compared with |model|. */
+    /**
+     * A difference stated without its sign: compared with the model value's absolute value.
+     *
+     * @param published the stated size, at least 0, in the row's unit
+     * @param tolerance relative tolerance in [0, 1]
+     */
     record Magnitude(double published, double tolerance) implements Target {
         /** Validates: finite value >= 0, tolerance in [0, 1]. */
         public Magnitude {
