@@ -3,77 +3,155 @@ package fabriclab.datasets;
 import fabriclab.Parameters;
 import fabriclab.project.ProjectPaths;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.Row;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
-import tech.tablesaw.api.Row;
+import tech.tablesaw.columns.numbers.NumberColumnFormatter;
 
 /**
- * The scorecard: every paper-vs-model comparison the notebooks saved (model datasets named
- * {@code comparison-*}, each notebook's closing table) gathered into one table, plus the coverage of
- * the published datasets. It reads results and recomputes nothing, so it is only as fresh as the last
- * run of each notebook.
+ * The scorecard: every paper-vs-model row the notebooks saved (model datasets named {@code comparison-*},
+ * each notebook's closing table) gathered into one table, plus the coverage of the published datasets.
+ * It reads results and recomputes nothing, so it is only as fresh as the last run of each notebook.
  *
- * <p>Relative difference is (model - published) / |published|; a row is within tolerance when its
- * absolute value is at most the tolerance (15% by default). The reason column is the note the
- * notebook gave for that row (why the numbers differ, or what the model assumes).
+ * <p>Only canonical {@linkplain ComparisonKind#PREDICTION predictions} are counted
+ * ({@link #predictions(Path)}); calibrated, definition, validation, what-if and superseded rows are listed
+ * beside them and never counted. A row meets its target as {@link Target} defines it (a point within its
+ * tolerance, a bound on the right side, a band, an unsigned magnitude).
+ *
+ * <p>{@link #problems(Path)} lists what would make the card flatter than the notebooks: a published
+ * quantity (source and quantity) with no canonical row or with two, a superseded row whose canonical
+ * row is not in the comparison it names, or rows of one quantity that state its target differently.
  */
 public final class Scorecard {
     /** Prefix of the comparison datasets. */
     public static final String PREFIX = "comparison-";
 
+    private static final Pattern SEED_FILE = Pattern.compile("(\\d{3})_[0-9a-f]+\\.txt");
+
     private Scorecard() {
     }
 
-    /** All comparisons of the project's {@code datasets/} with a 15% tolerance. */
-    public static Table gather() {
-        return gather(ProjectPaths.datasets(), 0.15);
+    /**
+     * One saved comparison row and the comparison it was saved in.
+     *
+     * @param comparison the dataset name without {@link #PREFIX} ("07-packet-sim")
+     * @param row the row
+     */
+    public record Entry(String comparison, ComparisonRow row) {
+        /** Validates: comparison not blank, row not null. */
+        public Entry {
+            Parameters.notBlank("comparison", comparison);
+            Parameters.notNull("row", row);
+        }
     }
 
     /**
-     * All comparisons under {@code root}: columns source, notebook, quantity, unit, published, model,
-     * relative_difference, within_tolerance ("yes"/"no"), reason; sorted by notebook then input order.
+     * Every row of every comparison under {@code root}, in dataset then row order.
      *
      * @param root a datasets directory (with published/ and model/)
-     * @param tolerance relative tolerance in (0, 1]
+     * @throws IllegalStateException naming the file and row when a row lacks a column, has an unknown kind
+     *     or target form, or breaks a rule of {@link ComparisonRow}
      */
-    public static Table gather(Path root, double tolerance) {
+    public static List<Entry> entries(Path root) {
         Parameters.notNull("root", root);
-        Parameters.inHalfOpenRange("tolerance", tolerance, 0, 1);
-        StringColumn source = StringColumn.create("source");
-        StringColumn notebook = StringColumn.create("notebook");
-        StringColumn quantity = StringColumn.create("quantity");
-        StringColumn unit = StringColumn.create("unit");
-        DoubleColumn published = DoubleColumn.create("published");
-        DoubleColumn model = DoubleColumn.create("model");
-        DoubleColumn rel = DoubleColumn.create("relative_difference");
-        StringColumn within = StringColumn.create("within_tolerance");
-        StringColumn reason = StringColumn.create("reason");
+        List<Entry> out = new ArrayList<>();
         for (String name : comparisonNames(root)) {
-            Dataset ds = Datasets.load(root, name);
-            String seed = ds.provenance().paper().seedFile();
-            String seedNumber = seed.substring(0, Math.min(3, seed.length()));
-            for (Row r : ds.table()) {
-                double p = r.getNumber("published");
-                double m = r.getNumber("model");
-                double d = p == 0 ? m - p : (m - p) / Math.abs(p);
-                source.append(seedNumber);
-                notebook.append(name.substring(PREFIX.length()));
-                quantity.append(r.getString("quantity"));
-                unit.append(String.valueOf(r.getObject("unit")));
-                published.append(p);
-                model.append(m);
-                rel.append(d);
-                within.append(Math.abs(d) <= tolerance ? "yes" : "no");
-                Object note = r.getObject("note");
-                reason.append(note == null ? "" : note.toString());
+            Table t = Datasets.load(root, name).table();
+            int i = 0;
+            for (Row r : t) {
+                i++;
+                try {
+                    out.add(new Entry(name.substring(PREFIX.length()), read(r)));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalStateException(root.resolve("model").resolve(name + ".csv") + ", row " + i
+                            + ": " + e.getMessage(), e);
+                }
             }
         }
-        return Table.create("scorecard: published vs model", source, notebook, quantity, unit, published, model, rel,
-                within, reason);
+        return out;
+    }
+
+    /** The whole card of the project's {@code datasets/}: see {@link #gather(Path)}. */
+    public static Table gather() {
+        return gather(ProjectPaths.datasets());
+    }
+
+    /**
+     * Every comparison row under {@code root}, the kinds apart: sorted by kind (predictions first), then
+     * comparison, then row order. Columns: source (the seed's number, e.g. "001", or the outside
+     * reference), notebook, quantity, unit, kind, basis, canonical, counted, target (in words), model,
+     * relative_difference, meets_target, reason (the notebook's note). The two number columns print with at
+     * most four and three decimals; their values are not rounded.
+     */
+    public static Table gather(Path root) {
+        return toTable("scorecard: every comparison row, by kind", sortedByKind(entries(root)));
+    }
+
+    /** The counted rows of the project's {@code datasets/}: see {@link #predictions(Path)}. */
+    public static Table predictions() {
+        return predictions(ProjectPaths.datasets());
+    }
+
+    /** The rows the headline count is over: canonical predictions only, same columns as {@link #gather(Path)}. */
+    public static Table predictions(Path root) {
+        List<Entry> counted = new ArrayList<>();
+        for (Entry e : entries(root)) {
+            if (e.row().counted()) {
+                counted.add(e);
+            }
+        }
+        return toTable("scorecard: predictions (counted)", counted);
+    }
+
+    /** Problems of the project's {@code datasets/}: see {@link #problems(Path)}. */
+    public static List<String> problems() {
+        return problems(ProjectPaths.datasets());
+    }
+
+    /**
+     * What keeps the card from being one row per published quantity: each published quantity (source and
+     * quantity) without a canonical row or with more than one, each superseded row whose basis does not
+     * name the comparison holding that quantity's canonical row, and each row that states the published
+     * number (target or unit) differently from the canonical row. Empty when the card is sound.
+     */
+    public static List<String> problems(Path root) {
+        Map<String, List<Entry>> byQuantity = new LinkedHashMap<>();
+        for (Entry e : entries(root)) {
+            byQuantity.computeIfAbsent(e.row().publishedQuantity(), k -> new ArrayList<>()).add(e);
+        }
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, List<Entry>> q : byQuantity.entrySet()) {
+            List<String> canonical = q.getValue().stream().filter(e -> e.row().canonical()).map(Entry::comparison).toList();
+            if (canonical.size() != 1) {
+                problems.add("\"" + q.getKey() + "\" has " + canonical.size() + " canonical rows"
+                        + (canonical.isEmpty() ? "" : " (in " + String.join(", ", canonical) + ")") + "; it needs exactly one");
+                continue;
+            }
+            ComparisonRow reference = q.getValue().stream().filter(e -> e.row().canonical()).findFirst().orElseThrow().row();
+            for (Entry e : q.getValue()) {
+                if (e.row().kind() == ComparisonKind.SUPERSEDED && !e.row().basis().equals(canonical.get(0))) {
+                    problems.add("\"" + q.getKey() + "\" in " + e.comparison() + " is superseded by \"" + e.row().basis()
+                            + "\", but its canonical row is in " + canonical.get(0));
+                }
+                if (!e.row().target().equals(reference.target()) || !e.row().unit().equals(reference.unit())) {
+                    problems.add("\"" + q.getKey() + "\" in " + e.comparison() + " states the target as "
+                            + e.row().target().describe() + " " + e.row().unit() + ", its canonical row in " + canonical.get(0)
+                            + " as " + reference.target().describe() + " " + reference.unit());
+                }
+            }
+        }
+        return problems;
     }
 
     /**
@@ -105,7 +183,7 @@ public final class Scorecard {
                 }
             }
             dataset.append(name);
-            source.append(d.provenance().paper().seedFile().substring(0, Math.min(3, d.provenance().paper().seedFile().length())));
+            source.append(shortSource(d.provenance().paper().seedFile()));
             title.append(d.provenance().title());
             rows.append(d.table().rowCount());
             compared.append(users.isEmpty() ? "(not compared yet)" : String.join(", ", users));
@@ -116,6 +194,97 @@ public final class Scorecard {
     /** Coverage of the project's datasets. */
     public static Table coverage() {
         return coverage(ProjectPaths.datasets());
+    }
+
+    /** A seed file's number ("001" for "001_e14cd0b2fa98c259.txt"); any other source unchanged. */
+    public static String shortSource(String source) {
+        var m = SEED_FILE.matcher(Parameters.notNull("source", source));
+        return m.matches() ? m.group(1) : source;
+    }
+
+    private static List<Entry> sortedByKind(List<Entry> entries) {
+        List<Entry> sorted = new ArrayList<>(entries);
+        sorted.sort(Comparator.comparing((Entry e) -> e.row().kind()).thenComparing(Entry::comparison));
+        return sorted;
+    }
+
+    private static Table toTable(String title, List<Entry> entries) {
+        StringColumn source = StringColumn.create("source");
+        StringColumn notebook = StringColumn.create("notebook");
+        StringColumn quantity = StringColumn.create("quantity");
+        StringColumn unit = StringColumn.create("unit");
+        StringColumn kind = StringColumn.create("kind");
+        StringColumn basis = StringColumn.create("basis");
+        StringColumn canonical = StringColumn.create("canonical");
+        StringColumn counted = StringColumn.create("counted");
+        StringColumn target = StringColumn.create("target");
+        DoubleColumn model = DoubleColumn.create("model");
+        DoubleColumn rel = DoubleColumn.create("relative_difference");
+        StringColumn meets = StringColumn.create("meets_target");
+        StringColumn reason = StringColumn.create("reason");
+        for (Entry e : entries) {
+            ComparisonRow r = e.row();
+            source.append(shortSource(r.source()));
+            notebook.append(e.comparison());
+            quantity.append(r.quantity());
+            unit.append(r.unit());
+            kind.append(r.kind().label());
+            basis.append(r.basis());
+            canonical.append(r.canonical() ? "yes" : "no");
+            counted.append(r.counted() ? "yes" : "no");
+            target.append(r.target().describe());
+            model.append(r.model());
+            rel.append(r.relativeDifference());
+            meets.append(r.meetsTarget() ? "yes" : "no");
+            reason.append(r.note());
+        }
+        model.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.####", DecimalFormatSymbols.getInstance(Locale.ROOT))));
+        rel.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT))));
+        return Table.create(title, source, notebook, quantity, unit, kind, basis, canonical, counted, target, model, rel,
+                meets, reason);
+    }
+
+    private static ComparisonRow read(Row r) {
+        Target target = Target.of(text(r, "target"), number(r, "published"), number(r, "published_high"),
+                number(r, "tolerance"));
+        return new ComparisonRow(text(r, "source"), text(r, "quantity"), text(r, "unit"),
+                ComparisonKind.fromLabel(text(r, "kind")), text(r, "basis"), yesNo(r, "canonical"), target,
+                number(r, "model"), text(r, "note"));
+    }
+
+    private static String text(Row r, String column) {
+        Object v = cell(r, column);
+        return v == null ? "" : v.toString();
+    }
+
+    private static double number(Row r, String column) {
+        Object v = cell(r, column);
+        if (!(v instanceof Number n)) {
+            throw new IllegalArgumentException("column " + column + " must hold a number, got " + v);
+        }
+        return n.doubleValue();
+    }
+
+    private static boolean yesNo(Row r, String column) {
+        Object v = cell(r, column);
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        String s = v == null ? "" : v.toString();
+        return switch (s) {
+            case "yes", "true" -> true;
+            case "no", "false" -> false;
+            default -> throw new IllegalArgumentException("column " + column + " must be yes or no, got \"" + s + "\"");
+        };
+    }
+
+    private static Object cell(Row r, String column) {
+        if (!r.columnNames().contains(column)) {
+            throw new IllegalArgumentException("no column \"" + column + "\" (comparison datasets need "
+                    + "source, quantity, unit, kind, basis, canonical, target, published, published_high, tolerance,"
+                    + " model, note)");
+        }
+        return r.getObject(column);
     }
 
     private static List<String> comparisonNames(Path root) {

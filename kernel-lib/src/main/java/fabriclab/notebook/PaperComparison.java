@@ -1,9 +1,12 @@
 package fabriclab.notebook;
 
 import fabriclab.Parameters;
+import fabriclab.datasets.ComparisonKind;
+import fabriclab.datasets.ComparisonRow;
 import fabriclab.datasets.Datasets;
 import fabriclab.datasets.Provenance;
 import fabriclab.datasets.Scorecard;
+import fabriclab.datasets.Target;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,100 +17,160 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The "paper vs model" table every notebook ends with.
+ * The "paper vs model" table every notebook ends with, saved for the scorecard.
  *
- * <p>Columns: {@code quantity}, {@code unit}, {@code published}, {@code model},
- * {@code relative_difference} = (model - published) / |published| (NaN-free: a published value of 0
- * gives the absolute difference instead, flagged in the note), {@code within_tolerance} and
- * {@code note} (why they differ, or what the model assumes).
+ * <p>Each row says what kind of comparison it is ({@link ComparisonKind}: prediction, calibrated,
+ * definition, validation, what-if, superseded), states the published number in the form the paper gives
+ * it ({@link Target}: point, bound, band, magnitude) and carries its own source. Rows are added with one
+ * method per kind; the comparison's seed file is the source of the rows added that way, and
+ * {@link #add(ComparisonRow)} takes a row with another source (a number of another paper, an outside
+ * reference) or a canonical what-if.
+ *
+ * <p>Columns of {@link #table()} and of the saved dataset: {@code source}, {@code quantity},
+ * {@code unit}, {@code kind}, {@code basis}, {@code canonical} (yes/no), {@code target} (the form),
+ * {@code published}, {@code published_high} (a band's high end, else equal to {@code published}),
+ * {@code tolerance}, {@code model}, {@code relative_difference} (see {@link Target}),
+ * {@code meets_target} (yes/no) and {@code note}.
  */
 public final class PaperComparison {
-    /** Default tolerance on the relative difference (15%). */
-    public static final double DEFAULT_TOLERANCE = 0.15;
-
-    private record Row(String quantity, String unit, double published, double model, String note) {
-    }
+    /** Column names of {@link #table()}, in order. */
+    public static final List<String> COLUMNS = List.of("source", "quantity", "unit", "kind", "basis", "canonical",
+            "target", "published", "published_high", "tolerance", "model", "relative_difference", "meets_target", "note");
 
     private final String title;
-    private final double tolerance;
-    private final List<Row> rows = new ArrayList<>();
+    private final String seedFile;
+    private final List<ComparisonRow> rows = new ArrayList<>();
 
-    private PaperComparison(String title, double tolerance) {
+    private PaperComparison(String title, String seedFile) {
         this.title = title;
-        this.tolerance = tolerance;
+        this.seedFile = seedFile;
     }
 
-    /** A comparison with the default 15% tolerance. */
-    public static PaperComparison of(String title) {
-        return of(title, DEFAULT_TOLERANCE);
+    /**
+     * An empty comparison.
+     *
+     * @param title the table's title
+     * @param seedFile the seed file the rows' published numbers come from unless a row says otherwise
+     *     ("001_e14cd0b2fa98c259.txt"); also the paper named in the saved dataset's provenance
+     */
+    public static PaperComparison of(String title, String seedFile) {
+        return new PaperComparison(Parameters.notBlank("title", title), Parameters.notBlank("seedFile", seedFile));
     }
 
-    /** A comparison with the given relative tolerance in (0, 1]. */
-    public static PaperComparison of(String title, double tolerance) {
-        return new PaperComparison(Parameters.notBlank("title", title),
-                Parameters.inHalfOpenRange("tolerance", tolerance, 0, 1));
+    /** A prediction: no published number of this experiment went into the model. Counted by the scorecard. */
+    public PaperComparison prediction(String quantity, String unit, Target target, double model, String note) {
+        return add(ComparisonKind.PREDICTION, "", true, quantity, unit, target, model, note);
     }
 
-    /** Adds one quantity; returns this for chaining. */
-    public PaperComparison add(String quantity, String unit, double published, double model, String note) {
-        rows.add(new Row(Parameters.notBlank("quantity", quantity), Parameters.notNull("unit", unit),
-                Parameters.finite("published", published), Parameters.finite("model", model),
-                note == null ? "" : note));
+    /**
+     * A calibrated row: a constant of the model was set from a published number.
+     *
+     * @param fromPublished which published number, e.g. "002 table 1, RoCE single job, 2.66 samples/s"
+     */
+    public PaperComparison calibrated(String fromPublished, String quantity, String unit, Target target, double model,
+            String note) {
+        return add(ComparisonKind.CALIBRATED, fromPublished, true, quantity, unit, target, model, note);
+    }
+
+    /** A definition: true by construction (a unit conversion, a standard's definition, the paper's own algebra). */
+    public PaperComparison definition(String quantity, String unit, Target target, double model, String note) {
+        return add(ComparisonKind.DEFINITION, "", true, quantity, unit, target, model, note);
+    }
+
+    /**
+     * A validation against an outside reference that is not a seed paper's number. The row's source is
+     * the reference, not the comparison's seed file.
+     *
+     * @param reference the outside reference, e.g. "Cisco Nexus 5000 PFC white paper"
+     */
+    public PaperComparison validation(String reference, String quantity, String unit, Target target, double model,
+            String note) {
+        return add(new ComparisonRow(Parameters.notBlank("reference", reference), quantity, unit,
+                ComparisonKind.VALIDATION, reference, true, target, model, note));
+    }
+
+    /**
+     * A what-if: the model run in a setting different from the paper's. Not canonical: the published
+     * quantity's canonical row is elsewhere (for a canonical what-if, build the row and {@link #add} it).
+     *
+     * @param setting what differs from the paper's setting
+     */
+    public PaperComparison whatIf(String setting, String quantity, String unit, Target target, double model,
+            String note) {
+        return add(ComparisonKind.WHAT_IF, setting, false, quantity, unit, target, model, note);
+    }
+
+    /**
+     * A superseded row: this notebook's cruder model of a quantity that another notebook models better.
+     *
+     * @param canonicalComparison the comparison dataset name (without "comparison-") holding the
+     *     canonical row, e.g. "07-packet-sim"
+     */
+    public PaperComparison superseded(String canonicalComparison, String quantity, String unit, Target target,
+            double model, String note) {
+        return add(ComparisonKind.SUPERSEDED, canonicalComparison, false, quantity, unit, target, model, note);
+    }
+
+    /** Adds a row built by hand (another source, a canonical what-if); returns this. */
+    public PaperComparison add(ComparisonRow row) {
+        rows.add(Parameters.notNull("row", row));
         return this;
     }
 
-    /** Relative difference (model - published) / |published|, or the absolute difference when published is 0. */
-    public static double relativeDifference(double published, double model) {
-        return published == 0 ? model - published : (model - published) / Math.abs(published);
+    private PaperComparison add(ComparisonKind kind, String basis, boolean canonical, String quantity, String unit,
+            Target target, double model, String note) {
+        return add(new ComparisonRow(seedFile, quantity, unit, kind, basis, canonical, target, model, note));
+    }
+
+    /** The rows added so far, in order (an unmodifiable copy). */
+    public List<ComparisonRow> rows() {
+        return List.copyOf(rows);
     }
 
     /** Prefix of the model datasets written by {@link #save}: {@code comparison-NAME}. */
     public static final String DATASET_PREFIX = Scorecard.PREFIX;
 
     /**
-     * Writes this comparison as the model dataset {@code datasets/model/comparison-NAME.csv} (with
-     * its provenance) so that the scorecard notebook can gather every notebook's numbers without
-     * recomputing them. Columns: {@code source} (the seed file), then those of
-     * {@link #table()}. Returns this, so a cell can end with {@code cmp.save(...).table()}.
+     * Writes this comparison as the model dataset {@code datasets/model/comparison-NAME.csv} (with its
+     * provenance) so that the scorecard notebook can gather every notebook's rows without recomputing
+     * them. Returns this, so a cell can end with {@code cmp.save(...).table()}.
      *
-     * @param name dataset suffix, usually the notebook's number and topic ("04-incast")
-     * @param seedFile the seed file the published numbers come from ("001_e14cd0b2fa98c259.txt")
+     * @param name dataset suffix: the notebook's number and topic ("07-packet-sim")
      * @param publishedDatasets names of the published datasets the numbers were taken from (may be empty)
      */
-    public PaperComparison save(String name, String seedFile, String... publishedDatasets) {
-        return save(null, name, seedFile, publishedDatasets);
+    public PaperComparison save(String name, String... publishedDatasets) {
+        return save(null, name, publishedDatasets);
     }
 
-    /** As {@link #save(String, String, String...)}, into the {@code datasets/} directory {@code root} (null: the project's). */
-    public PaperComparison save(Path root, String name, String seedFile, String... publishedDatasets) {
+    /** As {@link #save(String, String...)}, into the {@code datasets/} directory {@code root} (null: the project's). */
+    public PaperComparison save(Path root, String name, String... publishedDatasets) {
         Parameters.notBlank("name", name);
-        Parameters.notBlank("seedFile", seedFile);
         Parameters.notNull("publishedDatasets", publishedDatasets);
+        for (String d : publishedDatasets) {
+            if (Parameters.notBlank("publishedDatasets[i]", d).endsWith(".txt")) {
+                throw new IllegalArgumentException("publishedDatasets must name datasets, not seed files (the seed file"
+                        + " is given to PaperComparison.of), got \"" + d + "\"");
+            }
+        }
         if (rows.isEmpty()) {
             throw new IllegalStateException("comparison \"" + title + "\" has no rows to save");
         }
-        String source = seedFile;
         Table t = table();
-        StringColumn src = StringColumn.create("source");
-        for (int i = 0; i < t.rowCount(); i++) {
-            src.append(source);
-        }
-        t.insertColumn(0, src);
         t.setName(DATASET_PREFIX + name);
         Map<String, String> units = new LinkedHashMap<>();
-        units.put("source", "");
-        units.put("quantity", "");
-        units.put("unit", "");
-        units.put("published", "see unit column");
-        units.put("model", "see unit column");
-        units.put("relative_difference", "ratio");
-        units.put("within_tolerance", "");
-        units.put("note", "");
+        for (String c : COLUMNS) {
+            units.put(c, switch (c) {
+                case "published", "published_high", "model" -> "see unit column";
+                case "tolerance", "relative_difference" -> "ratio (absolute, in the row's unit, when the target's end is 0)";
+                default -> "";
+            });
+        }
         String location = "notebook " + name + (publishedDatasets.length == 0 ? ""
                 : "; published datasets: " + String.join(", ", publishedDatasets));
         Provenance p = new Provenance(DATASET_PREFIX + name, title, "model",
                 new Provenance.Paper(seedFile, null, null, null, null), location, units,
-                "Written by PaperComparison.save; tolerance " + tolerance + " on |relative_difference|.");
+                "Written by PaperComparison.save. One row per compared quantity; kind and canonical say whether the"
+                        + " scorecard counts it (canonical predictions only); source is per row.");
         if (root == null) {
             Datasets.writeModel(t, p);
         } else {
@@ -116,25 +179,39 @@ public final class PaperComparison {
         return this;
     }
 
-    /** The comparison as a table. */
+    /** The comparison as a table with the columns {@link #COLUMNS}. */
     public Table table() {
-        StringColumn q = StringColumn.create("quantity");
-        StringColumn u = StringColumn.create("unit");
-        DoubleColumn p = DoubleColumn.create("published");
-        DoubleColumn m = DoubleColumn.create("model");
-        DoubleColumn d = DoubleColumn.create("relative_difference");
-        StringColumn w = StringColumn.create("within_tolerance");
-        StringColumn n = StringColumn.create("note");
-        for (Row r : rows) {
-            double rel = relativeDifference(r.published, r.model);
-            q.append(r.quantity);
-            u.append(r.unit);
-            p.append(r.published);
-            m.append(r.model);
-            d.append(rel);
-            w.append(Math.abs(rel) <= tolerance ? "yes" : "no");
-            n.append(r.published == 0 ? (r.note + " (published value is 0: absolute difference shown)").trim() : r.note);
+        StringColumn source = StringColumn.create("source");
+        StringColumn quantity = StringColumn.create("quantity");
+        StringColumn unit = StringColumn.create("unit");
+        StringColumn kind = StringColumn.create("kind");
+        StringColumn basis = StringColumn.create("basis");
+        StringColumn canonical = StringColumn.create("canonical");
+        StringColumn target = StringColumn.create("target");
+        DoubleColumn published = DoubleColumn.create("published");
+        DoubleColumn high = DoubleColumn.create("published_high");
+        DoubleColumn tolerance = DoubleColumn.create("tolerance");
+        DoubleColumn model = DoubleColumn.create("model");
+        DoubleColumn rel = DoubleColumn.create("relative_difference");
+        StringColumn meets = StringColumn.create("meets_target");
+        StringColumn note = StringColumn.create("note");
+        for (ComparisonRow r : rows) {
+            source.append(r.source());
+            quantity.append(r.quantity());
+            unit.append(r.unit());
+            kind.append(r.kind().label());
+            basis.append(r.basis());
+            canonical.append(r.canonical() ? "yes" : "no");
+            target.append(r.target().form());
+            published.append(r.target().published());
+            high.append(r.target().publishedHigh());
+            tolerance.append(r.target().tolerance());
+            model.append(r.model());
+            rel.append(r.relativeDifference());
+            meets.append(r.meetsTarget() ? "yes" : "no");
+            note.append(r.note());
         }
-        return Table.create(title, q, u, p, m, d, w, n);
+        return Table.create(title, source, quantity, unit, kind, basis, canonical, target, published, high, tolerance,
+                model, rel, meets, note);
     }
 }

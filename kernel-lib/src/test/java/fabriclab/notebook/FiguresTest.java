@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYChart;
-import tech.tablesaw.api.Table;
 
 class FiguresTest {
     private static XYChart chart() {
@@ -44,13 +43,5 @@ class FiguresTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Figures.save(chart(), "../x", dir));
         assertTrue(e.getMessage().startsWith("name"));
         assertThrows(IllegalArgumentException.class, () -> Figures.markPaperValue(chart(), "x", Double.NaN, 1));
-    }
-
-    @Test
-    void comparisonComputesRelativeDifference() {
-        Table t = PaperComparison.of("cmp").add("throughput", "Gb/s", 100, 90, "").add("zero", "", 0, 0.1, "").table();
-        assertEquals(-0.1, t.doubleColumn("relative_difference").get(0), 1e-12);
-        assertEquals("yes", t.stringColumn("within_tolerance").get(0));
-        assertTrue(t.stringColumn("note").get(1).contains("absolute"));
     }
 }
