@@ -33,6 +33,8 @@ public final class Main {
             h.setLevel(java.util.logging.Level.WARNING);
         }
         watchParent(System.getenv("JPY_PARENT_PID"));
+        locateProject();
+        fabriclab.kernel.eval.CellExitGuard.install();
         JupyterConnection connection = new JupyterConnection(props);
         FabriclabKernel kernel = new FabriclabKernel();
         kernel.becomeHandlerForConnection(connection);
@@ -40,6 +42,27 @@ public final class Main {
         ResilientChannels.install(connection);
         connection.waitUntilClose();
         System.exit(0);
+    }
+
+    /**
+     * When neither {@code fabriclab.home} nor {@code FABRICLAB_HOME} is set and no checkout is found at
+     * or above the working directory, uses the checkout the kernelspec was installed from
+     * ({@code FABRICLAB_CHECKOUT}, written into kernel.json by {@code bin/install-kernel}), so a
+     * notebook opened outside the checkout still finds the datasets.
+     */
+    static void locateProject() {
+        if (System.getProperty("fabriclab.home") != null || System.getenv("FABRICLAB_HOME") != null) {
+            return;
+        }
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.isDirectory(d.resolve("datasets")) && Files.isRegularFile(d.resolve("pom.xml"))) {
+                return;
+            }
+        }
+        String checkout = System.getenv("FABRICLAB_CHECKOUT");
+        if (checkout != null && !checkout.isBlank() && Files.isDirectory(Path.of(checkout, "datasets"))) {
+            System.setProperty("fabriclab.home", checkout);
+        }
     }
 
     private static void watchParent(String pid) {

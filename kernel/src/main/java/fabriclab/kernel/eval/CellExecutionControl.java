@@ -90,6 +90,35 @@ final class CellExecutionControl extends DirectExecutionControl {
         return key;
     }
 
+    /**
+     * Stops other threads that run cell code (a parallel stream's pool workers, threads the cell
+     * started): after an interrupt no worker may keep spinning on the cell's behalf.
+     */
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void stopWorkers(Thread cell) {
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            Thread w = e.getKey();
+            if (w == cell || w == Thread.currentThread()) {
+                continue;
+            }
+            boolean runsCellCode = false;
+            for (StackTraceElement f : e.getValue()) {
+                if (f.getClassName().startsWith("REPL.")) {
+                    runsCellCode = true;
+                    break;
+                }
+            }
+            if (runsCellCode) {
+                w.interrupt();
+                try {
+                    w.stop();
+                } catch (UnsupportedOperationException ignored) {
+                    // JDK 20+: only the interrupt remains
+                }
+            }
+        }
+    }
+
     @Override
     @SuppressWarnings({"deprecation", "removal"})
     public void stop() {
@@ -100,6 +129,7 @@ final class CellExecutionControl extends DirectExecutionControl {
         java.util.concurrent.CountDownLatch done = finished;
         stopRequested = true;
         t.interrupt();
+        stopWorkers(t);
         try {
             t.join(GRACE_MILLIS);
             for (int i = 0; i < STOP_ATTEMPTS && t.isAlive(); i++) {
