@@ -54,7 +54,8 @@ public final class FabriclabKernel extends BaseKernel {
             "void updateDisplay(String id, Object o) { fabriclab.kernel.NotebookDisplay.updateDisplay(id, o); }",
             "void updateDisplay(String id, Object o, String... as) { fabriclab.kernel.NotebookDisplay.updateDisplay(id, o, as); }");
 
-    private final JavaEvaluator evaluator;
+    /** The JShell session, built on a background thread so that the kernel answers kernel_info at once. */
+    private final java.util.concurrent.CompletableFuture<JavaEvaluator> session;
     private final LanguageInfo languageInfo = new LanguageInfo("java", Runtime.version().toString(), "text/x-java-source",
             ".jshell", "java", "text/x-java", null);
     private final CellHistory history = new CellHistory();
@@ -68,8 +69,17 @@ public final class FabriclabKernel extends BaseKernel {
     public FabriclabKernel() {
         RichDisplay.register(getRenderer());
         NotebookDisplay.attach(this);
-        evaluator = new JavaEvaluator(List.of(), STARTUP);
+        session = java.util.concurrent.CompletableFuture.supplyAsync(() -> new JavaEvaluator(List.of(), STARTUP), r -> {
+            Thread t = new Thread(r, "fabriclab-jshell-start");
+            t.setDaemon(true);
+            t.start();
+        });
         setShouldReplaceStdStreams(false);
+    }
+
+    /** The JShell session, waiting for it to be built if needed. */
+    private JavaEvaluator evaluator() {
+        return session.join();
     }
 
     @Override
@@ -105,7 +115,7 @@ public final class FabriclabKernel extends BaseKernel {
 
     @Override
     public DisplayData eval(String code) throws Exception {
-        return render(evaluator.eval(code));
+        return render(evaluator().eval(code));
     }
 
     private DisplayData render(EvalResult r) {
@@ -133,31 +143,31 @@ public final class FabriclabKernel extends BaseKernel {
 
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
-        String doc = evaluator.inspect(code, at);
+        String doc = evaluator().inspect(code, at);
         return doc == null ? null : new DisplayData(doc);
     }
 
     @Override
     public ReplacementOptions complete(String code, int at) {
-        JavaEvaluator.Completion c = evaluator.complete(code, at);
+        JavaEvaluator.Completion c = evaluator().complete(code, at);
         return c.options().isEmpty() ? null : new ReplacementOptions(c.options(), c.start(), c.end());
     }
 
     @Override
     public String isComplete(String code) {
-        String answer = evaluator.isComplete(code);
+        String answer = evaluator().isComplete(code);
         // The base library reads any other string as "incomplete" with that indent.
         return answer.equals("incomplete") ? "    " : answer;
     }
 
     @Override
     public void interrupt() {
-        evaluator.interrupt();
+        session.thenAccept(JavaEvaluator::interrupt);
     }
 
     @Override
     public void onShutdown(boolean isRestarting) {
-        evaluator.close();
+        session.thenAccept(JavaEvaluator::close);
         CellOutput o = output;
         if (o != null) {
             o.close();
@@ -209,8 +219,8 @@ public final class FabriclabKernel extends BaseKernel {
         executing = true;
         boolean failed = false;
         try {
-            EvalResult result = evaluator.eval(code, count);
-            if (result.valueIfAny().filter(v -> evaluator.lastEndedWithSemicolon() && NotebookDisplay.isDisplayId(v)).isPresent()) {
+            EvalResult result = evaluator().eval(code, count);
+            if (result.valueIfAny().filter(v -> evaluator().lastEndedWithSemicolon() && NotebookDisplay.isDisplayId(v)).isPresent()) {
                 result = EvalResult.NONE; // `display(x);` as the last line: the id is not a result
             }
             DisplayData data = silent ? null : render(result);

@@ -22,8 +22,12 @@ public final class Main {
 
     /** Entry point. */
     public static void main(String[] args) throws Exception {
+        if (args.length == 1 && args[0].equals("--warm-up")) {
+            warmUp();
+            System.exit(0);
+        }
         if (args.length != 1) {
-            System.err.println("usage: fabriclab.kernel.Main CONNECTION_FILE");
+            System.err.println("usage: fabriclab.kernel.Main CONNECTION_FILE | --warm-up");
             System.exit(2);
         }
         String json = Files.readString(Path.of(args[0]), StandardCharsets.UTF_8);
@@ -42,6 +46,23 @@ public final class Main {
         ResilientChannels.install(connection);
         connection.waitUntilClose();
         System.exit(0);
+    }
+
+    /**
+     * Runs what a kernel start and a first notebook load (JShell and the compiler, the kernel-lib
+     * classes a notebook imports, a table and a chart rendered), then returns. {@code bin/install-kernel}
+     * runs this with {@code -XX:ArchiveClassesAtExit} to write the class-data sharing archive the
+     * kernelspec starts with, so those classes are mapped from the archive instead of loaded and verified.
+     */
+    static void warmUp() throws Exception {
+        FabriclabKernel kernel = new FabriclabKernel();
+        kernel.eval("import fabriclab.notebook.*; import tech.tablesaw.api.*; import org.knowm.xchart.*;");
+        kernel.eval("Table t = Table.create(\"t\", DoubleColumn.create(\"x\", 1.5, 2.5)); t");
+        kernel.eval("XYChart c = Figures.xy(\"warm-up\", \"x [1]\", \"y [1]\"); c.addSeries(\"s\", new double[]{0, 1}, new double[]{1, 2}); c");
+        kernel.complete("Math.ab", 7);
+        kernel.isComplete("int x = 1;");
+        fabriclab.kernel.display.RichDisplay.html(tech.tablesaw.api.Table.create("t"));
+        kernel.onShutdown(false);
     }
 
     /**

@@ -111,6 +111,11 @@ class JupyterIT {
         run(PYTHON_TESTS, env(scratchHome()), 600, PYTHON, "-m", "unittest", "-v", "test_robustness");
     }
 
+    @Test
+    void kernelBehavesLikeIpykernelWhereClientsRelyOnIt() throws Exception {
+        run(PYTHON_TESTS, env(scratchHome()), 900, PYTHON, "-m", "unittest", "-v", "test_behaviour");
+    }
+
     @TestFactory
     Stream<DynamicTest> everyNotebookExecutes() throws IOException {
         List<Path> notebooks;

@@ -9,6 +9,7 @@ import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.ShortColumn;
+import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
@@ -39,7 +40,7 @@ public final class RichDisplay {
                 .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
                 .register((table, ctx) -> {
                     ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> html(table));
-                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> table.printAll());
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> text(table));
                 });
     }
 
@@ -73,10 +74,33 @@ public final class RichDisplay {
         return b.toString();
     }
 
+    /** The table as text, floating-point numbers with {@link DisplayOptions}' precision. */
+    public static String text(Table table) {
+        Table shown = Table.create(table.name());
+        for (Column<?> c : table.columns()) {
+            if (isFloating(c)) {
+                NumericColumn<?> n = (NumericColumn<?>) c;
+                StringColumn s = StringColumn.create(c.name());
+                for (int r = 0; r < c.size(); r++) {
+                    s.append(n.isMissing(r) ? "" : DisplayOptions.format(n.getDouble(r)));
+                }
+                shown.addColumns(s);
+            } else {
+                shown.addColumns(c.copy());
+            }
+        }
+        return shown.printAll();
+    }
+
+    private static boolean isFloating(Column<?> column) {
+        return column instanceof NumericColumn<?> && !(column instanceof IntColumn) && !(column instanceof LongColumn)
+                && !(column instanceof ShortColumn);
+    }
+
     /** One cell: numbers right-aligned with {@link DisplayOptions}' precision, the rest as tablesaw prints them. */
     private static String cell(Column<?> column, int row) {
-        if (column instanceof NumericColumn<?> n && !(column instanceof IntColumn) && !(column instanceof LongColumn)
-                && !(column instanceof ShortColumn)) {
+        if (isFloating(column)) {
+            NumericColumn<?> n = (NumericColumn<?>) column;
             String text = n.isMissing(row) ? "" : DisplayOptions.format(n.getDouble(row));
             return "<td style=\"text-align:right\">" + escape(text) + "</td>";
         }

@@ -94,8 +94,22 @@ final class CellExecutionControl extends DirectExecutionControl {
      * Stops other threads that run cell code (a parallel stream's pool workers, threads the cell
      * started): after an interrupt no worker may keep spinning on the cell's behalf.
      */
-    @SuppressWarnings({"deprecation", "removal"})
     private static void stopWorkers(Thread cell) {
+        // A pool worker that is stopped picks up the stream's next task, so repeat until none runs cell code.
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (stopWorkersOnce(cell) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    @SuppressWarnings({"deprecation", "removal"})
+    private static boolean stopWorkersOnce(Thread cell) {
+        boolean found = false;
         for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
             Thread w = e.getKey();
             if (w == cell || w == Thread.currentThread()) {
@@ -109,6 +123,7 @@ final class CellExecutionControl extends DirectExecutionControl {
                 }
             }
             if (runsCellCode) {
+                found = true;
                 w.interrupt();
                 try {
                     w.stop();
@@ -117,6 +132,7 @@ final class CellExecutionControl extends DirectExecutionControl {
                 }
             }
         }
+        return found;
     }
 
     @Override

@@ -248,7 +248,9 @@ public final class JavaEvaluator implements AutoCloseable {
                 col = (int) (pos - offset);
             }
             String where = pos >= 0 ? " (" + place(cellNumber, startLine + line) + ")" : "";
-            lines.add((d.isError() ? "error: " : "warning: ") + msg + where);
+            List<String> msgLines = msg.lines().collect(Collectors.toList());
+            lines.add((d.isError() ? "error: " : "warning: ") + (msgLines.isEmpty() ? "" : msgLines.get(0)) + where);
+            lines.addAll(msgLines.subList(Math.min(1, msgLines.size()), msgLines.size()));
             if (pos >= 0 && line < src.length) {
                 lines.add("    " + src[line]);
                 lines.add("    " + " ".repeat(Math.max(0, col)) + "^");
@@ -314,7 +316,8 @@ public final class JavaEvaluator implements AutoCloseable {
                 int[] origin = file != null && file.startsWith("#") ? origins.get(file.substring(1)) : null;
                 String method = f.getMethodName();
                 String where = origin == null ? "line " + f.getLineNumber() : place(origin[0], origin[1] + f.getLineNumber() - 1);
-                frames.add("\tat " + (method.startsWith("do_it$") ? "cell code" : withoutReplNames(method)) + " (" + where + ")");
+                boolean cellBody = method.isEmpty() || method.startsWith("do_it$");
+                frames.add("\tat " + (cellBody ? where : withoutReplNames(method) + " (" + where + ")"));
             } else {
                 frames.add("\tat " + withoutReplNames(f.toString()));
             }
