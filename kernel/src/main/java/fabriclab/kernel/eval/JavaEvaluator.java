@@ -75,6 +75,7 @@ public final class JavaEvaluator implements AutoCloseable {
         };
         shell = JShell.builder().executionEngine(provider, Map.of()).build();
         analysis = shell.sourceCodeAnalysis();
+        JavadocSources.install(System.getProperty("fabriclab.sources"));
         List<String> entries = new ArrayList<>();
         for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!e.isBlank()) {
