@@ -6,6 +6,7 @@ Debian's nbconvert points reports at file:///usr/share/javascript/mathjax (MathJ
 only where Debian's libjs-mathjax is installed. This replaces that block with MathJax 3 (es5/tex-svg.js
 from the org.webjars.npm:mathjax artifact Maven fetches; SVG output, so no font files are needed)
 embedded in the page, configured for the notebooks' $...$ and $$...$$ like nbconvert's own settings.
+Scripts nbconvert links as local files (Debian: require.js) are inlined.
 Images a notebook links instead of embedding (<img src="../images/x.png">) are embedded as data: URIs.
 Fails, naming it, if anything in the report still points at a local file.
 """
@@ -33,6 +34,18 @@ def embedded_mathjax(js_path):
             + CONFIG + "\n<script>" + js + "</script>")
 
 
+def embed_local_scripts(html):
+    """<script src="file:///..."> (Debian's nbconvert links require.js that way): the file's content inline."""
+    def inline(match):
+        path = match.group(1)[len("file://"):]
+        if not os.path.isfile(path):
+            sys.exit(f"report_html: script {match.group(1)} not found")
+        with open(path, encoding="utf-8") as f:
+            js = f.read().replace("</script", "<\\/script").replace("<!--", "<\\!--")
+        return f"<script>/* {os.path.basename(path)}, embedded */\n{js}</script>"
+    return re.sub(r'<script[^>]*\ssrc="(file://[^"?]+)"[^>]*>\s*</script>', inline, html)
+
+
 def embed_images(html, base_dir):
     def data_uri(match):
         src = match.group(2)
@@ -55,6 +68,7 @@ def main():
     html, n = MATHJAX_BLOCK.subn(lambda m: embedded_mathjax(mathjax), html, count=1)
     if n == 0 and "MathJax" not in html:
         sys.exit(f"report_html: no MathJax block in {report} (nbconvert template changed?)")
+    html = embed_local_scripts(html)
     html = embed_images(html, base_dir)
     leftover = re.findall(r"""(?:src|href)=["'](file:[^"']*|/usr/share/[^"']*)""", html)
     if leftover:
