@@ -11,10 +11,11 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startNotebookServer } from './server.mjs';
 
-const ROOT = resolve(process.env.FABRICLAB_ROOT || join(import.meta.dirname, '../../../..'));
+const ROOT = resolve(process.env.FABRICLAB_ROOT || fileURLToPath(new URL('../../../..', import.meta.url)));
 const PYTHON = process.env.FABRICLAB_PYTHON || '/usr/bin/python3';
 const NOTEBOOK = '00-quickstart.ipynb';
 let server;
