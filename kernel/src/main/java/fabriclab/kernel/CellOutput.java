@@ -115,6 +115,7 @@ final class CellOutput {
     private final class StreamBuffer extends OutputStream {
         private final PublishStream.StreamType type;
         private final ByteArrayOutputStream pending = new ByteArrayOutputStream(8192);
+        private final Object sending = new Object();
 
         StreamBuffer(PublishStream.StreamType type) {
             this.type = type;
@@ -152,7 +153,7 @@ final class CellOutput {
         /** Sends the pending text up to its last whole UTF-8 character. */
         void send() {
             // One sender at a time per stream keeps the pieces in order.
-            synchronized (type) {
+            synchronized (sending) {
                 String text;
                 synchronized (this) {
                     byte[] bytes = pending.toByteArray();
