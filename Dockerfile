@@ -31,11 +31,11 @@ COPY --chown=${NB_UID}:${NB_UID} . ${HOME}/fabriclab
 USER ${NB_USER}
 WORKDIR ${HOME}/fabriclab
 
-# Build, then install the kernelspec where every Jupyter in the image finds it (the user's data dir).
+# Build, then install the kernelspec where every Jupyter in the image finds it (the user's data dir),
+# with its class-data sharing archive (bin/install-kernel; JupyterIT runs notebook 00 this way).
 # (-pl kernel -am: the optional Spark module and its 210 MB of jars stay out of the image.)
 RUN mvn -q package -DskipTests -pl kernel -am \
- && mkdir -p ${HOME}/.local/share/jupyter/kernels \
- && cp -r kernel/target/kernelspec/fabriclab ${HOME}/.local/share/jupyter/kernels/fabriclab \
+ && bin/install-kernel ${HOME}/.local/share/jupyter/kernels \
  && rm -rf ${HOME}/.m2/repository
 ENV FABRICLAB_HOME=${HOME}/fabriclab
 

@@ -38,6 +38,9 @@ class FabriclabKernelTests(jupyter_kernel_test.KernelTests):
     ]
     code_inspect_sample = "Math.abs"
 
+    supported_history_operations = ("tail", "range", "search")
+    code_history_pattern = "*6 * 7*"
+
     code_page_something = None
     code_generate_error = 'throw new IllegalStateException("deliberate");'
 

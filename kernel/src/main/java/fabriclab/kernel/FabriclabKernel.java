@@ -5,38 +5,83 @@ import fabriclab.kernel.eval.CellException;
 import fabriclab.kernel.eval.EvalResult;
 import fabriclab.kernel.eval.JavaEvaluator;
 import io.github.spencerpark.jupyter.channels.JupyterConnection;
+import io.github.spencerpark.jupyter.channels.JupyterInputStream;
+import io.github.spencerpark.jupyter.channels.ShellChannel;
+import io.github.spencerpark.jupyter.channels.ShellReplyEnvironment;
 import io.github.spencerpark.jupyter.kernel.BaseKernel;
 import io.github.spencerpark.jupyter.kernel.LanguageInfo;
 import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
+import io.github.spencerpark.jupyter.kernel.comm.Comm;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
+import io.github.spencerpark.jupyter.messages.Message;
+import io.github.spencerpark.jupyter.messages.MessageType;
+import io.github.spencerpark.jupyter.messages.publish.PublishError;
+import io.github.spencerpark.jupyter.messages.publish.PublishExecuteInput;
+import io.github.spencerpark.jupyter.messages.publish.PublishExecuteResult;
+import io.github.spencerpark.jupyter.messages.publish.PublishStatus;
+import io.github.spencerpark.jupyter.messages.reply.ErrorReply;
+import io.github.spencerpark.jupyter.messages.reply.ExecuteReply;
 import io.github.spencerpark.jupyter.messages.reply.KernelInfoReply;
+import io.github.spencerpark.jupyter.messages.request.CommInfoRequest;
+import io.github.spencerpark.jupyter.messages.request.ExecuteRequest;
+import io.github.spencerpark.jupyter.messages.request.HistoryRequest;
+import io.github.spencerpark.jupyter.messages.request.ShutdownRequest;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.zeromq.ZMQ;
 
 /**
  * The fabriclab Jupyter kernel: Jupyter messaging from the base library, Java evaluation from
  * {@link JavaEvaluator}, rich display from {@link RichDisplay}.
+ *
+ * <p>The execute, history, comm_info and shutdown requests are handled here rather than by the base
+ * library, to behave as ipykernel does where notebooks rely on it: printed output buffered and sent
+ * in few messages ({@link CellOutput}); after a failing cell with {@code stop_on_error}, the cells
+ * already queued are answered {@code aborted}; {@code silent} and {@code store_history=false} leave the
+ * execution count alone; the error's {@code ename} is the Java exception class; history is answered.
  */
 public final class FabriclabKernel extends BaseKernel {
     /** Kernel version reported in kernel_info. */
     public static final String VERSION = "0.1.0";
 
-    /** IJava-compatible display functions, defined in every session. */
+    /**
+     * IJava-compatible display functions in every session: static imports of {@link NotebookDisplay}'s
+     * {@code display} and {@code updateDisplay} (two snippets for JShell to compile at start-up instead of
+     * four wrapper methods).
+     */
     static final List<String> STARTUP = List.of(
-            "String display(Object o) { return fabriclab.kernel.NotebookDisplay.display(o); }",
-            "String display(Object o, String... as) { return fabriclab.kernel.NotebookDisplay.display(o, as); }",
-            "void updateDisplay(String id, Object o) { fabriclab.kernel.NotebookDisplay.updateDisplay(id, o); }",
-            "void updateDisplay(String id, Object o, String... as) { fabriclab.kernel.NotebookDisplay.updateDisplay(id, o, as); }");
+            "import static fabriclab.kernel.NotebookDisplay.display;",
+            "import static fabriclab.kernel.NotebookDisplay.updateDisplay;");
 
-    private final JavaEvaluator evaluator;
+    /** The JShell session, built on a background thread so that the kernel answers kernel_info at once. */
+    private final java.util.concurrent.CompletableFuture<JavaEvaluator> session;
     private final LanguageInfo languageInfo = new LanguageInfo("java", Runtime.version().toString(), "text/x-java-source",
             ".jshell", "java", "text/x-java", null);
+    private final CellHistory history = new CellHistory();
+    private volatile CellOutput output;
+    private volatile boolean executing;
+    private JupyterConnection connection;
+    /** The execution count of the last cell stored in history (ipykernel's {@code execution_count}). */
+    private int executionCount;
 
     /** Creates the kernel and its JShell session. */
     public FabriclabKernel() {
         RichDisplay.register(getRenderer());
         NotebookDisplay.attach(this);
-        evaluator = new JavaEvaluator(List.of(), STARTUP);
+        session = java.util.concurrent.CompletableFuture.supplyAsync(() -> new JavaEvaluator(List.of(), STARTUP), r -> {
+            Thread t = new Thread(r, "fabriclab-jshell-start");
+            t.setDaemon(true);
+            t.start();
+        });
+        setShouldReplaceStdStreams(false);
+    }
+
+    /** The JShell session, waiting for it to be built if needed. */
+    private JavaEvaluator evaluator() {
+        return session.join();
     }
 
     @Override
@@ -49,10 +94,40 @@ public final class FabriclabKernel extends BaseKernel {
         return "Java " + Runtime.version() + " (fabriclab kernel " + VERSION + ", kernel-lib preloaded)";
     }
 
+    /** Whether a cell is running (so display output has a cell to go to). */
+    boolean isExecuting() {
+        return executing && output != null;
+    }
+
+    @Override
+    public void display(DisplayData data) {
+        CellOutput o = output;
+        if (o != null) {
+            o.display(data);
+        }
+    }
+
+    /** Replaces what the display with {@code data}'s display id shows. */
+    void updateDisplay(DisplayData data) {
+        CellOutput o = output;
+        if (o != null) {
+            o.updateDisplay(data);
+        }
+    }
+
     @Override
     public DisplayData eval(String code) throws Exception {
-        EvalResult r = evaluator.eval(code);
-        return r.valueIfAny().map(v -> getRenderer().render(v)).orElse(null);
+        return render(evaluator().eval(code));
+    }
+
+    private DisplayData render(EvalResult r) {
+        return r.valueIfAny().map(v -> v.getClass().isArray() ? new DisplayData(arrayText(v)) : getRenderer().render(v)).orElse(null);
+    }
+
+    /** An array's elements, as {@link java.util.Arrays#deepToString} writes them ({@code [1, 2]}, not {@code [I@6bc2}). */
+    static String arrayText(Object array) {
+        String s = java.util.Arrays.deepToString(new Object[] {array});
+        return s.substring(1, s.length() - 1);
     }
 
     @Override
@@ -70,41 +145,236 @@ public final class FabriclabKernel extends BaseKernel {
 
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
-        String doc = evaluator.inspect(code, at);
+        String doc = evaluator().inspect(code, at);
         return doc == null ? null : new DisplayData(doc);
     }
 
     @Override
     public ReplacementOptions complete(String code, int at) {
-        JavaEvaluator.Completion c = evaluator.complete(code, at);
+        JavaEvaluator.Completion c = evaluator().complete(code, at);
         return c.options().isEmpty() ? null : new ReplacementOptions(c.options(), c.start(), c.end());
     }
 
     @Override
     public String isComplete(String code) {
-        String answer = evaluator.isComplete(code);
+        String answer = evaluator().isComplete(code);
         // The base library reads any other string as "incomplete" with that indent.
         return answer.equals("incomplete") ? "    " : answer;
     }
 
     @Override
     public void interrupt() {
-        evaluator.interrupt();
+        session.thenAccept(JavaEvaluator::interrupt);
     }
 
     @Override
     public void onShutdown(boolean isRestarting) {
-        evaluator.close();
+        session.thenAccept(JavaEvaluator::close);
+        CellOutput o = output;
+        if (o != null) {
+            o.close();
+        }
     }
 
     @Override
     public void becomeHandlerForConnection(JupyterConnection connection) {
         super.becomeHandlerForConnection(connection);
+        this.connection = connection;
+        output = new CellOutput(connection.getIOPub());
+        // Output printed at any time, from any thread, goes to the notebook (see CellOutput).
+        System.setOut(output.out);
+        System.setErr(output.err);
+        System.setIn(getIO().in);
+        connection.setHandler(MessageType.EXECUTE_REQUEST, this::handleExecute);
+        connection.setHandler(MessageType.HISTORY_REQUEST, this::handleHistory);
+        connection.setHandler(MessageType.COMM_INFO_REQUEST, this::handleCommInfo);
+        connection.setHandler(MessageType.SHUTDOWN_REQUEST, this::handleShutdown);
         // The base library's kernel_info_reply lacks "status": "ok" (required by the protocol).
         connection.setHandler(KernelInfoReply.REQUEST_MESSAGE_TYPE, (env, msg) -> {
             env.setBusyDeferIdle();
             env.reply(new OkKernelInfoReply(getLanguageInfo(), getBanner(), getHelpLinks()));
         });
+    }
+
+    private void handleExecute(ShellReplyEnvironment env, Message<ExecuteRequest> message) {
+        ExecuteRequest request = message.getContent();
+        getCommManager().setMessageContext(message);
+        env.setBusyDeferIdle();
+        boolean silent = request.isSilent();
+        boolean store = request.shouldStoreHistory() && !silent;
+        if (store) {
+            executionCount++;
+        }
+        int count = executionCount;
+        String code = request.getCode() == null ? "" : request.getCode();
+        CellOutput out = output;
+        out.begin(message);
+        if (!silent) {
+            out.publish(MessageType.PUBLISH_EXECUTE_INPUT, new PublishExecuteInput(code, count));
+        }
+        if (store) {
+            history.add(count, code);
+        }
+        JupyterInputStream stdin = (JupyterInputStream) getIO().in;
+        stdin.setEnv(env);
+        stdin.setEnabled(request.isStdinEnabled());
+        executing = true;
+        boolean failed = false;
+        try {
+            EvalResult result = evaluator().eval(code, count);
+            if (result.valueIfAny().filter(v -> evaluator().lastEndedWithSemicolon() && NotebookDisplay.isDisplayId(v)).isPresent()) {
+                result = EvalResult.NONE; // `display(x);` as the last line: the id is not a result
+            }
+            DisplayData data = silent ? null : render(result);
+            out.flush();
+            if (data != null && store) {
+                history.setOutput(count, String.valueOf(data.getData(io.github.spencerpark.jupyter.kernel.display.mime.MIMEType.TEXT_PLAIN)));
+            }
+            if (data != null) {
+                out.publish(MessageType.PUBLISH_EXECUTION_RESULT, new PublishExecuteResult(count, data));
+            }
+            env.reply(new ExecuteReply(count, Collections.emptyMap()));
+        } catch (Exception e) {
+            failed = true;
+            String name = e instanceof CellException ce ? ce.name() : e.getClass().getName();
+            String value = e.getMessage() == null ? "" : e.getMessage();
+            List<String> traceback = formatError(e);
+            out.publish(MessageType.PUBLISH_ERROR, new PublishError(name, value, traceback));
+            ErrorReply reply = new ErrorReply(name, value, traceback);
+            reply.setExecutionCount(count);
+            env.replyError(MessageType.EXECUTE_REPLY.error(), reply);
+        } finally {
+            executing = false;
+            out.flush();
+            stdin.retractEnv(env);
+        }
+        if (failed && request.shouldStopOnError()) {
+            abortQueued(env);
+        }
+    }
+
+    /**
+     * Answers every execute request already waiting on the shell socket with status {@code aborted}
+     * (what ipykernel does after an error when {@code stop_on_error} is set: Run All stops at the first
+     * failing cell). Other requests waiting there are handled normally.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void abortQueued(ShellReplyEnvironment failedEnv) {
+        ShellChannel shell = (ShellChannel) failedEnv.getShell();
+        while ((shell.getEvents() & ZMQ.Poller.POLLIN) != 0) {
+            Message<?> next = shell.readMessage();
+            if (next == null) {
+                return;
+            }
+            ShellReplyEnvironment env = connection.prepareReplyEnv(shell, next);
+            if (next.getHeader().getType() == MessageType.EXECUTE_REQUEST) {
+                env.publish(PublishStatus.BUSY);
+                env.reply(new Message(next, MessageType.EXECUTE_REPLY, new AbortedReply()));
+                env.publish(PublishStatus.IDLE);
+                continue;
+            }
+            io.github.spencerpark.jupyter.channels.ShellHandler handler = connection.getHandler(next.getHeader().getType());
+            if (handler == null) {
+                continue;
+            }
+            try {
+                handler.handle(env, next);
+            } catch (Exception e) {
+                System.getLogger("fabriclab.kernel").log(System.Logger.Level.WARNING, "while aborting: " + e);
+            } finally {
+                env.resolveDeferrals();
+            }
+        }
+    }
+
+    private void handleHistory(ShellReplyEnvironment env, Message<HistoryRequest> message) {
+        env.setBusyDeferIdle();
+        HistoryRequest r = message.getContent();
+        List<CellHistory.Entry> entries = switch (r.getAccessType()) {
+            case TAIL -> history.tail(((HistoryRequest.Tail) r).getMaxReturnLength());
+            case RANGE -> {
+                HistoryRequest.Range range = (HistoryRequest.Range) r;
+                yield history.range(range.getSessionIndex(), range.getStart(), range.getStop());
+            }
+            case SEARCH -> {
+                HistoryRequest.Search search = (HistoryRequest.Search) r;
+                yield history.search(search.getPattern(), search.getMaxReturnLength(), search.filterUnique());
+            }
+        };
+        List<List<Object>> rows = new ArrayList<>();
+        for (CellHistory.Entry e : entries) {
+            Object input = r.includeOutput() ? java.util.Arrays.asList(e.input(), e.output()) : e.input();
+            rows.add(java.util.Arrays.asList(e.session(), e.line(), input));
+        }
+        reply(env, message, MessageType.HISTORY_REPLY, new HistoryReplyContent(rows));
+    }
+
+    private void handleCommInfo(ShellReplyEnvironment env, Message<CommInfoRequest> message) {
+        env.setBusyDeferIdle();
+        String target = message.getContent().getTargetName();
+        Map<String, Map<String, String>> comms = new LinkedHashMap<>();
+        for (Comm c : getCommManager()) {
+            if (target == null || target.equals(c.getTargetName())) {
+                comms.put(c.getID(), Map.of("target_name", c.getTargetName()));
+            }
+        }
+        reply(env, message, MessageType.COMM_INFO_REPLY, new CommInfoReplyContent(comms));
+    }
+
+    private void handleShutdown(ShellReplyEnvironment env, Message<ShutdownRequest> message) {
+        boolean restart = message.getContent().isRestart();
+        env.setBusyDeferIdle();
+        reply(env, message, MessageType.SHUTDOWN_REPLY, new ShutdownReplyContent(restart));
+        onShutdown(restart);
+        env.resolveDeferrals();
+        env.markForShutdown();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void reply(ShellReplyEnvironment env, Message<?> request, MessageType<?> type, Object content) {
+        env.reply(new Message(request, type, content));
+    }
+
+    /** execute_reply of a cell that was not run because an earlier one failed. */
+    static final class AbortedReply {
+        @SuppressWarnings("unused")
+        private final String status = "aborted";
+    }
+
+    /** history_reply: rows of [session, line, input]. */
+    static final class HistoryReplyContent {
+        @SuppressWarnings("unused")
+        private final String status = "ok";
+        @SuppressWarnings("unused")
+        private final List<List<Object>> history;
+
+        HistoryReplyContent(List<List<Object>> history) {
+            this.history = history;
+        }
+    }
+
+    /** comm_info_reply with its status. */
+    static final class CommInfoReplyContent {
+        @SuppressWarnings("unused")
+        private final String status = "ok";
+        @SuppressWarnings("unused")
+        private final Map<String, Map<String, String>> comms;
+
+        CommInfoReplyContent(Map<String, Map<String, String>> comms) {
+            this.comms = comms;
+        }
+    }
+
+    /** shutdown_reply with its status. */
+    static final class ShutdownReplyContent {
+        @SuppressWarnings("unused")
+        private final String status = "ok";
+        @SuppressWarnings("unused")
+        private final boolean restart;
+
+        ShutdownReplyContent(boolean restart) {
+            this.restart = restart;
+        }
     }
 
     /** kernel_info_reply with the "status" field the base library leaves out. */

@@ -9,6 +9,8 @@ import java.util.UUID;
  */
 public final class NotebookDisplay {
     private static volatile FabriclabKernel kernel;
+    /** The id {@link #display} returned last (the very object), so a cell ending in {@code display(x);} shows no id. */
+    private static volatile String lastId;
 
     private NotebookDisplay() {
     }
@@ -20,7 +22,7 @@ public final class NotebookDisplay {
     /** Whether a kernel is running and a cell is executing (so display output has somewhere to go). */
     public static boolean isActive() {
         FabriclabKernel k = kernel;
-        return k != null && k.getIO().display.isAttached();
+        return k != null && k.isExecuting();
     }
 
     private static FabriclabKernel kernel() {
@@ -43,6 +45,7 @@ public final class NotebookDisplay {
         String id = data.hasDisplayId() ? data.getDisplayId() : UUID.randomUUID().toString();
         data.setDisplayId(id);
         k.display(data);
+        lastId = id;
         return id;
     }
 
@@ -55,7 +58,13 @@ public final class NotebookDisplay {
     public static void updateDisplay(String id, Object o, String... as) {
         FabriclabKernel k = kernel();
         DisplayData data = as.length == 0 ? k.getRenderer().render(o) : k.getRenderer().renderAs(o, as);
-        k.getIO().display.updateDisplay(id, data);
+        data.setDisplayId(id);
+        k.updateDisplay(data);
+    }
+
+    /** Whether {@code value} is the very string {@link #display} returned last. */
+    static boolean isDisplayId(Object value) {
+        return value != null && value == lastId;
     }
 
     /** Shows raw display data with a given display id (used by the progress bar). */
@@ -63,7 +72,7 @@ public final class NotebookDisplay {
         FabriclabKernel k = kernel();
         data.setDisplayId(id);
         if (update) {
-            k.getIO().display.updateDisplay(id, data);
+            k.updateDisplay(data);
         } else {
             k.display(data);
         }

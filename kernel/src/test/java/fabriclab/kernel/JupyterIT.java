@@ -3,6 +3,7 @@ package fabriclab.kernel;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -109,6 +110,76 @@ class JupyterIT {
     @Test
     void kernelSurvivesErrorsInterruptsAndForgedMessages() throws Exception {
         run(PYTHON_TESTS, env(scratchHome()), 600, PYTHON, "-m", "unittest", "-v", "test_robustness");
+    }
+
+    @Test
+    void kernelBehavesLikeIpykernelWhereClientsRelyOnIt() throws Exception {
+        run(PYTHON_TESTS, env(scratchHome()), 900, PYTHON, "-m", "unittest", "-v", "test_behaviour");
+    }
+
+    /**
+     * Jupyter's JavaScript clients: {@code @jupyterlab/services} against the classic notebook server
+     * (execute, display_data PNG and HTML, complete, inspect, history, interrupt, restart) and Debian's
+     * Chromium driven by playwright-core (Run All of notebook 00 in the notebook UI, the exported report
+     * typeset offline). Needs node, npm and /usr/bin/chromium ({@code .ci/run} installs them); fails,
+     * never skips, without them.
+     */
+    @Test
+    void javascriptClientsAndTheBrowserUseTheKernel() throws Exception {
+        Path js = ROOT.resolve("kernel/src/test/js");
+        for (String tool : new String[] {"node", "npm"}) {
+            if (new ProcessBuilder("sh", "-c", "command -v " + tool).start().waitFor() != 0) {
+                fail(tool + " is missing: apt-get install nodejs npm (or run .ci/run)");
+            }
+        }
+        if (!Files.isExecutable(Path.of("/usr/bin/chromium"))) {
+            fail("/usr/bin/chromium is missing: apt-get install chromium (or run .ci/run)");
+        }
+        if (!Files.isDirectory(js.resolve("node_modules/playwright-core"))
+                || !Files.isDirectory(js.resolve("node_modules/@jupyterlab/services"))) {
+            run(js, Map.of(), 600, "npm", "ci", "--no-audit", "--no-fund");
+        }
+        Map<String, String> env = new java.util.HashMap<>(env(scratchHome()));
+        env.put("FABRICLAB_ROOT", ROOT.toString());
+        env.put("FABRICLAB_PYTHON", PYTHON);
+        run(js, env, 600, "node", "--test", "services.test.mjs");
+        run(js, env, 1200, "node", "--test", "browser.test.mjs");
+    }
+
+    /**
+     * Notebook 00 run the way the Docker/Binder image runs it (the image itself cannot be built here):
+     * the kernelspec installed by {@code bin/install-kernel} under a user's
+     * {@code ~/.local/share/jupyter/kernels} (no JUPYTER_PATH), {@code FABRICLAB_HOME} set, the notebook
+     * in a directory outside the checkout, and, when the tests run as root, a non-root user.
+     */
+    @Test
+    void quickstartRunsAsInTheDockerImage() throws Exception {
+        Path home = Files.createTempDirectory("fabriclab-user");
+        Path kernels = home.resolve(".local/share/jupyter/kernels");
+        Files.createDirectories(kernels);
+        run(ROOT, Map.of(), 600, ROOT.resolve("bin/install-kernel").toString(), kernels.toString());
+        assertTrue(Files.isRegularFile(kernels.resolve("fabriclab/kernel.json")));
+        Path project = scratchHome();
+        Path work = Files.createTempDirectory("fabriclab-work");
+        Path nb = work.resolve("00-quickstart.ipynb");
+        Files.copy(ROOT.resolve("notebooks/00-quickstart.ipynb"), nb);
+        List<String> command = new ArrayList<>();
+        boolean root = "0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes(),
+                StandardCharsets.UTF_8).strip());
+        if (root) {
+            for (Path p : new Path[] {home, project, work}) {
+                run(ROOT, Map.of(), 60, "chown", "-R", "nobody:nogroup", p.toString());
+            }
+            command.addAll(List.of("runuser", "-u", "nobody", "--"));
+        }
+        command.addAll(List.of("env", "-i", "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + home, "LANG=C.UTF-8",
+                "FABRICLAB_HOME=" + project, PYTHON, PYTHON_TESTS.resolve("run_notebook.py").toString(), nb.toString(),
+                work.resolve("out").toString()));
+        String out = run(work, Map.of(), 900, command.toArray(String[]::new));
+        assertTrue(out.contains("ok 00-quickstart.ipynb"), out);
+        try (Stream<Path> s = Files.list(project.resolve("images"))) {
+            assertTrue(s.anyMatch(p -> p.toString().endsWith(".png")), "no figure written under FABRICLAB_HOME");
+        }
     }
 
     @TestFactory

@@ -5,12 +5,19 @@ import io.github.spencerpark.jupyter.kernel.display.Renderer;
 import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
 import java.util.Base64;
 import org.knowm.xchart.internal.chartpart.Chart;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.ShortColumn;
+import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
 
 /**
  * How the kernel shows notebook values: an XChart chart as {@code image/png} (plus
  * {@code image/svg+xml} when asked for it by {@code display(chart, "image/svg+xml")}), a tablesaw
- * {@link Table} as an HTML table plus plain text, anything else as its {@code toString()}.
+ * {@link Table} as an HTML table (floating-point numbers with {@link DisplayOptions}' precision) plus
+ * plain text, anything else as its {@code toString()}.
  */
 public final class RichDisplay {
     /** Rows of a table shown before it is cut (the text says how many were left out). */
@@ -33,7 +40,7 @@ public final class RichDisplay {
                 .preferring(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
                 .register((table, ctx) -> {
                     ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> html(table));
-                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> table.printAll());
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> text(table));
                 });
     }
 
@@ -56,7 +63,7 @@ public final class RichDisplay {
         for (int r = 0; r < rows; r++) {
             b.append("<tr>");
             for (int c = 0; c < table.columnCount(); c++) {
-                b.append("<td>").append(escape(table.column(c).getString(r))).append("</td>");
+                b.append(cell(table.column(c), r));
             }
             b.append("</tr>");
         }
@@ -65,6 +72,40 @@ public final class RichDisplay {
             b.append("<p style=\"color:#777\">").append(table.rowCount() - rows).append(" more rows not shown</p>");
         }
         return b.toString();
+    }
+
+    /** The table as text, floating-point numbers with {@link DisplayOptions}' precision. */
+    public static String text(Table table) {
+        Table shown = Table.create(table.name());
+        for (Column<?> c : table.columns()) {
+            if (isFloating(c)) {
+                NumericColumn<?> n = (NumericColumn<?>) c;
+                StringColumn s = StringColumn.create(c.name());
+                for (int r = 0; r < c.size(); r++) {
+                    s.append(n.isMissing(r) ? "" : DisplayOptions.format(n.getDouble(r)));
+                }
+                shown.addColumns(s);
+            } else {
+                shown.addColumns(c.copy());
+            }
+        }
+        return shown.printAll();
+    }
+
+    private static boolean isFloating(Column<?> column) {
+        return column instanceof NumericColumn<?> && !(column instanceof IntColumn) && !(column instanceof LongColumn)
+                && !(column instanceof ShortColumn);
+    }
+
+    /** One cell: numbers right-aligned with {@link DisplayOptions}' precision, the rest as tablesaw prints them. */
+    private static String cell(Column<?> column, int row) {
+        if (isFloating(column)) {
+            NumericColumn<?> n = (NumericColumn<?>) column;
+            String text = n.isMissing(row) ? "" : DisplayOptions.format(n.getDouble(row));
+            return "<td style=\"text-align:right\">" + escape(text) + "</td>";
+        }
+        String align = column instanceof NumericColumn<?> ? " style=\"text-align:right\"" : "";
+        return "<td" + align + ">" + escape(column.getString(row)) + "</td>";
     }
 
     private static String escape(String s) {

@@ -90,6 +90,51 @@ final class CellExecutionControl extends DirectExecutionControl {
         return key;
     }
 
+    /**
+     * Stops other threads that run cell code (a parallel stream's pool workers, threads the cell
+     * started): after an interrupt no worker may keep spinning on the cell's behalf.
+     */
+    private static void stopWorkers(Thread cell) {
+        // A pool worker that is stopped picks up the stream's next task, so repeat until none runs cell code.
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (stopWorkersOnce(cell) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    @SuppressWarnings({"deprecation", "removal"})
+    private static boolean stopWorkersOnce(Thread cell) {
+        boolean found = false;
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            Thread w = e.getKey();
+            if (w == cell || w == Thread.currentThread()) {
+                continue;
+            }
+            boolean runsCellCode = false;
+            for (StackTraceElement f : e.getValue()) {
+                if (f.getClassName().startsWith("REPL.")) {
+                    runsCellCode = true;
+                    break;
+                }
+            }
+            if (runsCellCode) {
+                found = true;
+                w.interrupt();
+                try {
+                    w.stop();
+                } catch (UnsupportedOperationException ignored) {
+                    // JDK 20+: only the interrupt remains
+                }
+            }
+        }
+        return found;
+    }
+
     @Override
     @SuppressWarnings({"deprecation", "removal"})
     public void stop() {
@@ -100,6 +145,7 @@ final class CellExecutionControl extends DirectExecutionControl {
         java.util.concurrent.CountDownLatch done = finished;
         stopRequested = true;
         t.interrupt();
+        stopWorkers(t);
         try {
             t.join(GRACE_MILLIS);
             for (int i = 0; i < STOP_ATTEMPTS && t.isAlive(); i++) {

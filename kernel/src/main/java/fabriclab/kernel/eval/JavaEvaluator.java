@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import jdk.jshell.DeclarationSnippet;
 import jdk.jshell.Diag;
 import jdk.jshell.EvalException;
 import jdk.jshell.JShell;
@@ -52,6 +53,9 @@ public final class JavaEvaluator implements AutoCloseable {
     private final SourceCodeAnalysis analysis;
     private final Set<String> classpath = new LinkedHashSet<>();
     private volatile boolean interrupted;
+    private boolean lastEndedWithSemicolon;
+    /** Snippet id to {cell number, first line of the snippet in its cell}, for error frames. */
+    private final Map<String, int[]> origins = new java.util.HashMap<>();
 
     /**
      * Creates an evaluator whose compiler and runtime see the JVM's class path plus {@code extraClasspath},
@@ -71,6 +75,7 @@ public final class JavaEvaluator implements AutoCloseable {
         };
         shell = JShell.builder().executionEngine(provider, Map.of()).build();
         analysis = shell.sourceCodeAnalysis();
+        JavadocSources.install(System.getProperty("fabriclab.sources"));
         List<String> entries = new ArrayList<>();
         for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!e.isBlank()) {
@@ -111,10 +116,26 @@ public final class JavaEvaluator implements AutoCloseable {
      * @throws CellException on a compile error, an exception from the code, an interrupt or a bad magic
      */
     public EvalResult eval(String cell) throws CellException {
+        return eval(cell, 0);
+    }
+
+    /**
+     * Runs one cell, numbered {@code cellNumber} in error frames ("cell 3, line 2"; 0: no number).
+     *
+     * <p>Declarations may refer to ones later in the same cell (a method calling one defined below it,
+     * mutually recursive methods): JShell keeps them as recoverable and completes them when the
+     * missing piece is defined. Only what is still undefined at the end of the cell is an error.
+     *
+     * @return the value of the last snippet when it is an expression with a non-null value
+     * @throws CellException on a compile error, an exception from the code, an interrupt or a bad magic
+     */
+    public EvalResult eval(String cell, int cellNumber) throws CellException {
         interrupted = false;
+        lastEndedWithSemicolon = false;
         String code = runMagics(cell == null ? "" : cell);
         EvalResult last = EvalResult.NONE;
         String rest = code;
+        List<Snippet> recoverable = new ArrayList<>();
         while (true) {
             SourceCodeAnalysis.CompletionInfo info = analysis.analyzeCompletion(rest);
             if (info.completeness() == SourceCodeAnalysis.Completeness.EMPTY) {
@@ -126,16 +147,55 @@ public final class JavaEvaluator implements AutoCloseable {
                         "incomplete code at the end of the cell (a missing ';', ')' or '}'?)",
                         numbered(rest));
             }
-            last = evalSnippet(source);
+            int startLine = lineOf(code, code.length() - rest.length() + leadingBlank(rest));
+            lastEndedWithSemicolon = info.completeness() == SourceCodeAnalysis.Completeness.COMPLETE
+                    && source.stripTrailing().endsWith(";");
+            last = evalSnippet(source, cellNumber, startLine, recoverable);
             if (!info.completeness().isComplete()) {
                 break;
             }
             rest = info.remaining();
         }
+        for (Snippet s : recoverable) {
+            Snippet.Status status = shell.status(s);
+            if (status == Snippet.Status.RECOVERABLE_DEFINED || status == Snippet.Status.RECOVERABLE_NOT_DEFINED) {
+                List<String> missing = shell.unresolvedDependencies((DeclarationSnippet) s).collect(Collectors.toList());
+                if (!missing.isEmpty()) {
+                    throw new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException",
+                            "cannot find symbol: " + String.join(", ", missing),
+                            List.of("error: " + ((DeclarationSnippet) s).name() + " refers to " + String.join(", ", missing)
+                                    + ", defined nowhere in this cell or before it"));
+                }
+            }
+        }
         return last;
     }
 
-    private EvalResult evalSnippet(String source) throws CellException {
+    /** Whether the last snippet of the last cell was an expression the user ended with ';' (not added by JShell). */
+    public boolean lastEndedWithSemicolon() {
+        return lastEndedWithSemicolon;
+    }
+
+    private static int leadingBlank(String s) {
+        int i = 0;
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** 1-based line of character {@code offset} in {@code code}. */
+    private static int lineOf(String code, int offset) {
+        int line = 1;
+        for (int i = 0; i < Math.min(offset, code.length()); i++) {
+            if (code.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    private EvalResult evalSnippet(String source, int cellNumber, int startLine, List<Snippet> recoverable) throws CellException {
         List<SnippetEvent> events = shell.eval(source);
         EvalResult result = EvalResult.NONE;
         for (SnippetEvent event : events) {
@@ -144,24 +204,19 @@ public final class JavaEvaluator implements AutoCloseable {
                 continue;
             }
             Snippet snippet = event.snippet();
+            origins.put(snippet.id(), new int[] {cellNumber, startLine});
             if (interrupted || control.wasStopped()) {
                 throw new CellException(CellException.Kind.INTERRUPTED, "Interrupted",
                         "the cell was interrupted", List.of("Interrupted: the cell was stopped at the user's request"));
             }
             if (event.status() == Snippet.Status.REJECTED) {
-                throw compileError(snippet, source);
+                throw compileError(snippet, source, cellNumber, startLine);
             }
             if (event.exception() != null) {
                 throw runtimeError(event.exception());
             }
             if (event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED || event.status() == Snippet.Status.RECOVERABLE_DEFINED) {
-                List<String> missing = shell.unresolvedDependencies((jdk.jshell.DeclarationSnippet) snippet).collect(Collectors.toList());
-                if (!missing.isEmpty()) {
-                    throw new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException",
-                            "cannot find symbol: " + String.join(", ", missing),
-                            List.of("error: " + snippet.kind().name().toLowerCase(Locale.ROOT) + " refers to undefined "
-                                    + String.join(", ", missing)));
-                }
+                recoverable.add(snippet);
             }
             boolean expression = snippet.kind() == Snippet.Kind.EXPRESSION
                     || (snippet.kind() == Snippet.Kind.VAR && snippet.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND);
@@ -170,13 +225,15 @@ public final class JavaEvaluator implements AutoCloseable {
         return result;
     }
 
-    private CellException compileError(Snippet snippet, String source) {
+    private CellException compileError(Snippet snippet, String source, int cellNumber, int startLine) {
         List<String> lines = new ArrayList<>();
         List<Diag> diags = shell.diagnostics(snippet).collect(Collectors.toList());
         String[] src = source.split("\n", -1);
         String first = "compilation failed";
         for (Diag d : diags) {
-            String msg = d.getMessage(Locale.ROOT);
+            String msg = withoutReplNames(d.getMessage(Locale.ROOT)).lines()
+                    .filter(l -> !l.strip().equals("location: class") && !l.strip().isEmpty())
+                    .collect(Collectors.joining("\n"));
             if (d.isError() && first.equals("compilation failed")) {
                 first = msg.lines().findFirst().orElse(msg);
             }
@@ -191,7 +248,10 @@ public final class JavaEvaluator implements AutoCloseable {
                 }
                 col = (int) (pos - offset);
             }
-            lines.add((d.isError() ? "error: " : "warning: ") + msg);
+            String where = pos >= 0 ? " (" + place(cellNumber, startLine + line) + ")" : "";
+            List<String> msgLines = msg.lines().collect(Collectors.toList());
+            lines.add((d.isError() ? "error: " : "warning: ") + (msgLines.isEmpty() ? "" : msgLines.get(0)) + where);
+            lines.addAll(msgLines.subList(Math.min(1, msgLines.size()), msgLines.size()));
             if (pos >= 0 && line < src.length) {
                 lines.add("    " + src[line]);
                 lines.add("    " + " ".repeat(Math.max(0, col)) + "^");
@@ -201,6 +261,22 @@ public final class JavaEvaluator implements AutoCloseable {
             lines.add("error: " + first);
         }
         return new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException", first, lines);
+    }
+
+    /** "cell 3, line 2" (or "line 2" when cells are not numbered). */
+    private static String place(int cellNumber, int line) {
+        return (cellNumber > 0 ? "cell " + cellNumber + ", " : "") + "line " + line;
+    }
+
+    /** Removes the names of JShell's wrapper classes from a message ("REPL.$JShell$18.sn" reads "sn"). */
+    static String withoutReplNames(String message) {
+        if (message == null) {
+            return null;
+        }
+        return message.replaceAll("REPL\\.\\$JShell\\$\\d+[A-Z]?\\$", "")
+                .replaceAll("REPL\\.\\$JShell\\$\\d+[A-Z]?\\.", "")
+                .replaceAll("\\$JShell\\$\\d+[A-Z]?\\$", "")
+                .replaceAll("\\$JShell\\$\\d+[A-Z]?\\.", "");
     }
 
     private CellException runtimeError(JShellException ex) {
@@ -214,7 +290,7 @@ public final class JavaEvaluator implements AutoCloseable {
             lines.add(name + ": " + message);
         } else if (ex instanceof EvalException ee) {
             name = ee.getExceptionClassName();
-            message = ee.getMessage() == null ? "" : ee.getMessage();
+            message = ee.getMessage() == null ? "" : withoutReplNames(ee.getMessage());
             appendTrace(lines, ee, "");
         } else {
             name = ex.getClass().getName();
@@ -224,23 +300,71 @@ public final class JavaEvaluator implements AutoCloseable {
         return new CellException(CellException.Kind.RUNTIME_ERROR, name, message, lines);
     }
 
-    private static void appendTrace(List<String> lines, EvalException ee, String prefix) {
-        lines.add(prefix + ee.getExceptionClassName() + (ee.getMessage() == null ? "" : ": " + ee.getMessage()));
+    /** Frames shown before the rest of a deep stack is summarised. */
+    static final int MAX_FRAMES = 40;
+
+    private void appendTrace(List<String> lines, EvalException ee, String prefix) {
+        lines.add(prefix + ee.getExceptionClassName() + (ee.getMessage() == null ? "" : ": " + withoutReplNames(ee.getMessage())));
+        List<String> frames = new ArrayList<>();
         for (StackTraceElement f : ee.getStackTrace()) {
             String cls = f.getClassName();
             if (cls.startsWith("jdk.internal.") || cls.startsWith("java.lang.reflect.") || cls.startsWith("fabriclab.kernel.eval.")
-                    || cls.startsWith("jdk.jshell.")) {
+                    || cls.startsWith("jdk.jshell.") || cls.equals("java.lang.Thread")) {
                 continue;
             }
-            if (cls.startsWith("REPL.")) {
-                lines.add("\tat cell code, line " + f.getLineNumber());
+            String file = f.getFileName();
+            if (cls.startsWith("REPL.") || cls.isEmpty() || (file != null && file.startsWith("#"))) {
+                int[] origin = file != null && file.startsWith("#") ? origins.get(file.substring(1)) : null;
+                String method = f.getMethodName();
+                String where = origin == null ? "line " + f.getLineNumber() : place(origin[0], origin[1] + f.getLineNumber() - 1);
+                boolean cellBody = method.isEmpty() || method.startsWith("do_it$");
+                frames.add("\tat " + (cellBody ? where : withoutReplNames(method) + " (" + where + ")"));
             } else {
-                lines.add("\tat " + f);
+                frames.add("\tat " + withoutReplNames(f.toString()));
             }
         }
+        lines.addAll(collapseRepeats(frames));
         if (ee.getCause() instanceof EvalException cause) {
             appendTrace(lines, cause, "Caused by: ");
         }
+    }
+
+    /**
+     * Frames with runs of a repeated cycle (recursion, mutual recursion up to 8 deep) written once
+     * followed by how often they repeat, and at most {@link #MAX_FRAMES} lines (then how many were left out).
+     */
+    static List<String> collapseRepeats(List<String> frames) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < frames.size()) {
+            int bestPeriod = 0;
+            int bestRepeats = 0;
+            for (int p = 1; p <= 8 && i + 2 * p <= frames.size(); p++) {
+                int repeats = 0;
+                while (i + (repeats + 2) * p <= frames.size()
+                        && frames.subList(i, i + p).equals(frames.subList(i + (repeats + 1) * p, i + (repeats + 2) * p))) {
+                    repeats++;
+                }
+                if (repeats * p > bestRepeats * bestPeriod) {
+                    bestPeriod = p;
+                    bestRepeats = repeats;
+                }
+            }
+            if (bestRepeats >= 2) {
+                out.addAll(frames.subList(i, i + bestPeriod));
+                out.add("\t[the " + (bestPeriod == 1 ? "frame" : bestPeriod + " frames") + " above repeated " + bestRepeats + " more times]");
+                i += (bestRepeats + 1) * bestPeriod;
+            } else {
+                out.add(frames.get(i));
+                i++;
+            }
+        }
+        if (out.size() > MAX_FRAMES) {
+            int left = out.size() - MAX_FRAMES;
+            out = new ArrayList<>(out.subList(0, MAX_FRAMES));
+            out.add("\t... " + left + " more");
+        }
+        return out;
     }
 
     private static List<String> numbered(String code) {
@@ -381,6 +505,9 @@ public final class JavaEvaluator implements AutoCloseable {
         return code.substring(s, e);
     }
 
+    private static final java.util.regex.Pattern ENDS_WITH_ANNOTATION =
+            java.util.regex.Pattern.compile("(?s)(.*[;{}\\s])?@[\\w.]+(\\s*\\([^()]*\\))?\\s*");
+
     /** Jupyter's is_complete answer for {@code code}: "complete", "incomplete" or "invalid". */
     public String isComplete(String code) {
         boolean onlyMagics = code.lines().allMatch(l -> l.isBlank() || l.strip().startsWith("%"));
@@ -388,6 +515,9 @@ public final class JavaEvaluator implements AutoCloseable {
             return "complete";
         }
         String rest = code.lines().dropWhile(l -> l.isBlank() || l.strip().startsWith("%")).collect(Collectors.joining("\n"));
+        if (ENDS_WITH_ANNOTATION.matcher(rest).matches()) {
+            return "incomplete"; // an annotation needs the declaration it annotates
+        }
         while (true) {
             SourceCodeAnalysis.CompletionInfo info = analysis.analyzeCompletion(rest);
             switch (info.completeness()) {
