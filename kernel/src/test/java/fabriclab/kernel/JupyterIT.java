@@ -111,6 +111,11 @@ class JupyterIT {
         run(PYTHON_TESTS, env(scratchHome()), 600, PYTHON, "-m", "unittest", "-v", "test_robustness");
     }
 
+    @Test
+    void mavenMagicResolvesFromMavenCentral() throws Exception {
+        run(PYTHON_TESTS, env(scratchHome()), 600, PYTHON, "-m", "unittest", "-v", "test_maven_magic");
+    }
+
     @TestFactory
     Stream<DynamicTest> everyNotebookExecutes() throws IOException {
         List<Path> notebooks;
