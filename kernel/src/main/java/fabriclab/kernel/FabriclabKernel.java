@@ -29,7 +29,11 @@ public final class FabriclabKernel extends BaseKernel {
             "void updateDisplay(String id, Object o, String... as) { fabriclab.kernel.NotebookDisplay.updateDisplay(id, o, as); }");
 
     private final JavaEvaluator evaluator;
-    private final LanguageInfo languageInfo = new LanguageInfo("java", Runtime.version().toString(), "text/x-java-source",
+    /**
+     * The language's feature version ("17"), not the build string: notebooks store it in their metadata,
+     * and an executed notebook must not change with the JDK's patch release or vendor.
+     */
+    private final LanguageInfo languageInfo = new LanguageInfo("java", String.valueOf(Runtime.version().feature()), "text/x-java-source",
             ".jshell", "java", "text/x-java", null);
 
     /** Creates the kernel and its JShell session. */
