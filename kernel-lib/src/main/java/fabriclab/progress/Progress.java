@@ -48,21 +48,29 @@ public final class Progress implements AutoCloseable {
             return total == 0 ? 1.0 : Math.min(1.0, (double) done / total);
         }
 
-        /** A one-line text bar, e.g. {@code "sweep [#####.....] 50% 10/20 1.2 s"}. */
+        /**
+         * A one-line text bar: {@code "sweep [#####.....] 50% 10/20 1.2 s"} while running, {@code "sweep
+         * [##########] 100% 20/20 done"} at the end. The finished bar carries no wall-clock time: it is what
+         * an executed notebook keeps, and a rerun must reproduce it byte for byte.
+         */
         public String textBar() {
             int width = 30;
             int filled = (int) Math.round(fraction() * width);
-            return String.format(Locale.ROOT, "%s [%s%s] %3.0f%% %d/%d %.1f s%s", label, "#".repeat(filled),
-                    ".".repeat(width - filled), 100 * fraction(), done, total, elapsedSeconds, finished ? " done" : "");
+            return String.format(Locale.ROOT, "%s [%s%s] %3.0f%% %d/%d %s", label, "#".repeat(filled),
+                    ".".repeat(width - filled), 100 * fraction(), done, total, finished ? "done" : seconds());
         }
 
-        /** An HTML bar for notebooks. */
+        /** An HTML bar for notebooks; like {@link #textBar()}, the finished bar has no wall-clock time. */
         public String htmlBar() {
             String esc = label.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
             return String.format(Locale.ROOT,
                     "<div style=\"font-family:monospace\">%s <progress value=\"%d\" max=\"%d\" style=\"width:300px\"></progress>"
-                            + " %.0f%% (%d/%d, %.1f s%s)</div>",
-                    esc, done, Math.max(total, 1), 100 * fraction(), done, total, elapsedSeconds, finished ? ", done" : "");
+                            + " %.0f%% (%d/%d, %s)</div>",
+                    esc, done, Math.max(total, 1), 100 * fraction(), done, total, finished ? "done" : seconds());
+        }
+
+        private String seconds() {
+            return String.format(Locale.ROOT, "%.1f s", elapsedSeconds);
         }
     }
 
@@ -121,7 +129,10 @@ public final class Progress implements AutoCloseable {
             long last = lastLine.get();
             boolean due = last == Long.MIN_VALUE || state.finished() || now - last >= CONSOLE_INTERVAL_NANOS;
             if (due && lastLine.compareAndSet(last, now)) {
-                out.println(state.textBar());
+                // the console is a log, not a saved output: the last line says how long it took
+                out.println(state.finished()
+                        ? state.textBar() + String.format(Locale.ROOT, " in %.1f s", state.elapsedSeconds())
+                        : state.textBar());
             }
         };
     }
@@ -142,8 +153,8 @@ public final class Progress implements AutoCloseable {
         done.addAndGet(n);
         long now = System.nanoTime();
         long last = lastReport.get();
-        if (now - last >= MIN_UPDATE_NANOS && lastReport.compareAndSet(last, now) && !finished) {
-            sink.report(snapshot(false));
+        if (now - last >= MIN_UPDATE_NANOS && lastReport.compareAndSet(last, now)) {
+            emit(false);
         }
     }
 
@@ -155,10 +166,16 @@ public final class Progress implements AutoCloseable {
     /** Ends the task and sends the final report (idempotent). */
     @Override
     public void close() {
-        if (!finished) {
-            finished = true;
-            sink.report(snapshot(true));
+        emit(true);
+    }
+
+    /** Reports in order: no running report can follow the final one, whichever thread sends it. */
+    private synchronized void emit(boolean end) {
+        if (finished) {
+            return;
         }
+        finished = end;
+        sink.report(snapshot(end));
     }
 
     private State snapshot(boolean end) {

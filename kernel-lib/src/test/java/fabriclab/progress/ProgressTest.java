@@ -36,6 +36,17 @@ class ProgressTest {
         console.report(new Progress.State("id", "sweep", 100, 100, 0.2, true));
         List<String> lines = buf.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
         assertEquals(2, lines.size(), lines.toString());
-        assertTrue(lines.get(1).endsWith("done"));
+        assertTrue(lines.get(1).endsWith("done in 0.2 s"), lines.get(1));
+    }
+
+    @Test
+    void aFinishedBarHoldsNoWallClockTimeSoExecutedNotebooksAreReproducible() {
+        Progress.State fast = new Progress.State("a", "sweep", 20, 20, 0.25, true);
+        Progress.State slow = new Progress.State("a", "sweep", 20, 20, 93.5, true);
+        assertEquals(fast.textBar(), slow.textBar());
+        assertEquals(fast.htmlBar(), slow.htmlBar());
+        assertTrue(fast.textBar().endsWith("20/20 done"), fast.textBar());
+        Progress.State running = new Progress.State("a", "sweep", 10, 20, 1.25, false);
+        assertTrue(running.textBar().endsWith("10/20 1.3 s") || running.textBar().endsWith("10/20 1.2 s"), running.textBar());
     }
 }

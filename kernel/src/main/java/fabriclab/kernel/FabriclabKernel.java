@@ -58,7 +58,11 @@ public final class FabriclabKernel extends BaseKernel {
 
     /** The JShell session, built on a background thread so that the kernel answers kernel_info at once. */
     private final java.util.concurrent.CompletableFuture<JavaEvaluator> session;
-    private final LanguageInfo languageInfo = new LanguageInfo("java", Runtime.version().toString(), "text/x-java-source",
+    /**
+     * The language's feature version ("17"), not the build string: notebooks store it in their metadata,
+     * and an executed notebook must not change with the JDK's patch release or vendor.
+     */
+    private final LanguageInfo languageInfo = new LanguageInfo("java", String.valueOf(Runtime.version().feature()), "text/x-java-source",
             ".jshell", "java", "text/x-java", null);
     private final CellHistory history = new CellHistory();
     private volatile CellOutput output;

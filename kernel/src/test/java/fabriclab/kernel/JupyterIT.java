@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The kernel under real Jupyter: the jupyter_kernel_test conformance suite, robustness (errors,
  * interrupt, bad signature, parent death), every notebook in {@code notebooks/} validated against the
- * nbformat schema and executed with nbclient. Uses Debian's Python ({@code /usr/bin/python3}) and fails, never skips, when Jupyter is
+ * nbformat schema and executed with nbclient, its fresh outputs equal to the outputs committed with it. Uses Debian's Python ({@code /usr/bin/python3}) and fails, never skips, when Jupyter is
  * missing.
  */
 class JupyterIT {
@@ -182,6 +182,11 @@ class JupyterIT {
         }
     }
 
+    @Test
+    void mavenMagicResolvesFromMavenCentral() throws Exception {
+        run(PYTHON_TESTS, env(scratchHome()), 600, PYTHON, "-m", "unittest", "-v", "test_maven_magic");
+    }
+
     @TestFactory
     Stream<DynamicTest> everyNotebookExecutes() throws IOException {
         List<Path> notebooks;
@@ -194,7 +199,7 @@ class JupyterIT {
         Path out = Files.createTempDirectory("fabriclab-executed");
         return notebooks.stream().map(nb -> DynamicTest.dynamicTest(nb.getFileName().toString(), () ->
                 run(ROOT, env(scratchHome()), 1800, PYTHON, PYTHON_TESTS.resolve("run_notebook.py").toString(),
-                        nb.toString(), out.toString())));
+                        nb.toString(), out.toString(), "--compare")));
     }
 
     @Test

@@ -26,9 +26,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The {@code .ipynb} files in {@code notebooks/} are the notebooks' only source, stored as they should be
- * reviewed: nbformat 4.5 JSON (UTF-8, unique cell ids), the kernelspec of this kernel, no outputs, no
- * execution counts. No script in {@code tools/} or {@code bin/} writes notebooks, so no second copy of their
+ * The {@code .ipynb} files in {@code notebooks/} are the notebooks' only source, stored as a reader should
+ * meet them: nbformat 4.5 JSON (UTF-8, unique cell ids), the kernelspec of this kernel, executed by
+ * {@code ./reproduce} with their outputs (every code cell run once, in order; no error outputs; no run
+ * timings). That the outputs are the code's is checked by {@link JupyterIT}, which executes each notebook
+ * afresh and compares. No script in {@code tools/} or {@code bin/} writes notebooks, so no second copy of their
  * text can drift from them. Fast and without Jupyter: it runs in {@code mvn test}; the full nbformat schema
  * is checked under Jupyter by {@code test_notebook_files.py} ({@link JupyterIT}).
  */
@@ -86,6 +88,7 @@ class NotebookFilesTest {
         assertTrue(cells.isArray() && cells.size() > 0, name + ": cells must be a non-empty array");
         Set<String> ids = new HashSet<>();
         List<String> problems = new ArrayList<>();
+        int codeCells = 0;
         for (int i = 0; i < cells.size(); i++) {
             JsonNode cell = cells.get(i);
             String where = name + " cell " + i;
@@ -106,11 +109,18 @@ class NotebookFilesTest {
                 problems.add(where + ": source must be a string or a list of strings");
             }
             if (type.equals("code")) {
-                if (!cell.path("outputs").isArray() || cell.path("outputs").size() != 0) {
-                    problems.add(where + ": stored with outputs (clear them: jupyter nbconvert --clear-output --inplace)");
+                codeCells++;
+                if (!cell.path("outputs").isArray()) {
+                    problems.add(where + ": outputs must be an array");
                 }
-                if (!cell.has("execution_count") || !cell.get("execution_count").isNull()) {
-                    problems.add(where + ": execution_count must be null, got " + cell.path("execution_count"));
+                for (JsonNode o : cell.path("outputs")) {
+                    if (o.path("output_type").asText().equals("error")) {
+                        problems.add(where + ": stored with an error output (" + o.path("ename").asText() + ")");
+                    }
+                }
+                if (cell.path("execution_count").asInt(-1) != codeCells) {
+                    problems.add(where + ": execution_count must be " + codeCells + " (every code cell run once, in order, "
+                            + "by ./reproduce), got " + cell.path("execution_count"));
                 }
                 if (cell.path("metadata").has("execution")) {
                     problems.add(where + ": metadata.execution (run timings) must not be stored");

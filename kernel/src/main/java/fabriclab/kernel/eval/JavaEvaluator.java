@@ -1,5 +1,6 @@
 package fabriclab.kernel.eval;
 
+import fabriclab.kernel.maven.MavenArtifacts;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,7 +37,9 @@ import jdk.jshell.spi.ExecutionEnv;
  * {@link CellException} with a readable message. A cell may hold several snippets (statements,
  * declarations, expressions); they run in order and the first failure stops the cell. Lines at the
  * top of a cell that start with {@code %} are line magics: {@code %classpath PATH...} and
- * {@code %jars GLOB...} add jars or directories to the class path (IJava-compatible).
+ * {@code %jars GLOB...} add jars or directories to the class path, {@code %maven GROUP:ARTIFACT:VERSION...}
+ * resolves artifacts and their dependencies from Maven Central (and repositories added with
+ * {@code %mavenRepo ID URL}) and adds their jars (IJava-compatible; see {@link MavenArtifacts}).
  *
  * <p>Not thread-safe, except {@link #interrupt()}, which may be called from another thread to stop
  * the running cell.
@@ -56,6 +59,7 @@ public final class JavaEvaluator implements AutoCloseable {
     private boolean lastEndedWithSemicolon;
     /** Snippet id to {cell number, first line of the snippet in its cell}, for error frames. */
     private final Map<String, int[]> origins = new java.util.HashMap<>();
+    private MavenArtifacts maven;
 
     /**
      * Creates an evaluator whose compiler and runtime see the JVM's class path plus {@code extraClasspath},
@@ -403,7 +407,31 @@ public final class JavaEvaluator implements AutoCloseable {
                         matched.forEach(p -> addToClasspath(p.toString()));
                     }
                 }
-                default -> throw magicError("unknown magic %" + magic + "; available: %classpath, %jars");
+                case "maven" -> {
+                    if (args.isEmpty()) {
+                        throw magicError("%maven needs at least one artifact, e.g. %maven org.apache.commons:commons-text:1.12.0");
+                    }
+                    List<Path> jars;
+                    try {
+                        jars = maven().resolve(args);
+                    } catch (IllegalArgumentException | MavenArtifacts.ResolutionException e) {
+                        throw magicError("%maven: " + e.getMessage());
+                    }
+                    jars.forEach(p -> addToClasspath(p.toString()));
+                    System.out.println("%maven: added " + jars.size() + " jar(s): "
+                            + jars.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", ")));
+                }
+                case "mavenRepo" -> {
+                    if (args.size() != 2) {
+                        throw magicError("%mavenRepo needs an id and a URL, e.g. %mavenRepo jitpack https://jitpack.io");
+                    }
+                    try {
+                        maven().addRepository(args.get(0), args.get(1));
+                    } catch (IllegalArgumentException e) {
+                        throw magicError("%mavenRepo: " + e.getMessage());
+                    }
+                }
+                default -> throw magicError("unknown magic %" + magic + "; available: %classpath, %jars, %maven, %mavenRepo");
             }
         }
         StringBuilder rest = new StringBuilder();
@@ -415,6 +443,13 @@ public final class JavaEvaluator implements AutoCloseable {
             }
         }
         return rest.toString();
+    }
+
+    private MavenArtifacts maven() {
+        if (maven == null) {
+            maven = new MavenArtifacts();
+        }
+        return maven;
     }
 
     private static CellException magicError(String message) {
