@@ -488,6 +488,64 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         return Sweep.run("000 testbed axes (" + points.size() + " runs)", points, Point::run, threads, sink);
     }
 
+    /**
+     * The band 000 publishes for the RoCE/GSE JCT ratio at 512 MB, as {low, high}: its text says both
+     * that GSE's JCT is "about 1/3" of RoCE's (ratio 3) and that GSE is about 3.5x (AlltoAll) and 2.6x
+     * (AllReduce) better, without saying which leaf speedup; so AlltoAll is taken as 3 to 3.5 and
+     * AllReduce as 2.6 to 3, at either speedup.
+     *
+     * @param collective ALL_TO_ALL or an AllReduce
+     */
+    public static double[] publishedBand(Collective collective) {
+        Parameters.notNull("collective", collective);
+        return collective == Collective.ALL_TO_ALL ? new double[] {3.0, 3.5} : new double[] {2.6, 3.0};
+    }
+
+    /**
+     * RoCE/GSE ratios of a sweep: one row per RoCE run (speedup, algorithm, testbed, seed) with the GSE
+     * run of the same uplinks, algorithm and speedup: ratio of the mean JCTs over the 8 jobs, ratio of
+     * the slowest jobs, whether the mean ratio lies in {@link #publishedBand}, and the RoCE run's counters.
+     * RoCE runs without their GSE run are left out.
+     *
+     * @param runs runs of {@link #sweep}
+     */
+    public static Table ratios(List<Run> runs) {
+        Parameters.notNull("runs", runs);
+        Map<String, Run> gse = new HashMap<>();
+        for (Run r : runs) {
+            if (r.fabric() == GseVsRoceJct.Fabric.GSE) {
+                gse.put(r.speedup() + " " + r.algorithm() + " " + r.testbed().uplinks() + " " + r.bufferBytes(), r);
+            }
+        }
+        List<Run[]> pairs = new ArrayList<>();
+        for (Run r : runs) {
+            Run g = gse.get(r.speedup() + " " + r.algorithm() + " " + r.testbed().uplinks() + " " + r.bufferBytes());
+            if (r.fabric() == GseVsRoceJct.Fabric.ROCE && g != null) {
+                pairs.add(new Run[] {r, g});
+            }
+        }
+        return Columns.<Run[]>of()
+                .doubleColumn("speedup", "ratio", p -> p[0].speedup())
+                .stringColumn("algorithm", "", p -> p[0].algorithm().name().toLowerCase(Locale.ROOT))
+                .stringColumn("testbed", "", p -> p[0].testbed().label())
+                .longColumn("seed", "", p -> p[0].seed())
+                .doubleColumn("roce_mean_jct_ms", "ms", p -> p[0].meanJctUs() / 1000)
+                .doubleColumn("gse_mean_jct_ms", "ms", p -> p[1].meanJctUs() / 1000)
+                .doubleColumn("ratio_mean", "RoCE/GSE", p -> p[0].meanJctUs() / p[1].meanJctUs())
+                .doubleColumn("ratio_slowest", "RoCE/GSE", p -> p[0].maxJctUs() / p[1].maxJctUs())
+                .stringColumn("in_band", "", p -> {
+                    double[] b = publishedBand(p[0].algorithm().collective);
+                    double x = p[0].meanJctUs() / p[1].meanJctUs();
+                    return x >= b[0] && x <= b[1] ? "yes" : "no";
+                })
+                .doubleColumn("uplink_max_over_mean", "ratio", p -> p[0].uplinkMaxOverMean())
+                .longColumn("rate_cuts", "cuts", p -> p[0].rateCuts())
+                .doubleColumn("pfc_paused_ms", "ms (sum over ports)", p -> p[0].pfcPausedUs() / 1000)
+                .doubleColumn("pfc_paused_port_share", "fraction", p -> p[0].pfcPausedPortShare())
+                .longColumn("retransmits", "packets", p -> p[0].retransmits())
+                .table("ratios", pairs);
+    }
+
     /** Name of the axes sweep's model dataset. */
     public static final String AXES = "jct-gse-vs-roce-axes";
 
