@@ -400,7 +400,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         /**
          * Every combination: 2 uplinks x 4 QP settings (per transfer, 1, 2, 4) x 2 DCQCN sets x 5 PFC
          * settings (static 50 KB, 200 KB, 1 MB; alpha 1/8, 1) x 4 algorithms x 2 speedups = 640 RoCE runs
-         * plus 16 GSE runs per seed (about 45 minutes on 2 cores).
+         * plus 16 GSE runs per seed (an estimated 45 minutes on 2 cores).
          */
         FULL
     }
