@@ -111,6 +111,31 @@ public record CollectiveSchedule(Collective collective, int ranks, long bufferBy
         return new CollectiveSchedule(collective, ranks, bufferBytes, t);
     }
 
+    /**
+     * Pairwise-exchange AlltoAll (HCCL's {@code pairwise} inter-server algorithm, as its HCCL_ALGO
+     * documentation describes it: one peer per step, so that no receiver has several senders at
+     * once): p - 1 steps; in step d (1-based) rank r sends S/p bytes to r + d (mod p); a rank's step-d
+     * send waits for its own step d - 1 send and for the step d - 1 chunk it receives from r - d + 1.
+     * Same bytes as {@link Collective#ALL_TO_ALL} at once: (p-1)/p S per rank.
+     *
+     * @param ranks p, at least 2
+     * @param bufferBytes S, at least p bytes
+     */
+    public static CollectiveSchedule pairwiseAllToAll(int ranks, long bufferBytes) {
+        Parameters.atLeast("ranks", ranks, 2);
+        Parameters.atLeast("bufferBytes", bufferBytes, (long) ranks);
+        List<Transfer> t = new ArrayList<>();
+        long chunk = bufferBytes / ranks;
+        for (int d = 1; d < ranks; d++) {
+            for (int r = 0; r < ranks; r++) {
+                int[] after = d == 1 ? new int[0]
+                        : new int[] {(d - 2) * ranks + r, (d - 2) * ranks + Math.floorMod(r - (d - 1), ranks)};
+                t.add(new Transfer(r, (r + d) % ranks, chunk, d - 1, after));
+            }
+        }
+        return new CollectiveSchedule(Collective.ALL_TO_ALL, ranks, bufferBytes, t);
+    }
+
     /** Bytes rank {@code r} sends in the whole collective. */
     public long bytesSentBy(int r) {
         Parameters.inRange("r", r, 0, ranks - 1);

@@ -74,6 +74,25 @@ public record DcqcnParameters(EcnMarking marking, double g, double tauS, double 
                 4e-6, 1e6);
     }
 
+    /**
+     * The reaction-point defaults NVIDIA documents for ConnectX-4 and later firmware (DOCA SDK
+     * documentation 3.4, "DCQCN CC Parameters",
+     * https://networking-docs.nvidia.com/doca/archive/3-4-0/dcqcn-cc-parameters): alpha update
+     * {@code dce_tcp_g} = 1019 of 1024, i.e. alpha = (1019/1024) alpha + 5/1024 on a CNP period, so
+     * g = 5/1024; alpha update period {@code dce_tcp_rtt} = 1 us (tau'); initial alpha 1023/1024;
+     * rate reductions at most every {@code rate_reduce_monitor_period} = 4 us (our tau). The
+     * rate-increase values are those of {@link #nicDefaults()} (T = rpg_time_reset 300 us, B =
+     * rpg_byte_reset 32,767 bytes, F = rpg_threshold 1, R_AI = rpg_ai_rate 5 Mb/s), which the excerpt
+     * we could read did not show; marking (a switch setting) as in {@link #zhu2015()}. The main
+     * difference from Zhu et al.: alpha decays with time constant 1 us / g = 205 us instead of
+     * 55 us x 256 = 14 ms, so a flow's cuts after a burst shrink quickly, and recovery waits 300 us
+     * per step instead of 55 us.
+     */
+    public static DcqcnParameters nvidiaConnectX() {
+        return new DcqcnParameters(EcnMarking.dcqcnDefaults(), 5.0 / 1024, 4e-6, 1e-6, 300e-6, 32_767, 1, 5e6,
+                4e-6, 1e6);
+    }
+
     /** A copy with another marking curve. */
     public DcqcnParameters withMarking(EcnMarking m) {
         return new DcqcnParameters(m, g, tauS, tauPrimeS, timerS, byteCounterBytes, fastRecoverySteps, rateAiBitsPerSecond,

@@ -85,6 +85,12 @@ public record RttControlParameters(RttRule rule, double probeIntervalS, double t
                 ewma, minRttS, haiThreshold, minRateBitsPerSecond);
     }
 
+    /** A copy with another probe interval [s]. */
+    public RttControlParameters withProbeInterval(double seconds) {
+        return new RttControlParameters(rule, seconds, targetRttS, additiveIncreaseBitsPerSecond, beta, maxDecrease, tLowS,
+                tHighS, ewma, minRttS, haiThreshold, minRateBitsPerSecond);
+    }
+
     /** A copy with another target RTT [s]. */
     public RttControlParameters withTargetRtt(double seconds) {
         return new RttControlParameters(rule, probeIntervalS, seconds, additiveIncreaseBitsPerSecond, beta, maxDecrease, tLowS,

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.HeatMapChart;
+import org.knowm.xchart.HeatMapChartBuilder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -74,6 +76,35 @@ public final class Figures {
                 .yAxisTitle(Parameters.notBlank("yAxisTitle", yAxisTitle)).build();
         style(chart.getStyler());
         chart.getStyler().setOverlapped(false);
+        return chart;
+    }
+
+    /**
+     * A heat map in the house style: cells coloured from white ({@code min}) to dark red ({@code max}),
+     * each showing its value with {@code decimalPattern} (e.g. "0.00"). Add the cells with
+     * {@code chart.addSeries(name, xCategories, yCategories, cells)}, each cell {x index, y index, value}.
+     *
+     * @param min value drawn white
+     * @param max value drawn darkest, above {@code min}
+     */
+    public static HeatMapChart heatmap(String title, String xAxisTitle, String yAxisTitle, double min, double max,
+            String decimalPattern) {
+        Parameters.finite("min", min);
+        Parameters.finite("max", max);
+        if (!(max > min)) {
+            throw new IllegalArgumentException("max must be above min = " + min + ", got " + max);
+        }
+        HeatMapChart chart = new HeatMapChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(Parameters.notBlank("title", title))
+                .xAxisTitle(Parameters.notBlank("xAxisTitle", xAxisTitle))
+                .yAxisTitle(Parameters.notBlank("yAxisTitle", yAxisTitle)).build();
+        style(chart.getStyler());
+        chart.getStyler().setShowValue(true);
+        chart.getStyler().setMin(min);
+        chart.getStyler().setMax(max);
+        chart.getStyler().setHeatMapValueDecimalPattern(Parameters.notBlank("decimalPattern", decimalPattern));
+        chart.getStyler().setRangeColors(new Color[] {Color.WHITE, new Color(0xF4, 0xA5, 0x82), PAPER_COLOR});
+        chart.getStyler().setPlotGridLinesVisible(false);
         return chart;
     }
 

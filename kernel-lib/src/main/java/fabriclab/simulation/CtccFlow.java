@@ -49,7 +49,7 @@ final class CtccFlow extends ReliableTransport {
         this.model = model;
         this.p = model.params();
         this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBitsPerSecond;
-        this.rateBitsPerSecond = lineRate;
+        this.rateBitsPerSecond = lineRate * model.initialRateFraction();
         this.path = path;
     }
 

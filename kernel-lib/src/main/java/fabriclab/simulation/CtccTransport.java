@@ -22,7 +22,8 @@ import fabriclab.congestion.RttRule;
  * <p>Rate rule at each reply with measured RTT r (every queue pair on the pair):
  * r &gt; target: R := R (1 - min(maxDecrease, beta (r - target) / r)); otherwise R := R + delta
  * (the fluid model's rule, {@link fabriclab.congestion.RttFluidModel}); a NACK: R := R / 2 at once;
- * R stays in [minRate, line rate]. Start at line rate. The pacing is the same as RoCE's.
+ * R stays in [minRate, line rate]. Start at {@code initialRateFraction} of line rate (1 by default; 001
+ * does not say). The pacing is the same as RoCE's.
  *
  * @param params rule and parameters (rule must be {@link RttRule#CTCC_TARGET}); defaults
  *        {@link RttControlParameters#ctcc()} (this project's choices, 001 publishes none)
@@ -30,9 +31,10 @@ import fabriclab.congestion.RttRule;
  * @param ackEvery a cumulative ACK every this many packets, at least 1
  * @param controlBytes wire bytes of probes, replies, ACKs and NACKs, 64..1500
  * @param rtoPs retransmission timeout [ps], positive
+ * @param initialRateFraction each queue pair's starting rate as a fraction of its NIC's line rate, in (0, 1]
  */
-public record CtccTransport(RttControlParameters params, int replyPriority, int ackEvery, int controlBytes, long rtoPs)
-        implements TransportModel {
+public record CtccTransport(RttControlParameters params, int replyPriority, int ackEvery, int controlBytes, long rtoPs,
+        double initialRateFraction) implements TransportModel {
     /** Validates. */
     public CtccTransport {
         Parameters.notNull("params", params);
@@ -43,6 +45,17 @@ public record CtccTransport(RttControlParameters params, int replyPriority, int 
         Parameters.atLeast("ackEvery", ackEvery, 1);
         Parameters.inRange("controlBytes", controlBytes, 64, 1500);
         Parameters.atLeast("rtoPs", rtoPs, 1L);
+        Parameters.inHalfOpenRange("initialRateFraction", initialRateFraction, 0.0, 1.0);
+    }
+
+    /** As the canonical constructor, starting at line rate. */
+    public CtccTransport(RttControlParameters params, int replyPriority, int ackEvery, int controlBytes, long rtoPs) {
+        this(params, replyPriority, ackEvery, controlBytes, rtoPs, 1.0);
+    }
+
+    /** A copy whose queue pairs start at {@code fraction} of line rate, in (0, 1]. */
+    public CtccTransport withInitialRateFraction(double fraction) {
+        return new CtccTransport(params, replyPriority, ackEvery, controlBytes, rtoPs, fraction);
     }
 
     /** CTCC with {@code params}, replies on priority 0, ACK every 16 packets, 64-byte control frames, RTO 1 ms. */

@@ -4,6 +4,8 @@ import fabriclab.fabric.Time;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.Parameters;
+import fabriclab.congestion.RttControlParameters;
+import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
 import fabriclab.fabric.Topology;
 import java.util.ArrayList;
@@ -65,10 +67,24 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBitsPe
      * @param queueSamplesBytes occupancy of the bottleneck port every {@code samplePeriodPs}
      * @param samplePeriodPs sampling period [ps]
      * @param result the full simulator result
+     * @param smallFlowSwitchQueueUs time the small flow's data waited in the switch's egress queue [us], -1 if it
+     *        never left it; the rest of its latency is the wait at the sending NIC (behind the sender's queue pairs and
+     *        PFC pauses) plus serialization and propagation
      */
     public record Result(String transport, boolean pfc, long maxQueueBytes, double meanQueueBytes, double throughputBitsPerSecond,
             long droppedPackets, long pausesSent, double smallFlowLatencyUs, long[] queueSamplesBytes,
-            long samplePeriodPs, SimulationResult result) {
+            long samplePeriodPs, SimulationResult result, double smallFlowSwitchQueueUs) {
+        /**
+         * Latency of the small flow not spent in the switch queue nor on the wire [us]: latency minus switch
+         * queueing minus 2 x (serialization + propagation) of one packet of {@code probeBytes} on 1 us links at
+         * {@code rateBitsPerSecond}; -1 if the small flow did not finish.
+         */
+        public double smallFlowSenderWaitUs(int probeBytes, long rateBitsPerSecond) {
+            if (smallFlowLatencyUs < 0 || smallFlowSwitchQueueUs < 0) {
+                return -1;
+            }
+            return smallFlowLatencyUs - smallFlowSwitchQueueUs - 2 * (Time.toMicros(Time.serializationPs(probeBytes, rateBitsPerSecond)) + 1.0);
+        }
     }
 
     /** The flows: sender s, QP q is flow s * qps + q; the small flow is the last one. */
@@ -104,10 +120,15 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBitsPe
                 .transport(transport).pfc(pfcOn ? new Pfc(1_000_000, 900_000, 100_000, 65535) : null).build();
         long half = durationPs / 2;
         long[] secondHalfBits = new long[1];
+        long[] smallQueuePs = {-1};
         int receiver = senders;
+        int smallFlow = senders * qpsPerSender;
         Simulator sim = new Simulator(scenario, (sw, port, flow, data, wire, delay, t) -> {
             if (data && t >= half && port == receiver) {
                 secondHalfBits[0] += 8L * wire;
+            }
+            if (data && flow == smallFlow) {
+                smallQueuePs[0] = Math.max(0, smallQueuePs[0]) + delay;
             }
         });
         SimulationResult r = sim.run(durationPs, sink);
@@ -117,6 +138,72 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBitsPe
         SimulationResult.FlowRecord small = r.flows().get(r.flows().size() - 1);
         return new Result(transport.getClass().getSimpleName(), pfcOn, q.peakBytes(), mean,
                 secondHalfBits[0] / Time.toSeconds(durationPs - half), r.droppedPackets(), r.pausesSent(),
-                small.completed() ? Time.toMicros(small.completionTimePs()) : -1, s, sample, r);
+                small.completed() ? Time.toMicros(small.completionTimePs()) : -1, s, sample, r,
+                smallQueuePs[0] < 0 ? -1 : Time.toMicros(smallQueuePs[0]));
+    }
+
+    /**
+     * One setting of CTCC's unstated parameters (001 gives none): the probe interval, the rate each
+     * queue pair starts at, and the target RTT; the rest as {@link RttControlParameters#ctcc()}.
+     *
+     * @param probeIntervalS time between probes of a source-destination pair [s], positive
+     * @param initialRateFraction starting rate of each queue pair over line rate, in (0, 1]
+     * @param targetRttS target RTT [s], positive
+     */
+    public record CtccSetting(double probeIntervalS, double initialRateFraction, double targetRttS) {
+        /** Validates. */
+        public CtccSetting {
+            Parameters.positive("probeIntervalS", probeIntervalS);
+            Parameters.inHalfOpenRange("initialRateFraction", initialRateFraction, 0.0, 1.0);
+            Parameters.positive("targetRttS", targetRttS);
+        }
+
+        /** This project's defaults: probe every 10 us, start at line rate, target 15 us. */
+        public static CtccSetting defaults() {
+            return new CtccSetting(10e-6, 1.0, 15e-6);
+        }
+
+        /** The transport. */
+        public CtccTransport transport() {
+            return CtccTransport.of(RttControlParameters.ctcc().withProbeInterval(probeIntervalS).withTargetRtt(targetRttS))
+                    .withInitialRateFraction(initialRateFraction);
+        }
+    }
+
+    /**
+     * The start-up sweep of notebook 07: from {@link CtccSetting#defaults()}, one parameter at a time:
+     * probe interval 2, 5, 20 us; initial rate 1/10, 1/100 and 1/7000 of line rate (the last is the fair
+     * share of 7 x 1000 queue pairs); target RTT 8, 30, 60 us.
+     */
+    public static List<CtccSetting> ctccStartupSettings() {
+        CtccSetting d = CtccSetting.defaults();
+        List<CtccSetting> list = new ArrayList<>();
+        list.add(d);
+        for (double p : new double[] {2e-6, 5e-6, 20e-6}) {
+            list.add(new CtccSetting(p, d.initialRateFraction(), d.targetRttS()));
+        }
+        for (double f : new double[] {0.1, 0.01, 1.0 / 7000}) {
+            list.add(new CtccSetting(d.probeIntervalS(), f, d.targetRttS()));
+        }
+        for (double t : new double[] {8e-6, 30e-6, 60e-6}) {
+            list.add(new CtccSetting(d.probeIntervalS(), d.initialRateFraction(), t));
+        }
+        return list;
+    }
+
+    /**
+     * Runs CTCC without PFC at each setting, on {@code threads} threads with a progress bar; results in
+     * setting order (each run depends only on its setting and {@code seed}).
+     *
+     * @param settings the settings, no null element
+     * @param seed the seed
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if interrupted
+     */
+    public List<Result> ctccSweep(List<CtccSetting> settings, long seed, int threads, ProgressSink sink) throws InterruptedException {
+        Parameters.notNull("settings", settings);
+        return fabriclab.sweep.Sweep.run("001 incast, CTCC start-up (" + settings.size() + " runs)", settings,
+                c -> run(c.transport(), false, seed, Progress.silent()), threads, sink);
     }
 }

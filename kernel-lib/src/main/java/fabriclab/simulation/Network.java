@@ -31,6 +31,8 @@ final class Network {
     TransportRun transport;
     /** The fabric's PFC, or null when off. */
     final Pfc pfc;
+    /** Alpha-based thresholds replacing the static XOFF/XON of {@link #pfc}, or null. */
+    final fabriclab.fabric.PfcDynamicThreshold pfcDynamic;
     Simulator.QueueingObserver queueingObserver;
     /** Enqueue and drop trace sink, or null. */
     final Simulator.Trace trace;
@@ -52,9 +54,16 @@ final class Network {
      * pause state, ingress accounting) are allocated together, so they sit close in memory.
      */
     Network(Topology topology, SimulationConfig config, Pfc pfc, Simulator.Trace trace) {
+        this(topology, config, pfc, null, trace);
+    }
+
+    /** As above, with the switches' PFC pausing on {@code pfcDynamic}'s alpha-based thresholds (null: static). */
+    Network(Topology topology, SimulationConfig config, Pfc pfc, fabriclab.fabric.PfcDynamicThreshold pfcDynamic,
+            Simulator.Trace trace) {
         this.topology = topology;
         this.config = config;
         this.pfc = pfc;
+        this.pfcDynamic = pfcDynamic;
         this.trace = trace;
         this.random = new SplittableRandom(config.seed());
         int hostCount = topology.hosts();

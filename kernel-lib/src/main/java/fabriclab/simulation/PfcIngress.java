@@ -25,6 +25,10 @@ final class PfcIngress implements EventHandler {
     private final boolean[] asserted;
     private final long[] nextRefreshPs;
     private final long refreshPs;
+    /** Alpha-based thresholds of a switch port (null: the static ones of {@code pfc}). */
+    private final fabriclab.fabric.PfcDynamicThreshold dynamic;
+    /** The switch whose free shared buffer the dynamic thresholds read, or null. */
+    private final Switch dynamicSwitch;
     long pausesSent;
     long pauseAssertions;
     long xonSent;
@@ -47,6 +51,19 @@ final class PfcIngress implements EventHandler {
         this.asserted = new boolean[counters];
         this.nextRefreshPs = new long[counters];
         this.refreshPs = pfc == null ? 0 : Math.max(1, Pfc.quantaPs(pfc.pauseQuanta(), port.link.rateBitsPerSecond) / 2);
+        boolean dyn = pfc != null && !allPriorities && port.net.pfcDynamic != null && port.owner instanceof Switch;
+        this.dynamic = dyn ? port.net.pfcDynamic : null;
+        this.dynamicSwitch = dyn ? (Switch) port.owner : null;
+    }
+
+    /** Whether counter {@code c} asks for a pause (the static XOFF, or alpha times the switch's free buffer). */
+    private boolean pausesAt(long c) {
+        return dynamic == null ? pfc.pausesAt(c) : dynamic.pausesAt(c, dynamicSwitch.freeSharedBytes());
+    }
+
+    /** Whether a paused counter {@code c} lets the upstream resume. */
+    private boolean resumesAt(long c) {
+        return dynamic == null ? pfc.resumesAt(c) : dynamic.resumesAt(c, dynamicSwitch.freeSharedBytes());
     }
 
     /** {@code bytes} of priority {@code priority} that arrived through the port are now held. */
@@ -56,7 +73,7 @@ final class PfcIngress implements EventHandler {
         if (c > peakBytes[k]) {
             peakBytes[k] = c;
         }
-        if (pfc != null && !asserted[k] && pfc.pausesAt(c)) {
+        if (pfc != null && !asserted[k] && pausesAt(c)) {
             asserted[k] = true;
             pauseAssertions++;
             long now = port.net.now;
@@ -73,7 +90,7 @@ final class PfcIngress implements EventHandler {
     void released(int priority, long bytes) {
         int k = allPriorities ? 0 : priority;
         long c = counterBytes[k] -= bytes;
-        if (pfc != null && asserted[k] && pfc.resumesAt(c)) {
+        if (pfc != null && asserted[k] && resumesAt(c)) {
             asserted[k] = false;
             nextRefreshPs[k] = -1;
             if (allPriorities) {

@@ -5,6 +5,7 @@ import fabriclab.container.DelayModel;
 import fabriclab.fabric.Incast;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
+import fabriclab.fabric.PfcDynamicThreshold;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.Topology;
 import java.util.ArrayList;
@@ -34,10 +35,13 @@ import java.util.SplittableRandom;
  * @param pfcWatchdog PFC deadlock detection and recovery in every port, or null for none
  * @param hookPriority the priority a leaf gives to a packet it receives from a switch and forwards to a
  *        switch (a "hook" flow bouncing through the leaf, seed 003 section 4.1.4), or -1 for none
+ * @param pfcDynamicThreshold alpha-based XOFF/XON of every switch's PFC in place of {@code pfc}'s static ones
+ *        ({@link PfcDynamicThreshold}), or null for the static thresholds; needs {@code pfc}
  */
 public record Scenario(String name, Topology topology, SimulationConfig config, List<FlowSpec> flows,
         List<Dependency> dependencies, TransportModel transport, Pfc pfc, List<LinkFailure> failures,
-        DelayModel fabricJitter, List<Route> routes, PfcWatchdog pfcWatchdog, int hookPriority) {
+        DelayModel fabricJitter, List<Route> routes, PfcWatchdog pfcWatchdog, int hookPriority,
+        PfcDynamicThreshold pfcDynamicThreshold) {
 
     /**
      * Flow {@code flow} starts only when every flow in {@code predecessors} has been completely
@@ -155,6 +159,17 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
                         + (buffer - pfc.xoffBytes()) + ", got " + pfc.headroomBytes());
             }
         }
+        if (pfcDynamicThreshold != null) {
+            if (pfc == null) {
+                throw new IllegalArgumentException("pfcDynamicThreshold needs pfc (its headroom and pause time), got pfc = null");
+            }
+            long buffer = config.buffer().sharedBytes();
+            if (pfcDynamicThreshold.xoffBytes(buffer) <= pfcDynamicThreshold.xonOffsetBytes()) {
+                throw new IllegalArgumentException("pfcDynamicThreshold.xonOffsetBytes must be below alpha * buffer.sharedBytes = "
+                        + pfcDynamicThreshold.xoffBytes(buffer) + " (else a paused port could never resume), got "
+                        + pfcDynamicThreshold.xonOffsetBytes());
+            }
+        }
         for (LinkFailure l : failures) {
             Parameters.notNull("failures[]", l);
             Parameters.inRange("failures[].link", l.link(), 0, topology.links().size() - 1);
@@ -194,7 +209,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
     /** A builder holding this scenario's settings. */
     public Builder toBuilder() {
         Builder b = new Builder(topology, config).name(name).transport(transport).pfc(pfc).fabricJitter(fabricJitter)
-                .pfcWatchdog(pfcWatchdog).hookPriority(hookPriority);
+                .pfcWatchdog(pfcWatchdog).hookPriority(hookPriority).pfcDynamicThreshold(pfcDynamicThreshold);
         b.flows.addAll(flows);
         b.dependencies.addAll(dependencies);
         b.failures.addAll(failures);
@@ -216,6 +231,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         private final List<Route> routes = new ArrayList<>();
         private PfcWatchdog pfcWatchdog;
         private int hookPriority = -1;
+        private PfcDynamicThreshold pfcDynamicThreshold;
 
         private Builder(Topology topology, SimulationConfig config) {
             this.topology = topology;
@@ -315,10 +331,20 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             return this;
         }
 
+        /**
+         * Alpha-based (shared-buffer) PFC thresholds in every switch in place of the static XOFF/XON of
+         * {@link #pfc} (whose headroom and pause time still apply); null (the default) keeps the static ones.
+         * See {@link PfcDynamicThreshold}.
+         */
+        public Builder pfcDynamicThreshold(PfcDynamicThreshold threshold) {
+            this.pfcDynamicThreshold = threshold;
+            return this;
+        }
+
         /** The immutable scenario; fails naming the first invalid setting. */
         public Scenario build() {
             return new Scenario(name, topology, config, flows, dependencies, transport, pfc, failures, fabricJitter,
-                    routes, pfcWatchdog, hookPriority);
+                    routes, pfcWatchdog, hookPriority, pfcDynamicThreshold);
         }
     }
 

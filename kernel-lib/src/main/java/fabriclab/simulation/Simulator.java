@@ -98,7 +98,8 @@ public final class Simulator {
         this.scenario = Parameters.notNull("scenario", scenario);
         Topology topology = scenario.topology();
         SimulationConfig config = scenario.config();
-        this.net = new Network(topology, config, scenario.pfc(), observer instanceof Trace t ? t : null);
+        this.net = new Network(topology, config, scenario.pfc(), scenario.pfcDynamicThreshold(),
+                observer instanceof Trace t ? t : null);
         net.queueingObserver = observer;
         List<FlowSpec> specs = scenario.flows();
         // a flow remembers its ECMP choice per switch only under ECMP (spraying chooses per packet)

@@ -69,6 +69,11 @@ final class Switch extends Node {
         this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
     }
 
+    /** Shared buffer not in use [bytes] (read by alpha-based PFC thresholds). */
+    long freeSharedBytes() {
+        return sharedBytes - usedBytes;
+    }
+
     /** Installs a new routing table (at the start, and when a link is withdrawn). */
     void setRoutes(int[][] routes) {
         this.routes = routes;

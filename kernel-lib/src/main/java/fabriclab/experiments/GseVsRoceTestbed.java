@@ -1,0 +1,637 @@
+package fabriclab.experiments;
+
+import fabriclab.Parameters;
+import fabriclab.collectives.BandwidthBound;
+import fabriclab.collectives.Collective;
+import fabriclab.collectives.CollectiveSchedule;
+import fabriclab.congestion.DcqcnParameters;
+import fabriclab.datasets.Dataset;
+import fabriclab.datasets.Provenance;
+import fabriclab.fabric.EcnMarking;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.PfcDynamicThreshold;
+import fabriclab.fabric.Time;
+import fabriclab.fabric.Topology;
+import fabriclab.loadbalancing.hash.HashFunction;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
+import fabriclab.simulation.FlowSpec;
+import fabriclab.simulation.Forwarding;
+import fabriclab.simulation.GseTransport;
+import fabriclab.simulation.RoceTransport;
+import fabriclab.simulation.Scenario;
+import fabriclab.simulation.SimulationConfig;
+import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.SwitchBuffer;
+import fabriclab.sweep.Columns;
+import fabriclab.sweep.LocalThreads;
+import fabriclab.sweep.SweepExecutor;
+import fabriclab.sweep.SweepPlan;
+import fabriclab.sweep.SweepTask;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import tech.tablesaw.api.Table;
+
+/**
+ * 000 figures 11 and 12 with the testbed settings the paper leaves unstated as axes (issue 19 part 2):
+ * the same 8 jobs of 4 ranks on the leaf-spine of {@link GseVsRoceJct}, run with
+ * <ul>
+ *   <li><b>uplinks</b>: one 400GE port per leaf-spine pair, or each 400GE port as 4 x 100G members
+ *       hashed per flow (breakout or LAG): {@link Uplinks};</li>
+ *   <li><b>queue pairs</b> per rank pair, 1, 2 or 4, opened once and kept for the whole collective, each
+ *       with its own UDP source port, a message split evenly over them (HCCL_RDMA_QPS_PER_CONNECTION,
+ *       default 1; fewer QPs when a QP would carry less than HCCL_MULTI_QP_THRESHOLD = 512 KB, as HCCL
+ *       documents), messages of one QP in order; or, as the first reading of notebook 08 did, a new queue
+ *       pair for every transfer ({@code queuePairPerTransfer});</li>
+ *   <li><b>collective algorithm</b>: AlltoAll with every peer at once or pairwise exchange (one peer per
+ *       step, HCCL's {@code pairwise}); AllReduce as a ring or recursive halving-doubling (HCCL's H-D_R,
+ *       its documented default on Atlas training products when the server count is a power of two, as
+ *       here with 4): {@link Algorithm};</li>
+ *   <li><b>DCQCN</b>: Zhu et al. 2015 ({@link DcqcnParameters#zhu2015()}) or NVIDIA ConnectX firmware
+ *       defaults ({@link DcqcnParameters#nvidiaConnectX()}): {@link Dcqcn};</li>
+ *   <li><b>PFC</b>: static XOFF (50 KB to 1 MB, XON at 90%) or the alpha-based dynamic threshold
+ *       ({@link PfcDynamicThreshold}, XON 100 KB below it), headroom 100 KB.</li>
+ * </ul>
+ * Fixed: 100G NICs, 4096-byte packets without header overhead, 1 us links, 32 MB shared buffer per
+ * switch, WRED Kmin 5 KB / Kmax 200 KB / Pmax 1% (Zhu et al.); GSE as in {@link GseVsRoceJct} (it
+ * depends only on the uplinks and the algorithm). GSE is compared on single 400G uplinks only: our GSE
+ * model sprays containers round robin per switch and has no loss recovery, and with 4 x 100G members it
+ * overflows member queues and never completes, so the ratios of the 4 x 100G RoCE runs divide by GSE on
+ * 400G links, i.e. they assume GSE, which spreads its containers over every member, reaches the same
+ * near-bound JCT there (what the fluid model's ideal fabric gives). Reduction compute time is not modelled. The DCQCN
+ * state of a queue pair restarts at line rate with every message (the simulator's flows), an
+ * assumption that favours RoCE slightly when a message follows a cut.
+ *
+ * <p>Counters say which mechanism makes each gap: uplink max/mean bytes, ECN marks and DCQCN rate
+ * cuts, PFC pause time (summed, and the largest of one port) and the share of ports ever paused,
+ * go-back-N retransmissions and timeouts, drops.
+ *
+ * @param uplinks the leaf-spine uplinks
+ * @param queuePairs queue pairs per rank pair, 1 to 8
+ * @param queuePairPerTransfer a new queue pair (new source port) for every transfer instead (then {@code queuePairs} must be 1)
+ * @param dcqcn the DCQCN parameter set
+ * @param pfcStaticXoffBytes static XOFF [bytes], 10 KB to 4 MB, used when {@code pfcDynamicAlpha} is 0
+ * @param pfcDynamicAlpha alpha of the dynamic threshold (2^-6 to 2^3), or 0 for the static XOFF
+ */
+public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePairPerTransfer, Dcqcn dcqcn,
+        long pfcStaticXoffBytes, double pfcDynamicAlpha) implements Serializable {
+    private static final long serialVersionUID = 1L;
+    /** HCCL_MULTI_QP_THRESHOLD default: a QP carries at least this much of a message [bytes]. */
+    public static final long MULTI_QP_THRESHOLD_BYTES = 512 * 1024;
+    /** PFC headroom above XOFF [bytes]. */
+    public static final long HEADROOM_BYTES = 100_000;
+    /** XON this far below the dynamic XOFF [bytes]. */
+    public static final long DYNAMIC_XON_OFFSET_BYTES = 100_000;
+    /** Shared buffer per switch [bytes]. */
+    public static final long BUFFER_BYTES = 32_000_000;
+
+    /** Validates. */
+    public GseVsRoceTestbed {
+        Parameters.notNull("uplinks", uplinks);
+        Parameters.inRange("queuePairs", queuePairs, 1, 8);
+        if (queuePairPerTransfer && queuePairs != 1) {
+            throw new IllegalArgumentException("queuePairs must be 1 with queuePairPerTransfer, got " + queuePairs);
+        }
+        Parameters.notNull("dcqcn", dcqcn);
+        Parameters.inRange("pfcStaticXoffBytes", pfcStaticXoffBytes, 10_000L, 4_000_000L);
+        if (pfcDynamicAlpha != 0) {
+            Parameters.inRange("pfcDynamicAlpha", pfcDynamicAlpha, PfcDynamicThreshold.MIN_ALPHA, PfcDynamicThreshold.MAX_ALPHA);
+        }
+    }
+
+    /** How each 400GE leaf-spine port is used. */
+    public enum Uplinks {
+        /** One 400G link per leaf-spine pair. */
+        SINGLE_400G(1, 400_000_000_000L),
+        /** Four 100G members per leaf-spine pair, each flow hashed onto one member. */
+        BREAKOUT_4X100G(4, 100_000_000_000L);
+
+        /** Links per leaf-spine pair. */
+        public final int members;
+        /** Rate of one member [bit/s]. */
+        public final long memberBitsPerSecond;
+
+        Uplinks(int members, long memberBitsPerSecond) {
+            this.members = members;
+            this.memberBitsPerSecond = memberBitsPerSecond;
+        }
+    }
+
+    /** The collective algorithms the vendor library can run. */
+    public enum Algorithm {
+        /** AlltoAll, every rank sends to all p - 1 peers at once. */
+        ALL_TO_ALL_AT_ONCE(Collective.ALL_TO_ALL),
+        /** AlltoAll by pairwise exchange, one peer per step (HCCL pairwise). */
+        ALL_TO_ALL_PAIRWISE(Collective.ALL_TO_ALL),
+        /** Ring AllReduce. */
+        RING_ALL_REDUCE(Collective.RING_ALL_REDUCE),
+        /** Recursive halving-doubling AllReduce (HCCL H-D_R). */
+        HALVING_DOUBLING_ALL_REDUCE(Collective.HALVING_DOUBLING_ALL_REDUCE);
+
+        /** The collective operation this algorithm computes (for the bandwidth bound and the paper's figure). */
+        public final Collective collective;
+
+        Algorithm(Collective collective) {
+            this.collective = collective;
+        }
+
+        /** Its transfers for {@code ranks} ranks and {@code bufferBytes} per rank. */
+        public CollectiveSchedule schedule(int ranks, long bufferBytes) {
+            return this == ALL_TO_ALL_PAIRWISE ? CollectiveSchedule.pairwiseAllToAll(ranks, bufferBytes)
+                    : CollectiveSchedule.of(collective, ranks, bufferBytes);
+        }
+    }
+
+    /** The DCQCN parameter sets. */
+    public enum Dcqcn {
+        /** Zhu et al. 2015. */
+        ZHU_2015,
+        /** NVIDIA ConnectX firmware defaults. */
+        NVIDIA_CONNECTX;
+
+        /** The parameters. */
+        public DcqcnParameters parameters() {
+            return this == ZHU_2015 ? DcqcnParameters.zhu2015() : DcqcnParameters.nvidiaConnectX();
+        }
+    }
+
+    /** The first reading of notebook 08: single 400G uplinks, a new QP per transfer, Zhu et al., static XOFF 1 MB. */
+    public static GseVsRoceTestbed firstReading() {
+        return new GseVsRoceTestbed(Uplinks.SINGLE_400G, 1, true, Dcqcn.ZHU_2015, 1_000_000, 0);
+    }
+
+    /**
+     * The documented defaults we could cite: 000's single 400GE uplinks, HCCL's one QP per rank pair
+     * kept for the collective, NVIDIA's DCQCN firmware defaults, a dynamic PFC threshold with alpha 1
+     * (SONiC's {@code dynamic_th} 0; which alpha a given switch ships is not documented in what we found).
+     */
+    public static GseVsRoceTestbed documentedDefaults() {
+        return new GseVsRoceTestbed(Uplinks.SINGLE_400G, 1, false, Dcqcn.NVIDIA_CONNECTX, 1_000_000, 1.0);
+    }
+
+    /** A copy with other uplinks. */
+    public GseVsRoceTestbed withUplinks(Uplinks u) {
+        return new GseVsRoceTestbed(u, queuePairs, queuePairPerTransfer, dcqcn, pfcStaticXoffBytes, pfcDynamicAlpha);
+    }
+
+    /** A copy with {@code n} queue pairs per rank pair kept for the collective. */
+    public GseVsRoceTestbed withQueuePairs(int n) {
+        return new GseVsRoceTestbed(uplinks, n, false, dcqcn, pfcStaticXoffBytes, pfcDynamicAlpha);
+    }
+
+    /** A copy with a new queue pair per transfer. */
+    public GseVsRoceTestbed withQueuePairPerTransfer() {
+        return new GseVsRoceTestbed(uplinks, 1, true, dcqcn, pfcStaticXoffBytes, pfcDynamicAlpha);
+    }
+
+    /** A copy with another DCQCN parameter set. */
+    public GseVsRoceTestbed withDcqcn(Dcqcn d) {
+        return new GseVsRoceTestbed(uplinks, queuePairs, queuePairPerTransfer, d, pfcStaticXoffBytes, pfcDynamicAlpha);
+    }
+
+    /** A copy with a static XOFF of {@code bytes}. */
+    public GseVsRoceTestbed withStaticXoff(long bytes) {
+        return new GseVsRoceTestbed(uplinks, queuePairs, queuePairPerTransfer, dcqcn, bytes, 0);
+    }
+
+    /** A copy with a dynamic threshold of {@code alpha}. */
+    public GseVsRoceTestbed withDynamicAlpha(double alpha) {
+        return new GseVsRoceTestbed(uplinks, queuePairs, queuePairPerTransfer, dcqcn, pfcStaticXoffBytes, alpha);
+    }
+
+    /** The PFC of this testbed (XON at 90% of a static XOFF). */
+    public Pfc pfc() {
+        long xoff = pfcDynamicAlpha == 0 ? pfcStaticXoffBytes : 1_000_000; // a dynamic threshold replaces XOFF/XON
+        return new Pfc(xoff, xoff * 9 / 10, HEADROOM_BYTES, Pfc.MAX_QUANTA);
+    }
+
+    /** The dynamic threshold, or null for the static one. */
+    public PfcDynamicThreshold pfcDynamicThreshold() {
+        return pfcDynamicAlpha == 0 ? null : new PfcDynamicThreshold(pfcDynamicAlpha, DYNAMIC_XON_OFFSET_BYTES);
+    }
+
+    /** A short label: uplinks, QPs, DCQCN, PFC. */
+    public String label() {
+        return (uplinks == Uplinks.SINGLE_400G ? "1x400G" : "4x100G") + ", "
+                + (queuePairPerTransfer ? "QP per transfer" : queuePairs + " QP") + ", "
+                + (dcqcn == Dcqcn.ZHU_2015 ? "DCQCN Zhu" : "DCQCN NVIDIA") + ", " + pfcLabel();
+    }
+
+    /** The PFC setting as a label: "XOFF 200 KB" or "alpha 1". */
+    public String pfcLabel() {
+        return pfcDynamicAlpha == 0 ? "XOFF " + pfcStaticXoffBytes / 1000 + " KB"
+                : "alpha " + (pfcDynamicAlpha >= 1 ? String.valueOf((long) pfcDynamicAlpha) : "1/" + Math.round(1 / pfcDynamicAlpha));
+    }
+
+    /** The leaf-spine at {@code speedup} (3 or 4 spines) with these uplinks. */
+    public LeafSpine fabric(double speedup) {
+        int spines = new GseVsRoceJct(speedup).spines();
+        return new LeafSpine(GseVsRoceJct.SERVERS, GseVsRoceJct.NICS, GseVsRoceJct.SERVERS, spines, 100_000_000_000L,
+                uplinks.memberBitsPerSecond, uplinks.members, Time.US, Time.US);
+    }
+
+    /**
+     * One run.
+     *
+     * @param testbed the settings
+     * @param algorithm the collective algorithm
+     * @param fabric RoCE or GSE
+     * @param speedup leaf speedup
+     * @param bufferBytes data per rank [bytes]
+     * @param seed the seed
+     * @param meanJctUs mean JCT over the 8 jobs [us]
+     * @param maxJctUs the slowest job's JCT [us]
+     * @param boundUs bandwidth bound of one job at 100G [us]
+     * @param uplinkMaxOverMean max over mean of packets sent on the leaf uplinks (members counted apart)
+     * @param ecnMarks packets ECN-marked
+     * @param rateCuts DCQCN rate cuts
+     * @param pfcPauses PAUSE frames sent
+     * @param pfcPausedUs time paused summed over ports and priorities [us]
+     * @param pfcMaxPortPausedUs the largest paused time of one port [us]
+     * @param pfcPausedPortShare share of the fabric's ports (host and switch) ever paused
+     * @param retransmits data packets sent more than once (go-back-N)
+     * @param timeouts retransmission timeouts
+     * @param drops data packets dropped
+     */
+    public record Run(GseVsRoceTestbed testbed, Algorithm algorithm, GseVsRoceJct.Fabric fabric, double speedup, long bufferBytes,
+            long seed, double meanJctUs, double maxJctUs, double boundUs, double uplinkMaxOverMean, long ecnMarks, long rateCuts,
+            long pfcPauses, double pfcPausedUs, double pfcMaxPortPausedUs, double pfcPausedPortShare, long retransmits,
+            long timeouts, long drops) implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /**
+     * Simulates the 8 jobs of 000 running {@code algorithm} with {@code bufferBytes} per rank on this testbed.
+     *
+     * @param algorithm the collective algorithm
+     * @param fabric RoCE or GSE (GSE uses only the uplinks of this testbed)
+     * @param speedup 1.5 or 2
+     * @param bufferBytes data per rank, at least 4096 bytes
+     * @param seed seed of the source ports, ECMP hash seeds and WRED draws
+     */
+    public Run run(Algorithm algorithm, GseVsRoceJct.Fabric fabric, double speedup, long bufferBytes, long seed) {
+        Parameters.notNull("algorithm", algorithm);
+        Parameters.notNull("fabric", fabric);
+        new GseVsRoceJct(speedup); // validates the speedup
+        Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
+        LeafSpine ls = fabric(speedup);
+        int[][] groups = GseVsRoceJct.jobGroups();
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<FlowSpec> flows = new ArrayList<>();
+        List<int[]> deps = new ArrayList<>();
+        List<Integer> groupOf = new ArrayList<>();
+        for (int g = 0; g < groups.length; g++) {
+            CollectiveSchedule s = algorithm.schedule(groups[g].length, bufferBytes);
+            Map<Long, Integer> port = new HashMap<>(); // (from, to, qp) -> source port, drawn at first use
+            Map<Long, Integer> lastOnQp = new HashMap<>(); // (from, to, qp) -> last flow index on it
+            int[][] flowsOfTransfer = new int[s.transfers().size()][];
+            for (int ti = 0; ti < s.transfers().size(); ti++) {
+                CollectiveSchedule.Transfer t = s.transfers().get(ti);
+                int qps = queuePairPerTransfer ? 1 : (int) Math.max(1, Math.min(queuePairs, t.bytes() / MULTI_QP_THRESHOLD_BYTES));
+                flowsOfTransfer[ti] = new int[qps];
+                List<Integer> pre = new ArrayList<>();
+                for (int a : t.after()) {
+                    for (int f : flowsOfTransfer[a]) {
+                        pre.add(f);
+                    }
+                }
+                for (int q = 0; q < qps; q++) {
+                    long bytes = t.bytes() / qps + (q < t.bytes() % qps ? 1 : 0);
+                    int src;
+                    List<Integer> after = new ArrayList<>(pre);
+                    if (queuePairPerTransfer) {
+                        src = 49152 + rnd.nextInt(16384);
+                    } else {
+                        long key = ((long) t.from() * 64 + t.to()) * 64 + q;
+                        Integer p = port.get(key);
+                        if (p == null) {
+                            p = 49152 + rnd.nextInt(16384);
+                            port.put(key, p);
+                        }
+                        src = p;
+                        Integer last = lastOnQp.get(key);
+                        if (last != null && !after.contains(last)) {
+                            after.add(last); // a QP delivers its messages in order
+                        }
+                        lastOnQp.put(key, flows.size());
+                    }
+                    flowsOfTransfer[ti][q] = flows.size();
+                    flows.add(new FlowSpec(groups[g][t.from()], groups[g][t.to()], Math.max(1, bytes), 0, 0, src));
+                    deps.add(after.stream().mapToInt(Integer::intValue).toArray());
+                    groupOf.add(g);
+                }
+            }
+        }
+        DcqcnParameters d = dcqcn.parameters();
+        boolean roce = fabric == GseVsRoceJct.Fabric.ROCE;
+        EcnMarking wred = roce ? d.marking() : EcnMarking.OFF;
+        SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, wred),
+                Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
+        Topology topology = ls.build();
+        Scenario.Builder scenario = Scenario.builder(topology, c).flows(flows);
+        for (int i = 0; i < flows.size(); i++) {
+            if (deps.get(i).length > 0) {
+                scenario.startAfter(i, deps.get(i));
+            }
+        }
+        if (roce) {
+            scenario.transport(RoceTransport.dcqcn(d)).pfc(pfc()).pfcDynamicThreshold(pfcDynamicThreshold());
+        } else {
+            scenario.transport(GseTransport.defaults());
+        }
+        SimulationResult r = scenario.build().simulator().run(10 * Time.S, Progress.silent());
+        double[] jct = new double[groups.length];
+        long retransmits = 0;
+        for (SimulationResult.FlowRecord f : r.flows()) {
+            long done = r.completedAtPs(f.id());
+            int g = groupOf.get(f.id());
+            jct[g] = Math.max(jct[g], done < 0 ? Double.POSITIVE_INFINITY : Time.toMicros(done));
+            retransmits += f.retransmittedPackets();
+        }
+        int hosts = ls.hosts();
+        long[] up = r.queues().stream().filter(q -> q.switchIndex() < ls.leaves() && q.peerNode() >= hosts + ls.leaves())
+                .mapToLong(SimulationResult.QueueTrace::txPackets).toArray();
+        double mean = Arrays.stream(up).average().orElse(1);
+        double max = Arrays.stream(up).max().orElse(1);
+        long maxPaused = r.pfc().stream().mapToLong(SimulationResult.PortPfc::pausedPs).max().orElse(0);
+        long pausedPorts = r.pfc().stream().filter(p -> p.pausedPs() > 0).count();
+        double bound = new BandwidthBound(GseVsRoceJct.SERVERS, 100).seconds(algorithm.collective, bufferBytes) * 1e6;
+        return new Run(this, algorithm, fabric, speedup, bufferBytes, seed, Arrays.stream(jct).average().orElseThrow(),
+                Arrays.stream(jct).max().orElseThrow(), bound, mean == 0 ? 1 : max / mean, r.ecnMarks(),
+                r.counters().getOrDefault("dcqcn.rateCuts", 0L), r.pausesSent(), Time.toMicros(r.pausedPs()),
+                Time.toMicros(maxPaused), r.pfc().isEmpty() ? 0 : (double) pausedPorts / r.pfc().size(), retransmits,
+                r.counters().getOrDefault("timeouts", 0L), r.droppedPackets());
+    }
+
+    /**
+     * One point of a sweep: a testbed, an algorithm, a fabric, a speedup, a size, a seed.
+     *
+     * @param testbed the settings
+     * @param algorithm the algorithm
+     * @param fabric RoCE or GSE
+     * @param speedup leaf speedup
+     * @param bufferBytes data per rank [bytes]
+     * @param seed the seed
+     */
+    public record Point(GseVsRoceTestbed testbed, Algorithm algorithm, GseVsRoceJct.Fabric fabric, double speedup,
+            long bufferBytes, long seed) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** Validates. */
+        public Point {
+            Parameters.notNull("testbed", testbed);
+            Parameters.notNull("algorithm", algorithm);
+            Parameters.notNull("fabric", fabric);
+            new GseVsRoceJct(speedup);
+            Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
+        }
+
+        /** Runs it. */
+        public Run run() {
+            return testbed.run(algorithm, fabric, speedup, bufferBytes, seed);
+        }
+    }
+
+    /** Which grid a sweep runs. */
+    public enum Grid {
+        /**
+         * The default subset (36 RoCE runs per seed and 8 GSE runs): for the four algorithms at both speedups
+         * the documented defaults, and at speedup 1.5:1 each axis varied alone from them (4x100G; 2 and 4 QPs;
+         * a QP per transfer; DCQCN of Zhu et al.; static XOFF 50 KB; alpha 1/8); GSE once per algorithm and
+         * speedup. (The first reading, static XOFF 1 MB, is the full sweep of
+         * {@link GseVsRoceJct#fullSweep}.)
+         */
+        SUBSET,
+        /**
+         * Every combination: 2 uplinks x 4 QP settings (per transfer, 1, 2, 4) x 2 DCQCN sets x 5 PFC
+         * settings (static 50 KB, 200 KB, 1 MB; alpha 1/8, 1) x 4 algorithms x 2 speedups = 640 RoCE runs
+         * per seed plus 8 GSE runs (an estimated 45 minutes on 2 cores).
+         */
+        FULL
+    }
+
+    /** The RoCE testbeds of {@code grid} at {@code speedup}. */
+    static List<GseVsRoceTestbed> testbeds(Grid grid, double speedup) {
+        GseVsRoceTestbed base = documentedDefaults();
+        List<GseVsRoceTestbed> list = new ArrayList<>();
+        if (grid == Grid.SUBSET) {
+            list.add(base);
+            if (speedup == 1.5) {
+                list.add(base.withUplinks(Uplinks.BREAKOUT_4X100G));
+                list.add(base.withQueuePairs(2));
+                list.add(base.withQueuePairs(4));
+                list.add(base.withQueuePairPerTransfer());
+                list.add(base.withDcqcn(Dcqcn.ZHU_2015));
+                list.add(base.withStaticXoff(50_000));
+                list.add(base.withDynamicAlpha(0.125));
+            }
+            return list;
+        }
+        for (Uplinks u : Uplinks.values()) {
+            for (int qp : new int[] {0, 1, 2, 4}) {
+                for (Dcqcn d : Dcqcn.values()) {
+                    for (Object pfc : new Object[] {50_000L, 200_000L, 1_000_000L, 0.125, 1.0}) {
+                        GseVsRoceTestbed t = base.withUplinks(u).withDcqcn(d);
+                        t = qp == 0 ? t.withQueuePairPerTransfer() : t.withQueuePairs(qp);
+                        t = pfc instanceof Long x ? t.withStaticXoff(x) : t.withDynamicAlpha((Double) pfc);
+                        list.add(t);
+                    }
+                }
+            }
+        }
+        return list;
+    }
+
+    /**
+     * The points of {@code grid} at {@code bufferBytes} per rank and the given seeds, in the order
+     * (speedup, algorithm, testbed, seed), RoCE first, then GSE on single 400G uplinks (see the class comment).
+     *
+     * @param grid SUBSET or FULL
+     * @param bufferBytes data per rank, at least 4096 bytes
+     * @param seeds the seeds, at least one
+     */
+    public static List<Point> points(Grid grid, long bufferBytes, long[] seeds) {
+        Parameters.notNull("grid", grid);
+        Parameters.notNull("seeds", seeds);
+        if (seeds.length == 0) {
+            throw new IllegalArgumentException("seeds must hold at least one seed, got none");
+        }
+        List<Point> points = new ArrayList<>();
+        for (double speedup : new double[] {1.5, 2.0}) {
+            for (Algorithm a : Algorithm.values()) {
+                List<GseVsRoceTestbed> tbs = testbeds(grid, speedup);
+                for (GseVsRoceTestbed t : tbs) {
+                    for (long seed : seeds) {
+                        points.add(new Point(t, a, GseVsRoceJct.Fabric.ROCE, speedup, bufferBytes, seed));
+                    }
+                }
+                // GSE does not depend on the seed; on single 400G uplinks only (see the class comment)
+                points.add(new Point(documentedDefaults(), a, GseVsRoceJct.Fabric.GSE, speedup, bufferBytes, seeds[0]));
+            }
+        }
+        return points;
+    }
+
+    /**
+     * Runs {@code points} on {@code threads} threads with a progress bar ({@link Sweep}); results in
+     * point order whatever the thread count (each run depends only on its own point).
+     *
+     * @param points the points, no null element
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public static List<Run> sweep(List<Point> points, int threads, ProgressSink sink) throws InterruptedException {
+        return sweep(points, new LocalThreads(threads), sink);
+    }
+
+    /**
+     * The same sweep on any executor (local threads, or Spark through
+     * {@link fabriclab.sweep.SweepExecutors#configured}): the same runs in point order, byte for byte.
+     *
+     * @param points the points, no null element
+     * @param executor where the runs happen
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public static List<Run> sweep(List<Point> points, SweepExecutor executor, ProgressSink sink) throws InterruptedException {
+        Parameters.notNull("executor", executor);
+        return executor.run(sweepPlan(points), sink);
+    }
+
+    /**
+     * The plan of a sweep over {@code points}, run by {@link PointTask}.
+     *
+     * @param points the points, no null element
+     */
+    public static SweepPlan<Point, Run> sweepPlan(List<Point> points) {
+        Parameters.noNullElements("points", points);
+        return new SweepPlan<>("000 testbed axes (" + points.size() + " runs)", PointTask.class, points);
+    }
+
+    /** One run of a testbed sweep as a named library function (what a Spark executor instantiates). */
+    public static final class PointTask implements SweepTask<Point, Run> {
+        /** Used by the executors. */
+        public PointTask() {
+        }
+
+        @Override
+        public Run run(Point p) {
+            return p.run();
+        }
+    }
+
+    /**
+     * The band 000 publishes for the RoCE/GSE JCT ratio at 512 MB, as {low, high}: its text says both
+     * that GSE's JCT is "about 1/3" of RoCE's (ratio 3) and that GSE is about 3.5x (AlltoAll) and 2.6x
+     * (AllReduce) better, without saying which leaf speedup; so AlltoAll is taken as 3 to 3.5 and
+     * AllReduce as 2.6 to 3, at either speedup.
+     *
+     * @param collective ALL_TO_ALL or an AllReduce
+     */
+    public static double[] publishedBand(Collective collective) {
+        Parameters.notNull("collective", collective);
+        return collective == Collective.ALL_TO_ALL ? new double[] {3.0, 3.5} : new double[] {2.6, 3.0};
+    }
+
+    /**
+     * RoCE/GSE ratios of a sweep: one row per RoCE run (speedup, algorithm, testbed, seed) with the GSE
+     * run of the same algorithm and speedup on single 400G uplinks (see the class comment): ratio of the mean JCTs over the 8 jobs, ratio of
+     * the slowest jobs, whether the mean ratio lies in {@link #publishedBand}, and the RoCE run's counters.
+     * RoCE runs without their GSE run are left out.
+     *
+     * @param runs runs of {@link #sweep}
+     */
+    public static Table ratios(List<Run> runs) {
+        Parameters.notNull("runs", runs);
+        Map<String, Run> gse = new HashMap<>();
+        for (Run r : runs) {
+            if (r.fabric() == GseVsRoceJct.Fabric.GSE && r.testbed().uplinks() == Uplinks.SINGLE_400G) {
+                gse.put(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes(), r);
+            }
+        }
+        List<Run[]> pairs = new ArrayList<>();
+        for (Run r : runs) {
+            Run g = gse.get(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes());
+            if (r.fabric() == GseVsRoceJct.Fabric.ROCE && g != null) {
+                pairs.add(new Run[] {r, g});
+            }
+        }
+        return Columns.<Run[]>of()
+                .doubleColumn("speedup", "ratio", p -> p[0].speedup())
+                .stringColumn("algorithm", "", p -> p[0].algorithm().name().toLowerCase(Locale.ROOT))
+                .stringColumn("testbed", "", p -> p[0].testbed().label())
+                .longColumn("seed", "", p -> p[0].seed())
+                .doubleColumn("roce_mean_jct_ms", "ms", p -> p[0].meanJctUs() / 1000)
+                .doubleColumn("gse_mean_jct_ms", "ms", p -> p[1].meanJctUs() / 1000)
+                .doubleColumn("ratio_mean", "RoCE/GSE", p -> p[0].meanJctUs() / p[1].meanJctUs())
+                .doubleColumn("ratio_slowest", "RoCE/GSE", p -> p[0].maxJctUs() / p[1].maxJctUs())
+                .stringColumn("in_band", "", p -> {
+                    double[] b = publishedBand(p[0].algorithm().collective);
+                    double x = p[0].meanJctUs() / p[1].meanJctUs();
+                    return x >= b[0] && x <= b[1] ? "yes" : "no";
+                })
+                .doubleColumn("uplink_max_over_mean", "ratio", p -> p[0].uplinkMaxOverMean())
+                .longColumn("rate_cuts", "cuts", p -> p[0].rateCuts())
+                .doubleColumn("pfc_paused_ms", "ms (sum over ports)", p -> p[0].pfcPausedUs() / 1000)
+                .doubleColumn("pfc_paused_port_share", "fraction", p -> p[0].pfcPausedPortShare())
+                .longColumn("retransmits", "packets", p -> p[0].retransmits())
+                .table("ratios", pairs);
+    }
+
+    /** Name of the axes sweep's model dataset. */
+    public static final String AXES = "jct-gse-vs-roce-axes";
+
+    private static final Columns<Run> COLUMNS = Columns.<Run>of()
+            .stringColumn("algorithm", "", r -> r.algorithm().name().toLowerCase(Locale.ROOT))
+            .stringColumn("fabric", "", r -> r.fabric().name().toLowerCase(Locale.ROOT))
+            .doubleColumn("speedup", "ratio", Run::speedup)
+            .doubleColumn("size_mb", "MiB per rank", r -> r.bufferBytes() / 1048576.0)
+            .stringColumn("uplinks", "", r -> r.testbed().uplinks().name().toLowerCase(Locale.ROOT))
+            .stringColumn("queue_pairs", "", r -> r.testbed().queuePairPerTransfer() ? "per transfer"
+                    : String.valueOf(r.testbed().queuePairs()))
+            .stringColumn("dcqcn", "", r -> r.testbed().dcqcn().name().toLowerCase(Locale.ROOT))
+            .stringColumn("pfc", "", r -> r.testbed().pfcLabel())
+            .longColumn("seed", "", Run::seed)
+            .doubleColumn("mean_jct_us", "us", Run::meanJctUs)
+            .doubleColumn("max_jct_us", "us", Run::maxJctUs)
+            .doubleColumn("bound_us", "us", Run::boundUs)
+            .doubleColumn("uplink_max_over_mean", "ratio", Run::uplinkMaxOverMean)
+            .longColumn("ecn_marks", "packets", Run::ecnMarks)
+            .longColumn("rate_cuts", "cuts", Run::rateCuts)
+            .longColumn("pfc_pauses", "frames", Run::pfcPauses)
+            .doubleColumn("pfc_paused_us", "us (sum over ports)", Run::pfcPausedUs)
+            .doubleColumn("pfc_max_port_paused_us", "us", Run::pfcMaxPortPausedUs)
+            .doubleColumn("pfc_paused_port_share", "fraction of ports", Run::pfcPausedPortShare)
+            .longColumn("retransmits", "packets", Run::retransmits)
+            .longColumn("timeouts", "timeouts", Run::timeouts)
+            .longColumn("drops", "packets", Run::drops);
+
+    /** The runs as a table, one row per run in the order given (the testbed as its four axis columns). */
+    public static Table table(List<Run> runs) {
+        Parameters.notNull("runs", runs);
+        return COLUMNS.table(AXES, runs);
+    }
+
+    /**
+     * The runs as the model dataset {@link #AXES} with its provenance; the same runs give the same bytes.
+     *
+     * @param runs the runs
+     * @param notes how they were made (grid, seeds)
+     */
+    public static Dataset dataset(List<Run> runs, String notes) {
+        Parameters.notNull("runs", runs);
+        Parameters.notNull("notes", notes);
+        return new Dataset(new Provenance(AXES, "GSE vs RoCE JCT over the testbed settings 000 leaves unstated, packet-level model",
+                "model", new Provenance.Paper("000_5f64c80d7629dca1.txt", null, null, null, null),
+                "000 section 3, figures 11 and 12 (what-if over unstated settings)", COLUMNS.units(),
+                notes + " " + runs.size() + " runs (deterministic: each run depends only on its point)."), table(runs));
+    }
+}

@@ -1,0 +1,88 @@
+package fabriclab.experiments;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fabriclab.collectives.Collective;
+import fabriclab.collectives.CollectiveSchedule;
+import fabriclab.experiments.GseVsRoceTestbed.Algorithm;
+import fabriclab.experiments.GseVsRoceTestbed.Dcqcn;
+import fabriclab.experiments.GseVsRoceTestbed.Grid;
+import fabriclab.experiments.GseVsRoceTestbed.Uplinks;
+import org.junit.jupiter.api.Test;
+
+class GseVsRoceTestbedTest {
+    static final long MB4 = 4L << 20;
+
+    /** The first reading through the axis engine is the run of GseVsRoceJct (same draws, same flows). */
+    @Test
+    void firstReadingReproducesTheOriginalModel() {
+        for (Collective c : new Collective[] {Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE}) {
+            GseVsRoceJct.Run old = new GseVsRoceJct(1.5).run(c, MB4, GseVsRoceJct.Fabric.ROCE, 2);
+            Algorithm a = c == Collective.ALL_TO_ALL ? Algorithm.ALL_TO_ALL_AT_ONCE : Algorithm.RING_ALL_REDUCE;
+            GseVsRoceTestbed.Run now = GseVsRoceTestbed.firstReading().run(a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 2);
+            assertEquals(old.meanJctUs(), now.meanJctUs(), 0.0);
+            assertEquals(old.maxJctUs(), now.maxJctUs(), 0.0);
+            assertEquals(old.ecnMarks(), now.ecnMarks());
+        }
+    }
+
+    /** HCCL_MULTI_QP_THRESHOLD: a 1 MB chunk (256 KB per transfer) is below 512 KB, so 4 QPs fall back to 1. */
+    @Test
+    void smallMessagesUseOneQueuePair() {
+        GseVsRoceTestbed one = GseVsRoceTestbed.documentedDefaults();
+        GseVsRoceTestbed four = one.withQueuePairs(4);
+        long mb1 = 1L << 20;
+        assertEquals(one.run(Algorithm.RING_ALL_REDUCE, GseVsRoceJct.Fabric.ROCE, 2.0, mb1, 3).meanJctUs(),
+                four.run(Algorithm.RING_ALL_REDUCE, GseVsRoceJct.Fabric.ROCE, 2.0, mb1, 3).meanJctUs(), 0.0);
+    }
+
+    @Test
+    void pairwiseAllToAllMovesTheSameBytesOnePeerPerStep() {
+        CollectiveSchedule s = CollectiveSchedule.pairwiseAllToAll(4, 4096);
+        CollectiveSchedule at = CollectiveSchedule.of(Collective.ALL_TO_ALL, 4, 4096);
+        assertEquals(12, s.transfers().size());
+        for (int r = 0; r < 4; r++) {
+            assertEquals(at.bytesSentBy(r), s.bytesSentBy(r));
+        }
+        for (int step = 0; step < 3; step++) { // in each step every rank sends to one peer and receives from one
+            final int st = step;
+            long[] in = new long[4];
+            s.transfers().stream().filter(t -> t.step() == st).forEach(t -> in[t.to()]++);
+            for (long c : in) {
+                assertEquals(1, c);
+            }
+        }
+        assertEquals(0, s.transfers().get(0).after().length);
+        assertEquals(2, s.transfers().get(4).after().length);
+    }
+
+    @Test
+    void gseFinishesNearTheBoundOnSingle400G() {
+        GseVsRoceTestbed.Run g = GseVsRoceTestbed.documentedDefaults()
+                .run(Algorithm.HALVING_DOUBLING_ALL_REDUCE, GseVsRoceJct.Fabric.GSE, 1.5, 16L << 20, 1);
+        assertTrue(g.meanJctUs() < 1.1 * g.boundUs() && g.meanJctUs() >= g.boundUs(), g.toString());
+        assertEquals(0, g.pfcPauses());
+        assertEquals(0, g.drops());
+    }
+
+    @Test
+    void subsetGrid() {
+        var pts = GseVsRoceTestbed.points(Grid.SUBSET, MB4, new long[] {1});
+        assertEquals(36 + 8, pts.size());
+        // 2 uplinks x 4 QP settings x 2 DCQCN x 5 PFC = 80 testbeds, x 4 algorithms x 2 speedups, + GSE 4 x 2
+        assertEquals(80 * 4 * 2 + 8, GseVsRoceTestbed.points(Grid.FULL, MB4, new long[] {1}).size());
+    }
+
+    @Test
+    void badInput() {
+        assertThrows(IllegalArgumentException.class, () -> new GseVsRoceTestbed(Uplinks.SINGLE_400G, 2, true, Dcqcn.ZHU_2015, 1_000_000, 0));
+        assertThrows(IllegalArgumentException.class, () -> new GseVsRoceTestbed(Uplinks.SINGLE_400G, 9, false, Dcqcn.ZHU_2015, 1_000_000, 0));
+        assertThrows(IllegalArgumentException.class, () -> new GseVsRoceTestbed(Uplinks.SINGLE_400G, 1, false, Dcqcn.ZHU_2015, 5_000, 0));
+        assertThrows(IllegalArgumentException.class, () -> new GseVsRoceTestbed(Uplinks.SINGLE_400G, 1, false, Dcqcn.ZHU_2015, 1_000_000, 100));
+        assertThrows(IllegalArgumentException.class, () -> GseVsRoceTestbed.documentedDefaults()
+                .run(Algorithm.RING_ALL_REDUCE, GseVsRoceJct.Fabric.ROCE, 3.0, MB4, 1));
+        assertThrows(IllegalArgumentException.class, () -> GseVsRoceTestbed.points(Grid.SUBSET, MB4, new long[0]));
+    }
+}
