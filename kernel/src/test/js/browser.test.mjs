@@ -2,13 +2,15 @@
 // browser download): opens notebook 00 in the notebook server, runs all cells through the menu, checks
 // that every cell ran, no cell shows an error and the figures render; then saves it, exports the HTML
 // report the way ./reproduce does (nbconvert + tools/report_html.py) and opens the report with the
-// network cut off, checking that its equations are typeset and its figures load.
+// network cut off, checking that its equations are typeset and its figures load; and opens the reports' front
+// page (reports/index.html, written by fabriclab.notebook.ReportIndex) offline: every notebook, its main
+// figure and the scorecard summary.
 // Run: node --test browser.test.mjs   (JUPYTER_PATH must hold the fabriclab kernelspec; FABRICLAB_ROOT
 // the checkout, with kernel/target/report/tex-svg.js built by `mvn package`).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,5 +102,36 @@ test('the exported report typesets its equations and shows its figures without n
   for (const f of state.figures) assert.ok(f.w > 100 && f.src.startsWith('data:image/'), JSON.stringify(f));
   assert.ok(state.tables >= 2);
   assert.deepEqual(remote, [], 'the report fetched something from the network');
+  await context.close();
+});
+
+test('the reports front page lists every notebook with its figure and the scorecard summary, offline', async () => {
+  // written as ./reproduce writes it, from the committed (executed) notebooks and the comparison datasets
+  const index = join(dir, 'index.html');
+  execFileSync('java', ['-cp', join(ROOT, 'kernel/target/kernelspec/fabriclab/lib/*'), 'fabriclab.notebook.ReportIndex',
+    join(ROOT, 'notebooks'), join(ROOT, 'datasets'), index], { stdio: 'pipe' });
+  const notebooks = readdirSync(join(ROOT, 'notebooks')).filter(f => f.endsWith('.ipynb')).sort();
+  const context = await browser.newContext({ offline: true });
+  const page = await context.newPage();
+  const remote = [];
+  await page.route('**/*', route => {
+    const url = route.request().url();
+    if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();
+    remote.push(url);
+    return route.abort();
+  });
+  await page.goto('file://' + index);
+  const state = await page.evaluate(() => ({
+    summary: document.querySelector('#scorecard-summary')?.innerText || '',
+    links: [...document.querySelectorAll('#contents a')].map(a => a.getAttribute('href')),
+    figures: [...document.querySelectorAll('section.notebook img')].map(i => ({ w: i.naturalWidth, src: i.src.slice(0, 22) })),
+    fileLinks: [...document.querySelectorAll('[href],[src]')].filter(e => (e.getAttribute('href') || e.getAttribute('src')).startsWith('file:')).length,
+  }));
+  assert.match(state.summary, /^Scorecard\. \d+ of \d+ canonical predictions meet/);
+  assert.deepEqual(state.links, notebooks.map(n => n.replace('.ipynb', '.html')));
+  assert.ok(state.figures.length >= notebooks.length - 3, `only ${state.figures.length} main figures for ${notebooks.length} notebooks`);
+  for (const f of state.figures) assert.ok(f.w > 100 && f.src.startsWith('data:image/png'), JSON.stringify(f));
+  assert.equal(state.fileLinks, 0, 'a link to this machine\'s files');
+  assert.deepEqual(remote, [], 'the page fetched something from the network');
   await context.close();
 });

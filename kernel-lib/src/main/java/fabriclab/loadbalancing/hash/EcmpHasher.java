@@ -45,9 +45,9 @@ public final class EcmpHasher {
         return new EcmpHasher(function, newSeed, rotation, selection);
     }
 
-    /** The same configuration with another rotation of the hash bits. */
+    /** The same configuration with another rotation of the hash bits, in [0, function.bits() - 1]. */
     public EcmpHasher withRotation(int newRotation) {
-        Parameters.inRange("newRotation", newRotation, 0, 15);
+        Parameters.inRange("newRotation", newRotation, 0, bits - 1);
         return new EcmpHasher(function, seed, newRotation, selection);
     }
 

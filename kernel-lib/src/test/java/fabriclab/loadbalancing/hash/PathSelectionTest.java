@@ -98,4 +98,18 @@ class PathSelectionTest {
         assertThrows(IllegalArgumentException.class, () -> one.withoutMember(0));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> g.withoutMember(5)).getMessage().startsWith("m (member)"));
     }
+
+    @Test
+    void aRotationMayUseEveryBitOfTheFunctionAndNoMore() {
+        // CRC-32 has 32 hash bits: rotations 0..31 are bit windows of it (notebook 01 uses 16); CRC-16 has 16
+        EcmpHasher crc32 = EcmpHasher.of(HashFunction.CRC32, 1);
+        assertEquals(16, crc32.withRotation(16).rotation());
+        assertEquals(31, crc32.withRotation(31).rotation());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> crc32.withRotation(32));
+        assertTrue(e.getMessage().contains("newRotation") && e.getMessage().contains("31"), e.getMessage());
+        EcmpHasher crc16 = EcmpHasher.of(HashFunction.CRC16_CCITT, 1);
+        assertEquals(15, crc16.withRotation(15).rotation());
+        assertThrows(IllegalArgumentException.class, () -> crc16.withRotation(16));
+        assertThrows(IllegalArgumentException.class, () -> crc32.withRotation(-1));
+    }
 }
