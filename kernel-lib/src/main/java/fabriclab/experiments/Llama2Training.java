@@ -11,7 +11,12 @@ import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Time;
 import fabriclab.progress.ProgressSink;
 import fabriclab.sweep.Columns;
+import fabriclab.sweep.LocalThreads;
 import fabriclab.sweep.Sweep;
+import fabriclab.sweep.SweepExecutor;
+import fabriclab.sweep.SweepPlan;
+import fabriclab.sweep.SweepTask;
+import java.io.Serializable;
 import fabriclab.training.Accelerator;
 import fabriclab.training.CommOp;
 import fabriclab.training.CommTimer;
@@ -60,7 +65,9 @@ import tech.tablesaw.api.Table;
  * @param speedup uplink over downlink capacity of a leaf, in (0, 4]
  * @param nvlinkBytesPerSecond per-GPU, one-direction bandwidth inside a server [bytes/s]
  */
-public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSecond) {
+public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSecond) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** Accelerators of the testbed. */
     public static final int GPUS = 32;
     /** Accelerators (and NICs) per server: 8, the usual training server; 002 does not say. */
@@ -225,7 +232,9 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * @param efficiency compute efficiency (MFU of the compute phases), in (0, 1]
      */
     public record Point(Case row, Fabric fabric, ParallelLayout layout, int globalBatch, Accelerator accelerator,
-            double efficiency) {
+            double efficiency) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
         /** Validates. */
         public Point {
             Parameters.notNull("row", row);
@@ -254,7 +263,8 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * @param mfu end-to-end model FLOPs utilisation
      */
     public record Result(Point point, Timing timing, double samplesPerSecond, double iterationSeconds, double computeSeconds,
-            double tensorSeconds, double dataParallelSeconds, double mfu) {
+            double tensorSeconds, double dataParallelSeconds, double mfu) implements Serializable {
+        private static final long serialVersionUID = 1L;
     }
 
     /** Llama2-13B at Llama 2's 4096-token context. */
@@ -313,6 +323,30 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      */
     public List<Result> sweep(List<Point> points, Timing timing, long seed, int threads, ProgressSink sink)
             throws InterruptedException {
+        return sweep(points, timing, seed, new LocalThreads(threads), sink);
+    }
+
+    /**
+     * {@link #sweep(List, Timing, long, int, ProgressSink)} on any executor: on {@link LocalThreads} the
+     * points share one timer per (row, fabric) as there; elsewhere (Spark, through
+     * {@link fabriclab.sweep.SweepExecutors#configured}) each point is an {@link IterationTask} that builds
+     * its own timer. The timers' caches are deterministic, so the results are the same either way, only
+     * the packet-level runs are repeated per point.
+     *
+     * @param points the points, no null element
+     * @param timing bound or packet simulator
+     * @param seed seed of every timer
+     * @param executor where the points are evaluated
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public List<Result> sweep(List<Point> points, Timing timing, long seed, SweepExecutor executor, ProgressSink sink)
+            throws InterruptedException {
+        Parameters.notNull("executor", executor);
+        if (!(executor instanceof LocalThreads local)) {
+            return executor.run(sweepPlan(points, timing, seed), sink);
+        }
+        int threads = local.threads();
         Parameters.notNull("points", points);
         Parameters.notNull("timing", timing);
         Map<String, CommTimer> timers = new ConcurrentHashMap<>();
@@ -335,6 +369,61 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         return Sweep.run("Llama2-13B iterations, " + timing.name().toLowerCase(Locale.ROOT) + " (" + points.size() + " points)",
                 points, p -> evaluate(p, timers.get(p.row() + " " + p.fabric()), timings.get(p.row() + " " + p.fabric())),
                 threads, sink);
+    }
+
+    /**
+     * The plan of a sweep as data: one {@link IterationParameters} per point, run by {@link IterationTask}.
+     *
+     * @param points the points, no null element
+     * @param timing bound or packet simulator
+     * @param seed seed of every timer
+     */
+    public SweepPlan<IterationParameters, Result> sweepPlan(List<Point> points, Timing timing, long seed) {
+        Parameters.noNullElements("points", points);
+        Parameters.notNull("timing", timing);
+        List<IterationParameters> params = new ArrayList<>();
+        for (Point p : points) {
+            params.add(new IterationParameters(this, p, timing, seed));
+        }
+        return new SweepPlan<>("Llama2-13B iterations, " + timing.name().toLowerCase(Locale.ROOT) + " (" + points.size()
+                + " points)", IterationTask.class, params);
+    }
+
+    /**
+     * One point of a sweep as data: the fabric, the point, the timing and the timers' seed.
+     *
+     * @param fabric the fabric reading
+     * @param point the point
+     * @param timing bound or packet simulator (GSE's rows with links down are timed by the bound)
+     * @param seed seed of the timer
+     */
+    public record IterationParameters(Llama2Training fabric, Point point, Timing timing, long seed) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** Validates: the fabric has the spines the point's row needs. */
+        public IterationParameters {
+            Parameters.notNull("fabric", fabric);
+            Parameters.notNull("point", point);
+            Parameters.notNull("timing", timing);
+            if (fabric.spines() == 1 && (point.row() == Case.ONE_LINK_DOWN || point.row() == Case.FOUR_LINKS_DOWN)) {
+                throw new IllegalArgumentException("point needs at least 2 spines for " + point.row().label());
+            }
+        }
+    }
+
+    /** One point evaluated with its own timer (what an executor that is not local threads runs). */
+    public static final class IterationTask implements SweepTask<IterationParameters, Result> {
+        /** Used by the executors. */
+        public IterationTask() {
+        }
+
+        @Override
+        public Result run(IterationParameters q) {
+            Point p = q.point();
+            Timing used = q.timing() == Timing.PACKET && p.fabric() == Fabric.GSE && q.fabric().failedUplinks(p.row()).length > 0
+                    ? Timing.BOUND : q.timing();
+            return q.fabric().evaluate(p, q.fabric().timer(p.row(), p.fabric(), used, q.seed()), used);
+        }
     }
 
     /** At most this many micro-batches per iteration in {@link #layouts} (see there). */

@@ -16,7 +16,9 @@ import java.util.List;
  * @param source where the peak is published
  * @param certain false when no vendor datasheet states the number (then {@code source} says what it rests on)
  */
-public record Accelerator(String name, double peakFlopsPerSecond, String source, boolean certain) {
+public record Accelerator(String name, double peakFlopsPerSecond, String source, boolean certain) implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
 
     /** Validates. */
     public Accelerator {

@@ -28,7 +28,9 @@ import fabriclab.Parameters;
  * @param microBatches micro-batches per iteration per pipeline (gradient accumulation steps), at least 1
  */
 public record ParallelLayout(int gpus, int gpusPerServer, int tensorParallel, int pipelineParallel, int dataParallel,
-        int zeroStage, int microBatches) {
+        int zeroStage, int microBatches) implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
 
     /** Validates: the degrees multiply to the GPUs, TP fits in a server, ZeRO 0-3, at least one micro-batch. */
     public ParallelLayout {

@@ -35,7 +35,9 @@ import fabriclab.Parameters;
  * @param vocabulary V
  * @param sequenceLength s, tokens per sample
  */
-public record TransformerConfig(int layers, int hidden, int heads, int ffn, int vocabulary, int sequenceLength) {
+public record TransformerConfig(int layers, int hidden, int heads, int ffn, int vocabulary, int sequenceLength) implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
 
     /** Validates the shape. */
     public TransformerConfig {

@@ -102,5 +102,22 @@ class Llama2TrainingTest {
         List<Llama2Training.Result> one = t.sweep(points, Llama2Training.Timing.BOUND, 3, 1, Progress.silent());
         List<Llama2Training.Result> two = t.sweep(points, Llama2Training.Timing.BOUND, 3, 2, Progress.silent());
         assertEquals(Llama2Training.table("x", one).printAll(), Llama2Training.table("x", two).printAll());
+        // as data: each point its own timer (what a Spark executor runs), the same results
+        List<Llama2Training.Result> plan = new fabriclab.sweep.LocalThreads(2).run(
+                t.sweepPlan(points, Llama2Training.Timing.BOUND, 3), Progress.silent());
+        assertEquals(one, plan);
+        // and the parameter records survive Java serialization (the executors ship them)
+        Llama2Training.IterationParameters q = t.sweepPlan(points, Llama2Training.Timing.BOUND, 3).parameters().get(5);
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(q);
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            assertEquals(q, in.readObject());
+        } catch (java.io.IOException | ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
     }
 }
