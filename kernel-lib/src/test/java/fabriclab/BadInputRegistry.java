@@ -83,6 +83,8 @@ final class BadInputRegistry {
             Map.entry("fabriclab.congestion.Bottleneck#<init>(double,double,Pfc,double,double) pfc=null",
                     "null is the documented value for PFC off"),
             Map.entry("fabriclab.congestion.Bottleneck#withPfc(Pfc) pfc=null", "null is the documented value for PFC off"),
+            Map.entry("fabriclab.simulation.Scenario$Builder#pfcDynamicThreshold(PfcDynamicThreshold) threshold=null",
+                    "documented: null (the default) keeps the static thresholds of pfc"),
             Map.entry("fabriclab.loadbalancing.flow.SourcePortPolicy#sourcePort(int,SplittableRandom) random=null",
                     "documented: the QPN policies ignore the generator and accept null (RANDOM rejects it)"),
             Map.entry("fabriclab.flowcontrol.FluidQueue#run(List,double,double) bufferBytes=+Infinity",

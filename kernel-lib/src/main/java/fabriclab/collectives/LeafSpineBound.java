@@ -50,6 +50,12 @@ public record LeafSpineBound(LeafSpine fabric, int[] failedUplinks) {
      * @param bytes bytes moved
      */
     public record Flow(int from, int to, double bytes) {
+        /** Validates: leaf indices not negative, bytes finite and not negative. */
+        public Flow {
+            Parameters.atLeast("from", from, 0);
+            Parameters.atLeast("to", to, 0);
+            Parameters.nonNegative("bytes", Parameters.finite("bytes", bytes));
+        }
     }
 
     /** Validates and copies: the failed links must be leaf-spine links, and every leaf pair must keep a path. */

@@ -70,6 +70,16 @@ public record EcmpFluidJct(LeafSpine fabric, int[][] groups, int queuePairs, boo
      * @param idealJctS the same on the ideal fabric [s]
      */
     public record Result(double[] jctS, double[] idealJctS) {
+        /** Validates: both arrays present, finite and of the same length. */
+        public Result {
+            Parameters.finiteElements("jctS", jctS);
+            Parameters.finiteElements("idealJctS", idealJctS);
+            if (jctS.length != idealJctS.length) {
+                throw new IllegalArgumentException("jctS and idealJctS must have the same length, got " + jctS.length
+                        + " and " + idealJctS.length);
+            }
+        }
+
         /** Mean JCT over the jobs [s]. */
         public double meanJctS() {
             return Arrays.stream(jctS).average().orElseThrow();

@@ -254,6 +254,7 @@ public record GseVsRoceJct(double speedup) {
 
         @Override
         public Run run(RunParameters p) {
+            Parameters.notNull("p", p);
             return new GseVsRoceJct(p.speedup()).run(p.collective(), p.bufferBytes(), p.fabric(), p.seed());
         }
     }

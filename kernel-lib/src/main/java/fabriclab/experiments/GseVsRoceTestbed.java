@@ -265,6 +265,28 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
             long pfcPauses, double pfcPausedUs, double pfcMaxPortPausedUs, double pfcPausedPortShare, long retransmits,
             long timeouts, long drops) implements Serializable {
         private static final long serialVersionUID = 1L;
+
+        /** Validates: settings present, times and shares finite and not negative, counts not negative. */
+        public Run {
+            Parameters.notNull("testbed", testbed);
+            Parameters.notNull("algorithm", algorithm);
+            Parameters.notNull("fabric", fabric);
+            Parameters.positive("speedup", Parameters.finite("speedup", speedup));
+            Parameters.atLeast("bufferBytes", bufferBytes, 1L);
+            Parameters.nonNegative("meanJctUs", Parameters.finite("meanJctUs", meanJctUs));
+            Parameters.nonNegative("maxJctUs", Parameters.finite("maxJctUs", maxJctUs));
+            Parameters.nonNegative("boundUs", Parameters.finite("boundUs", boundUs));
+            Parameters.nonNegative("uplinkMaxOverMean", Parameters.finite("uplinkMaxOverMean", uplinkMaxOverMean));
+            Parameters.nonNegative("pfcPausedUs", Parameters.finite("pfcPausedUs", pfcPausedUs));
+            Parameters.nonNegative("pfcMaxPortPausedUs", Parameters.finite("pfcMaxPortPausedUs", pfcMaxPortPausedUs));
+            Parameters.inRange("pfcPausedPortShare", Parameters.finite("pfcPausedPortShare", pfcPausedPortShare), 0, 1);
+            Parameters.atLeast("ecnMarks", ecnMarks, 0L);
+            Parameters.atLeast("rateCuts", rateCuts, 0L);
+            Parameters.atLeast("pfcPauses", pfcPauses, 0L);
+            Parameters.atLeast("retransmits", retransmits, 0L);
+            Parameters.atLeast("timeouts", timeouts, 0L);
+            Parameters.atLeast("drops", drops, 0L);
+        }
     }
 
     /**
@@ -524,7 +546,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
 
         @Override
         public Run run(Point p) {
-            return p.run();
+            return Parameters.notNull("p", p).run();
         }
     }
 
@@ -550,7 +572,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param runs runs of {@link #sweep}
      */
     public static Table ratios(List<Run> runs) {
-        Parameters.notNull("runs", runs);
+        Parameters.noNullElements("runs", runs);
         Map<String, Run> gse = new HashMap<>();
         for (Run r : runs) {
             if (r.fabric() == GseVsRoceJct.Fabric.GSE && r.testbed().uplinks() == Uplinks.SINGLE_400G) {
@@ -617,7 +639,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
 
     /** The runs as a table, one row per run in the order given (the testbed as its four axis columns). */
     public static Table table(List<Run> runs) {
-        Parameters.notNull("runs", runs);
+        Parameters.noNullElements("runs", runs);
         return COLUMNS.table(AXES, runs);
     }
 
@@ -628,7 +650,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param notes how they were made (grid, seeds)
      */
     public static Dataset dataset(List<Run> runs, String notes) {
-        Parameters.notNull("runs", runs);
+        Parameters.noNullElements("runs", runs);
         Parameters.notNull("notes", notes);
         return new Dataset(new Provenance(AXES, "GSE vs RoCE JCT over the testbed settings 000 leaves unstated, packet-level model",
                 "model", new Provenance.Paper("000_5f64c80d7629dca1.txt", null, null, null, null),

@@ -279,6 +279,7 @@ public record Llama2Fabric(double speedup) {
 
         @Override
         public Comm run(CommParameters p) {
+            Parameters.notNull("p", p);
             return new Llama2Fabric(p.speedup()).communication(p.scenario(), p.fabric(), p.bytesPerRank(), p.seed());
         }
     }

@@ -419,6 +419,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
 
         @Override
         public Result run(IterationParameters q) {
+            Parameters.notNull("q", q);
             Point p = q.point();
             Timing used = q.timing() == Timing.PACKET && p.fabric() == Fabric.GSE && q.fabric().failedUplinks(p.row()).length > 0
                     ? Timing.BOUND : q.timing();

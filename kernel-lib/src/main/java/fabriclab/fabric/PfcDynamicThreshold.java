@@ -55,11 +55,13 @@ public record PfcDynamicThreshold(double alpha, long xonOffsetBytes) {
 
     /** Whether counter {@code counterBytes} asks for a pause when {@code freeSharedBytes} are free: c &ge; alpha free. */
     public boolean pausesAt(double counterBytes, long freeSharedBytes) {
+        Parameters.finite("counterBytes", counterBytes);
         return counterBytes >= xoffBytes(freeSharedBytes);
     }
 
     /** Whether a paused counter lets the upstream resume: c &lt; alpha free - xonOffset. */
     public boolean resumesAt(double counterBytes, long freeSharedBytes) {
+        Parameters.finite("counterBytes", counterBytes);
         return counterBytes < xoffBytes(freeSharedBytes) - xonOffsetBytes;
     }
 

@@ -202,7 +202,7 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBitsPe
      * @throws InterruptedException if interrupted
      */
     public List<Result> ctccSweep(List<CtccSetting> settings, long seed, int threads, ProgressSink sink) throws InterruptedException {
-        Parameters.notNull("settings", settings);
+        Parameters.noNullElements("settings", settings);
         return fabriclab.sweep.Sweep.run("001 incast, CTCC start-up (" + settings.size() + " runs)", settings,
                 c -> run(c.transport(), false, seed, Progress.silent()), threads, sink);
     }

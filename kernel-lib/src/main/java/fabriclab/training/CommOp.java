@@ -28,6 +28,12 @@ public record CommOp(String name, Primitive primitive, int groupSize, double buf
         String when) {
 
     /** The collective primitives of a training iteration. */
+    /**
+     * The largest buffer a collective may carry [bytes], 10^18 (an exabyte): far above any model's
+     * gradients, and small enough that the bytes sent stay finite.
+     */
+    public static final double MAX_BUFFER_BYTES = 1e18;
+
     public enum Primitive {
         /** Every rank ends with the sum of all ranks' buffers. */
         ALL_REDUCE,
@@ -46,7 +52,7 @@ public record CommOp(String name, Primitive primitive, int groupSize, double buf
          */
         public double bytesSentPerRank(int ranks, double bufferBytes) {
             Parameters.atLeast("ranks", ranks, 1);
-            Parameters.nonNegative("bufferBytes", bufferBytes);
+            Parameters.inRange("bufferBytes", bufferBytes, 0, MAX_BUFFER_BYTES);
             double share = (ranks - 1) / (double) ranks;
             return switch (this) {
                 case ALL_REDUCE -> 2 * share * bufferBytes;

@@ -68,6 +68,20 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
      * @param endS end [s]
      */
     public record Interval(String lane, String label, Kind kind, int stage, int microBatch, double startS, double endS) {
+        /** Validates: names and kind present, stage not negative, micro-batch -1 or more, 0 &lt;= startS &lt;= endS, finite. */
+        public Interval {
+            Parameters.notNull("lane", lane);
+            Parameters.notNull("label", label);
+            Parameters.notNull("kind", kind);
+            Parameters.atLeast("stage", stage, 0);
+            Parameters.atLeast("microBatch", microBatch, -1);
+            Parameters.nonNegative("startS", Parameters.finite("startS", startS));
+            Parameters.finite("endS", endS);
+            if (endS < startS) {
+                throw new IllegalArgumentException("endS must be at least startS = " + startS + ", got " + endS);
+            }
+        }
+
         /** Duration [s]. */
         public double seconds() {
             return endS - startS;
@@ -81,7 +95,9 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
     public IterationTimeline {
         Parameters.notNull("job", job);
         Parameters.notNull("accelerator", accelerator);
-        intervals = List.copyOf(intervals);
+        Parameters.inHalfOpenRange("computeEfficiency", Parameters.finite("computeEfficiency", computeEfficiency), 0, 1);
+        intervals = List.copyOf(Parameters.noNullElements("intervals", intervals));
+        Parameters.nonNegative("iterationSeconds", Parameters.finite("iterationSeconds", iterationSeconds));
     }
 
     /**
