@@ -31,6 +31,20 @@ before(async () => {
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 });
 
+/** A page with the network cut off: file: and data: URLs load, anything else is recorded in `remote` and aborted. */
+async function offlinePage() {
+  const context = await browser.newContext({ offline: true });
+  const page = await context.newPage();
+  const remote = [];
+  await page.route('**/*', route => {
+    const url = route.request().url();
+    if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();
+    remote.push(url);
+    return route.abort();
+  });
+  return { context, page, remote };
+}
+
 after(async () => {
   if (browser) await browser.close();
   if (server) await server.stop();
@@ -78,15 +92,7 @@ test('the exported report typesets its equations and shows its figures without n
     { stdio: 'pipe' });
   const report = join(dir, NOTEBOOK.replace('.ipynb', '.html'));
   execFileSync(PYTHON, [join(ROOT, 'tools/report_html.py'), report, mathjax, dir], { stdio: 'pipe' });
-  const context = await browser.newContext({ offline: true });
-  const page = await context.newPage();
-  const remote = [];
-  await page.route('**/*', route => {
-    const url = route.request().url();
-    if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();
-    remote.push(url);
-    return route.abort();
-  });
+  const { context, page, remote } = await offlinePage();
   await page.goto('file://' + report);
   await page.waitForFunction(() => document.querySelectorAll('mjx-container svg').length >= 2, null, { timeout: 60_000 });
   const state = await page.evaluate(() => ({
@@ -111,15 +117,7 @@ test('the reports front page lists every notebook with its figure and the scorec
   execFileSync('java', ['-cp', join(ROOT, 'kernel/target/kernelspec/fabriclab/lib/*'), 'fabriclab.notebook.ReportIndex',
     join(ROOT, 'notebooks'), join(ROOT, 'datasets'), index], { stdio: 'pipe' });
   const notebooks = readdirSync(join(ROOT, 'notebooks')).filter(f => f.endsWith('.ipynb')).sort();
-  const context = await browser.newContext({ offline: true });
-  const page = await context.newPage();
-  const remote = [];
-  await page.route('**/*', route => {
-    const url = route.request().url();
-    if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();
-    remote.push(url);
-    return route.abort();
-  });
+  const { context, page, remote } = await offlinePage();
   await page.goto('file://' + index);
   const state = await page.evaluate(() => ({
     summary: document.querySelector('#scorecard-summary')?.innerText || '',

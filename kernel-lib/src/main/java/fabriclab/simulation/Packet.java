@@ -63,13 +63,7 @@ final class Packet {
 
     /** Any packet. */
     Packet(FlowState flow, byte kind, int seq, int payloadBytes, int wireBytes, int priority, int destination) {
-        this.flow = flow;
-        this.kind = kind;
-        this.seq = seq;
-        this.payloadBytes = payloadBytes;
-        this.wireBytes = wireBytes;
-        this.priority = priority;
-        this.destination = destination;
+        reset(flow, kind, seq, payloadBytes, wireBytes, priority, destination);
     }
 
     /** Sets every field as the constructor does (a recycled packet starts afresh). */

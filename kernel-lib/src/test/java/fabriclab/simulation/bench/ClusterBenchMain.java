@@ -15,8 +15,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -163,28 +161,12 @@ public final class ClusterBenchMain {
         return -1;
     }
 
-    private static void resetPeaks() {
-        System.gc();
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            p.resetPeakUsage();
-        }
-    }
-
-    private static long peakHeap() {
-        long sum = 0;
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == MemoryType.HEAP) {
-                sum += p.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
-    }
 
     /** Builds and runs {@code name} at {@code hosts} once; {@code wholeProcess}: CPU since the JVM started. */
     static Run runOnce(String name, int hosts, boolean wholeProcess) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         if (!wholeProcess) {
-            resetPeaks();
+            SimulatorBenchMain.resetPeaks();
         }
         long cpu0 = wholeProcess ? 0 : processCpuNs();
         long thread0 = threads.getCurrentThreadCpuTime();
@@ -199,7 +181,7 @@ public final class ClusterBenchMain {
             retx += f.retransmittedPackets();
         }
         return new Run(cpu / 1e9, thread / 1e9, wall / 1e9, dataHops(s, name), r.packetHops(), r.events(),
-                r.droppedPackets(), retx, r.pausesSent(), peakHeap(), vmHwmBytes(), r.endPs());
+                r.droppedPackets(), retx, r.pausesSent(), SimulatorBenchMain.peakHeap(), vmHwmBytes(), r.endPs());
     }
 
     private static String spread(double[] v, String format) {

@@ -112,14 +112,16 @@ public final class SimulatorBenchMain {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
-    private static void resetPeaks() {
+    /** Collects garbage, then resets the peak usage of every memory pool (shared with {@link ClusterBenchMain}). */
+    static void resetPeaks() {
         System.gc();
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
             p.resetPeakUsage();
         }
     }
 
-    private static long peakHeap() {
+    /** Sum of the heap pools' peak usage since {@link #resetPeaks()} [bytes]. */
+    static long peakHeap() {
         long sum = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
             if (p.getType() == MemoryType.HEAP) {
