@@ -149,7 +149,7 @@ final class GseEdge implements Switch.EdgeFunction {
         }
         if (!v.packets.isEmpty() && !v.timerArmed) {
             v.timerArmed = true;
-            net.events.schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
+            net.main.events.schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
         }
     }
 
@@ -163,7 +163,7 @@ final class GseEdge implements Switch.EdgeFunction {
         }
         if (!v.packets.isEmpty()) {
             v.timerArmed = true;
-            net.events.schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
+            net.main.events.schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
         }
     }
 
@@ -182,7 +182,7 @@ final class GseEdge implements Switch.EdgeFunction {
         v.oldestPs = now;
         containers++;
         GseEdge dstEdge = edgeOfHost[v.dst];
-        net.events.schedule(now + g.controlLatencyPs(), dstEdge.requestArrival, c);
+        net.main.events.schedule(now + g.controlLatencyPs(), dstEdge.requestArrival, c);
     }
 
     private final EventHandler grantArrival = (now, payload) -> sendContainer((Container) payload);
@@ -219,7 +219,7 @@ final class GseEdge implements Switch.EdgeFunction {
         nextGrantPs.put(c.voq.dst, t + Time.serializationPs(c.wireBytes, port.link.rateBitsPerSecond));
         grants++;
         GseEdge srcEdge = edgeOfHost[c.voq.src];
-        net.events.schedule(t + g.controlLatencyPs(), srcEdge.grantArrival, c);
+        net.main.events.schedule(t + g.controlLatencyPs(), srcEdge.grantArrival, c);
     }
 
     private void arriveAtDestination(Packet p, Container c) {

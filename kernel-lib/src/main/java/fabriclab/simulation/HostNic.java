@@ -47,7 +47,7 @@ final class HostNic extends Node {
         }
         f.queuedAtHost = true;
         ready.addLast(f);
-        nic().kick(net.now);
+        nic().kick(part.now);
     }
 
     private void pace(FlowState f) {
@@ -67,7 +67,7 @@ final class HostNic extends Node {
         long t = f.transport.nextSendPs;
         if (t < wakeAtPs) {
             wakeAtPs = t;
-            net.events.schedule(Math.max(t, net.now), pacingWake, null);
+            part.events.schedule(Math.max(t, part.now), pacingWake, null);
         }
     }
 
@@ -79,7 +79,7 @@ final class HostNic extends Node {
 
     @Override
     Packet nextToSend(Port port) {
-        long now = net.now;
+        long now = part.now;
         while (!pacing.isEmpty() && pacing.peek().atPs <= now) {
             Pace e = pacing.poll();
             if (e.version == e.flow.pacingVersion && e.flow.paced) {
@@ -114,7 +114,7 @@ final class HostNic extends Node {
                 long t = pacing.peek().atPs;
                 if (t < wakeAtPs) {
                     wakeAtPs = t;
-                    net.events.schedule(t, pacingWake, null);
+                    part.events.schedule(t, pacingWake, null);
                 }
             }
             return null;
@@ -122,7 +122,7 @@ final class HostNic extends Node {
         Transport t = f.transport;
         int seq = t.takeSequence();
         int payload = f.payloadOf(seq, net.config.mtuBytes());
-        Packet p = net.packets.data(f, seq, payload, payload + net.config.headerBytes(), f.spec.priority());
+        Packet p = part.packets.data(f, seq, payload, payload + net.config.headerBytes(), f.spec.priority());
         t.onSent(p, now);
         if (!t.canSend()) {
             f.queuedAtHost = false;

@@ -21,7 +21,13 @@ import java.util.SplittableRandom;
  */
 final class Link implements EventHandler {
     private final Network net;
-    private final fabriclab.simulation.event.EventQueue events;
+    /** The partition of the sending node; its queue (kept apart: read at every packet). */
+    private Partition part;
+    private fabriclab.simulation.event.EventQueue events;
+    /** The random source of jitter draws: the run's, or in the parallel engine this link's own. */
+    private SplittableRandom random;
+    /** Parallel engine: each packet's arrival is its own event, keyed by the receiving port's lane. */
+    private boolean partitioned;
     /** The sending port (its egress queue feeds this link). */
     final Port from;
     /** The receiving node and the port the packets arrive through. */
@@ -49,7 +55,9 @@ final class Link implements EventHandler {
 
     Link(Network net, Port from, long rateBitsPerSecond, long propagationPs) {
         this.net = net;
-        this.events = net.events;
+        this.part = from.part;
+        this.events = part.events;
+        this.random = net.random;
         this.from = from;
         this.rateBitsPerSecond = rateBitsPerSecond;
         this.propagationPs = propagationPs;
@@ -92,10 +100,22 @@ final class Link implements EventHandler {
         }
         long at = timePs + propagationPs;
         if (jitter != null) { // FIFO link: a packet never overtakes the one ahead of it
-            at = Math.max(at + Math.round(jitter.sample(net.random) * 1e12), lastArrival());
+            at = Math.max(at + Math.round(jitter.sample(random) * 1e12), lastArrival());
         }
-        push(at, p);
+        if (partitioned) {
+            part.deliver(at, toPort.arrival, p, toPort.part, fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane()));
+        } else {
+            push(at, p);
+        }
         from.startNext(timePs);
+    }
+
+    /** Parallel engine: this link's sender runs in {@code p}; jitter draws from {@code r}. */
+    void assign(Partition p, SplittableRandom r) {
+        part = p;
+        events = p.events;
+        random = r;
+        partitioned = true;
     }
 
     /** Sends a PAUSE frame (out of band of data) to the peer's egress: it lands after ser(64 B) + propagation. */
@@ -103,7 +123,13 @@ final class Link implements EventHandler {
         if (down) {
             return;
         }
-        events.schedule(net.now + pauseFramePs, toPort.pause, (priority << 16) | quanta);
+        long at = part.now + pauseFramePs;
+        if (partitioned) {
+            part.deliver(at, toPort.pause, (priority << 16) | quanta, toPort.part,
+                    fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane()));
+        } else {
+            events.schedule(at, toPort.pause, (priority << 16) | quanta);
+        }
     }
 
     private void push(long arrivalPs, Packet p) {

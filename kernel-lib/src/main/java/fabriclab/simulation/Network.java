@@ -16,12 +16,15 @@ import java.util.SplittableRandom;
 final class Network {
     final Topology topology;
     final SimulationConfig config;
-    final EventQueue events = new EventQueue(4096);
+    /**
+     * The sequential engine's one partition (every node's until {@link #partition} spreads them):
+     * the run's event queue, clock and packet pool.
+     */
+    final Partition main = new Partition();
+    /** The run's one random source (sequential engine; the parallel engine gives each element its own). */
     final SplittableRandom random;
-    /** Packets no element holds any more, for reuse. */
-    final Packet.Pool packets = new Packet.Pool();
-    /** The current simulated time, ps: the instant being dispatched. */
-    long now;
+    /** Whether the nodes are spread over the partitions of the parallel engine. */
+    boolean partitioned;
     final Node[] nodes;
     final HostNic[] hosts;
     final Switch[] switches;
@@ -39,10 +42,48 @@ final class Network {
 
     /** Packet {@code p} was lost at {@code port} of {@code node} (port null: no route): the flow and the trace learn it. */
     void dropped(Packet p, Node node, Port port, Simulator.DropReason reason) {
-        p.flow.packetDropped(p);
-        if (trace != null) {
-            trace.dropped(node.id, port == null ? -1 : port.index, p.flow.id, p.isData(), p.wireBytes, reason, now);
+        if (partitioned) { // switches of several threads may count drops of one flow (sums: any order gives the same)
+            synchronized (p.flow) {
+                p.flow.packetDropped(p);
+            }
+        } else {
+            p.flow.packetDropped(p);
         }
+        if (trace != null) {
+            trace.dropped(node.id, port == null ? -1 : port.index, p.flow.id, p.isData(), p.wireBytes, reason, node.part.now);
+        }
+    }
+
+    /**
+     * Spreads the nodes over the parallel engine's partitions: node {@code n} (and its ports, links,
+     * PFC state and the transport ends at a host) runs in {@code parts[partOf[n]]}; every switch
+     * and link gets its own random source derived from the seed and its id, so no draw depends on
+     * the partition.
+     */
+    void partition(Partition[] parts, int[] partOf) {
+        partitioned = true;
+        for (Node n : nodes) {
+            n.part = parts[partOf[n.id]];
+            for (Port p : n.ports) {
+                p.part = n.part;
+                p.link.assign(n.part, elementRandom(config.seed(), 2L * nodes.length + (long) n.id * 4096 + p.index));
+            }
+            if (n instanceof Switch sw) {
+                sw.random = elementRandom(config.seed(), n.id);
+            }
+        }
+        for (FlowState f : workload.flows) {
+            f.transport.source = hosts[f.spec.source()].part;
+            f.transport.destination = hosts[f.spec.destination()].part;
+        }
+    }
+
+    /** A random source of element {@code id} of a run seeded {@code seed}: a function of the two only (SplitMix64 finaliser). */
+    static SplittableRandom elementRandom(long seed, long id) {
+        long z = seed + (id + 1) * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E559L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return new SplittableRandom(z ^ (z >>> 31));
     }
 
     Network(Topology topology, SimulationConfig config) {

@@ -8,10 +8,13 @@ abstract class Node {
     final Network net;
     final int id;
     final List<Port> ports = new ArrayList<>();
+    /** The partition this node runs in: its events, clock and packet pool. */
+    Partition part;
 
     Node(Network net, int id) {
         this.net = net;
         this.id = id;
+        this.part = net.main;
     }
 
     /** Packet {@code p} arrived through {@code p.ingress} at {@code timePs}. */

@@ -90,11 +90,11 @@ final class PauseState implements EventHandler {
                 pausedSince[pr] = timePs;
                 if (watchdogs != null) {
                     watchdogs[pr].observe(timePs, true);
-                    port.net.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
+                    port.part.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
                 }
             }
             pausedUntil[pr] = timePs + Pfc.quantaPs(quanta, port.link.rateBitsPerSecond);
-            port.net.events.schedule(pausedUntil[pr], expiry, pr);
+            port.part.events.schedule(pausedUntil[pr], expiry, pr);
         } else {
             xonReceived++;
             if (pausedSince[pr] >= 0) {
@@ -148,7 +148,7 @@ final class PauseState implements EventHandler {
             }
             pausedUntil[pr] = timePs;
             if (state == DeadlockWatchdog.State.RECOVERING) {
-                port.net.events.schedule(timePs + watchdogConfig.recoveryPs(), watchdogCheck, pr);
+                port.part.events.schedule(timePs + watchdogConfig.recoveryPs(), watchdogCheck, pr);
             }
             port.kick(timePs);
         } else if (!ignore && ignoring[pr]) { // recovery over: a pause still in force applies again
@@ -156,8 +156,8 @@ final class PauseState implements EventHandler {
             if (ignoredUntil[pr] > timePs) {
                 pausedSince[pr] = timePs;
                 pausedUntil[pr] = ignoredUntil[pr];
-                port.net.events.schedule(pausedUntil[pr], expiry, pr);
-                port.net.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
+                port.part.events.schedule(pausedUntil[pr], expiry, pr);
+                port.part.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
             } else {
                 watchdogs[pr].observe(timePs, false); // the last pause ran out during the recovery
             }

@@ -76,13 +76,13 @@ final class PfcIngress implements EventHandler {
         if (pfc != null && !asserted[k] && pausesAt(c)) {
             asserted[k] = true;
             pauseAssertions++;
-            long now = port.net.now;
+            long now = port.part.now;
             if (firstPauseSentPs < 0) {
                 firstPauseSentPs = now;
             }
             send(k, pfc.pauseQuanta());
             nextRefreshPs[k] = now + refreshPs;
-            port.net.events.schedule(nextRefreshPs[k], this, k);
+            port.part.events.schedule(nextRefreshPs[k], this, k);
         }
     }
 
@@ -113,7 +113,7 @@ final class PfcIngress implements EventHandler {
         }
         send(k, pfc.pauseQuanta());
         nextRefreshPs[k] = timePs + refreshPs;
-        port.net.events.schedule(nextRefreshPs[k], this, k);
+        port.part.events.schedule(nextRefreshPs[k], this, k);
     }
 
     private void send(int k, int quanta) {

@@ -11,6 +11,8 @@ package fabriclab.simulation;
 final class Port {
     final Network net;
     final Node owner;
+    /** The partition of the owner (its clock, events and packets). */
+    Partition part;
     final int index;
     final EgressQueue queue;
     final Link link;
@@ -32,6 +34,12 @@ final class Port {
     Port(Network net, Node owner, int index, long rateBitsPerSecond, long propagationPs, int priorities) {
         this.net = net;
         this.owner = owner;
+        this.part = owner.part;
+        this.arrival = (t, x) -> {
+            Packet p = (Packet) x;
+            p.ingress = this;
+            owner.receive(p, t);
+        };
         this.index = index;
         this.queue = new EgressQueue(priorities);
         this.link = new Link(net, this, rateBitsPerSecond, propagationPs);
@@ -41,6 +49,17 @@ final class Port {
         this.fifos = queue.fifos;
         this.queueBytes = queue.bytes;
         this.pausedUntil = pause.pausedUntil;
+    }
+
+    /**
+     * Parallel engine: a packet arriving through this port (the link's sender schedules it with the
+     * key of this port's lane, {@link #lane()}).
+     */
+    final fabriclab.simulation.event.EventHandler arrival;
+
+    /** The canonical-order lane of the events arriving through this port: its index + 1 (lane 0 is the node's own). */
+    int lane() {
+        return index + 1;
     }
 
     /** The node at the other end of the link. */
@@ -56,10 +75,10 @@ final class Port {
     void enqueue(Packet p) {
         queue.add(p);
         if (traced) {
-            net.trace.enqueued(owner.id, index, p.flow.id, p.isData(), p.wireBytes, queue.totalBytes(), net.now);
+            net.trace.enqueued(owner.id, index, p.flow.id, p.isData(), p.wireBytes, queue.totalBytes(), part.now);
         }
         if (!busy) {
-            startNext(net.now);
+            startNext(part.now);
         }
     }
 

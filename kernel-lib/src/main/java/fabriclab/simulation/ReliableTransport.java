@@ -73,7 +73,7 @@ abstract class ReliableTransport extends Transport {
         }
         if (!rtoArmed) {
             rtoArmed = true;
-            net.events.schedule(now + rtoPs, rto, null);
+            source.events.schedule(now + rtoPs, rto, null);
         }
         onDataSent(p, now);
     }
@@ -106,7 +106,7 @@ abstract class ReliableTransport extends Transport {
             }
         }
         onDataReceived(p, now);
-        net.packets.recycle(p); // consumed: the last use of p
+        destination.packets.recycle(p); // consumed: the last use of p
     }
 
     /** Hook for the notification point: a data packet (in order or not) reached the receiver. */
@@ -127,7 +127,7 @@ abstract class ReliableTransport extends Transport {
             }
             default -> onOtherControl(p, now);
         }
-        net.packets.recycle(p); // consumed: the last use of p
+        at(p).packets.recycle(p); // consumed: the last use of p
     }
 
     private void acknowledge(int seq, long now) {
@@ -157,7 +157,7 @@ abstract class ReliableTransport extends Transport {
             wake();
         }
         rtoArmed = true;
-        net.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
+        source.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
     }
 
     /** Hook: the retransmission timer fired and rewound the sender. */

@@ -99,10 +99,10 @@ final class RoceFlow extends ReliableTransport {
         bytesSinceIncrease = 0;
         if (!recovering) {
             recovering = true;
-            net.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+            source.events.schedule(now + alphaPeriodPs, alphaTimer, null);
         }
         int gen = ++timerGeneration; // the rate-increase timer restarts at each CNP
-        net.events.schedule(now + timerPs, rateTimer, gen);
+        source.events.schedule(now + timerPs, rateTimer, gen);
     }
 
     private void onRateTimer(long now, Object gen) {
@@ -112,7 +112,7 @@ final class RoceFlow extends ReliableTransport {
         timerCount++;
         increase();
         if (recovering && una < flow.packets) {
-            net.events.schedule(now + timerPs, rateTimer, gen);
+            source.events.schedule(now + timerPs, rateTimer, gen);
         }
     }
 
@@ -125,7 +125,7 @@ final class RoceFlow extends ReliableTransport {
             alpha = (1 - p.g()) * alpha;
         }
         if (una < flow.packets) {
-            net.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+            source.events.schedule(now + alphaPeriodPs, alphaTimer, null);
         } else {
             recovering = false;
         }

@@ -66,7 +66,7 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
         }
         last[f] = now;
         iqcnCnps++;
-        sw.forward(net.packets.get(p.flow, Packet.CNP, 0, 0, model.controlBytes(), model.cnpPriority(), p.flow.spec.source()));
+        sw.forward(sw.part.packets.get(p.flow, Packet.CNP, 0, 0, model.controlBytes(), model.cnpPriority(), p.flow.spec.source()));
     }
 
     @Override

@@ -147,10 +147,10 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      *
      * @param loop the events handled, or {@code -handled - 1} if the run stopped with events pending
      */
-    static SimulationResult of(Network net, TransportModel model, long loop) {
+    static SimulationResult of(Network net, TransportModel model, long loop, long endPs) {
         boolean partial = loop < 0;
         long handled = partial ? -loop - 1 : loop;
-        long now = net.now;
+        long now = endPs;
         List<FlowRecord> fr = new java.util.ArrayList<>(net.workload.flows.size());
         long delivered = 0;
         long dropped = 0;

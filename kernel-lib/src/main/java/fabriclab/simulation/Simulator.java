@@ -73,7 +73,9 @@ public final class Simulator {
     private final Scenario scenario;
     private final Network net;
     private final List<FlowState> flows = new ArrayList<>();
+    private final boolean observed;
     private boolean ran;
+    private ParallelRunStats parallelStats;
 
     /**
      * Builds the runtime fabric of {@code scenario}: elements, routes, flows and their dependencies,
@@ -101,6 +103,7 @@ public final class Simulator {
         this.net = new Network(topology, config, scenario.pfc(), scenario.pfcDynamicThreshold(),
                 observer instanceof Trace t ? t : null);
         net.queueingObserver = observer;
+        this.observed = observer != null;
         List<FlowSpec> specs = scenario.flows();
         // a flow remembers its ECMP choice per switch only under ECMP (spraying chooses per packet)
         int ecmpMemo = config.forwarding().mode() == Forwarding.Mode.ECMP ? net.switches.length : 0;
@@ -287,11 +290,11 @@ public final class Simulator {
         EventHandler linkWithdrawal = (t, link) -> net.withdrawLink((Integer) link);
         for (Scenario.LinkFailure f : scenario.failures()) { // at equal times the failure comes first, then the reroute
             boolean failFirst = f.failPs() <= f.reroutePs();
-            net.events.schedule(Math.min(f.failPs(), f.reroutePs()), failFirst ? linkFailure : linkWithdrawal, f.link());
+            net.main.events.schedule(Math.min(f.failPs(), f.reroutePs()), failFirst ? linkFailure : linkWithdrawal, f.link());
         }
         for (Scenario.LinkFailure f : scenario.failures()) {
             boolean failFirst = f.failPs() <= f.reroutePs();
-            net.events.schedule(Math.max(f.failPs(), f.reroutePs()), failFirst ? linkWithdrawal : linkFailure, f.link());
+            net.main.events.schedule(Math.max(f.failPs(), f.reroutePs()), failFirst ? linkWithdrawal : linkFailure, f.link());
         }
         net.workload.scheduleStarts();
         SimulationConfig config = net.config;
@@ -301,9 +304,64 @@ public final class Simulator {
                     p.queue.sampleBytes = new long[Math.min(config.maxSamples(), 1024)];
                 }
             }
-            net.events.schedule(0, new Sampler(), null);
+            net.main.events.schedule(0, new Sampler(), null);
         }
-        return SimulationResult.of(net, scenario.transport(), loop(timeLimitPs, sink));
+        long loop = loop(timeLimitPs, sink);
+        return SimulationResult.of(net, scenario.transport(), loop, net.main.now);
+    }
+
+    /** Runs to completion on the parallel engine; see {@link #runParallel(long, ProgressSink, int)}. */
+    public SimulationResult runParallel(int threads) {
+        return runParallel(Long.MAX_VALUE, Progress.silent(), threads);
+    }
+
+    /**
+     * Runs on the parallel engine ({@code ParallelEngine}): the fabric is partitioned over
+     * {@code threads} threads (a leaf with its hosts, or a spine, stays in one), which advance in
+     * windows of the smallest link propagation delay and exchange the packets and PAUSE frames that
+     * cross between partitions at a barrier after each window, with no rollback.
+     *
+     * <p>Determinism: simultaneous events are handled in a canonical order, per node by (lane, scheduling
+     * order) where lane 0 is the node's own events and lane k those arriving through its port k - 1, and
+     * every switch and link draws from its own random source derived from the seed; so the result is
+     * byte-identical for every thread count, {@code threads = 1} included (the same partitioned engine
+     * on one thread). It differs from {@link #run(long, ProgressSink)}, which breaks ties by global
+     * scheduling order and draws from one random source, only in what those ties and draws decide; with
+     * no ties at any node (e.g. an incast through one switch), the two agree exactly.
+     *
+     * <p>Supported: the uncontrolled (line-rate) and RoCE transports (DCQCN included, iQCN not), ECMP,
+     * spraying and pinned routes, PFC with its watchdog and dynamic thresholds, WRED marking. Flow
+     * dependencies, link failures, queue sampling, fabric jitter, an attached observer or trace, the GSE
+     * and CTCC transports and iQCN are rejected, as is a link without propagation delay: they act
+     * between nodes with no delay, which the windows need.
+     *
+     * <p>Figures of the run (windows, events and messages per window, time at barriers):
+     * {@link #parallelStats()}.
+     *
+     * @param timeLimitPs last simulated time to handle, ps, positive
+     * @param sink progress sink ({@code Progress.silent()} for none)
+     * @param threads threads (= partitions), 1 to 256
+     * @throws IllegalArgumentException naming a feature of the scenario the parallel engine does not support
+     * @throws IllegalStateException if the simulator ran before
+     */
+    public SimulationResult runParallel(long timeLimitPs, ProgressSink sink, int threads) {
+        Parameters.atLeast("timeLimitPs", timeLimitPs, 1L);
+        Parameters.notNull("sink", sink);
+        Parameters.inRange("threads", threads, 1, 256);
+        if (ran) {
+            throw new IllegalStateException("a Simulator runs once; build a new one (scenario.simulator())");
+        }
+        ParallelEngine engine = new ParallelEngine(net, scenario, observed, threads);
+        ran = true;
+        net.workload.scheduleStarts();
+        long loop = engine.run(timeLimitPs, sink);
+        parallelStats = engine.stats();
+        return SimulationResult.of(net, scenario.transport(), loop, engine.endPs());
+    }
+
+    /** The figures of the parallel engine's run; empty before {@link #runParallel} or after {@link #run}. */
+    public java.util.Optional<ParallelRunStats> parallelStats() {
+        return java.util.Optional.ofNullable(parallelStats);
     }
 
     /** Events between two checks for an interrupt and progress reports. */
@@ -317,7 +375,7 @@ public final class Simulator {
         boolean finite = timeLimitPs != Long.MAX_VALUE;
         long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : 0;
         long reportedUs = 0;
-        var events = net.events;
+        var events = net.main.events;
         try (Progress progress = Progress.start("packet simulation", totalUs, sink)) {
             while (true) {
                 // all events of one instant at a time: handlers read the clock from now
@@ -326,7 +384,7 @@ public final class Simulator {
                     partial = !events.isEmpty(); // stopped by the time limit
                     break;
                 }
-                net.now = t;
+                net.main.now = t;
                 handled += events.dispatchNextInstant(timeLimitPs);
                 if (handled >= nextCheck) {
                     nextCheck = handled + CHECK_EVERY_EVENTS;
@@ -335,7 +393,7 @@ public final class Simulator {
                         break;
                     }
                     if (finite) {
-                        long us = net.now / Time.US;
+                        long us = net.main.now / Time.US;
                         if (us > reportedUs) {
                             progress.advance(Math.min(us, totalUs) - Math.min(reportedUs, totalUs));
                             reportedUs = us;
@@ -360,8 +418,8 @@ public final class Simulator {
                 }
             }
             k++;
-            if (k < max && !net.events.isEmpty()) {
-                net.events.schedule(k * net.config.samplePeriodPs(), this, null);
+            if (k < max && !net.main.events.isEmpty()) {
+                net.main.events.schedule(k * net.config.samplePeriodPs(), this, null);
             }
         }
     }

@@ -19,6 +19,8 @@ final class Switch extends Node {
     /** Per destination host: candidate egress port indices (null: unreachable); owned by {@link Routing}. */
     int[][] routes;
     private int[] roundRobin; // per destination host
+    /** The random source of spraying and ECN marking: the run's, or in the parallel engine this switch's own. */
+    java.util.SplittableRandom random;
     long usedBytes;
     long peakUsedBytes;
     long blackholedPackets;
@@ -61,6 +63,7 @@ final class Switch extends Node {
         this.switchIndex = switchIndex;
         this.hasher = hasher;
         this.tier = net.topology.tiers().get(switchIndex);
+        this.random = net.random;
         this.mode = net.config.forwarding().mode();
         SwitchBuffer b = net.config.buffer();
         this.sharedBytes = b.sharedBytes();
@@ -142,7 +145,7 @@ final class Switch extends Node {
         if (cands.length == 1) {
             choice = cands[0];
         } else if (mode == Forwarding.Mode.SPRAY_RANDOM) {
-            choice = cands[net.random.nextInt(cands.length)];
+            choice = cands[random.nextInt(cands.length)];
         } else {
             int k = roundRobin[dst];
             roundRobin[dst] = k + 1 == cands.length ? 0 : k + 1;
@@ -195,11 +198,11 @@ final class Switch extends Node {
         }
         if (p.kind == Packet.DATA && q > kminBytes) {
             if (congestionPoint != null) {
-                congestionPoint.congested(this, p, net.now);
+                congestionPoint.congested(this, p, part.now);
             }
             if (!p.ecn) {
                 double prob = marking.probabilityUnchecked(q);
-                if (prob >= 1 || net.random.nextDouble() < prob) {
+                if (prob >= 1 || random.nextDouble() < prob) {
                     p.ecn = true;
                     out.queue.ecnMarks++;
                 }
@@ -212,7 +215,7 @@ final class Switch extends Node {
         if (p.ingress != null) {
             p.ingress.ingress.admitted(p.ingressPriority(), w);
         }
-        p.enqueuedPs = net.now;
+        p.enqueuedPs = part.now;
         out.enqueue(p);
     }
 }

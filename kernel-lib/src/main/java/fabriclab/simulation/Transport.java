@@ -18,10 +18,20 @@ abstract class Transport {
      * NIC keeps waiting flows in a heap ordered by this value).
      */
     long nextSendPs;
+    /** The partitions of the flow's source and destination hosts (timers and packets at each end). */
+    Partition source;
+    Partition destination;
 
     Transport(Network net, FlowState flow) {
         this.net = net;
         this.flow = flow;
+        this.source = net.main;
+        this.destination = net.main;
+    }
+
+    /** The partition of the host a packet of this flow arrived at (its destination host). */
+    final Partition at(Packet p) {
+        return p.destination == flow.spec.source() ? source : destination;
     }
 
     /** The flow starts at {@code now} (before its first packet is requested). */
@@ -41,7 +51,7 @@ abstract class Transport {
     /** A data packet arrived at the destination host. Default: accept every first copy. */
     void onData(Packet p, long now) {
         net.workload.deliver(p, now);
-        net.packets.recycle(p); // consumed: the last use of p
+        destination.packets.recycle(p); // consumed: the last use of p
     }
 
     /** A control packet of this flow arrived at one of its hosts. */
@@ -75,7 +85,7 @@ abstract class Transport {
     final Packet sendControl(byte kind, int seq, int wireBytes, int priority, boolean toSource, long aux) {
         int from = toSource ? flow.spec.destination() : flow.spec.source();
         int to = toSource ? flow.spec.source() : flow.spec.destination();
-        Packet p = net.packets.get(flow, kind, seq, 0, wireBytes, priority, to);
+        Packet p = (toSource ? destination : source).packets.get(flow, kind, seq, 0, wireBytes, priority, to);
         p.aux = aux;
         net.hosts[from].sendControl(p);
         return p;

@@ -59,7 +59,7 @@ final class Workload implements EventHandler {
     void scheduleStarts() {
         for (FlowState f : flows) {
             if (f.pendingPredecessors == 0) {
-                net.events.schedule(f.spec.startPs(), this, f);
+                net.hosts[f.spec.source()].part.scheduleFor(net.hosts[f.spec.source()], f.spec.startPs(), this, f);
             }
         }
     }
@@ -101,7 +101,7 @@ final class Workload implements EventHandler {
             for (int s : f.successors) {
                 FlowState next = flows.get(s);
                 if (--next.pendingPredecessors == 0) {
-                    net.events.schedule(Math.max(now, next.spec.startPs()), this, next);
+                    net.main.events.schedule(Math.max(now, next.spec.startPs()), this, next); // sequential engine only
                 }
             }
         }

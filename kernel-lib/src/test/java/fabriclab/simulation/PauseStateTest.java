@@ -28,7 +28,7 @@ class PauseStateTest {
 
     /** Schedules a PAUSE (quanta > 0) or XON (0) for priority {@code pr} to reach host 0's NIC at {@code t}. */
     static void frame(Rig r, long t, int pr, int quanta) {
-        r.net.events.schedule(t, r.net.hosts[0].nic().pause, (pr << 16) | quanta);
+        r.net.main.events.schedule(t, r.net.hosts[0].nic().pause, (pr << 16) | quanta);
     }
 
     /** The pause of {@code quanta} quanta in ps, by hand: ceil(quanta x 512 bit / 30G). */
@@ -43,7 +43,7 @@ class PauseStateTest {
         assertEquals(17_067, pausePs(1));
         assertEquals(51_200, pausePs(3)); // 1536 bit at 30G: exactly 51.2 ns
         for (int quanta : new int[] {1, 3, 1000}) {
-            long t0 = r.net.now + 10 * Time.US;
+            long t0 = r.net.main.now + 10 * Time.US;
             frame(r, t0, 0, quanta);
             r.runUntil(t0);
             long end = t0 + pausePs(quanta);
@@ -54,7 +54,7 @@ class PauseStateTest {
             r.runAll();
         }
         assertEquals(3, ps.pausesReceived);
-        assertEquals(pausePs(1) + pausePs(3) + pausePs(1000), ps.pausedPsUpTo(r.net.now));
+        assertEquals(pausePs(1) + pausePs(3) + pausePs(1000), ps.pausedPsUpTo(r.net.main.now));
     }
 
     @Test
@@ -86,7 +86,7 @@ class PauseStateTest {
         r.runAll();
         assertEquals(refresh + d + 2 * SER + 2 * PROP, r.arrivalsAt(1).get(0).timePs());
         assertEquals(2, ps.pausesReceived);
-        assertEquals(refresh + d, ps.pausedPsUpTo(r.net.now)); // one uninterrupted pause
+        assertEquals(refresh + d, ps.pausedPsUpTo(r.net.main.now)); // one uninterrupted pause
     }
 
     @Test
@@ -103,7 +103,7 @@ class PauseStateTest {
         assertEquals(xonAt + 2 * SER + 2 * PROP, r.arrivalsAt(1).get(0).timePs());
         assertEquals(1, ps.pausesReceived);
         assertEquals(1, ps.xonReceived);
-        assertEquals(xonAt - Time.US, ps.pausedPsUpTo(r.net.now));
+        assertEquals(xonAt - Time.US, ps.pausedPsUpTo(r.net.main.now));
     }
 
     @Test

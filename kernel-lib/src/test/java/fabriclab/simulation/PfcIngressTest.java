@@ -48,7 +48,7 @@ class PfcIngressTest {
         assertEquals(1, in.pausesSent);
         assertEquals(1, in.pauseAssertions);
         assertEquals(t1, in.firstPauseSentPs);
-        assertFalse(up.paused(0, r.net.now));
+        assertFalse(up.paused(0, r.net.main.now));
         r.runUntil(t1 + FRAME_DELAY);
         assertTrue(up.paused(0, t1 + FRAME_DELAY));
         assertFalse(up.paused(1, t1 + FRAME_DELAY)); // per priority
@@ -56,14 +56,14 @@ class PfcIngressTest {
         r.at(t2, () -> in.released(0, 4_000)); // 6000 -> 2000: not below XON
         r.runUntil(t2 + FRAME_DELAY);
         assertEquals(0, in.xonSent);
-        assertTrue(up.paused(0, r.net.now));
+        assertTrue(up.paused(0, r.net.main.now));
         long t3 = 10 * Time.US;
         r.at(t3, () -> in.released(0, 1)); // 1999 < XON: resume
         r.runUntil(t3 + FRAME_DELAY);
         assertEquals(1, in.xonSent);
         assertEquals(1, up.xonReceived);
         assertFalse(up.paused(0, t3 + FRAME_DELAY));
-        assertEquals(t3 - t1, up.pausedPsUpTo(r.net.now)); // both frames took the same time to arrive
+        assertEquals(t3 - t1, up.pausedPsUpTo(r.net.main.now)); // both frames took the same time to arrive
         assertArrayEquals(new long[] {6_000, 0, 0}, in.peakBytes);
         // a second episode asserts again
         r.at(20 * Time.US, () -> in.admitted(0, 3_001)); // 1999 + 3001 = 5000
@@ -86,9 +86,9 @@ class PfcIngressTest {
         r.at(Time.US, () -> in.admitted(1, 1_000));
         r.runUntil(Time.US + FRAME_DELAY);
         assertEquals(1, in.pausesSent);
-        assertTrue(upstream(r).paused(1, r.net.now));
-        assertFalse(upstream(r).paused(0, r.net.now));
-        assertFalse(upstream(r).paused(2, r.net.now));
+        assertTrue(upstream(r).paused(1, r.net.main.now));
+        assertFalse(upstream(r).paused(0, r.net.main.now));
+        assertFalse(upstream(r).paused(2, r.net.main.now));
     }
 
     @Test
@@ -107,8 +107,8 @@ class PfcIngressTest {
         assertEquals(4, up.pausesReceived);
         assertEquals(1, up.xonReceived);
         // each refresh lands 256 ns before the pause it extends would expire: one unbroken pause
-        assertEquals(1_000 * Time.NS, up.pausedPsUpTo(r.net.now));
-        assertTrue(r.net.events.isEmpty());
+        assertEquals(1_000 * Time.NS, up.pausedPsUpTo(r.net.main.now));
+        assertTrue(r.net.main.events.isEmpty());
     }
 
     @Test
@@ -121,7 +121,7 @@ class PfcIngressTest {
         r.at(2_000 * Time.NS, () -> in.released(0, 3_001));
         r.runAll();
         assertEquals(8, in.pausesSent);
-        assertEquals(2_000 * Time.NS, upstream(r).pausedPsUpTo(r.net.now));
+        assertEquals(2_000 * Time.NS, upstream(r).pausedPsUpTo(r.net.main.now));
     }
 
     @Test
@@ -142,7 +142,7 @@ class PfcIngressTest {
         assertEquals(1, in.pauseAssertions);
         assertEquals(3, up.pausesReceived);
         for (int pr = 0; pr < 3; pr++) {
-            assertTrue(up.paused(pr, r.net.now), "priority " + pr);
+            assertTrue(up.paused(pr, r.net.main.now), "priority " + pr);
         }
         assertEquals(5_000, in.peakBytes[0]);
         r.at(5 * Time.US, () -> in.released(0, 3_001)); // 1999 < XON
@@ -150,10 +150,10 @@ class PfcIngressTest {
         assertEquals(1, in.xonSent);
         assertEquals(3, up.xonReceived);
         for (int pr = 0; pr < 3; pr++) {
-            assertFalse(up.paused(pr, r.net.now), "priority " + pr);
+            assertFalse(up.paused(pr, r.net.main.now), "priority " + pr);
         }
         // three priorities paused from 1 us + frame delay to 5 us + frame delay
-        assertEquals(3 * 4 * Time.US, up.pausedPsUpTo(r.net.now));
+        assertEquals(3 * 4 * Time.US, up.pausedPsUpTo(r.net.main.now));
     }
 
     @Test

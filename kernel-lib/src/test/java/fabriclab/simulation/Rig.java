@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * A test rig for the simulator's elements: the runtime {@link Network} of a small topology, with
  * flows whose transport ({@link Recorder}) logs every packet that reaches a host, and an event loop
- * that advances the clock as {@code Simulator.loop} does (one instant at a time, {@code net.now} set
+ * that advances the clock as {@code Simulator.loop} does (one instant at a time, {@code net.main.now} set
  * before the instant's handlers run). Nothing starts by itself: a test injects packets, starts flows
  * or schedules actions with {@link #at}, then runs the events with {@link #runUntil}.
  */
@@ -76,20 +76,20 @@ final class Rig {
         return new Packet(flow(f), kind, 0, 0, wireBytes, priority, destination);
     }
 
-    /** Runs {@code action} at {@code timePs} (with {@code net.now == timePs}). */
+    /** Runs {@code action} at {@code timePs} (with {@code net.main.now == timePs}). */
     void at(long timePs, Runnable action) {
-        net.events.schedule(timePs, (t, x) -> action.run(), null);
+        net.main.events.schedule(timePs, (t, x) -> action.run(), null);
     }
 
     /** Handles every event due at or before {@code limitPs}, an instant at a time, as the simulator's loop does. */
     void runUntil(long limitPs) {
-        var events = net.events;
+        var events = net.main.events;
         long handled = 0;
         while (!events.isEmpty() && events.peekTime() <= limitPs) {
-            net.now = events.peekTime();
+            net.main.now = events.peekTime();
             handled += events.dispatchNextInstant(limitPs);
             if (handled > MAX_EVENTS) { // e.g. a PFC pause that is never released refreshes for ever
-                throw new AssertionError("more than " + MAX_EVENTS + " events before " + limitPs + " ps; now " + net.now);
+                throw new AssertionError("more than " + MAX_EVENTS + " events before " + limitPs + " ps; now " + net.main.now);
             }
         }
     }

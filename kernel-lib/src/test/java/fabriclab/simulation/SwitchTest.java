@@ -29,7 +29,7 @@ class SwitchTest {
     static void arrive(Rig r, Packet p) {
         Switch sw = r.net.switches[0];
         p.ingress = sw.ports.get(0);
-        sw.receive(p, r.net.now);
+        sw.receive(p, r.net.main.now);
     }
 
     @Test

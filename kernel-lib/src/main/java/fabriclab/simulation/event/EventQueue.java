@@ -45,9 +45,21 @@ public final class EventQueue {
         Object[] refs; // [2j] = handler, [2j+1] = payload
         int head;      // next event to poll
         int tail;      // number of events appended
+        long[] keys;   // canonical mode only: [j] = key of event j
 
         Slot(int capacity) {
             refs = new Object[2 * capacity];
+        }
+
+        void appendKeyed(Object handler, Object payload, long key) {
+            if (keys == null || keys.length < refs.length / 2) {
+                keys = keys == null ? new long[refs.length / 2] : Arrays.copyOf(keys, refs.length / 2);
+            }
+            if (tail == keys.length) {
+                keys = Arrays.copyOf(keys, 2 * tail);
+            }
+            keys[tail] = key;
+            append(handler, payload);
         }
 
         void append(Object handler, Object payload) {
@@ -77,6 +89,13 @@ public final class EventQueue {
     private Slot[] pool = new Slot[16];
     private int pooled;
     private final int slotCapacity;
+    /** Canonical tie order (see the class comment); false: FIFO. */
+    private final boolean canonical;
+    /** Canonical mode: the key of the event being handled, or -1 outside a handler. */
+    private long currentKey = -1;
+    // canonical mode: scratch arrays of the slot sort
+    private long[] sortKeys = new long[0];
+    private Object[] sortRefs = new Object[0];
 
     private int size;
     private long scheduled;
@@ -92,7 +111,12 @@ public final class EventQueue {
      * @param initialCapacity expected number of pending events, at least 1
      */
     public EventQueue(int initialCapacity) {
+        this(initialCapacity, false);
+    }
+
+    private EventQueue(int initialCapacity, boolean canonical) {
         Parameters.atLeast("initialCapacity", initialCapacity, 1);
+        this.canonical = canonical;
         int c = Math.min(initialCapacity, 1 << 16);
         int tableSize = Integer.highestOneBit(Math.max(16, c)) * 2;
         keys = new long[tableSize];
@@ -104,6 +128,44 @@ public final class EventQueue {
     /** An empty queue. */
     public EventQueue() {
         this(64);
+    }
+
+    /** Bits of a key's lane (the low bits); the node is the key shifted right by this. */
+    public static final int LANE_BITS = 12;
+    /** Largest lane of a key. */
+    public static final int MAX_LANE = (1 << LANE_BITS) - 1;
+    /** Largest node of a key. */
+    public static final long MAX_NODE = (1L << 27) - 1;
+
+    /**
+     * An empty queue with the canonical tie order instead of FIFO (see the class comment): every
+     * event carries a key {@code node << LANE_BITS | lane}; the events of one time that are pending
+     * when that time's first event is taken leave in increasing key order, events with equal keys in
+     * scheduling order; events scheduled for that same time while it is being handled follow, in
+     * scheduling order. {@link #schedule} gives an event the node of the event being handled and
+     * lane 0; {@link #scheduleKeyed} gives any key.
+     *
+     * @param initialCapacity expected number of pending events, at least 1
+     */
+    public static EventQueue canonical(int initialCapacity) {
+        return new EventQueue(initialCapacity, true);
+    }
+
+    /** The key {@code node << LANE_BITS | lane} of the canonical order; fails naming an argument out of range. */
+    public static long key(long node, int lane) {
+        Parameters.inRange("node", node, 0L, MAX_NODE);
+        Parameters.inRange("lane", lane, 0, MAX_LANE);
+        return node << LANE_BITS | lane;
+    }
+
+    /** Whether this queue has the canonical tie order. */
+    public boolean isCanonical() {
+        return canonical;
+    }
+
+    /** Canonical mode: the key of the event being handled (or last polled); -1 before the first. */
+    public long currentKey() {
+        return currentKey;
     }
 
     /** Number of pending events. */
@@ -147,6 +209,14 @@ public final class EventQueue {
         if (handler == null) {
             Parameters.notNull("handler", handler);
         }
+        if (canonical) { // an event a handler schedules belongs to the handler's node, lane 0
+            if (currentKey < 0) {
+                throw new IllegalStateException("a canonical queue needs a key for an event scheduled outside a handler:"
+                        + " use scheduleKeyed");
+            }
+            appendKeyed(timePs, handler, payload, currentKey >>> LANE_BITS << LANE_BITS);
+            return;
+        }
         Slot s = recent;
         if (s == null || s.time != timePs) {
             s = slotOf(timePs);
@@ -155,6 +225,79 @@ public final class EventQueue {
         s.append(handler, payload);
         size++;
         scheduled++;
+    }
+
+    /**
+     * Canonical mode: schedules {@code handler.handle(timePs, payload)} with the key {@code key}
+     * ({@link #key}).
+     *
+     * @param timePs simulated time in picoseconds, not before the last polled event's time
+     * @param handler the handler, not null
+     * @param payload any object or null
+     * @param key the event's key, from {@link #key}
+     * @throws IllegalStateException if this queue is not canonical
+     */
+    public void scheduleKeyed(long timePs, EventHandler handler, Object payload, long key) {
+        if (!canonical) {
+            throw new IllegalStateException("scheduleKeyed needs a canonical queue (EventQueue.canonical)");
+        }
+        if (timePs < polledTime) {
+            Parameters.atLeast("timePs", timePs, polledTime);
+        }
+        Parameters.notNull("handler", handler);
+        Parameters.inRange("key", key, 0L, (MAX_NODE << LANE_BITS) | MAX_LANE);
+        appendKeyed(timePs, handler, payload, key);
+    }
+
+    private void appendKeyed(long timePs, EventHandler handler, Object payload, long key) {
+        Slot s = recent;
+        if (s == null || s.time != timePs) {
+            s = slotOf(timePs);
+            recent = s;
+        }
+        s.appendKeyed(handler, payload, key);
+        size++;
+        scheduled++;
+    }
+
+    /**
+     * Canonical mode: puts the pending events of slot {@code s} (just taken from the heap) in key
+     * order, equal keys in scheduling order (a stable sort: each key is sorted together with its
+     * position).
+     */
+    private void sortSlot(Slot s) {
+        int n = s.tail - s.head;
+        if (n < 2) {
+            return;
+        }
+        if (n >= 1 << 24) {
+            throw new IllegalStateException("a canonical queue sorts at most 2^24 events of one time, got " + n);
+        }
+        if (sortKeys.length < n) {
+            sortKeys = new long[Math.max(n, 2 * sortKeys.length)];
+            sortRefs = new Object[2 * sortKeys.length];
+        }
+        long[] k = sortKeys;
+        boolean sorted = true;
+        for (int j = 0; j < n; j++) {
+            k[j] = s.keys[s.head + j] << 24 | j;
+            if (j > 0 && k[j] < k[j - 1]) {
+                sorted = false;
+            }
+        }
+        if (sorted) {
+            return;
+        }
+        Arrays.sort(k, 0, n);
+        Object[] r = sortRefs;
+        System.arraycopy(s.refs, 2 * s.head, r, 0, 2 * n);
+        for (int j = 0; j < n; j++) {
+            int from = (int) (k[j] & ((1 << 24) - 1));
+            s.refs[2 * (s.head + j)] = r[2 * from];
+            s.refs[2 * (s.head + j) + 1] = r[2 * from + 1];
+            s.keys[s.head + j] = k[j] >>> 24;
+        }
+        Arrays.fill(r, 0, 2 * n, null);
     }
 
     /** The open slot of time {@code t}, opened (and entered in the heap) if there is none. */
@@ -304,9 +447,15 @@ public final class EventQueue {
         Slot s = current;
         if (s == null) {
             s = current = takeEarliestSlot();
+            if (canonical) {
+                sortSlot(s);
+            }
         }
         int h = s.head;
         Object[] r = s.refs;
+        if (canonical) {
+            currentKey = s.keys[h];
+        }
         polledTime = s.time;
         polledHandler = (EventHandler) r[2 * h];
         polledPayload = r[2 * h + 1];
@@ -351,6 +500,9 @@ public final class EventQueue {
         if (size == 0 || peekTime() > limitPs) {
             return 0;
         }
+        if (canonical) {
+            return dispatchCanonical();
+        }
         Slot s = current;
         if (s == null) {
             s = current = takeEarliestSlot();
@@ -363,6 +515,32 @@ public final class EventQueue {
             Object[] r = s.refs; // re-read: appending may have grown the array
             EventHandler handler = (EventHandler) r[2 * h];
             Object payload = r[2 * h + 1];
+            s.head = h + 1;
+            size--;
+            handled++;
+            handler.handle(t, payload);
+        }
+        current = null;
+        close(s);
+        return handled;
+    }
+
+    /** {@link #dispatchNextInstant} of a canonical queue: sorts the slot when it opens, sets the current key per event. */
+    private int dispatchCanonical() {
+        Slot s = current;
+        if (s == null) {
+            s = current = takeEarliestSlot();
+            sortSlot(s);
+        }
+        long t = s.time;
+        polledTime = t;
+        int handled = 0;
+        int h;
+        while ((h = s.head) < s.tail) {
+            Object[] r = s.refs;
+            EventHandler handler = (EventHandler) r[2 * h];
+            Object payload = r[2 * h + 1];
+            currentKey = s.keys[h];
             s.head = h + 1;
             size--;
             handled++;

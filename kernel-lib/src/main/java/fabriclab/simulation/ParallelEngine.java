@@ -1,0 +1,401 @@
+package fabriclab.simulation;
+
+import fabriclab.fabric.LinkSpec;
+import fabriclab.fabric.Time;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
+import fabriclab.simulation.event.EventQueue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The parallel engine of the packet simulator: a conservative (no rollback) parallel discrete-event
+ * simulation in time windows, whose result does not depend on the number of threads.
+ *
+ * <p><b>Partitions.</b> The fabric's nodes are grouped into units (a leaf switch with the hosts
+ * attached to it; every other switch alone; a host attached to no leaf alone), and the units are
+ * spread over one {@link Partition} per thread by load (largest first onto the partition with the
+ * fewest ports so far; weight of a unit = its ports). Each partition has its own event queue, clock
+ * and packet pool; each switch and link its own random source, derived from the seed and its id
+ * ({@link Network#elementRandom}), so a random draw does not depend on which thread makes it.
+ *
+ * <p><b>Lookahead and windows.</b> Nodes interact only over links: a packet reaches the peer
+ * {@code propagation} after its last bit left, a PAUSE frame {@code ser(64 B) + propagation} after it
+ * was sent. Any event one node causes at another is therefore at least {@code L} = the smallest
+ * propagation delay of any link after the event that caused it. The run advances in windows
+ * {@code [T, T + L)}, {@code T} the earliest pending event time over all partitions: each thread
+ * handles its partition's events before {@code T + L}; an event for a node of another partition goes
+ * to the outbox toward that partition (it is due at or after {@code T + L}, so no partition has
+ * passed it); at the barrier closing the window ({@link Phaser}) every thread takes the events sent
+ * to it into its queue and publishes its next event time (its queue's earliest, or the earliest event
+ * it sent), and the next window starts at the minimum of those (empty time is skipped). Outboxes are
+ * kept in two sets by window parity, so one barrier per window suffices.
+ *
+ * <p><b>Canonical tie order.</b> The sequential engine handles simultaneous events in global
+ * scheduling order (FIFO), an order a partitioned run cannot reproduce. Here every event belongs to a
+ * node and a lane ({@link EventQueue#canonical}): lane 0 holds the events the node scheduled itself
+ * (timers, end of a transmission), lane {@code k} the events that arrived through its port
+ * {@code k - 1} (packets and PAUSE frames, in the order the peer sent them). At each instant a queue
+ * handles the events pending when the instant opens in order of (node, lane), each lane in
+ * scheduling order, then the events scheduled for that same instant while it runs, in scheduling
+ * order. This order is independent of the partition: the events of one node at one instant can only
+ * come from the node itself (every path between nodes has a positive delay), so, by induction over
+ * the instants, every node sees the same events in the same order whatever the grouping of nodes:
+ * lane 0 is filled by the node alone, lane {@code k} by one peer in its own order, and the interleaving
+ * of different nodes, the only thing the partition changes, does not matter because nodes share no
+ * state at an instant. What elements of different nodes do share is made partition-safe: a flow's
+ * sender and receiver state are disjoint fields (the sender at the source host, the receiver at the
+ * destination); a flow's drop counters, written by any switch, are sums updated under the flow's lock;
+ * each switch remembers its own ECMP choice in its own entry of the flow's array; a packet's fields are
+ * reset when a pool hands it out again, so pools, one per partition, may exchange packets.
+ *
+ * <p>So a run gives byte-identical results with 1, 2 or any number of threads. It differs from the
+ * sequential engine only where simultaneous events at one node would be handled in another order
+ * (and in the draws of spraying at random, ECN marking and the like, which come from per-element
+ * sources); where there are no such ties the results are equal.
+ *
+ * <p><b>Supported:</b> line-rate flows ({@link TransportModel#uncontrolled()}) and {@link RoceTransport}
+ * (go-back-N, DCQCN) without iQCN; ECMP, pinned routes, spraying; PFC (static or alpha-based
+ * thresholds, watchdog, hook priority); WRED marking. <b>Rejected</b> with an
+ * {@link IllegalArgumentException} naming the feature, because they act between nodes with no delay:
+ * flow dependencies (a completion at the receiver starts a flow at another host), link failures (routes
+ * of every switch recomputed at once), queue sampling (one sampler reads every switch), queueing
+ * observers and traces (one sink called from every thread), fabric jitter (a negative draw could
+ * beat the lookahead), GSE and CTCC (edges and probe streams that act between hosts and switches
+ * directly), iQCN (a switch's shared CNP counter); and a link with no propagation delay (no lookahead).
+ */
+final class ParallelEngine {
+    private final Network net;
+    private final Partition[] parts;
+    private final int threads;
+    private final long lookaheadPs;
+    // statistics
+    private long windows;
+    private long[][] eventsPerWindow;   // [partition][window]
+    private long[][] messagesPerWindow; // [partition][window]
+    private final long[] barrierWaitNs;
+    private final long[] busyNs;
+    private final long[] partitionPorts;
+    private final int[] partitionNodes;
+
+    /**
+     * The engine for {@code net} on {@code threads} threads; spreads the nodes over the partitions.
+     *
+     * @throws IllegalArgumentException naming the first feature of {@code scenario} the engine does not support
+     */
+    ParallelEngine(Network net, Scenario scenario, boolean observed, int threads) {
+        checkSupported(scenario, observed);
+        this.net = net;
+        this.threads = threads;
+        long l = Long.MAX_VALUE;
+        for (LinkSpec s : scenario.topology().links()) {
+            l = Math.min(l, s.propagationPs());
+        }
+        this.lookaheadPs = l;
+        for (Node n : net.nodes) {
+            if (n.ports.size() > EventQueue.MAX_LANE - 1) {
+                throw new IllegalArgumentException("the parallel engine allows at most " + (EventQueue.MAX_LANE - 1)
+                        + " ports per node, node " + n.id + " has " + n.ports.size());
+            }
+        }
+        if (net.nodes.length - 1 > EventQueue.MAX_NODE) {
+            throw new IllegalArgumentException("the parallel engine allows at most " + (EventQueue.MAX_NODE + 1)
+                    + " nodes, the topology has " + net.nodes.length);
+        }
+        parts = new Partition[threads];
+        for (int i = 0; i < threads; i++) {
+            parts[i] = new Partition(i, threads);
+        }
+        int[] partOf = assign(net, threads);
+        partitionPorts = new long[threads];
+        partitionNodes = new int[threads];
+        for (Node n : net.nodes) {
+            partitionPorts[partOf[n.id]] += n.ports.size();
+            partitionNodes[partOf[n.id]]++;
+        }
+        net.partition(parts, partOf);
+        barrierWaitNs = new long[threads];
+        busyNs = new long[threads];
+    }
+
+    /** Fails naming the first feature of {@code s} the parallel engine does not support. */
+    static void checkSupported(Scenario s, boolean observed) {
+        String why = null;
+        if (observed) {
+            why = "a queueing observer or trace (one sink called from every thread)";
+        } else if (!s.dependencies().isEmpty()) {
+            why = "flow dependencies (" + s.dependencies().size() + "; a completion starts a flow at another host with no delay)";
+        } else if (!s.failures().isEmpty()) {
+            why = "link failures (" + s.failures().size() + "; every switch's routes change at once)";
+        } else if (s.config().samplePeriodPs() > 0 && s.config().maxSamples() > 0) {
+            why = "queue sampling (samplePeriodPs = " + s.config().samplePeriodPs() + "; one sampler reads every switch)";
+        } else if (s.fabricJitter() != null) {
+            why = "fabric jitter (a negative draw could arrive before the lookahead)";
+        } else if (!(s.transport() instanceof TransportModel.Uncontrolled)
+                && !(s.transport() instanceof RoceTransport r && !r.iqcn())) {
+            why = "transport " + s.transport() + " (supported: uncontrolled, RoceTransport without iQCN)";
+        } else {
+            for (LinkSpec l : s.topology().links()) {
+                if (l.propagationPs() < 1) {
+                    why = "a link with no propagation delay (" + l + "; the lookahead is the smallest delay)";
+                    break;
+                }
+            }
+        }
+        if (why != null) {
+            throw new IllegalArgumentException("the parallel engine does not support " + why
+                    + "; run it with the sequential engine, run()");
+        }
+    }
+
+    /** The partition of every node: units (a leaf and its hosts; any other switch or host alone) spread by ports. */
+    static int[] assign(Network net, int parts) {
+        int n = net.nodes.length;
+        int[] unitOf = new int[n];
+        Arrays.fill(unitOf, -1);
+        for (Switch sw : net.switches) {
+            unitOf[sw.id] = sw.id;
+        }
+        for (HostNic h : net.hosts) {
+            Node peer = h.ports.isEmpty() ? null : h.nic().peer();
+            unitOf[h.id] = peer instanceof Switch sw && sw.tier == 0 ? sw.id : h.id;
+        }
+        long[] weight = new long[n];
+        for (Node x : net.nodes) {
+            weight[unitOf[x.id]] += Math.max(1, x.ports.size());
+        }
+        List<Integer> units = new ArrayList<>();
+        for (int u = 0; u < n; u++) {
+            if (weight[u] > 0) {
+                units.add(u);
+            }
+        }
+        units.sort((a, b) -> weight[a] != weight[b] ? Long.compare(weight[b], weight[a]) : Integer.compare(a, b));
+        long[] load = new long[parts];
+        int[] partOfUnit = new int[n];
+        for (int u : units) {
+            int best = 0;
+            for (int p = 1; p < parts; p++) {
+                if (load[p] < load[best]) {
+                    best = p;
+                }
+            }
+            partOfUnit[u] = best;
+            load[best] += weight[u];
+        }
+        int[] partOf = new int[n];
+        for (int x = 0; x < n; x++) {
+            partOf[x] = partOfUnit[unitOf[x]];
+        }
+        return partOf;
+    }
+
+    /** Time of the last handled instant over all partitions, ps. */
+    long endPs() {
+        long end = 0;
+        for (Partition p : parts) {
+            end = Math.max(end, p.now);
+        }
+        return end;
+    }
+
+    /**
+     * Runs the windows until no event is pending, the next one is after {@code timeLimitPs}, or the
+     * calling thread is interrupted; returns the events handled, negative ({@code -handled - 1}) if
+     * events were left pending.
+     */
+    long run(long timeLimitPs, ProgressSink sink) {
+        Phaser barrier = new Phaser(threads);
+        long[][] nextPs = new long[2][threads];
+        boolean[] stop = new boolean[2];
+        long[] handled = new long[threads];
+        long[] pendingAtStop = new long[1];
+        List<long[]>[] eventLog = newLogs();
+        List<long[]>[] messageLog = newLogs();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (int w = 0; w < threads; w++) {
+            nextPs[0][w] = parts[w].events.peekTime();
+        }
+        boolean finite = timeLimitPs != Long.MAX_VALUE;
+        long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : 0;
+        Thread caller = Thread.currentThread();
+        try (Progress progress = Progress.start("packet simulation (parallel, " + threads + " threads)", totalUs, sink)) {
+            Runnable[] workers = new Runnable[threads];
+            for (int w = 0; w < threads; w++) {
+                int me = w;
+                workers[w] = () -> {
+                    try {
+                        work(me, barrier, nextPs, stop, handled, pendingAtStop, eventLog[me], messageLog[me], timeLimitPs,
+                                me == 0 ? caller : null, me == 0 && finite ? progress : null, totalUs);
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                        barrier.forceTermination();
+                    }
+                };
+            }
+            Thread[] others = new Thread[threads - 1];
+            for (int w = 1; w < threads; w++) {
+                others[w - 1] = new Thread(workers[w], "fabriclab-parallel-sim-" + w);
+                others[w - 1].setDaemon(true);
+                others[w - 1].start();
+            }
+            workers[0].run();
+            for (Thread t : others) {
+                boolean joined = false;
+                while (!joined) {
+                    try {
+                        t.join();
+                        joined = true;
+                    } catch (InterruptedException e) { // keep waiting: the workers stop at the next window
+                        caller.interrupt();
+                    }
+                }
+            }
+        }
+        Throwable e = failure.get();
+        if (e instanceof RuntimeException r) {
+            throw r;
+        }
+        if (e instanceof Error r) {
+            throw r;
+        }
+        if (e != null) {
+            throw new IllegalStateException("a simulation thread failed", e);
+        }
+        eventsPerWindow = flatten(eventLog);
+        messagesPerWindow = flatten(messageLog);
+        windows = eventsPerWindow[0].length;
+        long total = 0;
+        for (long h : handled) {
+            total += h;
+        }
+        return pendingAtStop[0] > 0 ? -total - 1 : total;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<long[]>[] newLogs() {
+        List<long[]>[] l = new List[threads];
+        for (int i = 0; i < threads; i++) {
+            l[i] = new ArrayList<>();
+        }
+        return l;
+    }
+
+    private static long[][] flatten(List<long[]>[] logs) {
+        long[][] r = new long[logs.length][];
+        for (int i = 0; i < logs.length; i++) {
+            long[] last = logs[i].isEmpty() ? new long[] {0} : logs[i].get(logs[i].size() - 1);
+            int count = (int) last[0];
+            r[i] = new long[count];
+            int k = 0;
+            for (long[] chunk : logs[i]) {
+                int m = (int) Math.min(chunk.length - 1, count - k);
+                System.arraycopy(chunk, 1, r[i], k, m);
+                k += m;
+            }
+        }
+        return r;
+    }
+
+    private static final int LOG_CHUNK = 4096;
+
+    /** Appends {@code v} to a log of chunks (element 0 of the last chunk: the count so far). */
+    private static void log(List<long[]> l, long v) {
+        long[] last = l.isEmpty() ? null : l.get(l.size() - 1);
+        long count = last == null ? 0 : last[0];
+        if (last == null || count % LOG_CHUNK == 0 && count > 0) {
+            long[] c = new long[LOG_CHUNK + 1];
+            c[0] = count;
+            l.add(c);
+            last = c;
+        }
+        last[(int) (count % LOG_CHUNK) + 1] = v;
+        last[0] = count + 1;
+    }
+
+    /** The loop of the thread that owns partition {@code me}. */
+    private void work(int me, Phaser barrier, long[][] nextPs, boolean[] stop, long[] handled, long[] pendingAtStop,
+            List<long[]> eventLog, List<long[]> messageLog, long timeLimitPs, Thread caller, Progress progress,
+            long totalUs) {
+        Partition part = parts[me];
+        EventQueue q = part.events;
+        long reportedUs = 0;
+        // the queues hold their initial events; every thread starts from the same published times
+        long t0 = System.nanoTime();
+        if (barrier.arriveAndAwaitAdvance() < 0) {
+            return;
+        }
+        long t1 = System.nanoTime();
+        barrierWaitNs[me] += t1 - t0;
+        for (int k = 0; ; k++) {
+            int parity = k & 1;
+            long start = Long.MAX_VALUE;
+            for (long t : nextPs[parity]) {
+                start = Math.min(start, t);
+            }
+            if (start == Long.MAX_VALUE || start > timeLimitPs || stop[parity]) {
+                if (me == 0) {
+                    pendingAtStop[0] = start == Long.MAX_VALUE ? 0 : 1;
+                }
+                return;
+            }
+            long end = start > Long.MAX_VALUE - lookaheadPs ? Long.MAX_VALUE : start + lookaheadPs; // handle t < end
+            long last = Math.min(end - 1, timeLimitPs);
+            part.parity = parity;
+            long n = 0;
+            while (!q.isEmpty() && q.peekTime() <= last) {
+                part.now = q.peekTime();
+                n += q.dispatchNextInstant(last);
+            }
+            handled[me] += n;
+            log(eventLog, n);
+            long sent = part.messagesSent;
+            log(messageLog, sent);
+            part.messagesSent = 0;
+            nextPs[parity ^ 1][me] = Math.min(q.peekTime(), part.earliestSentPs);
+            part.earliestSentPs = Long.MAX_VALUE;
+            if (caller != null) {
+                stop[parity ^ 1] = caller.isInterrupted();
+                if (progress != null) {
+                    long us = part.now / Time.US;
+                    if (us > reportedUs) {
+                        progress.advance(Math.min(us, totalUs) - Math.min(reportedUs, totalUs));
+                        reportedUs = us;
+                    }
+                }
+            }
+            long t2 = System.nanoTime();
+            busyNs[me] += t2 - t1;
+            if (barrier.arriveAndAwaitAdvance() < 0) {
+                return;
+            }
+            t1 = System.nanoTime();
+            barrierWaitNs[me] += t1 - t2;
+            for (Partition src : parts) { // take the events sent to this partition in the window (in partition order)
+                if (src != part) {
+                    src.outboxes[me][parity].drainInto(q);
+                }
+            }
+        }
+    }
+
+    /** The statistics of the finished run. */
+    ParallelRunStats stats() {
+        int w = (int) windows;
+        long[] events = new long[w];
+        long[] messages = new long[w];
+        long[] partitionEvents = new long[threads];
+        for (int p = 0; p < threads; p++) {
+            for (int i = 0; i < w; i++) {
+                events[i] += eventsPerWindow[p][i];
+                messages[i] += messagesPerWindow[p][i];
+                partitionEvents[p] += eventsPerWindow[p][i];
+            }
+        }
+        return ParallelRunStats.of(threads, lookaheadPs, events, messages, partitionEvents, partitionNodes.clone(),
+                partitionPorts.clone(), busyNs.clone(), barrierWaitNs.clone());
+    }
+}
