@@ -35,6 +35,18 @@ import java.util.Arrays;
  *
  * <p>No allocation per event once the slots have grown: used-up slots are recycled. Time is a
  * {@code long} in picoseconds (see {@code fabriclab.fabric.Time}).
+ *
+ * <p>Canonical order ({@link #canonical}, the parallel engine's queues): every event carries a key
+ * {@code node << LANE_BITS | lane} ({@link #key}). When an instant's slot is taken from the heap, its
+ * events are sorted by key, stably (equal keys keep their scheduling order: each key is sorted with
+ * its position in the slot); events scheduled for that instant while it is being handled are appended
+ * after them in scheduling order. {@link #schedule} gives an event the node of the event being handled
+ * ({@link #currentKey}) and lane 0. The point of this order: if every event of a node at an instant
+ * comes either from earlier instants or from the node itself, and each lane is filled by one source in
+ * its own order, then each node sees its events in an order that does not depend on which other nodes
+ * share the queue (see {@code fabriclab.simulation.ParallelEngine}). Cost: a sort per instant (skipped
+ * when the slot is already in order) and a key per event; the FIFO queue pays neither (one branch per
+ * schedule call and one per instant).
  */
 public final class EventQueue {
     private static final long HASH_MULTIPLIER = 0x9E3779B97F4A7C15L; // 2^64 / golden ratio

@@ -233,4 +233,62 @@ class EventQueueTest {
         }
         assertTrue(q.isEmpty());
     }
+
+    record Keyed(long time, long key, int order) {
+    }
+
+    @Test
+    void canonicalQueueHandlesEachInstantInKeyOrderWithEqualKeysInSchedulingOrder() {
+        // independent reference: a stable sort of (time, key) over the insertion order
+        SplittableRandom rnd = new SplittableRandom(11);
+        EventQueue q = EventQueue.canonical(2);
+        List<Keyed> all = new ArrayList<>();
+        List<Keyed> handled = new ArrayList<>();
+        EventHandler h = (t, p) -> handled.add((Keyed) p);
+        for (int i = 0; i < 20_000; i++) {
+            Keyed e = new Keyed(rnd.nextInt(50), EventQueue.key(rnd.nextInt(30), rnd.nextInt(4)), i);
+            all.add(e);
+            q.scheduleKeyed(e.time(), h, e, e.key());
+        }
+        while (q.dispatchNextInstant(Long.MAX_VALUE) > 0) {
+            assertEquals(handled.get(handled.size() - 1).key(), q.currentKey());
+        }
+        all.sort(Comparator.comparingLong(Keyed::time).thenComparingLong(Keyed::key)); // List.sort is stable
+        assertEquals(all, handled);
+    }
+
+    @Test
+    void canonicalQueueAppendsWhatAHandlerSchedulesForItsInstantAfterTheSortedEventsOnLaneZeroOfItsNode() {
+        EventQueue q = EventQueue.canonical(4);
+        List<String> log = new ArrayList<>();
+        EventHandler child = (t, p) -> log.add(p + "@" + t + " key " + q.currentKey());
+        EventHandler parent = (t, p) -> {
+            log.add(p + "@" + t);
+            q.schedule(t, child, p + "'"); // same instant: after every event pending at the instant's start
+            q.schedule(t + 5, child, p + "''"); // later instant: sorted there by key (node of p, lane 0)
+        };
+        q.scheduleKeyed(10, parent, "b", EventQueue.key(2, 1));
+        q.scheduleKeyed(10, parent, "a", EventQueue.key(1, 3));
+        q.scheduleKeyed(15, child, "c", EventQueue.key(2, 0) + 1); // node 2 lane 1: after node 2's lane 0 at 15
+        q.scheduleKeyed(15, child, "d", EventQueue.key(1, 7));
+        while (q.dispatchNextInstant(Long.MAX_VALUE) > 0) {
+            continue;
+        }
+        assertEquals(List.of("a@10", "b@10", "a'@10 key " + EventQueue.key(1, 0), "b'@10 key " + EventQueue.key(2, 0),
+                "a''@15 key " + EventQueue.key(1, 0), "d@15 key " + EventQueue.key(1, 7), "b''@15 key " + EventQueue.key(2, 0),
+                "c@15 key " + EventQueue.key(2, 1)), log);
+    }
+
+    @Test
+    void canonicalQueueNeedsKeysAndTheFifoQueueTakesNone() {
+        EventHandler h = (t, p) -> { };
+        IllegalStateException x = assertThrows(IllegalStateException.class, () -> EventQueue.canonical(1).schedule(0, h, null));
+        assertTrue(x.getMessage().contains("scheduleKeyed"), x.getMessage());
+        assertThrows(IllegalStateException.class, () -> new EventQueue(1).scheduleKeyed(0, h, null, 0));
+        assertThrows(IllegalArgumentException.class, () -> EventQueue.key(-1, 0));
+        assertThrows(IllegalArgumentException.class, () -> EventQueue.key(0, EventQueue.MAX_LANE + 1));
+        assertThrows(IllegalArgumentException.class, () -> EventQueue.canonical(1).scheduleKeyed(0, h, null, -1));
+        assertFalse(new EventQueue(1).isCanonical());
+        assertTrue(EventQueue.canonical(1).isCanonical());
+    }
 }
