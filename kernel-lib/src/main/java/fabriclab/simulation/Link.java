@@ -103,11 +103,16 @@ final class Link implements EventHandler {
             at = Math.max(at + Math.round(jitter.sample(random) * 1e12), lastArrival());
         }
         if (partitioned) {
-            part.deliver(at, toPort.arrival, p, toPort.part, fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane()));
+            deliver(at, p);
         } else {
             push(at, p);
         }
         from.startNext(timePs);
+    }
+
+    /** Parallel engine: {@code p} arrives at the peer at {@code at}, an event of the peer's lane for this link. */
+    private void deliver(long at, Packet p) {
+        part.deliver(at, toPort.arrival, p, toPort.part, fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane()));
     }
 
     /** Parallel engine: this link's sender runs in {@code p}; jitter draws from {@code r}. */

@@ -35,11 +35,6 @@ final class Port {
         this.net = net;
         this.owner = owner;
         this.part = owner.part;
-        this.arrival = (t, x) -> {
-            Packet p = (Packet) x;
-            p.ingress = this;
-            owner.receive(p, t);
-        };
         this.index = index;
         this.queue = new EgressQueue(priorities);
         this.link = new Link(net, this, rateBitsPerSecond, propagationPs);
@@ -49,6 +44,11 @@ final class Port {
         this.fifos = queue.fifos;
         this.queueBytes = queue.bytes;
         this.pausedUntil = pause.pausedUntil;
+        this.arrival = (t, x) -> { // allocated after the port's elements, which stay together in memory
+            Packet p = (Packet) x;
+            p.ingress = this;
+            owner.receive(p, t);
+        };
     }
 
     /**

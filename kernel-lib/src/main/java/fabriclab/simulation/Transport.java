@@ -21,17 +21,20 @@ abstract class Transport {
     /** The partitions of the flow's source and destination hosts (timers and packets at each end). */
     Partition source;
     Partition destination;
+    /** The flow's source host (read when choosing the partition a control packet arrived in). */
+    private final int sourceHost;
 
     Transport(Network net, FlowState flow) {
         this.net = net;
         this.flow = flow;
         this.source = net.main;
         this.destination = net.main;
+        this.sourceHost = flow.spec.source();
     }
 
     /** The partition of the host a packet of this flow arrived at (its destination host). */
     final Partition at(Packet p) {
-        return p.destination == flow.spec.source() ? source : destination;
+        return p.destination == sourceHost ? source : destination;
     }
 
     /** The flow starts at {@code now} (before its first packet is requested). */

@@ -221,12 +221,8 @@ public final class EventQueue {
         if (handler == null) {
             Parameters.notNull("handler", handler);
         }
-        if (canonical) { // an event a handler schedules belongs to the handler's node, lane 0
-            if (currentKey < 0) {
-                throw new IllegalStateException("a canonical queue needs a key for an event scheduled outside a handler:"
-                        + " use scheduleKeyed");
-            }
-            appendKeyed(timePs, handler, payload, currentKey >>> LANE_BITS << LANE_BITS);
+        if (canonical) { // (out of line: keeps this method small enough for the JIT to inline it everywhere)
+            scheduleOwn(timePs, handler, payload);
             return;
         }
         Slot s = recent;
@@ -259,6 +255,15 @@ public final class EventQueue {
         Parameters.notNull("handler", handler);
         Parameters.inRange("key", key, 0L, (MAX_NODE << LANE_BITS) | MAX_LANE);
         appendKeyed(timePs, handler, payload, key);
+    }
+
+    /** Canonical mode: an event a handler schedules belongs to the handler's node, lane 0. */
+    private void scheduleOwn(long timePs, EventHandler handler, Object payload) {
+        if (currentKey < 0) {
+            throw new IllegalStateException("a canonical queue needs a key for an event scheduled outside a handler:"
+                    + " use scheduleKeyed");
+        }
+        appendKeyed(timePs, handler, payload, currentKey >>> LANE_BITS << LANE_BITS);
     }
 
     private void appendKeyed(long timePs, EventHandler handler, Object payload, long key) {
