@@ -63,8 +63,13 @@ public final class ParallelBenchMain {
         SimulationResult r = threads == 0 ? sim.run() : sim.runParallel(threads);
         long wall = System.nanoTime() - t0;
         long cpu = processCpuNs();
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "RESULT simWall=%.4f cpu=%.4f digest=%s endPs=%d events=%d",
-                wall / 1e9, cpu / 1e9, digest(r), r.endPs(), r.events()));
+        long makespan = 0;
+        for (int f = 0; f < r.flows().size(); f++) {
+            makespan = Math.max(makespan, r.completedAtPs(f));
+        }
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
+                "RESULT simWall=%.4f cpu=%.4f digest=%s endPs=%d events=%d makespanPs=%d completed=%b",
+                wall / 1e9, cpu / 1e9, digest(r), r.endPs(), r.events(), makespan, r.allCompleted()));
         if (threads > 0) {
             ParallelRunStats st = sim.parallelStats().orElseThrow();
             b.append(String.format(Locale.ROOT, " windows=%d lookaheadPs=%d evMean=%.1f evP50=%d evP99=%d evMax=%d"
@@ -244,6 +249,8 @@ public final class ParallelBenchMain {
                         }
                         Map<String, String> m = rs.stream().sorted((a, b) -> Double.compare(Double.parseDouble(a.get("simWall")),
                                 Double.parseDouble(b.get("simWall")))).toList().get(rs.size() / 2);
+                        System.out.println("               makespan " + m.get("makespanPs") + " ps (all flows completed: "
+                                + m.get("completed") + "), events " + m.get("events"));
                         System.out.println(String.format(Locale.ROOT,
                                 "               windows %s (L = %s ps) | events/window mean %s, p50 %s, p99 %s, max %s"
                                 + " | messages/window mean %s, p99 %s (total %s) | imbalance %s | per thread: busy %s s,"
@@ -252,8 +259,8 @@ public final class ParallelBenchMain {
                                 m.get("evMax"), m.get("msgMean"), m.get("msgP99"), m.get("msgs"), m.get("imbalance"), m.get("busy"),
                                 m.get("wait"), m.get("ports")));
                     } else {
-                        System.out.println("               events " + rs.get(0).get("events") + ", end " + rs.get(0).get("endPs")
-                                + " ps (digest " + rs.get(0).get("digest") + ")");
+                        System.out.println("               makespan " + rs.get(0).get("makespanPs") + " ps (all flows completed: "
+                                + rs.get(0).get("completed") + "), events " + rs.get(0).get("events"));
                     }
                 }
                 System.out.println("  parallel runs identical across thread counts and runs: " + same + " (digest "
