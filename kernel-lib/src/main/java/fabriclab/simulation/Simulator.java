@@ -64,7 +64,10 @@ import java.util.SplittableRandom;
  *
  * <p>Determinism: the event queue breaks time ties by scheduling order and every random choice
  * draws from one {@link SplittableRandom} seeded with {@link SimulationConfig#seed()}, so the same
- * inputs give identical results. A simulator runs once.
+ * inputs give identical results. A simulator runs once, either on this sequential engine
+ * ({@link #run()}) or on the parallel engine ({@link #runParallel(int)}), whose results are identical
+ * for every thread count and differ from the sequential engine's only in the order of simultaneous
+ * events at a node (and in which random source a draw comes from).
  *
  * <p>Flow 5-tuples: host {@code h} has address {@code 10.0.0.0 + h + 1}; flows are RoCEv2 (UDP to
  * 4791) from {@link FlowSpec#sourcePort()}.

@@ -18,7 +18,12 @@
  * ({@link fabriclab.simulation.SimulationResult}) is assembled from the counters after the run.
  * The clock is a {@code long} in picoseconds and the event queue
  * ({@link fabriclab.simulation.event.EventQueue}) is deterministic: the same scenario gives the same
- * result.
+ * result. Elements reach the clock, the event queue and the packet pool through the Partition of
+ * their node: one for the whole fabric in the sequential engine
+ * ({@link fabriclab.simulation.Simulator#run()}); one per thread in the parallel engine
+ * ({@link fabriclab.simulation.Simulator#runParallel(int)}, ParallelEngine: leaves with their hosts
+ * and spines spread over threads, conservative windows of the smallest link delay, a canonical order
+ * of simultaneous events so that the result is the same for every thread count).
  *
  * <p>Experiments at packet level: {@link fabriclab.simulation.Incast001Experiment} (001's incast,
  * DCQCN with PFC vs CTCC) and {@link fabriclab.simulation.Deadlock003Experiment} (003's PFC deadlock,
