@@ -388,14 +388,17 @@ final class ParallelEngine {
         long[] events = new long[w];
         long[] messages = new long[w];
         long[] partitionEvents = new long[threads];
+        long[] busiest = new long[w];
         for (int p = 0; p < threads; p++) {
             for (int i = 0; i < w; i++) {
                 events[i] += eventsPerWindow[p][i];
                 messages[i] += messagesPerWindow[p][i];
                 partitionEvents[p] += eventsPerWindow[p][i];
+                busiest[i] = Math.max(busiest[i], eventsPerWindow[p][i]);
             }
         }
-        return ParallelRunStats.of(threads, lookaheadPs, events, messages, partitionEvents, partitionNodes.clone(),
+        long critical = Arrays.stream(busiest).sum();
+        return ParallelRunStats.of(threads, lookaheadPs, events, messages, critical, partitionEvents, partitionNodes.clone(),
                 partitionPorts.clone(), busyNs.clone(), barrierWaitNs.clone());
     }
 }

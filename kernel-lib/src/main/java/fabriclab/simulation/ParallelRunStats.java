@@ -23,6 +23,9 @@ import java.util.Arrays;
  * @param messages events sent from one partition to another (packets and PAUSE frames over links between partitions)
  * @param meanMessagesPerWindow messages per window, mean
  * @param p99MessagesPerWindow messages per window, 99th percentile
+ * @param criticalPathEvents the sum over windows of the events of the busiest partition in that window: the
+ *        events a run must handle one after another however fast the barriers, so {@code events /
+ *        criticalPathEvents} bounds the speedup of this partitioning ({@link #eventParallelism()})
  * @param partitionNodes per partition, its nodes
  * @param partitionPorts per partition, the ports of its nodes (the load estimate of the partitioning)
  * @param partitionEvents per partition, the events it handled
@@ -31,7 +34,7 @@ import java.util.Arrays;
  */
 public record ParallelRunStats(int threads, long lookaheadPs, long windows, long events, double meanEventsPerWindow,
         long p50EventsPerWindow, long p99EventsPerWindow, long maxEventsPerWindow, long messages,
-        double meanMessagesPerWindow, long p99MessagesPerWindow, int[] partitionNodes, long[] partitionPorts,
+        double meanMessagesPerWindow, long p99MessagesPerWindow, long criticalPathEvents, int[] partitionNodes, long[] partitionPorts,
         long[] partitionEvents, double[] busySeconds, double[] barrierWaitSeconds) {
 
     /** Validates. */
@@ -47,6 +50,11 @@ public record ParallelRunStats(int threads, long lookaheadPs, long windows, long
         Parameters.atLeast("messages", messages, 0L);
         Parameters.nonNegative("meanMessagesPerWindow", meanMessagesPerWindow);
         Parameters.atLeast("p99MessagesPerWindow", p99MessagesPerWindow, 0L);
+        Parameters.inRange("criticalPathEvents", criticalPathEvents, 0L, events);
+        if (events > 0 && criticalPathEvents * (long) threads < events) {
+            throw new IllegalArgumentException("criticalPathEvents must be at least events / threads = " + events / threads
+                    + ", got " + criticalPathEvents);
+        }
         Parameters.notNull("partitionNodes", partitionNodes);
         Parameters.notNull("partitionPorts", partitionPorts);
         Parameters.notNull("partitionEvents", partitionEvents);
@@ -72,6 +80,14 @@ public record ParallelRunStats(int threads, long lookaheadPs, long windows, long
         barrierWaitSeconds = barrierWaitSeconds.clone();
     }
 
+    /**
+     * Events over {@link #criticalPathEvents}: the speedup over one thread this partitioning would reach if
+     * every event cost the same and barriers and messages cost nothing (at most {@code threads}).
+     */
+    public double eventParallelism() {
+        return criticalPathEvents == 0 ? 1 : events / (double) criticalPathEvents;
+    }
+
     /** Events of the busiest partition over the mean per partition (1 = perfectly balanced). */
     public double imbalance() {
         long max = Arrays.stream(partitionEvents).max().orElse(0);
@@ -80,7 +96,8 @@ public record ParallelRunStats(int threads, long lookaheadPs, long windows, long
     }
 
     static ParallelRunStats of(int threads, long lookaheadPs, long[] eventsPerWindow, long[] messagesPerWindow,
-            long[] partitionEvents, int[] partitionNodes, long[] partitionPorts, long[] busyNs, long[] waitNs) {
+            long criticalPathEvents, long[] partitionEvents, int[] partitionNodes, long[] partitionPorts, long[] busyNs,
+            long[] waitNs) {
         long[] e = eventsPerWindow.clone();
         long[] m = messagesPerWindow.clone();
         Arrays.sort(e);
@@ -93,7 +110,7 @@ public record ParallelRunStats(int threads, long lookaheadPs, long windows, long
         }
         return new ParallelRunStats(threads, lookaheadPs, e.length, Arrays.stream(e).sum(), mean(e), rank(e, 0.5),
                 rank(e, 0.99), e.length == 0 ? 0 : e[e.length - 1], Arrays.stream(m).sum(), mean(m), rank(m, 0.99),
-                partitionNodes, partitionPorts, partitionEvents, busy, wait);
+                criticalPathEvents, partitionNodes, partitionPorts, partitionEvents, busy, wait);
     }
 
     private static double mean(long[] v) {

@@ -99,6 +99,8 @@ class ParallelEngineTest {
             assertEquals(threads, st.threads());
             assertEquals(r.events(), st.events());
             assertTrue(st.messages() > 0, "no event crossed between partitions");
+            assertTrue(st.eventParallelism() >= 1 && st.eventParallelism() <= threads, "parallelism " + st.eventParallelism());
+            assertEquals(r.events(), Arrays.stream(st.partitionEvents()).sum());
         }
     }
 

@@ -29,8 +29,10 @@ import java.util.Map;
  * run() call), CPU time of the whole process, each as median [min..max]; the speedup of the simulation's
  * wall time over the parallel engine on 1 thread and over the sequential engine (medians); and the
  * parallel run's own figures ({@link ParallelRunStats}): windows, events per window (mean, p50, p99),
- * messages between partitions per window, load imbalance, and per thread the time busy and waiting at
- * barriers (from the median run). A check line says whether every thread count gave the same result
+ * messages between partitions per window, load imbalance, the event parallelism (events over the sum
+ * of each window's busiest partition: the speedup bound of the partitioning if barriers were free, a count
+ * that does not depend on the machine's load, so {@code --threads 16,64} on a small machine still tells how
+ * those would scale), and per thread the time busy and waiting at barriers (from the median run). A check line says whether every thread count gave the same result
  * (events, end time, packet-hops, delivered bytes, PAUSE frames and every flow's completion time).
  *
  * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.ParallelBenchMain [--scenarios roce,spray,incast]
@@ -73,10 +75,10 @@ public final class ParallelBenchMain {
         if (threads > 0) {
             ParallelRunStats st = sim.parallelStats().orElseThrow();
             b.append(String.format(Locale.ROOT, " windows=%d lookaheadPs=%d evMean=%.1f evP50=%d evP99=%d evMax=%d"
-                    + " msgMean=%.1f msgP99=%d msgs=%d imbalance=%.3f busy=%s wait=%s ports=%s",
+                    + " msgMean=%.1f msgP99=%d msgs=%d imbalance=%.3f parallelism=%.3f busy=%s wait=%s ports=%s",
                     st.windows(), st.lookaheadPs(), st.meanEventsPerWindow(), st.p50EventsPerWindow(), st.p99EventsPerWindow(),
                     st.maxEventsPerWindow(), st.meanMessagesPerWindow(), st.p99MessagesPerWindow(), st.messages(),
-                    st.imbalance(), join(st.busySeconds()), join(st.barrierWaitSeconds()),
+                    st.imbalance(), st.eventParallelism(), join(st.busySeconds()), join(st.barrierWaitSeconds()),
                     Arrays.toString(st.partitionPorts()).replace(" ", "")));
         }
         return b.toString();
@@ -253,10 +255,11 @@ public final class ParallelBenchMain {
                                 + m.get("completed") + "), events " + m.get("events"));
                         System.out.println(String.format(Locale.ROOT,
                                 "               windows %s (L = %s ps) | events/window mean %s, p50 %s, p99 %s, max %s"
-                                + " | messages/window mean %s, p99 %s (total %s) | imbalance %s | per thread: busy %s s,"
+                                + " | messages/window mean %s, p99 %s (total %s) | imbalance %s | event parallelism %s"
+                                + " | per thread: busy %s s,"
                                 + " barrier wait %s s | ports per partition %s",
                                 m.get("windows"), m.get("lookaheadPs"), m.get("evMean"), m.get("evP50"), m.get("evP99"),
-                                m.get("evMax"), m.get("msgMean"), m.get("msgP99"), m.get("msgs"), m.get("imbalance"), m.get("busy"),
+                                m.get("evMax"), m.get("msgMean"), m.get("msgP99"), m.get("msgs"), m.get("imbalance"), m.get("parallelism"), m.get("busy"),
                                 m.get("wait"), m.get("ports")));
                     } else {
                         System.out.println("               makespan " + rs.get(0).get("makespanPs") + " ps (all flows completed: "
