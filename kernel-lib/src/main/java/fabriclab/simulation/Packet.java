@@ -50,6 +50,10 @@ final class Packet {
      * flow), else -1: PFC accounts a packet at its ingress under the priority it arrived with.
      */
     int ingressPriority = -1;
+    /** Whether the packet travels from the flow's destination back to its source (set once, read at every hop). */
+    boolean reverse;
+    /** While on a wire: the time it reaches the link's peer, ps (the wire's FIFO keeps no array of its own). */
+    long wireArrivalPs;
 
     /** The priority under which the current switch accounts this packet at its ingress port. */
     int ingressPriority() {
@@ -81,6 +85,8 @@ final class Packet {
         this.enqueuedPs = 0;
         this.ingress = null;
         this.ingressPriority = -1;
+        this.reverse = destination == flow.spec.source();
+        this.wireArrivalPs = 0;
     }
 
     /**
@@ -122,6 +128,6 @@ final class Packet {
 
     /** Whether the packet travels from the flow's destination back to its source. */
     boolean isReverse() {
-        return destination == flow.spec.source();
+        return reverse;
     }
 }
