@@ -27,6 +27,8 @@ final class Link implements EventHandler {
     /** The receiving node and the port the packets arrive through. */
     Node to;
     Port toPort;
+    /** Index of {@code toPort}'s PFC ingress counters in its owner's array (see {@link PfcIngress#base()}). */
+    int toIngressSlot;
     final long rateBitsPerSecond;
     final long propagationPs;
     /** Time from sending a PAUSE frame to its landing at the peer: ser(64 B) + propagation, ps. */
@@ -152,6 +154,7 @@ final class Link implements EventHandler {
             events.schedule(packets[head].wireArrivalPs, this, null);
         }
         p.ingress = toPort;
+        p.ingressSlot = toIngressSlot;
         to.receive(p, timePs);
     }
 }
