@@ -33,6 +33,8 @@ final class Link implements EventHandler {
     /** The receiving node and the port the packets arrive through. */
     Node to;
     Port toPort;
+    /** Index of {@code toPort}'s PFC ingress counters in its owner's array (see {@link PfcIngress#base()}). */
+    int toIngressSlot;
     final long rateBitsPerSecond;
     final long propagationPs;
     /** Time from sending a PAUSE frame to its landing at the peer: ser(64 B) + propagation, ps. */
@@ -47,8 +49,7 @@ final class Link implements EventHandler {
     long busyPs;
     private int lastWireBytes = -1;
     private long lastSerializationPs;
-    // the wire: packets in propagation, in arrival order (a ring buffer)
-    private long[] arrival = new long[16];
+    // the wire: packets in propagation, in arrival order (a ring buffer; each packet carries its arrival time)
     private Packet[] packets = new Packet[16];
     private int head;
     private int count;
@@ -139,18 +140,15 @@ final class Link implements EventHandler {
 
     private void push(long arrivalPs, Packet p) {
         if (count == packets.length) {
-            long[] a = new long[2 * count];
             Packet[] q = new Packet[2 * count];
             for (int i = 0; i < count; i++) {
-                a[i] = arrival[(head + i) & (count - 1)];
                 q[i] = packets[(head + i) & (count - 1)];
             }
-            arrival = a;
             packets = q;
             head = 0;
         }
         int tail = (head + count) & (packets.length - 1);
-        arrival[tail] = arrivalPs;
+        p.wireArrivalPs = arrivalPs;
         packets[tail] = p;
         count++;
         if (count == 1) {
@@ -159,7 +157,7 @@ final class Link implements EventHandler {
     }
 
     private long lastArrival() {
-        return count == 0 ? Long.MIN_VALUE : arrival[(head + count - 1) & (packets.length - 1)];
+        return count == 0 ? Long.MIN_VALUE : packets[(head + count - 1) & (packets.length - 1)].wireArrivalPs;
     }
 
     /** The link fails: packets on the wire are lost (counted as drops at the sending queue). */
@@ -184,9 +182,10 @@ final class Link implements EventHandler {
         head = (head + 1) & (packets.length - 1);
         count--;
         if (count > 0) {
-            events.schedule(arrival[head], this, null);
+            events.schedule(packets[head].wireArrivalPs, this, null);
         }
         p.ingress = toPort;
+        p.ingressSlot = toIngressSlot;
         to.receive(p, timePs);
     }
 }

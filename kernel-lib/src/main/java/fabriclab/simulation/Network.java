@@ -135,6 +135,13 @@ final class Network {
             b.ports.add(pb);
             linkPorts[li] = new Port[] {pa, pb};
         }
+        for (Switch sw : switches) {
+            sw.shareIngressState();
+        }
+        for (Port[] pair : linkPorts) {
+            pair[0].link.toIngressSlot = pair[1].ingress.base();
+            pair[1].link.toIngressSlot = pair[0].ingress.base();
+        }
         Routing.install(this);
     }
 

@@ -50,6 +50,15 @@ final class Packet {
      * flow), else -1: PFC accounts a packet at its ingress under the priority it arrived with.
      */
     int ingressPriority = -1;
+    /**
+     * Index of the PFC ingress counters of {@link #ingress} in its switch's array (see
+     * {@code Switch.ingressState}); set with {@link #ingress}, meaningless while that is null.
+     */
+    int ingressSlot;
+    /** Whether the packet travels from the flow's destination back to its source (set once, read at every hop). */
+    boolean reverse;
+    /** While on a wire: the time it reaches the link's peer, ps (the wire's FIFO keeps no array of its own). */
+    long wireArrivalPs;
 
     /** The priority under which the current switch accounts this packet at its ingress port. */
     int ingressPriority() {
@@ -80,7 +89,10 @@ final class Packet {
         this.container = null;
         this.enqueuedPs = 0;
         this.ingress = null;
+        this.ingressSlot = 0;
         this.ingressPriority = -1;
+        this.reverse = destination == flow.spec.source();
+        this.wireArrivalPs = 0;
     }
 
     /**
@@ -122,6 +134,6 @@ final class Packet {
 
     /** Whether the packet travels from the flow's destination back to its source. */
     boolean isReverse() {
-        return destination == flow.spec.source();
+        return reverse;
     }
 }

@@ -36,6 +36,18 @@ final class PauseState implements EventHandler {
     private boolean[] ignoring;
     private long[] ignoredUntil; // pause in force had PFC been honoured, while ignoring
     private final EventHandler watchdogCheck = this::onWatchdogCheck;
+    // the duration of the last quanta value seen (frames nearly always carry the same one; exact, see Pfc.quantaPs)
+    private int lastQuanta = -1;
+    private long lastQuantaPs;
+
+    /** {@link Pfc#quantaPs} at this link's rate, remembered for the last value. */
+    private long quantaPs(int quanta) {
+        if (quanta != lastQuanta) {
+            lastQuantaPs = Pfc.quantaPs(quanta, port.link.rateBitsPerSecond);
+            lastQuanta = quanta;
+        }
+        return lastQuantaPs;
+    }
 
     PauseState(Port port, int priorities) {
         this.port = port;
@@ -75,7 +87,7 @@ final class PauseState implements EventHandler {
         if (ignoring != null && ignoring[pr]) { // PFC ignored on this priority: remember, do not stop
             if (quanta > 0) {
                 pausesReceived++;
-                ignoredUntil[pr] = timePs + Pfc.quantaPs(quanta, port.link.rateBitsPerSecond);
+                ignoredUntil[pr] = timePs + quantaPs(quanta);
             } else {
                 xonReceived++;
                 ignoredUntil[pr] = timePs;
@@ -93,7 +105,7 @@ final class PauseState implements EventHandler {
                     port.part.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
                 }
             }
-            pausedUntil[pr] = timePs + Pfc.quantaPs(quanta, port.link.rateBitsPerSecond);
+            pausedUntil[pr] = timePs + quantaPs(quanta);
             port.part.events.schedule(pausedUntil[pr], expiry, pr);
         } else {
             xonReceived++;

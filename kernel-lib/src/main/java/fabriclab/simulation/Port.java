@@ -47,6 +47,7 @@ final class Port {
         this.arrival = (t, x) -> { // allocated after the port's elements, which stay together in memory
             Packet p = (Packet) x;
             p.ingress = this;
+            p.ingressSlot = ingress.base();
             owner.receive(p, t);
         };
     }

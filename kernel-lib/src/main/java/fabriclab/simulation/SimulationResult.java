@@ -185,7 +185,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
                 PfcIngress in = p.ingress;
                 pp.add(new PortPfc(who + " port " + p.index + " -> node " + p.peer().id, n.id, p.index, p.peer().id,
                         in.pausesSent, in.xonSent, p.pause.pausesReceived, p.pause.xonReceived, p.pause.pausedPsUpTo(now),
-                        in.peakBytes.clone(), in.firstPauseSentPs, p.pause.deadlocks));
+                        in.peakBytes(), in.firstPauseSentPs, p.pause.deadlocks));
             }
         }
         for (Switch sw : net.switches) {

@@ -39,6 +39,15 @@ final class Switch extends Node {
     private final long perQueueLimitBytes;
     private final EcnMarking marking;
     private final long kminBytes;
+    /**
+     * The PFC ingress counters of all this switch's ports, {@link PfcIngress#STRIDE} longs per
+     * priority from each port's {@link PfcIngress#base()} (see {@link PfcIngress#share}); a packet
+     * carries the index of its ingress port's counters ({@link Packet#ingressSlot}), so admission and
+     * release account it here without touching the port or its accounting object.
+     */
+    private long[] ingressState;
+    /** Counter value from which an unasserted counter may pause: XOFF (static PFC), MIN_VALUE (dynamic), MAX_VALUE (no PFC). */
+    private final long pauseCheckFromBytes;
 
     /**
      * Behaviour a transport attaches to a switch (the GSE source and destination edge; iQCN's record
@@ -70,6 +79,27 @@ final class Switch extends Node {
         this.perQueueLimitBytes = b.perQueueLimitBytes();
         this.marking = b.ecnMarking();
         this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
+        this.pauseCheckFromBytes = net.pfc == null ? Long.MAX_VALUE
+                : net.pfcDynamic != null ? Long.MIN_VALUE : net.pfc.xoffBytes();
+    }
+
+    /**
+     * Gathers the PFC ingress counters of this switch's ports (all attached, all zero) into one array
+     * and returns it; the ports' accounting objects keep working on their part of it.
+     */
+    long[] shareIngressState() {
+        int length = 0;
+        for (Port p : ports) {
+            length += PfcIngress.STRIDE * p.ingress.counters();
+        }
+        long[] shared = new long[length];
+        int at = 0;
+        for (Port p : ports) {
+            p.ingress.share(shared, at);
+            at += PfcIngress.STRIDE * p.ingress.counters();
+        }
+        ingressState = shared;
+        return shared;
     }
 
     /** Shared buffer not in use [bytes] (read by alpha-based PFC thresholds). */
@@ -100,7 +130,13 @@ final class Switch extends Node {
             } else {
                 p.ingressPriority = -1; // the next switch accounts it under its new priority
             }
-            p.ingress.ingress.released(pr, p.wireBytes);
+            // PfcIngress.released, on this switch's array: the object only when a pause is asserted
+            int i = p.ingressSlot + PfcIngress.STRIDE * pr;
+            long[] st = ingressState;
+            long c = st[i + PfcIngress.COUNTER] -= p.wireBytes;
+            if (st[i + PfcIngress.ASSERTED] != 0) {
+                p.ingress.ingress.crossedDown(pr, c);
+            }
         }
     }
 
@@ -212,8 +248,17 @@ final class Switch extends Node {
         if (usedBytes > peakUsedBytes) {
             peakUsedBytes = usedBytes;
         }
-        if (p.ingress != null) {
-            p.ingress.ingress.admitted(p.ingressPriority(), w);
+        if (p.ingress != null) { // PfcIngress.admitted, on this switch's array: the object only near XOFF
+            int k = p.ingressPriority();
+            int i = p.ingressSlot + PfcIngress.STRIDE * k;
+            long[] st = ingressState;
+            long c = st[i + PfcIngress.COUNTER] += w;
+            if (c > st[i + PfcIngress.PEAK]) {
+                st[i + PfcIngress.PEAK] = c;
+            }
+            if (c >= pauseCheckFromBytes && st[i + PfcIngress.ASSERTED] == 0) {
+                p.ingress.ingress.crossedUp(k, c);
+            }
         }
         p.enqueuedPs = part.now;
         out.enqueue(p);

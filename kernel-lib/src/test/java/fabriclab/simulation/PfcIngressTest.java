@@ -64,7 +64,7 @@ class PfcIngressTest {
         assertEquals(1, up.xonReceived);
         assertFalse(up.paused(0, t3 + FRAME_DELAY));
         assertEquals(t3 - t1, up.pausedPsUpTo(r.net.main.now)); // both frames took the same time to arrive
-        assertArrayEquals(new long[] {6_000, 0, 0}, in.peakBytes);
+        assertArrayEquals(new long[] {6_000, 0, 0}, in.peakBytes());
         // a second episode asserts again
         r.at(20 * Time.US, () -> in.admitted(0, 3_001)); // 1999 + 3001 = 5000
         r.runUntil(20 * Time.US + FRAME_DELAY); // (not runAll: an asserted pause is refreshed for ever)
@@ -144,7 +144,7 @@ class PfcIngressTest {
         for (int pr = 0; pr < 3; pr++) {
             assertTrue(up.paused(pr, r.net.main.now), "priority " + pr);
         }
-        assertEquals(5_000, in.peakBytes[0]);
+        assertEquals(5_000, in.peakBytes()[0]);
         r.at(5 * Time.US, () -> in.released(0, 3_001)); // 1999 < XON
         r.runUntil(5 * Time.US + FRAME_DELAY);
         assertEquals(1, in.xonSent);
@@ -163,7 +163,7 @@ class PfcIngressTest {
         r.at(0, () -> in.admitted(0, 5_000_000));
         r.runAll();
         assertEquals(0, in.pausesSent);
-        assertEquals(5_000_000, in.peakBytes[0]);
+        assertEquals(5_000_000, in.peakBytes()[0]);
         assertEquals(-1, in.firstPauseSentPs);
     }
 }

@@ -51,7 +51,7 @@ class SwitchTest {
         assertEquals(1, r.flow(0).dropped);
         assertEquals(1, r.flow(1).dropped);
         assertEquals(3_000, sw.usedBytes);
-        assertEquals(3_000, sw.ports.get(0).ingress.peakBytes[0]); // every admitted byte arrived through port 0
+        assertEquals(3_000, sw.ports.get(0).ingress.peakBytes()[0]); // every admitted byte arrived through port 0
         // the first packet to host 1 has left at 80 ns: its 1000 B are free again
         r.at(81 * Time.NS, () -> arrive(r, r.data(0, 3, 1000, 0)));
         r.runAll();
