@@ -44,6 +44,8 @@ final class GseEdge implements Switch.EdgeFunction {
     long resentPayloadBytes;
     long duplicatesDiscarded;
     long containersAbandoned;
+    long requestsConfirmed;
+    long rtoPeakPs;
     long confirmLoopPeakPs;
 
     private static final class Voq {
@@ -57,6 +59,11 @@ final class GseEdge implements Switch.EdgeFunction {
         /** Containers sent and not yet known to be confirmed, in the order of their (last) sending. */
         final ArrayDeque<Container> unconfirmed = new ArrayDeque<>();
         boolean resendArmed;
+        /** Smoothed loop (sending to confirmation) and its mean deviation, ps; -1: no sample yet. */
+        long srttPs = -1;
+        long rttvarPs;
+        /** The current resend timeout, ps: at least the transport's {@code resendTimeoutPs}. */
+        long rtoPs;
 
         Voq(int src, int dst) {
             this.src = src;
@@ -204,7 +211,11 @@ final class GseEdge implements Switch.EdgeFunction {
 
     private void enqueueAtSource(Packet p, int src, int dst, long now) {
         long key = ((long) src << 32) | dst;
-        Voq v = voqs.computeIfAbsent(key, k -> new Voq(src, dst));
+        Voq v = voqs.computeIfAbsent(key, k -> {
+            Voq n = new Voq(src, dst);
+            n.rtoPs = g.resendTimeoutPs();
+            return n;
+        });
         if (v.packets.isEmpty()) {
             v.oldestPs = now;
         }
@@ -326,27 +337,29 @@ final class GseEdge implements Switch.EdgeFunction {
         v.unconfirmed.addLast(c);
         if (!v.resendArmed) {
             v.resendArmed = true;
-            net.events.schedule(now + g.resendTimeoutPs(), resendTimer, v);
+            net.events.schedule(now + v.rtoPs, resendTimer, v);
         }
     }
 
     private final EventHandler resendTimer = this::onResendTimer;
 
     /**
-     * The resend timer of a VOQ: forgets the confirmed containers at the head of its unconfirmed list,
-     * requests again every container sent at least {@code resendTimeoutPs} ago and not confirmed, and
-     * re-arms for the oldest one left.
+     * The resend timer of a VOQ: forgets the confirmed containers at the head of its unconfirmed list
+     * (each one sent once is a sample of the loop), requests again every container sent at least the
+     * current timeout ago and not confirmed, and re-arms for the oldest one left.
      */
     private void onResendTimer(long now, Object payload) {
         Voq v = (Voq) payload;
         v.resendArmed = false;
         ArrayDeque<Container> u = v.unconfirmed;
-        long timeout = g.resendTimeoutPs();
         while (!u.isEmpty()) {
             Container c = u.peekFirst();
             if (c.confirmedAtPs <= now) {
                 u.pollFirst();
-            } else if (now - c.sentPs >= timeout) {
+                if (c.sends == 1) { // Karn: the loop of a resent container is ambiguous
+                    sample(v, c.confirmedAtPs - c.sentPs);
+                }
+            } else if (now - c.sentPs >= v.rtoPs) {
                 u.pollFirst();
                 request(c, now); // back in the list when it is sent again
             } else {
@@ -355,8 +368,25 @@ final class GseEdge implements Switch.EdgeFunction {
         }
         if (!u.isEmpty()) {
             v.resendArmed = true;
-            net.events.schedule(Math.max(now + 1, u.peekFirst().sentPs + timeout), resendTimer, v);
+            net.events.schedule(Math.max(now + 1, u.peekFirst().sentPs + v.rtoPs), resendTimer, v);
         }
+    }
+
+    /**
+     * One loop sample {@code r} of VOQ {@code v} [ps]: srtt and rttvar as Jacobson and Karels (RFC 6298:
+     * rttvar = 3/4 rttvar + 1/4 |srtt - r|, srtt = 7/8 srtt + 1/8 r; the first sample sets srtt = r,
+     * rttvar = r / 2), and timeout = max(resendTimeoutPs, srtt + 4 rttvar), at most 1 s.
+     */
+    private void sample(Voq v, long r) {
+        if (v.srttPs < 0) {
+            v.srttPs = r;
+            v.rttvarPs = r / 2;
+        } else {
+            v.rttvarPs = (3 * v.rttvarPs + Math.abs(v.srttPs - r)) / 4;
+            v.srttPs = (7 * v.srttPs + r) / 8;
+        }
+        v.rtoPs = Math.min(GseTransport.MAX_TIME_PS, Math.max(g.resendTimeoutPs(), v.srttPs + 4 * v.rttvarPs));
+        rtoPeakPs = Math.max(rtoPeakPs, v.rtoPs);
     }
 
     // ------------------------------------------------------------------ destination side
@@ -366,6 +396,10 @@ final class GseEdge implements Switch.EdgeFunction {
 
     private void onRequest(long now, Object payload) {
         Container c = (Container) payload;
+        if (c.complete) { // a repeated request for a container this edge already holds: its confirmation answers it
+            requestsConfirmed++;
+            return;
+        }
         Port port = hostPort.get(c.voq.dst);
         long t = Math.max(now, nextGrantPs.getOrDefault(c.voq.dst, 0L));
         nextGrantPs.put(c.voq.dst, t + Time.serializationPs(c.wireBytes, port.link.rateBitsPerSecond));
@@ -414,7 +448,7 @@ final class GseEdge implements Switch.EdgeFunction {
                 ready.slots[k] = null;
                 heldBytes -= q.wireBytes;
                 q.container = null;
-                sw.admit(q, out);
+                sw.admitReserved(q, out); // the grant reserved its place: never tail-dropped after confirmation
             }
         }
     }

@@ -32,13 +32,17 @@ final class GseRun extends TransportRun {
         long packetsResent = 0;
         long duplicates = 0;
         long abandoned = 0;
+        long requestsConfirmed = 0;
         long loopPeak = 0;
+        long rtoPeak = 0;
         for (GseEdge e : edges) {
             resent += e.containersResent;
             packetsResent += e.packetsResent;
             duplicates += e.duplicatesDiscarded;
             abandoned += e.containersAbandoned;
+            requestsConfirmed += e.requestsConfirmed;
             loopPeak = Math.max(loopPeak, e.confirmLoopPeakPs);
+            rtoPeak = Math.max(rtoPeak, e.rtoPeakPs);
             containers += e.containers;
             grants += e.grants;
             reordered += e.containersReordered;
@@ -56,7 +60,9 @@ final class GseRun extends TransportRun {
         put(out, "gse.packetsResent", packetsResent);
         put(out, "gse.duplicatesDiscarded", duplicates);
         put(out, "gse.containersAbandoned", abandoned);
+        put(out, "gse.repeatedRequestsConfirmed", requestsConfirmed);
         put(out, "gse.confirmLoopPeakPs", loopPeak);
+        put(out, "gse.resendTimeoutPeakPs", rtoPeak);
     }
 
     /** Payload of the container copies the edges resent (they enter the fabric at an edge, not at a NIC). */

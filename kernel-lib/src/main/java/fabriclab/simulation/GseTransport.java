@@ -48,14 +48,25 @@ import fabriclab.Parameters;
  *   <li>the destination edge confirms a container as soon as it holds all of its packets (before
  *       reordering); the confirmation is a control message like a grant (latency
  *       {@code controlLatencyPs}, no link bandwidth; it can ride on the grants the edge sends anyway);</li>
- *   <li>a container not confirmed {@code resendTimeoutPs} after it was sent is requested again, granted
+ *   <li>a container not confirmed within the resend timeout after it was sent is requested again, granted
  *       again (so resent bytes are paced at the destination port like any others) and sent again, whole,
  *       on the uplink the spraying turn gives it; one timer per virtual output queue, on its oldest
- *       unconfirmed container;</li>
+ *       unconfirmed container. A repeated request for a container the destination edge already holds
+ *       complete (its confirmation is on its way) gets no grant: the confirmation answers it. The timeout
+ *       of a virtual output queue follows its measured loop (sending to confirmation, containers sent once
+ *       only) as TCP's retransmission timer does (Jacobson and Karels; RFC 6298): srtt and rttvar, timeout
+ *       = max({@code resendTimeoutPs}, srtt + 4 rttvar), at most 1 s; {@code resendTimeoutPs} until the
+ *       first sample. A fixed timeout below the queueing delay of a loaded fabric (the 32 MB buffers of
+ *       000's switches hold 640 us at 400G) would resend containers that are only late, and those copies
+ *       take grants and links when they are scarcest;</li>
  *   <li>at the destination edge a packet of a container that is already complete, or a second copy of a
  *       packet it already holds, is discarded and counted (a duplicate, as when the timeout is shorter
  *       than the loop); the first copy of each packet is kept, so the host receives every payload byte
  *       exactly once, in container order, as without loss;</li>
+ *   <li>the destination edge forwards a container it confirmed to its host without tail drop: the grant
+ *       reserved that port's buffer (its bytes count in the switch's shared buffer, which may exceed its
+ *       size by what the edge releases at once after a lost container is filled in: the edge's reordering
+ *       memory is its own); on a failed host link they are lost like any packet;</li>
  *   <li>a container whose destination has no route at all at the source edge (the fabric is partitioned;
  *       this simulator never restores a link) is dropped and not resent, so a run cannot loop forever.</li>
  * </ol>
@@ -64,14 +75,17 @@ import fabriclab.Parameters;
  * containers of a flow have no successor to reveal their gap. The timeout must exceed the loop from sending a
  * container to its confirmation: on an unloaded path that is the data's one-way time (serialisation and
  * propagation of two fabric links, about 2.7 us for 16 KB at 400G with 1 us links) plus
- * {@code controlLatencyPs} (2 us), about 5 us on 000's fabric; the default 100 us is about 20 such loops,
- * so queueing in a loaded fabric does not trigger resends (measured: no resend in notebook 08's lossless
- * runs). A lost container thus costs at least {@code resendTimeoutPs + 2 controlLatencyPs} more than
- * its first sending. Counters: {@code gse.containersResent}, {@code gse.packetsResent},
- * {@code gse.duplicatesDiscarded} (packets); resent packets also count in their flow's retransmitted
- * packets and discarded duplicates in its duplicate packets. Costs in a lossless run: no extra packet or
+ * {@code controlLatencyPs} (2 us), about 5 us on 000's fabric (measured: 5.6 us on an unloaded path of 100G links,
+ * at most 6.7 us in the 8 concurrent ring AllReduces of {@code Llama2Training}'s non-blocking fabric); the default floor of 100 us is about 20 such loops (measured: no resend in
+ * notebook 08's lossless runs). A lost container thus costs at least {@code resendTimeoutPs + 2
+ * controlLatencyPs} more than its first sending. Counters: {@code gse.containersResent}, {@code gse.packetsResent},
+ * {@code gse.duplicatesDiscarded} (packets), {@code gse.repeatedRequestsConfirmed} (timeouts that found the
+ * container already complete), {@code gse.containersAbandoned}, {@code gse.confirmLoopPeakPs} (the longest
+ * time from a container's last sending to its confirmation at the source edge), {@code gse.resendTimeoutPeakPs}
+ * (the largest timeout a virtual output queue's loop estimate set, when above the floor); resent packets also
+ * count in their flow's retransmitted packets and discarded duplicates in its duplicate packets. Costs in a lossless run: no extra packet or
  * byte on any link; the timer events add to the event count and the run ends at the last timer check, up
- * to {@code resendTimeoutPs} after the last delivery, so {@link SimulationResult#endPs()} and the queues'
+ * to one timeout after the last delivery, so {@link SimulationResult#endPs()} and the queues'
  * utilisation (busy time over run time) are not those of a run without recovery.
  *
  * <p>Usage: {@code Scenario.builder(leafSpine.build(), config.withMtu(4096)).flows(flows)
@@ -84,8 +98,9 @@ import fabriclab.Parameters;
  *        2 us, the two fabric links of a leaf-spine path plus switching)
  * @param localXoffBytes a local host is paused when its packets waiting at the edge reach this [bytes]
  * @param localXonBytes and resumed below this [bytes], 1 to {@code localXoffBytes}
- * @param resendTimeoutPs time after sending a container without its confirmation after which it is requested
- *        again [ps], 1 ps to 1 s (this project's choice: 100 us, see above)
+ * @param resendTimeoutPs the least time after sending a container without its confirmation after which it is
+ *        requested again [ps], 1 ps to 1 s, and the timeout before the first loop sample (this project's
+ *        choice: 100 us, see above)
  */
 public record GseTransport(int containerBytes, long assemblyTimeoutPs, long controlLatencyPs, long localXoffBytes,
         long localXonBytes, long resendTimeoutPs) implements TransportModel {
@@ -131,7 +146,7 @@ public record GseTransport(int containerBytes, long assemblyTimeoutPs, long cont
         return new GseTransport(bytes, assemblyTimeoutPs, controlLatencyPs, localXoffBytes, localXonBytes, resendTimeoutPs);
     }
 
-    /** A copy with another resend timeout [ps], 1 ps to 1 s. */
+    /** A copy with another resend timeout floor [ps], 1 ps to 1 s. */
     public GseTransport withResendTimeoutPs(long timeoutPs) {
         return new GseTransport(containerBytes, assemblyTimeoutPs, controlLatencyPs, localXoffBytes, localXonBytes, timeoutPs);
     }

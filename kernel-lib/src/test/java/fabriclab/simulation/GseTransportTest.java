@@ -168,6 +168,39 @@ class GseTransportTest {
     }
 
     @Test
+    void anOverloadedPathDropsAndTheEdgesRecoverEverything() {
+        // grants bound each destination port, not the path: hosts 0-2 (leaf 0) send 4 MiB each to hosts 4-6
+        // (leaf 1) at 3 x 100G into leaf 0's single 100G uplink, whose queue fills leaf 0's 1 MB buffer and
+        // tail-drops; host 7 (leaf 1) sends 2 MiB to host 3 on that full leaf 0 from 1 us on, and the
+        // destination edges forward what they confirmed to their hosts without a tail drop (the grant reserved
+        // it; with an ordinary admission those packets are lost after confirmation and no flow completes)
+        LeafSpine ls = new LeafSpine(8, 1, 2, 1, G100, G100, 1, Time.US, Time.US);
+        SimulationConfig small = new SimulationConfig(4096, 0, 1, SwitchBuffer.shared(1_000_000),
+                Forwarding.ecmp(HashFunction.CRC32, 0), 1, 0, 0);
+        long bytes = 4L << 20;
+        List<FlowSpec> flows = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            flows.add(FlowSpec.of(i, 4 + i, bytes, 0));
+        }
+        flows.add(FlowSpec.of(7, 3, bytes / 2, Time.US));
+        SimulationResult r = Scenario.builder(ls.build(), small).flows(flows).transport(GseTransport.defaults())
+                .build().simulator().run(Time.S, Progress.silent());
+        assertTrue(r.allCompleted());
+        for (SimulationResult.FlowRecord f : r.flows()) {
+            assertEquals(f.spec().bytes(), f.deliveredBytes());
+        }
+        assertTrue(r.droppedPackets() > 0, "the 1 MB buffer overflowed");
+        assertEquals(0, r.inFlightBytes());
+        assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes() + r.discardedBytes());
+        long packetsResent = r.counters().get("gse.packetsResent");
+        long duplicates = r.counters().getOrDefault("gse.duplicatesDiscarded", 0L);
+        assertEquals(packetsResent - r.droppedPackets(), duplicates); // each resent packet replaced a lost one or was discarded
+        // the 12 MiB through the 100G uplink take at least 12 MiB x 8 / 100G = 1.01 ms
+        long last = Math.max(r.completedAtPs(0), Math.max(r.completedAtPs(1), r.completedAtPs(2)));
+        assertTrue(last >= 3 * bytes * 8 * 10, "completed at " + last);
+    }
+
+    @Test
     void sparesContainersOverParallelMembersAtTheSpine() {
         // 8 flows from leaf 0 to leaf 1 through one spine with 4 x 100G members per leaf-spine pair. The
         // spine sends each pair's containers round robin over the 4 members toward leaf 1, so the members
