@@ -60,9 +60,10 @@ import tech.tablesaw.api.Table;
  * do not slow each other down (a limitation). The sweeps time GSE's rows with links down by the bound even when
  * asked for the packet simulator: on a fabric without spare uplink capacity the simulator's GSE, whose grants
  * bound each destination port but not the path, overflows the links that are left and recovers by resending
- * (measured on the 4-spine non-blocking reading, 64 MiB per rank, one link down: 293,668 packets dropped,
- * 74,646 containers resent, 3.4 times the single job's time, where the bound's spraying gives about 1.3), which
- * measures a limitation of this model's grants, not GSE's. {@link #timer} with {@link Timing#PACKET} runs them
+ * (measured on the 4-spine non-blocking reading, the 8 ring all-reduces of 64 MiB per rank: one link down,
+ * 293,668 packets dropped, 74,646 containers resent, 3.42 times the single job's time where the bound gives 4/3;
+ * four links down, 2,704 dropped, 680 resent, 1.32 times), which measures a limitation of this model's grants,
+ * not GSE's. {@link #timer} with {@link Timing#PACKET} runs them
  * on the simulator all the same, for whoever wants that number.
  *
  * @param spines spines, 1 to 16
