@@ -108,7 +108,9 @@ class Llama2FabricTest {
             assertTrue(late.retransmittedPackets() >= late.drops(), late.toString());
             if (late.drops() > 0) {
                 someLoss = true;
-                // the lost containers wait at least the resend timeout
+                // a lost container waits at least the resend timeout (100 us) before it is requested again; the two
+                // runs also differ in when the routes change, so only half of it is asserted (measured at 16 MiB:
+                // 97 us more with 5 packets lost at -2 us than nothing lost at -5 us)
                 assertTrue(late.commUs() >= early.commUs() + Time.toMicros(GseTransport.DEFAULT_RESEND_TIMEOUT_PS) * 0.5,
                         late + " vs " + early);
             }

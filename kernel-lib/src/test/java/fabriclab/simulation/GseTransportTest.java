@@ -201,7 +201,7 @@ class GseTransportTest {
     }
 
     @Test
-    void sparesContainersOverParallelMembersAtTheSpine() {
+    void spraysContainersOverParallelMembersAtTheSpine() {
         // 8 flows from leaf 0 to leaf 1 through one spine with 4 x 100G members per leaf-spine pair. The
         // spine sends each pair's containers round robin over the 4 members toward leaf 1, so the members
         // differ by at most one container (4 packets) per pair: 8 x 4 = 32 packets.
