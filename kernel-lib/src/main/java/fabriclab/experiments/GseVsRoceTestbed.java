@@ -61,11 +61,13 @@ import tech.tablesaw.api.Table;
  * </ul>
  * Fixed: 100G NICs, 4096-byte packets without header overhead, 1 us links, 32 MB shared buffer per
  * switch, WRED Kmin 5 KB / Kmax 200 KB / Pmax 1% (Zhu et al.); GSE as in {@link GseVsRoceJct} (it
- * depends only on the uplinks and the algorithm). GSE is compared on single 400G uplinks only: our GSE
- * model sprays containers round robin per switch and has no loss recovery, and with 4 x 100G members it
- * overflows member queues and never completes, so the ratios of the 4 x 100G RoCE runs divide by GSE on
- * 400G links, i.e. they assume GSE, which spreads its containers over every member, reaches the same
- * near-bound JCT there (what the fluid model's ideal fabric gives). Reduction compute time is not modelled. The DCQCN
+ * depends only on the uplinks and the algorithm), run on the same uplinks as the RoCE run it is compared
+ * with: on 4 x 100G members its leaves spray containers over every member and its spines rotate each
+ * source-destination pair's containers over the members toward the destination leaf
+ * ({@link GseTransport}), so it needs no hash, and a container lost anyway would be resent. (Before GSE
+ * had loss recovery and spine spraying, this class timed GSE on 400G links only and divided the 4 x 100G
+ * RoCE runs by that.)
+ * Reduction compute time is not modelled. The DCQCN
  * state of a queue pair restarts at line rate with every message (the simulator's flows), an
  * assumption that favours RoCE slightly when a message follows a cut.
  *
@@ -424,17 +426,17 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
     /** Which grid a sweep runs. */
     public enum Grid {
         /**
-         * The default subset (36 RoCE runs per seed and 8 GSE runs): for the four algorithms at both speedups
+         * The default subset (36 RoCE runs per seed and 12 GSE runs): for the four algorithms at both speedups
          * the documented defaults, and at speedup 1.5:1 each axis varied alone from them (4x100G; 2 and 4 QPs;
-         * a QP per transfer; DCQCN of Zhu et al.; static XOFF 50 KB; alpha 1/8); GSE once per algorithm and
-         * speedup. (The first reading, static XOFF 1 MB, is the full sweep of
-         * {@link GseVsRoceJct#fullSweep}.)
+         * a QP per transfer; DCQCN of Zhu et al.; static XOFF 50 KB; alpha 1/8); GSE once per algorithm,
+         * speedup and uplinks used (400G at both speedups, 4x100G at 1.5:1). (The first reading, static XOFF
+         * 1 MB, is the full sweep of {@link GseVsRoceJct#fullSweep}.)
          */
         SUBSET,
         /**
          * Every combination: 2 uplinks x 4 QP settings (per transfer, 1, 2, 4) x 2 DCQCN sets x 5 PFC
          * settings (static 50 KB, 200 KB, 1 MB; alpha 1/8, 1) x 4 algorithms x 2 speedups = 640 RoCE runs
-         * per seed plus 8 GSE runs (an estimated 45 minutes on 2 cores).
+         * per seed plus 16 GSE runs (both uplinks; an estimated 45 minutes on 2 cores).
          */
         FULL
     }
@@ -473,7 +475,8 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
 
     /**
      * The points of {@code grid} at {@code bufferBytes} per rank and the given seeds, in the order
-     * (speedup, algorithm, testbed, seed), RoCE first, then GSE on single 400G uplinks (see the class comment).
+     * (speedup, algorithm, testbed, seed), RoCE first, then GSE once on each kind of uplinks those RoCE
+     * testbeds use (400G first; GSE's runs do not depend on the seed: the first seed).
      *
      * @param grid SUBSET or FULL
      * @param bufferBytes data per rank, at least 4096 bytes
@@ -494,8 +497,13 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                         points.add(new Point(t, a, GseVsRoceJct.Fabric.ROCE, speedup, bufferBytes, seed));
                     }
                 }
-                // GSE does not depend on the seed; on single 400G uplinks only (see the class comment)
-                points.add(new Point(documentedDefaults(), a, GseVsRoceJct.Fabric.GSE, speedup, bufferBytes, seeds[0]));
+                // GSE does not depend on the seed: once per kind of uplinks the RoCE testbeds use
+                for (Uplinks u : Uplinks.values()) {
+                    if (tbs.stream().anyMatch(t -> t.uplinks() == u)) {
+                        points.add(new Point(documentedDefaults().withUplinks(u), a, GseVsRoceJct.Fabric.GSE, speedup,
+                                bufferBytes, seeds[0]));
+                    }
+                }
             }
         }
         return points;
@@ -565,7 +573,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
 
     /**
      * RoCE/GSE ratios of a sweep: one row per RoCE run (speedup, algorithm, testbed, seed) with the GSE
-     * run of the same algorithm and speedup on single 400G uplinks (see the class comment): ratio of the mean JCTs over the 8 jobs, ratio of
+     * run of the same algorithm, speedup and uplinks: ratio of the mean JCTs over the 8 jobs, ratio of
      * the slowest jobs, whether the mean ratio lies in {@link #publishedBand}, and the RoCE run's counters.
      * RoCE runs without their GSE run are left out.
      *
@@ -575,13 +583,13 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         Parameters.noNullElements("runs", runs);
         Map<String, Run> gse = new HashMap<>();
         for (Run r : runs) {
-            if (r.fabric() == GseVsRoceJct.Fabric.GSE && r.testbed().uplinks() == Uplinks.SINGLE_400G) {
-                gse.put(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes(), r);
+            if (r.fabric() == GseVsRoceJct.Fabric.GSE) {
+                gse.put(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes() + " " + r.testbed().uplinks(), r);
             }
         }
         List<Run[]> pairs = new ArrayList<>();
         for (Run r : runs) {
-            Run g = gse.get(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes());
+            Run g = gse.get(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes() + " " + r.testbed().uplinks());
             if (r.fabric() == GseVsRoceJct.Fabric.ROCE && g != null) {
                 pairs.add(new Run[] {r, g});
             }

@@ -57,9 +57,14 @@ import tech.tablesaw.api.Table;
  * linearly to the bytes each rank sends (the bandwidth regime; a reduce-scatter or an all-gather is timed
  * as the all-reduce that sends the same bytes). Pipeline sends use the bound in both modes. Each
  * communication step is timed alone on the fabric: two steps that overlap in time (e.g. DP of two stages)
- * do not slow each other down (a limitation). The packet simulator's GSE cannot run the rows with links down
- * on a fabric without spare uplink capacity (it has no end-to-end retransmission and its grants ignore the
- * path), so those are timed by the bound, whose spraying is what GSE's single-job run achieves.
+ * do not slow each other down (a limitation). The sweeps time GSE's rows with links down by the bound even when
+ * asked for the packet simulator: on a fabric without spare uplink capacity the simulator's GSE, whose grants
+ * bound each destination port but not the path, overflows the links that are left and recovers by resending
+ * (measured on the 4-spine non-blocking reading, the 8 ring all-reduces of 64 MiB per rank: one link down,
+ * 293,668 packets dropped, 74,646 containers resent, 3.42 times the single job's time where the bound gives 4/3;
+ * four links down, 2,704 dropped, 680 resent, 1.32 times), which measures a limitation of this model's grants,
+ * not GSE's. {@link #timer} with {@link Timing#PACKET} runs them
+ * on the simulator all the same, for whoever wants that number.
  *
  * @param spines spines, 1 to 16
  * @param speedup uplink over downlink capacity of a leaf, in (0, 4]
@@ -161,11 +166,6 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         int[] failed = failedUplinks(row);
         if (spines == 1 && row == Case.ONE_LINK_DOWN) {
             throw new IllegalArgumentException("spines must be at least 2 for the one-link-down row, got 1");
-        }
-        if (timing == Timing.PACKET && fabric == Fabric.GSE && failed.length > 0) {
-            throw new IllegalArgumentException("timing must be BOUND for GSE with links down (" + row.label() + "): this "
-                    + "simulator's GSE limits grants at the destination port only, so with a link down on a fabric without "
-                    + "spare uplink capacity it overloads a spine and loses containers it never recovers (see Llama2Fabric)");
         }
         LeafSpineBound bound = new LeafSpineBound(ls, failed);
         LeafSpineBound.Routing routing = fabric == Fabric.GSE ? LeafSpineBound.Routing.SPRAY : LeafSpineBound.Routing.ECMP;
@@ -311,7 +311,8 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     /**
      * Evaluates every point on {@code threads} threads ({@link Sweep}); one timer per (row, fabric), shared by
      * the points (its cache is deterministic), so the results are the same whatever the thread count. With
-     * {@link Timing#PACKET}, GSE's rows with links down are timed by the bound (see the class comment), and
+     * {@link Timing#PACKET}, GSE's rows with links down are timed by the bound (the simulator's path-blind grants
+     * overflow the links left and the run measures its resends: see the class comment), and
      * their results say so ({@link Result#timing()}).
      *
      * @param points the points, no null element

@@ -12,9 +12,12 @@ import java.util.Map;
 /**
  * The GSE edge function of one leaf (package-private): source side (VOQs, container assembly,
  * requests, spraying of granted containers, local pause of its hosts through a {@link PfcIngress}
- * per host port) and destination side (grant clock per host port, egress reordering). See
+ * per host port, containers kept until confirmed and resent after the resend timeout) and destination
+ * side (grant clock per host port, confirmation of complete containers, duplicate discarding, egress
+ * reordering); and the container spraying of the switches between the edges ({@link Spray}). See
  * {@link GseTransport} for the model. Counters: containers, grants, containers completed out of
- * order, local pauses, peak VOQ and reordering bytes.
+ * order, local pauses, peak VOQ and reordering bytes, containers and packets resent, duplicates
+ * discarded, containers abandoned (no route), the longest loop from sending to confirmation.
  */
 final class GseEdge implements Switch.EdgeFunction {
     private final Network net;
@@ -36,6 +39,14 @@ final class GseEdge implements Switch.EdgeFunction {
     long containersReordered;
     long voqPeakBytes;
     long reorderPeakBytes;
+    long containersResent;
+    long packetsResent;
+    long resentPayloadBytes;
+    long duplicatesDiscarded;
+    long containersAbandoned;
+    long requestsConfirmed;
+    long rtoPeakPs;
+    long confirmLoopPeakPs;
 
     private static final class Voq {
         final int src;
@@ -45,6 +56,14 @@ final class GseEdge implements Switch.EdgeFunction {
         long oldestPs;
         int nextContainer;
         boolean timerArmed;
+        /** Containers sent and not yet known to be confirmed, in the order of their (last) sending. */
+        final ArrayDeque<Container> unconfirmed = new ArrayDeque<>();
+        boolean resendArmed;
+        /** Smoothed loop (sending to confirmation) and its mean deviation, ps; -1: no sample yet. */
+        long srttPs = -1;
+        long rttvarPs;
+        /** The current resend timeout, ps: at least the transport's {@code resendTimeoutPs}. */
+        long rtoPs;
 
         Voq(int src, int dst) {
             this.src = src;
@@ -52,18 +71,47 @@ final class GseEdge implements Switch.EdgeFunction {
         }
     }
 
-    /** A packet container: packets of one VOQ sent on one path under one grant. */
+    /**
+     * A packet container: packets of one VOQ sent on one path under one grant. The source edge keeps
+     * it (what its packets were, {@link #ids}) until the destination edge confirms it; the destination
+     * edge holds its arriving packets in {@link #slots} until it is complete and its turn comes.
+     */
     static final class Container {
         final Voq voq;
         final int number;
-        final List<Packet> packets = new ArrayList<>(4);
-        long payloadBytes;
-        long wireBytes;
+        /** Per packet, in order: (flow id << 32) | sequence number; what a resend rebuilds. */
+        final long[] ids;
+        /**
+         * Per packet: before the first sending the packets to send; then, at the destination edge, the
+         * first copy of each packet that arrived and is not yet forwarded to the host.
+         */
+        final Packet[] slots;
+        final long payloadBytes;
+        final long wireBytes;
+        /** Packets held at the destination edge (distinct places). */
         int received;
+        /** All packets arrived at the destination edge (later copies are duplicates). */
+        boolean complete;
+        /** Times sent (1 = never resent). */
+        int sends;
+        /** Time of the last sending, ps. */
+        long sentPs;
+        /** Time the confirmation reaches the source edge, ps (Long.MAX_VALUE: not yet confirmed). */
+        long confirmedAtPs = Long.MAX_VALUE;
 
-        Container(Voq voq, int number) {
+        Container(Voq voq, int number, Packet[] packets, long payloadBytes, long wireBytes) {
             this.voq = voq;
             this.number = number;
+            this.slots = packets;
+            this.ids = new long[packets.length];
+            for (int i = 0; i < packets.length; i++) {
+                Packet p = packets[i];
+                ids[i] = ((long) p.flow.id << 32) | (p.seq & 0xFFFFFFFFL);
+                p.container = this;
+                p.containerIndex = i;
+            }
+            this.payloadBytes = payloadBytes;
+            this.wireBytes = wireBytes;
         }
     }
 
@@ -97,9 +145,37 @@ final class GseEdge implements Switch.EdgeFunction {
                     edgeOfHost[h.id] = e;
                 }
             }
-            sw.edge = e;
+            sw.edge = e != null ? e : new Spray(sw);
         }
         return edges;
+    }
+
+    /**
+     * The container spraying of a switch between the edges (a spine): a data packet of a container goes
+     * to the shortest-path candidate {@code (container number + source host) mod candidates}, so all
+     * packets of a container take one path and a pair's consecutive containers rotate over parallel
+     * links; with a single candidate (one link per switch pair) the switch forwards as any other.
+     */
+    static final class Spray implements Switch.EdgeFunction {
+        private final Switch sw;
+
+        Spray(Switch sw) {
+            this.sw = sw;
+        }
+
+        @Override
+        public boolean intercept(Packet p, long now) {
+            Container c = p.container;
+            if (c == null || !p.isData() || p.flow.pinnedEgress != null) {
+                return false;
+            }
+            int[] cands = sw.routes[p.destination];
+            if (cands == null || cands.length == 1) {
+                return false; // the switch's own forwarding: one candidate, or unroutable
+            }
+            sw.admit(p, sw.ports.get(cands[(int) ((c.number + (long) c.voq.src) % cands.length)]));
+            return true;
+        }
     }
 
     /** Local pauses of this edge's hosts (pause assertions, not refreshes). */
@@ -125,7 +201,7 @@ final class GseEdge implements Switch.EdgeFunction {
             return true;
         }
         if (!fromLocalHost && toLocalHost && p.container != null) {
-            arriveAtDestination(p, p.container);
+            arriveAtDestination(p, p.container, now);
             return true;
         }
         return false;
@@ -135,7 +211,11 @@ final class GseEdge implements Switch.EdgeFunction {
 
     private void enqueueAtSource(Packet p, int src, int dst, long now) {
         long key = ((long) src << 32) | dst;
-        Voq v = voqs.computeIfAbsent(key, k -> new Voq(src, dst));
+        Voq v = voqs.computeIfAbsent(key, k -> {
+            Voq n = new Voq(src, dst);
+            n.rtoPs = g.resendTimeoutPs();
+            return n;
+        });
         if (v.packets.isEmpty()) {
             v.oldestPs = now;
         }
@@ -169,42 +249,144 @@ final class GseEdge implements Switch.EdgeFunction {
 
     /** Closes a container from the head of the VOQ and requests a grant for it. */
     private void close(Voq v, long now) {
-        Container c = new Container(v, v.nextContainer++);
-        while (!v.packets.isEmpty() && (c.packets.isEmpty()
-                || c.payloadBytes + v.packets.peekFirst().payloadBytes <= g.containerBytes())) {
-            Packet p = v.packets.pollFirst();
-            p.container = c;
-            c.packets.add(p);
-            c.payloadBytes += p.payloadBytes;
-            c.wireBytes += p.wireBytes;
+        int n = 0;
+        long payload = 0;
+        long wire = 0;
+        for (Packet p : v.packets) {
+            if (n > 0 && payload + p.payloadBytes > g.containerBytes()) {
+                break;
+            }
+            n++;
+            payload += p.payloadBytes;
+            wire += p.wireBytes;
         }
+        Packet[] packets = new Packet[n];
+        for (int i = 0; i < n; i++) {
+            packets[i] = v.packets.pollFirst();
+        }
+        Container c = new Container(v, v.nextContainer++, packets, payload, wire);
         v.bytes -= c.payloadBytes;
         v.oldestPs = now;
         containers++;
-        GseEdge dstEdge = edgeOfHost[v.dst];
+        request(c, now);
+    }
+
+    /** Asks the destination edge for a grant for {@code c}. */
+    private void request(Container c, long now) {
+        GseEdge dstEdge = edgeOfHost[c.voq.dst];
         net.main.events.schedule(now + g.controlLatencyPs(), dstEdge.requestArrival, c);
     }
 
-    private final EventHandler grantArrival = (now, payload) -> sendContainer((Container) payload);
+    private final EventHandler grantArrival = (now, payload) -> sendContainer((Container) payload, now);
 
-    private void sendContainer(Container c) {
+    /**
+     * A grant for {@code c} arrived: the container goes out on the next uplink of the spraying turn, the
+     * first time with the host's packets, later as fresh copies of them (a resend), unless its confirmation
+     * arrived while the resend waited for its grant.
+     */
+    private void sendContainer(Container c, long now) {
+        boolean first = c.sends == 0;
+        if (first) {
+            voqBytes -= c.wireBytes;
+            localPause.get(c.voq.src).released(0, c.wireBytes);
+        } else if (c.confirmedAtPs <= now) {
+            return;
+        }
+        c.sends++;
         int dst = c.voq.dst;
         int[] cands = sw.routes[dst];
-        voqBytes -= c.wireBytes;
-        localPause.get(c.voq.src).released(0, c.wireBytes);
-        if (cands == null) { // destination unreachable (failures)
-            for (Packet p : c.packets) {
-                sw.unroutable(p);
+        if (cands == null) { // destination unreachable (the fabric is partitioned): dropped, not resent
+            if (first) {
+                for (int i = 0; i < c.slots.length; i++) {
+                    sw.unroutable(c.slots[i]);
+                    c.slots[i] = null;
+                }
             }
+            containersAbandoned++;
             return;
         }
         int[] rr = roundRobin.computeIfAbsent(dst, k -> new int[1]);
         int k = rr[0] % cands.length;
         rr[0] = k + 1;
         Port up = sw.ports.get(cands[k]);
-        for (Packet p : c.packets) {
-            sw.admit(p, up);
+        if (first) {
+            for (int i = 0; i < c.slots.length; i++) {
+                Packet p = c.slots[i];
+                c.slots[i] = null; // from now on the destination edge's places
+                sw.admit(p, up);
+            }
+        } else {
+            containersResent++;
+            int mtu = net.config.mtuBytes();
+            int header = net.config.headerBytes();
+            for (int i = 0; i < c.ids.length; i++) {
+                FlowState f = net.workload.flows.get((int) (c.ids[i] >>> 32));
+                int seq = (int) c.ids[i];
+                int payload = f.payloadOf(seq, mtu);
+                Packet p = net.main.packets.data(f, seq, payload, payload + header, f.spec.priority());
+                p.container = c;
+                p.containerIndex = i;
+                f.retransmitted++;
+                packetsResent++;
+                resentPayloadBytes += payload;
+                sw.admit(p, up);
+            }
         }
+        c.sentPs = now;
+        Voq v = c.voq;
+        v.unconfirmed.addLast(c);
+        if (!v.resendArmed) {
+            v.resendArmed = true;
+            net.main.events.schedule(now + v.rtoPs, resendTimer, v);
+        }
+    }
+
+    private final EventHandler resendTimer = this::onResendTimer;
+
+    /**
+     * The resend timer of a VOQ: forgets the confirmed containers at the head of its unconfirmed list
+     * (each one sent once is a sample of the loop), requests again every container sent at least the
+     * current timeout ago and not confirmed, and re-arms for the oldest one left.
+     */
+    private void onResendTimer(long now, Object payload) {
+        Voq v = (Voq) payload;
+        v.resendArmed = false;
+        ArrayDeque<Container> u = v.unconfirmed;
+        while (!u.isEmpty()) {
+            Container c = u.peekFirst();
+            if (c.confirmedAtPs <= now) {
+                u.pollFirst();
+                if (c.sends == 1) { // Karn: the loop of a resent container is ambiguous
+                    sample(v, c.confirmedAtPs - c.sentPs);
+                }
+            } else if (now - c.sentPs >= v.rtoPs) {
+                u.pollFirst();
+                request(c, now); // back in the list when it is sent again
+            } else {
+                break;
+            }
+        }
+        if (!u.isEmpty()) {
+            v.resendArmed = true;
+            net.main.events.schedule(Math.max(now + 1, u.peekFirst().sentPs + v.rtoPs), resendTimer, v);
+        }
+    }
+
+    /**
+     * One loop sample {@code r} of VOQ {@code v} [ps]: srtt and rttvar as Jacobson and Karels (RFC 6298:
+     * rttvar = 3/4 rttvar + 1/4 |srtt - r|, srtt = 7/8 srtt + 1/8 r; the first sample sets srtt = r,
+     * rttvar = r / 2), and timeout = max(resendTimeoutPs, srtt + 4 rttvar), at most 1 s.
+     */
+    private void sample(Voq v, long r) {
+        if (v.srttPs < 0) {
+            v.srttPs = r;
+            v.rttvarPs = r / 2;
+        } else {
+            v.rttvarPs = (3 * v.rttvarPs + Math.abs(v.srttPs - r)) / 4;
+            v.srttPs = (7 * v.srttPs + r) / 8;
+        }
+        v.rtoPs = Math.min(GseTransport.MAX_TIME_PS, Math.max(g.resendTimeoutPs(), v.srttPs + 4 * v.rttvarPs));
+        rtoPeakPs = Math.max(rtoPeakPs, v.rtoPs);
     }
 
     // ------------------------------------------------------------------ destination side
@@ -214,6 +396,10 @@ final class GseEdge implements Switch.EdgeFunction {
 
     private void onRequest(long now, Object payload) {
         Container c = (Container) payload;
+        if (c.complete) { // a repeated request for a container this edge already holds: its confirmation answers it
+            requestsConfirmed++;
+            return;
+        }
         Port port = hostPort.get(c.voq.dst);
         long t = Math.max(now, nextGrantPs.getOrDefault(c.voq.dst, 0L));
         nextGrantPs.put(c.voq.dst, t + Time.serializationPs(c.wireBytes, port.link.rateBitsPerSecond));
@@ -222,13 +408,31 @@ final class GseEdge implements Switch.EdgeFunction {
         net.main.events.schedule(t + g.controlLatencyPs(), srcEdge.grantArrival, c);
     }
 
-    private void arriveAtDestination(Packet p, Container c) {
+    /**
+     * A packet of container {@code c} reached its destination edge: a duplicate (the container is complete, or
+     * this place already holds a copy) is discarded; otherwise it is held until its container is complete,
+     * which confirms the container to the source edge, and then until every earlier container of its
+     * source-destination pair has been forwarded (egress reordering).
+     */
+    private void arriveAtDestination(Packet p, Container c, long now) {
+        int i = p.containerIndex;
+        if (c.complete || c.slots[i] != null) {
+            duplicatesDiscarded++;
+            p.flow.duplicates++;
+            net.workload.discard(p);
+            net.main.packets.recycle(p); // consumed: the last use of p
+            return;
+        }
+        c.slots[i] = p;
         heldBytes += p.wireBytes;
         reorderPeakBytes = Math.max(reorderPeakBytes, heldBytes);
         c.received++;
-        if (c.received < c.packets.size()) {
+        if (c.received < c.slots.length) {
             return;
         }
+        c.complete = true;
+        c.confirmedAtPs = now + g.controlLatencyPs(); // the confirmation reaches the source edge then
+        confirmLoopPeakPs = Math.max(confirmLoopPeakPs, c.confirmedAtPs - c.sentPs);
         long key = ((long) c.voq.src << 32) | c.voq.dst;
         Reorder r = reorders.computeIfAbsent(key, k -> new Reorder());
         if (c.number != r.next) {
@@ -239,10 +443,12 @@ final class GseEdge implements Switch.EdgeFunction {
         while ((ready = r.complete.remove(r.next)) != null) {
             r.next++;
             Port out = hostPort.get(ready.voq.dst);
-            for (Packet q : ready.packets) {
+            for (int k = 0; k < ready.slots.length; k++) {
+                Packet q = ready.slots[k];
+                ready.slots[k] = null;
                 heldBytes -= q.wireBytes;
                 q.container = null;
-                sw.admit(q, out);
+                sw.admitReserved(q, out); // the grant reserved its place: never tail-dropped after confirmation
             }
         }
     }

@@ -28,7 +28,21 @@ final class GseRun extends TransportRun {
         long pauses = 0;
         long voqPeak = 0;
         long reorderPeak = 0;
+        long resent = 0;
+        long packetsResent = 0;
+        long duplicates = 0;
+        long abandoned = 0;
+        long requestsConfirmed = 0;
+        long loopPeak = 0;
+        long rtoPeak = 0;
         for (GseEdge e : edges) {
+            resent += e.containersResent;
+            packetsResent += e.packetsResent;
+            duplicates += e.duplicatesDiscarded;
+            abandoned += e.containersAbandoned;
+            requestsConfirmed += e.requestsConfirmed;
+            loopPeak = Math.max(loopPeak, e.confirmLoopPeakPs);
+            rtoPeak = Math.max(rtoPeak, e.rtoPeakPs);
             containers += e.containers;
             grants += e.grants;
             reordered += e.containersReordered;
@@ -42,5 +56,22 @@ final class GseRun extends TransportRun {
         put(out, "gse.localPauses", pauses);
         put(out, "gse.voqPeakBytes", voqPeak);
         put(out, "gse.reorderPeakBytes", reorderPeak);
+        put(out, "gse.containersResent", resent);
+        put(out, "gse.packetsResent", packetsResent);
+        put(out, "gse.duplicatesDiscarded", duplicates);
+        put(out, "gse.containersAbandoned", abandoned);
+        put(out, "gse.repeatedRequestsConfirmed", requestsConfirmed);
+        put(out, "gse.confirmLoopPeakPs", loopPeak);
+        put(out, "gse.resendTimeoutPeakPs", rtoPeak);
+    }
+
+    /** Payload of the container copies the edges resent (they enter the fabric at an edge, not at a NIC). */
+    @Override
+    long fabricInjectedBytes() {
+        long b = 0;
+        for (GseEdge e : edges) {
+            b += e.resentPayloadBytes;
+        }
+        return b;
     }
 }

@@ -41,6 +41,8 @@ final class Packet {
     boolean ecn;
     /** The GSE packet container this packet travels in between the source and destination edges, or null. */
     GseEdge.Container container;
+    /** The packet's place in its GSE container (0 = first), when {@link #container} is not null. */
+    int containerIndex;
     /** Time the packet joined its current switch egress queue, ps. */
     long enqueuedPs;
     /** The port of the current node the packet arrived through (null at its source). */
@@ -87,6 +89,7 @@ final class Packet {
         this.aux = 0;
         this.ecn = false;
         this.container = null;
+        this.containerIndex = 0;
         this.enqueuedPs = 0;
         this.ingress = null;
         this.ingressSlot = 0;

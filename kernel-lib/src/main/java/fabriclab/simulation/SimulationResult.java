@@ -13,7 +13,8 @@ import java.util.List;
  * @param partial true if the run stopped at its time limit or on interrupt with events pending
  * @param events events handled
  * @param packetHops packets that finished crossing a link (one per link per packet)
- * @param injectedBytes payload bytes whose last bit left a sending NIC
+ * @param injectedBytes payload bytes whose last bit left a sending NIC, plus the payload of the copies a
+ *        switch resent (GSE edges, see {@link GseTransport})
  * @param deliveredBytes payload bytes delivered to receivers (first copies only)
  * @param droppedBytes payload bytes tail-dropped in switches
  * @param inFlightBytes payload bytes still queued or on a wire
@@ -28,7 +29,8 @@ import java.util.List;
  * @param controlDropped control packets tail-dropped or lost on failed links
  * @param transport the transport model of the run
  * @param counters named counters of the transport and of GSE edges (e.g. "cnp", "gse.containers",
- *        "gse.grants", "gse.reorderPeakBytes", "gse.localPauses"), sorted by name
+ *        "gse.grants", "gse.reorderPeakBytes", "gse.localPauses", "gse.containersResent", "gse.duplicatesDiscarded"),
+ *        sorted by name
  */
 public record SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
         long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
@@ -167,7 +169,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             discarded += f.discardedBytes;
             controlDropped += f.controlDropped;
         }
-        long injected = 0;
+        long injected = net.transport.fabricInjectedBytes();
         long control = net.transport.fabricControlPackets();
         for (HostNic h : net.hosts) {
             injected += h.injectedBytes;

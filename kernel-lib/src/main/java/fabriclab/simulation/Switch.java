@@ -232,6 +232,27 @@ final class Switch extends Node {
             net.dropped(p, this, out, Simulator.DropReason.TAIL_DROP);
             return;
         }
+        enqueueAdmitted(p, out, q, w);
+    }
+
+    /**
+     * As {@link #admit}, for a packet whose egress buffer a grant reserved (a GSE destination edge
+     * forwarding a reordered container to its host: the grants bound what that port holds): it is never
+     * tail-dropped, even when the fabric-facing queues fill the shared buffer (its bytes still count in
+     * it); on a failed link it is black-holed as any packet.
+     */
+    void admitReserved(Packet p, Port out) {
+        if (out.link.down) {
+            blackholedPackets++;
+            out.queue.drops++;
+            net.dropped(p, this, out, Simulator.DropReason.BLACK_HOLE);
+            return;
+        }
+        enqueueAdmitted(p, out, out.queueBytes[p.priority], p.wireBytes);
+    }
+
+    /** ECN marking, buffer and ingress accounting of an admitted packet, then it joins {@code out}'s queue. */
+    private void enqueueAdmitted(Packet p, Port out, long q, int w) {
         if (p.kind == Packet.DATA && q > kminBytes) {
             if (congestionPoint != null) {
                 congestionPoint.congested(this, p, part.now);

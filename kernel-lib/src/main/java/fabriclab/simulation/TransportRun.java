@@ -27,6 +27,14 @@ abstract class TransportRun {
         return 0;
     }
 
+    /**
+     * Payload bytes of data packets this transport created inside the fabric (copies a switch function
+     * resent, not sent by a NIC); counted in {@link SimulationResult#injectedBytes()}.
+     */
+    long fabricInjectedBytes() {
+        return 0;
+    }
+
     /** Puts {@code value} under {@code name} if it is positive. */
     static void put(Map<String, Long> out, String name, long value) {
         if (value > 0) {

@@ -30,6 +30,7 @@
  * the watchdog, and hook re-prioritisation).
  *
  * <p>Not yet modelled: the routing convergence delay after a link failure (the reroute time is an
- * input), and recovery of GSE containers lost on a failing link.
+ * input). GSE recovers containers lost on a failing link or in a full queue by resending them end to end
+ * (see {@link fabriclab.simulation.GseTransport}).
  */
 package fabriclab.simulation;

@@ -10,6 +10,7 @@ import fabriclab.experiments.GseVsRoceTestbed.Algorithm;
 import fabriclab.experiments.GseVsRoceTestbed.Dcqcn;
 import fabriclab.experiments.GseVsRoceTestbed.Grid;
 import fabriclab.experiments.GseVsRoceTestbed.Uplinks;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class GseVsRoceTestbedTest {
@@ -68,11 +69,44 @@ class GseVsRoceTestbedTest {
     }
 
     @Test
+    void gseFinishesNearTheBoundOn100GMembersToo() {
+        // containers sprayed over the 4 members by the leaves and rotated over them by the spines: no member
+        // collects a flow, nothing is dropped or resent, and the JCT stays within 10% of the bound
+        for (Algorithm a : List.of(Algorithm.ALL_TO_ALL_AT_ONCE, Algorithm.RING_ALL_REDUCE)) {
+            GseVsRoceTestbed.Run g = GseVsRoceTestbed.documentedDefaults().withUplinks(Uplinks.BREAKOUT_4X100G)
+                    .run(a, GseVsRoceJct.Fabric.GSE, 1.5, 16L << 20, 1);
+            assertTrue(g.meanJctUs() < 1.1 * g.boundUs() && g.meanJctUs() >= g.boundUs(), g.toString());
+            assertEquals(0, g.drops());
+            assertEquals(0, g.retransmits());
+            assertTrue(g.uplinkMaxOverMean() < 1.05, g.toString());
+        }
+    }
+
+    @Test
+    void ratiosDivideByGseOnTheSameUplinks() {
+        GseVsRoceTestbed single = GseVsRoceTestbed.documentedDefaults();
+        GseVsRoceTestbed members = single.withUplinks(Uplinks.BREAKOUT_4X100G);
+        Algorithm a = Algorithm.RING_ALL_REDUCE;
+        var roce1 = new GseVsRoceTestbed.Run(single, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1, 300, 310, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        var roce4 = new GseVsRoceTestbed.Run(members, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1, 600, 610, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        var gse1 = new GseVsRoceTestbed.Run(single, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, 1, 100, 100, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        var gse4 = new GseVsRoceTestbed.Run(members, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, 1, 120, 122, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        var t = GseVsRoceTestbed.ratios(List.of(roce1, roce4, gse1, gse4));
+        assertEquals(2, t.rowCount());
+        assertEquals(300 / 100.0, t.doubleColumn("ratio_mean").get(0), 1e-12);
+        assertEquals(600 / 120.0, t.doubleColumn("ratio_mean").get(1), 1e-12);
+        assertEquals(610 / 122.0, t.doubleColumn("ratio_slowest").get(1), 1e-12);
+    }
+
+    @Test
     void subsetGrid() {
         var pts = GseVsRoceTestbed.points(Grid.SUBSET, MB4, new long[] {1});
-        assertEquals(36 + 8, pts.size());
-        // 2 uplinks x 4 QP settings x 2 DCQCN x 5 PFC = 80 testbeds, x 4 algorithms x 2 speedups, + GSE 4 x 2
-        assertEquals(80 * 4 * 2 + 8, GseVsRoceTestbed.points(Grid.FULL, MB4, new long[] {1}).size());
+        // GSE: 4 algorithms x 2 speedups on 400G, and at 1.5:1 (the only speedup with 4x100G RoCE runs) on 4x100G
+        assertEquals(36 + 8 + 4, pts.size());
+        assertEquals(4, pts.stream().filter(p -> p.fabric() == GseVsRoceJct.Fabric.GSE
+                && p.testbed().uplinks() == Uplinks.BREAKOUT_4X100G && p.speedup() == 1.5).count());
+        // 2 uplinks x 4 QP settings x 2 DCQCN x 5 PFC = 80 testbeds, x 4 algorithms x 2 speedups, + GSE 4 x 2 x 2 uplinks
+        assertEquals(80 * 4 * 2 + 16, GseVsRoceTestbed.points(Grid.FULL, MB4, new long[] {1}).size());
     }
 
     @Test

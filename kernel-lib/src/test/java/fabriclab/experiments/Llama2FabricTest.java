@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.datasets.Dataset;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.simulation.GseTransport;
 import fabriclab.experiments.Llama2Fabric.Case;
 import fabriclab.progress.Progress;
 import fabriclab.fabric.Time;
@@ -87,16 +88,34 @@ class Llama2FabricTest {
     }
 
     /**
-     * Issue 22: announced at the failure instant (detectionPs = 0) GSE still has containers on the
-     * link when it fails; this model's GSE never resends them, so the AllReduce cannot finish. That
-     * is an error naming detectionPs, not a JCT of infinity.
+     * Issue 22: announced at the failure instant (detectionPs = 0), 1 us ahead, or detected 20 us late
+     * like RoCE's, GSE loses the containers on (or sprayed onto) the failing link; its edges resend
+     * them, so the AllReduce finishes with every lost packet resent, later than when the failure is
+     * announced early enough to lose nothing.
      */
     @Test
-    void gseAnnouncedTooLateIsAnErrorNotAnInfiniteTime() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> L.failureDuringCollective(Fabric.GSE, 1L << 20, 1, 20 * Time.US, 0));
-        assertTrue(e.getMessage().startsWith("detectionPs must announce the failure early enough"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("got 0"), e.getMessage());
+    void gseResendsWhatALateAnnouncementLoses() {
+        long b = 1L << 20;
+        long failPs = 20 * Time.US;
+        Llama2Fabric.Comm early = L.failureDuringCollective(Fabric.GSE, b, 1, failPs, -5 * Time.US);
+        assertEquals(0, early.drops());
+        assertEquals(0, early.retransmittedPackets());
+        boolean someLoss = false;
+        for (long detectionPs : new long[] {0, -Time.US, 20 * Time.US}) {
+            Llama2Fabric.Comm late = L.failureDuringCollective(Fabric.GSE, b, 1, failPs, detectionPs);
+            assertTrue(Double.isFinite(late.commUs()), late.toString());
+            // every lost packet is resent (whole containers, so possibly more)
+            assertTrue(late.retransmittedPackets() >= late.drops(), late.toString());
+            if (late.drops() > 0) {
+                someLoss = true;
+                // a lost container waits at least the resend timeout (100 us) before it is requested again; the two
+                // runs also differ in when the routes change, so only half of it is asserted (measured at 16 MiB:
+                // 97 us more with 5 packets lost at -2 us than nothing lost at -5 us)
+                assertTrue(late.commUs() >= early.commUs() + Time.toMicros(GseTransport.DEFAULT_RESEND_TIMEOUT_PS) * 0.5,
+                        late + " vs " + early);
+            }
+        }
+        assertTrue(someLoss, "a failure detected 20 us late black-holes containers");
     }
 
     @Test
@@ -128,8 +147,8 @@ class Llama2FabricTest {
     @Test
     void badInputIsNamed() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> L.failureDuringCollective(Fabric.GSE, 1 << 20, 1, Time.MS, Time.US));
-        assertTrue(e.getMessage().contains("detectionPs"), e.getMessage());
+                () -> L.failureDuringCollective(Fabric.GSE, 1 << 20, 1, Time.US, -2 * Time.US));
+        assertEquals("detectionPs must be in [-1000000, 10000000000000], got -2000000", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> L.communication(Case.SINGLE_JOB, Fabric.ROCE, 100, 1));
         assertTrue(e.getMessage().contains("bytesPerRank"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> L.failureSweep(Fabric.ROCE, 1 << 20, 1, -1, new long[] {0}, 1,
