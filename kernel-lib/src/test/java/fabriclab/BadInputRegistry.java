@@ -98,7 +98,17 @@ final class BadInputRegistry {
             Map.entry("fabriclab.container.Spraying#spray(long[],int,PathPolicy,double[],SplittableRandom) weights=null",
                     "documented: weights are for WEIGHTED only and may be null otherwise"),
             Map.entry("fabriclab.congestion.dde.DdeSolver#solve(DelaySystem,double,DoubleFunction,double,StepObserver) observer=null",
-                    "documented: the observer may be null (no observer)"));
+                    "documented: the observer may be null (no observer)"),
+            Map.entry("fabriclab.simulation.Simulator#<init>(Scenario,QueueingObserver) observer=null",
+                    "documented: the trace sink may be null (none); Simulator(Scenario) passes null"),
+            Map.entry("fabriclab.simulation.RoceTransport#<init>(DcqcnParameters,double,int,int,int,int,long,boolean) dcqcn=null",
+                    "documented: null dcqcn is RoCE without congestion control (RoceTransport.noCongestionControl())"),
+            Map.entry("fabriclab.simulation.Scenario$Builder#pfc(Pfc) pfc=null",
+                    "documented: null turns PFC off (the default; toBuilder copies a scenario without PFC this way)"),
+            Map.entry("fabriclab.simulation.Scenario$Builder#fabricJitter(DelayModel) jitter=null",
+                    "documented: null is no fabric jitter (the default)"),
+            Map.entry("fabriclab.simulation.Scenario$Builder#pfcWatchdog(PfcWatchdog) watchdog=null",
+                    "documented: null is no PFC watchdog (the default)"));
 
     /** Every allowed call (declared after the lists it is built from). */
     static final Map<String, String> ALLOWED = allowed();

@@ -110,6 +110,22 @@ public record GseVsRoceJct(double speedup) {
             double maxJctUs, double boundUs, double uplinkMaxOverMean, long pfcPauses, long ecnMarks, long drops,
             long containersReordered) implements Serializable {
         private static final long serialVersionUID = 1L;
+
+        /** Validates: settings present, speedup positive, times and ratio finite and not negative, counts not negative. */
+        public Run {
+            Parameters.notNull("collective", collective);
+            Parameters.atLeast("bufferBytes", bufferBytes, 1L);
+            Parameters.notNull("fabric", fabric);
+            Parameters.positive("speedup", speedup);
+            Parameters.nonNegative("meanJctUs", meanJctUs);
+            Parameters.nonNegative("maxJctUs", maxJctUs);
+            Parameters.nonNegative("boundUs", boundUs);
+            Parameters.nonNegative("uplinkMaxOverMean", uplinkMaxOverMean);
+            Parameters.atLeast("pfcPauses", pfcPauses, 0L);
+            Parameters.atLeast("ecnMarks", ecnMarks, 0L);
+            Parameters.atLeast("drops", drops, 0L);
+            Parameters.atLeast("containersReordered", containersReordered, 0L);
+        }
     }
 
     /**
@@ -373,7 +389,7 @@ public record GseVsRoceJct(double speedup) {
      * @param runs the runs, not null
      */
     public static Dataset fullSweepDataset(List<Run> runs) {
-        Parameters.notNull("runs", runs);
+        Parameters.noNullElements("runs", runs);
         return new Dataset(provenance(FULL_SWEEP,
                 "Written by notebooks/08-gse-vs-roce-jct.ipynb or fabriclab.experiments.JctSweepMain (identical output); "
                         + runs.size() + " runs (deterministic: each run depends only on its seed)."), table(FULL_SWEEP, runs));
@@ -400,6 +416,7 @@ public record GseVsRoceJct(double speedup) {
      * in lower case, size_mb = data per rank [MiB], then the fields of {@link Run} (JCTs and bound in us).
      */
     public static Table table(String name, List<Run> runs) {
+        Parameters.noNullElements("runs", runs);
         return COLUMNS.table(name, runs);
     }
 
