@@ -102,6 +102,15 @@ public final class DcqcnFluidModel {
         this.params = Parameters.notNull("params", params);
         this.port = Parameters.notNull("port", port);
         this.classes = FlowClass.checkedList(classes);
+        // the fluid terms stay finite only within these (beyond them the event rates overflow a double)
+        if (params.byteCounterBytes() < port.packetBytes()) {
+            throw new IllegalArgumentException("params.byteCounterBytes must be at least one packet (port.packetBytes = "
+                    + port.packetBytes() + " B): the NIC counts whole packets, got " + params.byteCounterBytes());
+        }
+        if (params.rateAiBitsPerSecond() > port.lineRateBitsPerSecond()) {
+            throw new IllegalArgumentException("params.rateAiBitsPerSecond must be at most the line rate ("
+                    + port.lineRateBitsPerSecond() + " bit/s), got " + params.rateAiBitsPerSecond());
+        }
         if (params.minRateBitsPerSecond() * classes.stream().mapToLong(FlowClass::multiplicity).sum() >= port.lineRateBitsPerSecond()
                 && port.pfc() == null) {
             // allowed (the queue then only drains through drops), but worth a clear failure: it is
@@ -223,6 +232,12 @@ public final class DcqcnFluidModel {
         if (stepS > params.feedbackDelayS() * (1 + 1e-12)) {
             throw new IllegalArgumentException("stepS must be <= the feedback delay tau* ("
                     + params.feedbackDelayS() + " s), got " + stepS);
+        }
+        double shortestPeriod = Math.min(params.tauS(), Math.min(params.tauPrimeS(), params.timerS()));
+        if (stepS > shortestPeriod) {
+            throw new IllegalArgumentException("stepS must be <= the shortest DCQCN period min(params.tauS, params.tauPrimeS, "
+                    + "params.timerS) = " + shortestPeriod + " s (a step spanning several CNP, alpha or timer periods "
+                    + "overflows the event-rate terms), got " + stepS);
         }
         Parameters.positive("sampleEveryS", sampleEveryS);
         if (sampleEveryS < stepS) {
