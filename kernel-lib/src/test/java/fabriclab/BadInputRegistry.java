@@ -162,6 +162,9 @@ final class BadInputRegistry {
         if (type == DcqcnParameters.class) {
             return List.of(constant(DcqcnParameters.zhu2015(), "DcqcnParameters.zhu2015()"));
         }
+        if (type == Bottleneck.class) { // a port the fluid models accept (R_AI and the byte counter fit its rate and packet)
+            return List.of(constant(Bottleneck.of(40e9), "Bottleneck.of(40e9)"));
+        }
         if (type == StepObserver.class) {
             return List.of(constant((StepObserver) (t, y) -> { }, "(t, y) -> {}"));
         }
@@ -206,6 +209,12 @@ final class BadInputRegistry {
             case "fabriclab.congestion.DcqcnFluidModel#simulate(double,double,double,ProgressSink)" ->
                     call(DcqcnFluidModel.of(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 4), id, 1e-4, 1e-6, 1e-5,
                             Progress.silent());
+            case "fabriclab.congestion.DcqcnFluidModel#simulate(double,DdeSolver,double,ProgressSink)" ->
+                    call(DcqcnFluidModel.of(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 4), id, 1e-4,
+                            fabriclab.congestion.dde.DdeSolver.rk4(1e-6), 1e-5, Progress.silent());
+            case "fabriclab.congestion.DcqcnFluidModel#withClassStart(String,ClassStart)" ->
+                    call(DcqcnFluidModel.of(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 4), id, "flows",
+                            new DcqcnFluidModel.ClassStart(10e9, 20e9, 0.5));
             case "fabriclab.congestion.RttFluidModel#simulate(double,double,double,ProgressSink)" ->
                     call(new RttFluidModel(RttControlParameters.ctcc(), Bottleneck.of(40e9), List.of(FlowClass.of(4))), id, 1e-4, 1e-6, 1e-5,
                             Progress.silent());

@@ -137,8 +137,8 @@ public final class DcqcnFluidModel {
                     + port.packetBytes() + " B): the NIC counts whole packets, got " + params.byteCounterBytes());
         }
         if (params.rateAiBitsPerSecond() > port.lineRateBitsPerSecond()) {
-            throw new IllegalArgumentException("params.rateAiBitsPerSecond must be at most the line rate ("
-                    + port.lineRateBitsPerSecond() + " bit/s), got " + params.rateAiBitsPerSecond());
+            throw new IllegalArgumentException("port.lineRateBitsPerSecond must be at least the additive-increase step "
+                    + "params.rateAiBitsPerSecond (" + params.rateAiBitsPerSecond() + " bit/s), got " + port.lineRateBitsPerSecond());
         }
         if (params.minRateBitsPerSecond() * classes.stream().mapToLong(FlowClass::multiplicity).sum() >= port.lineRateBitsPerSecond()
                 && port.pfc() == null) {
