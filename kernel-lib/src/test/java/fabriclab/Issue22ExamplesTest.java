@@ -142,6 +142,19 @@ class Issue22ExamplesTest {
         assertEquals(1.0, BallsIntoBins.maxLoad(8, 4).probabilityAtLeast(Integer.MIN_VALUE));
     }
 
+    @Test
+    void aggregationAtAVanishingLoadWaitsCorrespondinglyLongOrIsRejected() {
+        // the wait moments scale as 1 / lambda, lambda = load R / (8 P): std(load) = std(1) / load exactly
+        fabriclab.container.OverheadModel m = fabriclab.container.OverheadModel.defaults();
+        PacketSizes p = PacketSizes.fixed(256);
+        var one = m.aggregation(p, 1);
+        var tiny = m.aggregation(p, 1e-300);
+        assertTrue(one.stdAddedLatency() > 0, "a frame holds several 256 B packets");
+        assertEquals(one.stdAddedLatency() * 1e300, tiny.stdAddedLatency(), 1e-12 * tiny.stdAddedLatency());
+        assertTrue(Double.isFinite(tiny.meanAddedLatency()) && tiny.meanAddedLatency() > one.meanAddedLatency());
+        rejects("load", () -> m.aggregation(p, Double.MIN_VALUE));
+    }
+
     // --- unclear exceptions
 
     @Test
@@ -165,6 +178,17 @@ class Issue22ExamplesTest {
                 List.of(FlowClass.of(4)), 1e-4, 1e-6, 10);
         rejects("kMinBytes", () -> tuning.grid(new double[] {Double.NaN}, new double[] {100e3}, new double[] {0.01},
                 Progress.silent()));
+    }
+
+    // --- "never" said with a type, not with NaN
+
+    @Test
+    void neverIsAnEmptyOptional() {
+        // 400G into a 100G bottleneck fills 100 KB (XOFF) after 8 * 100e3 / 300e9 = 2.7 us: a 1 us run never pauses
+        fabriclab.flowcontrol.PausePropagationSimulator.Result r = new fabriclab.flowcontrol.PausePropagationSimulator(3, 400e9, 0,
+                400e9, 100e9, new Pfc(100_000, 80_000, 50_000, Pfc.MAX_QUANTA), 1e-6, 1e-7).run(1e-6, 1);
+        assertTrue(r.sendersStopS().isEmpty());
+        assertTrue(r.firstPauseS().stream().allMatch(java.util.OptionalDouble::isEmpty));
     }
 
     // --- model bugs
