@@ -98,7 +98,17 @@ final class BadInputRegistry {
             Map.entry("fabriclab.container.Spraying#spray(long[],int,PathPolicy,double[],SplittableRandom) weights=null",
                     "documented: weights are for WEIGHTED only and may be null otherwise"),
             Map.entry("fabriclab.congestion.dde.DdeSolver#solve(DelaySystem,double,DoubleFunction,double,StepObserver) observer=null",
-                    "documented: the observer may be null (no observer)"));
+                    "documented: the observer may be null (no observer)"),
+            Map.entry("fabriclab.simulation.Simulator#<init>(Scenario,QueueingObserver) observer=null",
+                    "documented: the trace sink may be null (none); Simulator(Scenario) passes null"),
+            Map.entry("fabriclab.simulation.RoceTransport#<init>(DcqcnParameters,double,int,int,int,int,long,boolean) dcqcn=null",
+                    "documented: null dcqcn is RoCE without congestion control (RoceTransport.noCongestionControl())"),
+            Map.entry("fabriclab.simulation.Scenario$Builder#pfc(Pfc) pfc=null",
+                    "documented: null turns PFC off (the default; toBuilder copies a scenario without PFC this way)"),
+            Map.entry("fabriclab.simulation.Scenario$Builder#fabricJitter(DelayModel) jitter=null",
+                    "documented: null is no fabric jitter (the default)"),
+            Map.entry("fabriclab.simulation.Scenario$Builder#pfcWatchdog(PfcWatchdog) watchdog=null",
+                    "documented: null is no PFC watchdog (the default)"));
 
     /** Every allowed call (declared after the lists it is built from). */
     static final Map<String, String> ALLOWED = allowed();
@@ -152,6 +162,9 @@ final class BadInputRegistry {
         if (type == DcqcnParameters.class) {
             return List.of(constant(DcqcnParameters.zhu2015(), "DcqcnParameters.zhu2015()"));
         }
+        if (type == Bottleneck.class) { // a port the fluid models accept (R_AI and the byte counter fit its rate and packet)
+            return List.of(constant(Bottleneck.of(40e9), "Bottleneck.of(40e9)"));
+        }
         if (type == StepObserver.class) {
             return List.of(constant((StepObserver) (t, y) -> { }, "(t, y) -> {}"));
         }
@@ -196,6 +209,12 @@ final class BadInputRegistry {
             case "fabriclab.congestion.DcqcnFluidModel#simulate(double,double,double,ProgressSink)" ->
                     call(DcqcnFluidModel.of(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 4), id, 1e-4, 1e-6, 1e-5,
                             Progress.silent());
+            case "fabriclab.congestion.DcqcnFluidModel#simulate(double,DdeSolver,double,ProgressSink)" ->
+                    call(DcqcnFluidModel.of(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 4), id, 1e-4,
+                            fabriclab.congestion.dde.DdeSolver.rk4(1e-6), 1e-5, Progress.silent());
+            case "fabriclab.congestion.DcqcnFluidModel#withClassStart(String,ClassStart)" ->
+                    call(DcqcnFluidModel.of(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 4), id, "flows",
+                            new DcqcnFluidModel.ClassStart(10e9, 20e9, 0.5));
             case "fabriclab.congestion.RttFluidModel#simulate(double,double,double,ProgressSink)" ->
                     call(new RttFluidModel(RttControlParameters.ctcc(), Bottleneck.of(40e9), List.of(FlowClass.of(4))), id, 1e-4, 1e-6, 1e-5,
                             Progress.silent());

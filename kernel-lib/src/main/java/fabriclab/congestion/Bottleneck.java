@@ -39,11 +39,22 @@ public record Bottleneck(double lineRateBitsPerSecond, double bufferBytes, Pfc p
      * A port of {@code lineRateBitsPerSecond} with a 32 MB buffer, PFC off, 5 us base RTT and 1000-byte
      * packets (the packet size of the DCQCN fluid model's examples; a choice, stated).
      *
-     * <p>Defaults beside the cited paper: Zhu et al. 2015's fluid model has no buffer limit (its queue
-     * grows without bound); the 32 MB buffer here is this library's choice (a shared-buffer switch) and
-     * changes results where the queue would pass it: with 64 flows starting at line rate the authors'
-     * model peaks above 32 MB, this one is capped there (an outside comparison found -43% on the peak,
-     * issue 22). Use {@link #withBuffer(double)} with a large value to compare with the paper's model.
+     * <p>Defaults beside the cited papers (Zhu et al., SIGCOMM 2015, section 5, and the fluid model of
+     * Zhu, Ghobadi, Misra and Padhye, CoNEXT 2016):
+     * <ul>
+     *   <li>Buffer 32 MB: the papers' fluid models have no buffer limit (the queue grows without
+     *   bound); 32 MB is this library's choice (a shared-buffer switch), and above it the fluid is
+     *   counted as dropped. It changes results wherever the queue would pass it: with 64 flows
+     *   starting at line rate at 100 Gb/s ({@link DcqcnParameters#zhu2015()}, 2 ms) the peak queue is
+     *   capped at 32 MB where an unbounded buffer peaks at about 77 MB (an outside comparison with the
+     *   authors' code found -43% on the peak in its 64-flow case, issue 22); at 40 Gb/s the same 64
+     *   flows peak below 32 MB and are unaffected. Use {@link #withBuffer(double)} with a large value
+     *   to compare with the papers' model.</li>
+     *   <li>Packets of 1000 bytes: the unit in which the model's per-packet terms (byte counter,
+     *   marking per packet) are converted; a choice, stated.</li>
+     *   <li>Base RTT 5 us and PFC off: not part of the DCQCN dynamics (the base RTT only enters the
+     *   probe-latency metrics); PFC is off as in the papers.</li>
+     * </ul>
      */
     public static Bottleneck of(double lineRateBitsPerSecond) {
         return new Bottleneck(lineRateBitsPerSecond, 32e6, null, 5e-6, 1000);

@@ -49,12 +49,18 @@ public record DcqcnFixedPoint(int flows, double rateBitsPerSecond, double target
      *
      * @param params DCQCN parameters, not null
      * @param port bottleneck (line rate C, packet size), not null
-     * @param flows N, {@code >= 1}
+     * @param flows N, {@code >= 1} and below C / minRate (with a rate floor the fair share must lie above it)
      */
     public static DcqcnFixedPoint solve(DcqcnParameters params, Bottleneck port, int flows) {
         Parameters.notNull("params", params);
         Parameters.notNull("port", port);
         Parameters.atLeast("flows", flows, 1);
+        if (params.minRateBitsPerSecond() * flows >= port.lineRateBitsPerSecond()) {
+            // the fair share C / N would lie at or below the rate floor: the rates cannot settle there
+            throw new IllegalArgumentException("flows must be below port.lineRateBitsPerSecond / params.minRateBitsPerSecond = "
+                    + port.lineRateBitsPerSecond() / params.minRateBitsPerSecond() + " (no fixed point when the fair share "
+                    + "is at or below the rate floor), got " + flows);
+        }
         double pkt = port.packetBytes();
         if (flows == 1) {
             // capped at line rate: no queue, no marks, alpha decays to 0 (see the class comment)

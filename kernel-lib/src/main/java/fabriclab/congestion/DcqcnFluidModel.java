@@ -37,7 +37,27 @@ import java.util.function.DoubleFunction;
  *
  * <p>Symmetric aggregation: a class of N flows is integrated once (flows that start identical and
  * see identical feedback stay identical), so 7,000 flows cost what one flow costs. A class starts
- * at its {@link FlowClass#startS()} at line rate with alpha = 1 (DCQCN's initial state).
+ * at its {@link FlowClass#startS()} at line rate with R_C = R_T and alpha = 1 (DCQCN's initial state),
+ * or in the state {@link #withClassStart} gives it.
+ *
+ * <p>Initial state and defaults, beside what the cited papers use:
+ * <ul>
+ *   <li>Rates at the start: line rate, R_C = R_T, alpha = 1 (as DCQCN and Zhu et al. 2015);
+ *   {@link #withClassStart} sets R_C, R_T and alpha per class (R_C != R_T allowed), {@link #startingAt}
+ *   one rate for every class.</li>
+ *   <li>Queue at t = 0: empty (as the papers); {@link #withInitialQueue}.</li>
+ *   <li>Before t = 0: {@link History#SILENT} (rates and queue 0), the default, so the marking and the
+ *   rate increase see no traffic during the first tau*; the DCQCN authors' fluid-model code holds
+ *   the initial state (line rate) before t = 0 instead, {@link History#CONSTANT}. The two differ only
+ *   in the first tau* (then each sees the model's own past): with CONSTANT the flows are marked and
+ *   counted from t = 0 on.</li>
+ *   <li>Buffer: {@link Bottleneck#of} gives 32 MB, the papers' fluid models have none: with many flows
+ *   starting at line rate the queue is capped there (64 flows at 40 Gb/s: the authors' model peaks
+ *   above 32 MB, this one at 32 MB, 43% lower in an outside comparison); use
+ *   {@link Bottleneck#withBuffer} with a large value to compare.</li>
+ *   <li>Rate floor: {@link DcqcnParameters#zhu2015()} has a 1 Mb/s floor the paper's model does not
+ *   have (its rates may approach 0); pass 0 as {@code minRateBitsPerSecond} for the paper's model.</li>
+ * </ul>
  *
  * <p>PFC (optional, {@link Bottleneck#pfc()}): from the step at which the queue reaches XOFF
  * ({@link fabriclab.fabric.Pfc#pausesAt}) until the step at which it falls below XON
@@ -76,8 +96,10 @@ import java.util.function.DoubleFunction;
  * With the queue at or below Kmin nothing changes; with iQCN off the code path is skipped and the
  * trajectory is the same, bit for bit, as without the option.
  *
- * <p>Integrated with the fixed-step RK4 method-of-steps solver of {@link DdeSolver} (the step must
- * not exceed tau*). Immutable; {@link #simulate} may be called concurrently.
+ * <p>Integrated by the method of steps with {@link DdeSolver}: fixed-step RK4 by default (the step must
+ * not exceed tau*), or the adaptive Dormand-Prince 5(4) solver with error control through
+ * {@link #simulate(double, DdeSolver, double, ProgressSink)}. Immutable; {@link #simulate} may be
+ * called concurrently.
  */
 public final class DcqcnFluidModel {
     private final DcqcnParameters params;
@@ -85,6 +107,9 @@ public final class DcqcnFluidModel {
     private final List<FlowClass> classes;
     private final double initialRateBitsPerSecond; // <= 0: start at the wire-rate cap
     private final boolean iqcn;
+    private final List<ClassStart> starts; // per class, null: the default start (line rate or startingAt, alpha 1)
+    private final double initialQueueBytes;
+    private final History history;
 
     /**
      * @param params DCQCN parameters, not null
@@ -92,16 +117,29 @@ public final class DcqcnFluidModel {
      * @param classes the flow classes, at least one, labels distinct
      */
     public DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes) {
-        this(params, port, classes, 0.0, false);
+        this(params, port, classes, 0.0, false, null, 0.0, History.SILENT);
     }
 
     private DcqcnFluidModel(DcqcnParameters params, Bottleneck port, List<FlowClass> classes, double initialRateBitsPerSecond,
-                            boolean iqcn) {
+                            boolean iqcn, List<ClassStart> starts, double initialQueueBytes, History history) {
         this.initialRateBitsPerSecond = initialRateBitsPerSecond;
         this.iqcn = iqcn;
+        this.starts = starts == null ? java.util.Collections.nCopies(classes == null ? 0 : classes.size(), null)
+                : java.util.Collections.unmodifiableList(new ArrayList<>(starts));
+        this.initialQueueBytes = initialQueueBytes;
+        this.history = history;
         this.params = Parameters.notNull("params", params);
         this.port = Parameters.notNull("port", port);
         this.classes = FlowClass.checkedList(classes);
+        // the fluid terms stay finite only within these (beyond them the event rates overflow a double)
+        if (params.byteCounterBytes() < port.packetBytes()) {
+            throw new IllegalArgumentException("params.byteCounterBytes must be at least one packet (port.packetBytes = "
+                    + port.packetBytes() + " B): the NIC counts whole packets, got " + params.byteCounterBytes());
+        }
+        if (params.rateAiBitsPerSecond() > port.lineRateBitsPerSecond()) {
+            throw new IllegalArgumentException("port.lineRateBitsPerSecond must be at least the additive-increase step "
+                    + "params.rateAiBitsPerSecond (" + params.rateAiBitsPerSecond() + " bit/s), got " + port.lineRateBitsPerSecond());
+        }
         if (params.minRateBitsPerSecond() * classes.stream().mapToLong(FlowClass::multiplicity).sum() >= port.lineRateBitsPerSecond()
                 && port.pfc() == null) {
             // allowed (the queue then only drains through drops), but worth a clear failure: it is
@@ -156,7 +194,7 @@ public final class DcqcnFluidModel {
      */
     public DcqcnFluidModel startingAt(double bps) {
         Parameters.positive("bps", bps);
-        return new DcqcnFluidModel(params, port, classes, bps, iqcn);
+        return new DcqcnFluidModel(params, port, classes, bps, iqcn, starts, initialQueueBytes, history);
     }
 
     /**
@@ -167,12 +205,115 @@ public final class DcqcnFluidModel {
      * @param on true to let the switch send compensating CNPs
      */
     public DcqcnFluidModel withIqcn(boolean on) {
-        return new DcqcnFluidModel(params, port, classes, initialRateBitsPerSecond, on);
+        return new DcqcnFluidModel(params, port, classes, initialRateBitsPerSecond, on, starts, initialQueueBytes, history);
     }
 
     /** Whether iQCN is on (false unless {@link #withIqcn(boolean)} set it). */
     public boolean iqcn() {
         return iqcn;
+    }
+
+    /**
+     * The DCQCN state of every flow of a class when the class starts (at t = 0, or at its
+     * {@link FlowClass#startS()}): current rate R_C, target rate R_T and alpha. DCQCN itself starts a
+     * flow at line rate with R_C = R_T and alpha = 1, the model's default; a start with R_C != R_T is
+     * a flow caught in the middle of a recovery (the state the DCQCN authors' fluid-model code can be
+     * started from).
+     *
+     * @param currentRateBitsPerSecond R_C [bit/s], finite, from the parameters' rate floor to the line rate
+     *        (checked by {@link #withClassStart})
+     * @param targetRateBitsPerSecond R_T [bit/s], in the same range
+     * @param alpha the congestion estimate, in [0, 1]
+     */
+    public record ClassStart(double currentRateBitsPerSecond, double targetRateBitsPerSecond, double alpha) {
+        /** Validates the fields that need no bottleneck: rates finite and not negative, alpha in [0, 1]. */
+        public ClassStart {
+            Parameters.nonNegative("currentRateBitsPerSecond", currentRateBitsPerSecond);
+            Parameters.nonNegative("targetRateBitsPerSecond", targetRateBitsPerSecond);
+            Parameters.inRange("alpha", alpha, 0, 1);
+        }
+    }
+
+    /**
+     * What the delayed terms see before t = 0 (they look back by the feedback delay tau*, so this
+     * matters during the first tau*).
+     */
+    public enum History {
+        /**
+         * Nothing was sent before t = 0: rates, alpha and queue 0 (the senders not paused). The
+         * model's default: the marking and the rate increase see no traffic during the first tau*.
+         */
+        SILENT,
+        /**
+         * The state at t = 0 held for all earlier times: the flows were already sending at their
+         * initial rates (line rate by default) into the initial queue, as the DCQCN authors' fluid-model
+         * code starts. A class that starts later still has rate 0 before its start.
+         */
+        CONSTANT
+    }
+
+    /**
+     * A copy in which every flow of class {@code label} starts in {@code start} instead of the default
+     * (line rate or {@link #startingAt}, R_C = R_T, alpha = 1). The rates are per flow, before the
+     * wire-rate cap ({@link FlowClass#wireRateCap}) is applied to what reaches the queue.
+     *
+     * @param label a class label of this model
+     * @param start the state, rates from {@code params.minRateBitsPerSecond} to {@code port.lineRateBitsPerSecond}
+     */
+    public DcqcnFluidModel withClassStart(String label, ClassStart start) {
+        Parameters.notNull("label", label);
+        Parameters.notNull("start", start);
+        int i = 0;
+        while (i < classes.size() && !classes.get(i).label().equals(label)) {
+            i++;
+        }
+        if (i == classes.size()) {
+            throw new IllegalArgumentException("label must be one of the classes' labels "
+                    + classes.stream().map(FlowClass::label).toList() + ", got \"" + label + "\"");
+        }
+        double lo = params.minRateBitsPerSecond();
+        double hi = port.lineRateBitsPerSecond();
+        Parameters.inRange("start.currentRateBitsPerSecond", start.currentRateBitsPerSecond(), lo, hi);
+        Parameters.inRange("start.targetRateBitsPerSecond", start.targetRateBitsPerSecond(), lo, hi);
+        List<ClassStart> copy = new ArrayList<>(starts);
+        copy.set(i, start);
+        return new DcqcnFluidModel(params, port, classes, initialRateBitsPerSecond, iqcn, copy, initialQueueBytes, history);
+    }
+
+    /** The start state of each class (in class order; null where the default start applies). */
+    public List<ClassStart> classStarts() {
+        return starts;
+    }
+
+    /**
+     * A copy whose queue holds {@code bytes} at t = 0 (default 0). With PFC, a queue at or above XOFF
+     * starts paused.
+     *
+     * @param bytes initial queue [bytes], from 0 to {@code port.bufferBytes}
+     */
+    public DcqcnFluidModel withInitialQueue(double bytes) {
+        Parameters.inRange("bytes", bytes, 0, port.bufferBytes());
+        return new DcqcnFluidModel(params, port, classes, initialRateBitsPerSecond, iqcn, starts, bytes, history);
+    }
+
+    /** The queue at t = 0 [bytes]. */
+    public double initialQueueBytes() {
+        return initialQueueBytes;
+    }
+
+    /**
+     * A copy with another history before t = 0 (default {@link History#SILENT}).
+     *
+     * @param h the history, not null
+     */
+    public DcqcnFluidModel withHistory(History h) {
+        Parameters.notNull("h", h);
+        return new DcqcnFluidModel(params, port, classes, initialRateBitsPerSecond, iqcn, starts, initialQueueBytes, h);
+    }
+
+    /** The history before t = 0. */
+    public History history() {
+        return history;
     }
 
     /**
@@ -209,10 +350,12 @@ public final class DcqcnFluidModel {
     }
 
     /**
-     * Runs the model from t = 0 (empty queue) for {@code durationS}.
+     * Runs the model from t = 0 for {@code durationS} with the fixed-step RK4 solver (the same as
+     * {@code simulate(durationS, DdeSolver.rk4(stepS), sampleEveryS, sink)}).
      *
      * @param durationS simulated time [s], {@code > 0}
-     * @param stepS RK4 step [s], {@code > 0} and at most the feedback delay tau*
+     * @param stepS RK4 step [s], {@code > 0}, at most the feedback delay tau* and at most the shortest
+     *        DCQCN period min(tau, tau', T)
      * @param sampleEveryS spacing of the trajectory rows [s], {@code >= stepS}
      * @param sink progress sink (use {@link Progress#silent()} in tests), not null
      * @return trajectory and metrics
@@ -220,22 +363,61 @@ public final class DcqcnFluidModel {
     public FluidRun simulate(double durationS, double stepS, double sampleEveryS, ProgressSink sink) {
         Parameters.positive("durationS", durationS);
         Parameters.positive("stepS", stepS);
-        if (stepS > params.feedbackDelayS() * (1 + 1e-12)) {
-            throw new IllegalArgumentException("stepS must be <= the feedback delay tau* ("
-                    + params.feedbackDelayS() + " s), got " + stepS);
+        return run(durationS, DdeSolver.rk4(stepS), "stepS", sampleEveryS, sink);
+    }
+
+    /**
+     * Runs the model from t = 0 for {@code durationS} with {@code solver}: {@link DdeSolver#rk4} (fixed
+     * step, the default of {@link #simulate(double, double, double, ProgressSink)}) or
+     * {@link DdeSolver#adaptive} (Dormand-Prince 5(4) with error control, on intervals of tau*).
+     *
+     * <p>With the adaptive solver the state is in the model's internal units (rates in packets per
+     * second, alpha, queue in packets), so {@code relTol} is what controls the accuracy of the rates;
+     * the clamps (rate floor and line rate, alpha in [0, 1], the buffer) and PFC act at the ends of the
+     * tau* intervals only (the queue's floor at 0 acts inside them, in the derivative), the trajectory
+     * rows are the first accepted states at or after each multiple of {@code sampleEveryS}, and the
+     * metrics weigh each accepted state by the time since the previous one.
+     *
+     * @param durationS simulated time [s], {@code > 0}
+     * @param solver the solver, not null; a fixed step must satisfy the limits of
+     *        {@link #simulate(double, double, double, ProgressSink)}
+     * @param sampleEveryS spacing of the trajectory rows [s], {@code > 0} (and at least the fixed step)
+     * @param sink progress sink, not null
+     * @return trajectory and metrics
+     */
+    public FluidRun simulate(double durationS, DdeSolver solver, double sampleEveryS, ProgressSink sink) {
+        Parameters.positive("durationS", durationS);
+        Parameters.notNull("solver", solver);
+        return run(durationS, solver, "solver.step", sampleEveryS, sink);
+    }
+
+    private FluidRun run(double durationS, DdeSolver solver, String stepName, double sampleEveryS, ProgressSink sink) {
+        boolean fixed = solver.isFixedStep();
+        double stepS = fixed ? solver.step() : 0;
+        if (fixed) {
+            if (stepS > params.feedbackDelayS() * (1 + 1e-12)) {
+                throw new IllegalArgumentException(stepName + " must be <= the feedback delay tau* ("
+                        + params.feedbackDelayS() + " s), got " + stepS);
+            }
+            double shortestPeriod = Math.min(params.tauS(), Math.min(params.tauPrimeS(), params.timerS()));
+            if (stepS > shortestPeriod) {
+                throw new IllegalArgumentException(stepName + " must be <= the shortest DCQCN period min(params.tauS, "
+                        + "params.tauPrimeS, params.timerS) = " + shortestPeriod + " s (a step spanning several CNP, alpha "
+                        + "or timer periods overflows the event-rate terms), got " + stepS);
+            }
         }
         Parameters.positive("sampleEveryS", sampleEveryS);
         if (sampleEveryS < stepS) {
-            throw new IllegalArgumentException("sampleEveryS must be >= stepS (" + stepS + "), got " + sampleEveryS);
+            throw new IllegalArgumentException("sampleEveryS must be >= " + stepName + " (" + stepS + "), got " + sampleEveryS);
         }
         Parameters.notNull("sink", sink);
-        if (durationS / stepS > 2e9) {
-            throw new IllegalArgumentException("durationS / stepS must be at most 2e9 steps, got " + durationS / stepS);
+        if (fixed && durationS / stepS > 2e9) {
+            throw new IllegalArgumentException("durationS / " + stepName + " must be at most 2e9 steps, got " + durationS / stepS);
         }
         Dynamics sys = new Dynamics();
         int m = classes.size();
         double pktBits = 8 * port.packetBytes();
-        long sampleEvery = Math.max(1, Math.round(sampleEveryS / stepS));
+        long sampleEvery = fixed ? Math.max(1, Math.round(sampleEveryS / stepS)) : 0;
         List<List<Double>> cols = new ArrayList<>();
         int ncol = 3 * m + 4;
         for (int k = 0; k < ncol; k++) {
@@ -243,17 +425,30 @@ public final class DcqcnFluidModel {
         }
         MetricsAccumulator acc = new MetricsAccumulator(port, classes, durationS);
         double[] rates = new double[m];
-        long total = (long) Math.ceil(durationS / stepS - 1e-9);
+        double lag = params.feedbackDelayS();
+        long total = fixed ? (long) Math.ceil(durationS / stepS - 1e-9) : (long) Math.ceil(durationS / lag - 1e-9);
         long[] count = {0};
+        double[] last = {0, 0, 0}; // adaptive: time of the previous state, next row time, intervals reported
         try (Progress progress = Progress.start("DCQCN fluid model", total, sink)) {
-            DdeSolver.rk4(stepS).solve(sys, 0.0, sys.history(), durationS, (t, y) -> {
+            solver.solve(sys, 0.0, sys.history(), durationS, (t, y) -> {
                 boolean paused = y[3 * m + 1] < 0.5;
                 double qBytes = y[3 * m] * port.packetBytes();
                 for (int i = 0; i < m; i++) {
                     rates[i] = paused ? 0 : Math.min(y[3 * i], sys.cap[i]) * pktBits;
                 }
-                acc.add(t, count[0] == 0 ? 0 : stepS, qBytes, rates, paused);
-                if (count[0] % sampleEvery == 0) {
+                boolean row;
+                if (fixed) {
+                    acc.add(t, count[0] == 0 ? 0 : stepS, qBytes, rates, paused);
+                    row = count[0] % sampleEvery == 0;
+                } else {
+                    acc.add(t, t - last[0], qBytes, rates, paused);
+                    last[0] = t;
+                    row = count[0] == 0 || t >= last[1] * (1 - 1e-12);
+                    while (last[1] <= t * (1 + 1e-12)) {
+                        last[1] += sampleEveryS;
+                    }
+                }
+                if (row) {
                     int c = 0;
                     cols.get(c++).add(t * 1e6);
                     for (int i = 0; i < m; i++) {
@@ -265,11 +460,23 @@ public final class DcqcnFluidModel {
                     cols.get(c++).add(params.marking().probabilityUnchecked(qBytes));
                     cols.get(c).add(paused ? 1.0 : 0.0);
                 }
-                if (count[0] > 0 && count[0] % 4096 == 0) {
-                    progress.advance(4096);
+                if (fixed) {
+                    if (count[0] > 0 && count[0] % 4096 == 0) {
+                        progress.advance(4096);
+                    }
+                } else {
+                    long done = Math.min(total, (long) Math.floor(t / lag + 1e-9));
+                    if (done > last[2]) {
+                        progress.advance(done - (long) last[2]);
+                        last[2] = done;
+                    }
                 }
                 count[0]++;
             });
+        } catch (org.apache.commons.math3.exception.MathIllegalArgumentException
+                 | org.apache.commons.math3.exception.MathIllegalStateException e) {
+            throw new IllegalArgumentException("solver could not meet its tolerances on this model (" + e.getMessage()
+                    + "); loosen absTol or relTol, or use DdeSolver.rk4", e);
         }
         Table table = Table.create("DCQCN fluid model");
         int c = 0;
@@ -304,6 +511,9 @@ public final class DcqcnFluidModel {
         private final boolean[] active = new boolean[m];
         private final double[] cap = new double[m];
         private final double startRate = initialRateBitsPerSecond > 0 ? Math.min(c, initialRateBitsPerSecond / pktBits) : c;
+        private final double[] startRc = new double[m];
+        private final double[] startRt = new double[m];
+        private final double[] startAlpha = new double[m];
         private final DcqcnRates[] rates = new DcqcnRates[m];
         private final double[] lastP = new double[m];
         private final double[] lastR = new double[m];
@@ -325,6 +535,10 @@ public final class DcqcnFluidModel {
         Dynamics() {
             for (int i = 0; i < m; i++) {
                 cap[i] = classes.get(i).wireRateCap(c);
+                ClassStart st = starts.get(i);
+                startRc[i] = st == null ? startRate : st.currentRateBitsPerSecond() / pktBits;
+                startRt[i] = st == null ? startRate : st.targetRateBitsPerSecond() / pktBits;
+                startAlpha[i] = st == null ? 1.0 : st.alpha();
                 rates[i] = new DcqcnRates();
                 lastP[i] = Double.NaN;
                 lastR[i] = Double.NaN;
@@ -338,14 +552,17 @@ public final class DcqcnFluidModel {
             for (int i = 0; i < m; i++) {
                 if (classes.get(i).startS() <= 0) {
                     active[i] = true;
-                    at0[3 * i] = startRate;
-                    at0[3 * i + 1] = startRate;
-                    at0[3 * i + 2] = 1.0;
+                    at0[3 * i] = startRc[i];
+                    at0[3 * i + 1] = startRt[i];
+                    at0[3 * i + 2] = startAlpha[i];
                 }
             }
-            at0[3 * m + 1] = 1.0;
+            at0[3 * m] = initialQueueBytes / port.packetBytes();
+            paused = port.pfc() != null && port.pfc().pausesAt(initialQueueBytes);
+            at0[3 * m + 1] = paused ? 0.0 : 1.0;
             before[3 * m + 1] = 1.0;
-            return t -> t < 0 ? before.clone() : at0.clone();
+            double[] past = history == History.CONSTANT ? at0 : before;
+            return t -> t < 0 ? past.clone() : at0.clone();
         }
 
         @Override
@@ -407,9 +624,9 @@ public final class DcqcnFluidModel {
                 if (!active[i]) {
                     if (t >= classes.get(i).startS() - 1e-15) {
                         active[i] = true;
-                        y[k] = startRate;
-                        y[k + 1] = startRate;
-                        y[k + 2] = 1.0;
+                        y[k] = startRc[i];
+                        y[k + 1] = startRt[i];
+                        y[k + 2] = startAlpha[i];
                     }
                     continue;
                 }

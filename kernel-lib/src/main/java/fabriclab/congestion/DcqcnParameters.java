@@ -47,14 +47,23 @@ public record DcqcnParameters(EcnMarking marking, double g, double tauS, double 
      * B 10 MB, F 5, R_AI 40 Mb/s. The feedback delay tau* = 4 us and the 1 Mb/s rate floor are this
      * project's choices (the paper's examples use a few microseconds of loop delay).
      *
-     * <p>Defaults beside the cited paper: the paper's fluid model has no rate floor (rates may fall
-     * towards 0); the 1 Mb/s floor here (minRateBitsPerSecond) is this library's choice, like a NIC's
-     * minimum rate, and changes results where many flows cut their rates deeply. Pass 0 to the
-     * constructor for the paper's model. The fluid model ({@link DcqcnFluidModel}) starts every flow
-     * at its start time at line rate with alpha = 1 and an empty queue, and its delayed terms see rate 0
-     * before t = 0, whereas the authors' code takes line rate as the history before t = 0; per-class
-     * initial R_C != R_T, initial alpha and queue, that history and the adaptive solver are not
-     * exposed yet (issue 22).
+     * <p>Defaults beside the cited paper:
+     * <ul>
+     *   <li>Rate floor: 1 Mb/s here (minRateBitsPerSecond), none in the paper's fluid model (rates may
+     *   fall towards 0). This library's choice, like a NIC's minimum rate; it changes results only
+     *   where flows cut their rates below 1 Mb/s (thousands of flows on one port, or long deep
+     *   congestion), where it keeps a sum of N x 1 Mb/s flowing. Pass 0 to the constructor (or
+     *   {@link #withMinRate}) for the paper's model.</li>
+     *   <li>Feedback delay tau* = 4 us: this project's choice (the paper's examples use a few
+     *   microseconds of loop delay); {@link #withFeedbackDelay}.</li>
+     * </ul>
+     * The fluid model's own defaults ({@link DcqcnFluidModel}): every flow starts at its start time
+     * at line rate with R_C = R_T and alpha = 1 and an empty queue, as in the paper, and its delayed
+     * terms see rate 0 before t = 0 ({@link DcqcnFluidModel.History#SILENT}), whereas the authors'
+     * code holds line rate before t = 0 ({@link DcqcnFluidModel.History#CONSTANT}); per-class
+     * R_C, R_T and alpha, the initial queue, the history and the adaptive solver are options of
+     * {@link DcqcnFluidModel} ({@code withClassStart}, {@code withInitialQueue}, {@code withHistory},
+     * {@code simulate(duration, DdeSolver.adaptive(...), ...)}).
      */
     public static DcqcnParameters zhu2015() {
         return new DcqcnParameters(EcnMarking.dcqcnDefaults(), 1.0 / 256, 50e-6, 55e-6, 55e-6, 10e6, 5, 40e6,

@@ -39,7 +39,7 @@ public record DcqcnStability(DcqcnFixedPoint fixedPoint, double phaseMarginDeg, 
      *
      * @param params DCQCN parameters (tau* is the loop delay), not null
      * @param port bottleneck, not null
-     * @param flows N, {@code >= 1}
+     * @param flows N, {@code >= 1} and below C / minRate ({@link DcqcnFixedPoint#solve})
      */
     public static DcqcnStability analyse(DcqcnParameters params, Bottleneck port, int flows) {
         if (params != null && !(params.marking().kMaxBytes() > params.marking().kMinBytes())) {

@@ -124,6 +124,11 @@ public record OverheadModel(int cellPayloadBytes, int cellHeaderBytes, int frame
      * the closed form for a fixed packet size, so a law with more than one size is rejected here (use
      * {@link #aggregationMonteCarlo}).
      *
+     * <p>The moments scale as 1 / lambda, so a vanishing load gives a correspondingly long (finite) wait:
+     * at load 1e-300 a frame of n &gt; 1 packets waits about 1e300 times longer than at load 1. A load
+     * so small that the mean or standard deviation of the wait exceeds the largest double is rejected
+     * with the smallest load allowed for this frame.
+     *
      * @param load share of the link rate offered to this destination's aggregator, in (0, 1]
      */
     public Cost aggregation(PacketSizes sizes, double load) {
@@ -138,9 +143,21 @@ public record OverheadModel(int cellPayloadBytes, int cellHeaderBytes, int frame
         int n = framePayloadBytes / p;
         double lambda = load * linkRateBitsPerSecond / (8.0 * p);
         double pad = 8.0 * (framePayloadBytes - n * p + frameHeaderBytes) / linkRateBitsPerSecond;
-        double mean = (n - 1) / (2 * lambda) + pad;
-        double var = (n - 1.0) * (n + 7.0) / (12 * lambda * lambda);
-        return new Cost(Granularity.FRAME, (double) n * p / (framePayloadBytes + frameHeaderBytes), mean, Math.sqrt(var));
+        // n = 1: the frame is full with its first packet and leaves at once (no wait, whatever lambda)
+        double mean = n == 1 ? pad : (n - 1) / (2 * lambda) + pad;
+        double var = n == 1 ? 0 : (n - 1.0) * (n + 7.0) / (12 * lambda * lambda);
+        double std = Math.sqrt(var);
+        if (!Double.isFinite(var) && Double.isFinite(lambda)) { // lambda^2 underflowed: the same value as sqrt(...) / lambda
+            std = Math.sqrt((n - 1.0) * (n + 7.0) / 12) / lambda;
+        }
+        if (!Double.isFinite(mean) || !Double.isFinite(std)) {
+            double scale = Math.max((n - 1) / 2.0, Math.sqrt((n - 1.0) * (n + 7.0) / 12)); // mean, std = scale / lambda
+            double minLoad = scale * 8.0 * p / linkRateBitsPerSecond / Double.MAX_VALUE;
+            throw new IllegalArgumentException("load must be in [" + minLoad + ", 1] for " + n + " packets of " + p
+                    + " B per frame (below it the wait for the frame to fill, about (n - 1) / (2 lambda), exceeds the largest double), got "
+                    + load);
+        }
+        return new Cost(Granularity.FRAME, (double) n * p / (framePayloadBytes + frameHeaderBytes), mean, std);
     }
 
     private void checkFrame(PacketSizes sizes) {

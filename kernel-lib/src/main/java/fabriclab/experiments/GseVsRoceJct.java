@@ -110,27 +110,54 @@ public record GseVsRoceJct(double speedup) {
             double maxJctUs, double boundUs, double uplinkMaxOverMean, long pfcPauses, long ecnMarks, long drops,
             long containersReordered) implements Serializable {
         private static final long serialVersionUID = 1L;
+
+        /** Validates: settings present, speedup positive, times and ratio finite and not negative, counts not negative. */
+        public Run {
+            Parameters.notNull("collective", collective);
+            Parameters.atLeast("bufferBytes", bufferBytes, 1L);
+            Parameters.notNull("fabric", fabric);
+            Parameters.positive("speedup", speedup);
+            Parameters.nonNegative("meanJctUs", meanJctUs);
+            Parameters.nonNegative("maxJctUs", maxJctUs);
+            Parameters.nonNegative("boundUs", boundUs);
+            Parameters.nonNegative("uplinkMaxOverMean", uplinkMaxOverMean);
+            Parameters.atLeast("pfcPauses", pfcPauses, 0L);
+            Parameters.atLeast("ecnMarks", ecnMarks, 0L);
+            Parameters.atLeast("drops", drops, 0L);
+            Parameters.atLeast("containersReordered", containersReordered, 0L);
+        }
     }
 
     /**
      * Simulates the 8 jobs running {@code collective} with {@code bufferBytes} per rank.
      *
      * @param collective the collective
-     * @param bufferBytes data per rank, at least 4096 bytes
+     * @param bufferBytes data per rank, 4096 bytes to {@link #MAX_BUFFER_BYTES}
      * @param fabric RoCE or GSE
      * @param seed seed of the ECMP hash seeds, source ports and WRED draws
+     * @throws IllegalStateException if a job did not finish within the simulated 10 s (no JCT to report)
      */
     public Run run(Collective collective, long bufferBytes, Fabric fabric, long seed) {
         Parameters.notNull("collective", collective);
-        Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
+        Parameters.inRange("bufferBytes", bufferBytes, 4096L, MAX_BUFFER_BYTES);
         Parameters.notNull("fabric", fabric);
         Outcome o = simulate(fabric(), jobGroups(), collective, bufferBytes, fabric, seed, new int[0], sim -> { });
         SimulationResult r = o.result();
+        if (java.util.Arrays.stream(o.jctUs()).anyMatch(j -> !Double.isFinite(j))) {
+            throw new IllegalStateException("a job of " + collective + " with " + bufferBytes + " bytes per rank on " + fabric
+                    + " did not finish within the simulated 10 s (seed " + seed + "): no JCT to report");
+        }
         double bound = new fabriclab.collectives.BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
         return new Run(collective, bufferBytes, fabric, speedup, seed, java.util.Arrays.stream(o.jctUs()).average().orElseThrow(),
                 java.util.Arrays.stream(o.jctUs()).max().orElseThrow(), bound, o.uplinkMaxOverMean(), r.pausesSent(),
                 r.ecnMarks(), r.droppedPackets(), r.counters().getOrDefault("gse.containersReordered", 0L));
     }
+
+    /**
+     * The largest data per rank a run takes, bytes (1 GiB, twice the sweep's largest size): larger
+     * sizes would take hours of packet-level simulation and may not finish within the simulated 10 s.
+     */
+    public static final long MAX_BUFFER_BYTES = 1L << 30;
 
     /** The 8 jobs as host groups: rank r of job k (group k) is NIC k of server r. */
     static int[][] jobGroups() {
@@ -225,7 +252,7 @@ public record GseVsRoceJct(double speedup) {
      *
      * @param speedup leaf speedup, 1.5 or 2
      * @param collective the collective, not null
-     * @param bufferBytes data per rank [bytes], at least 4096
+     * @param bufferBytes data per rank [bytes], 4096 to {@link #MAX_BUFFER_BYTES}
      * @param fabric RoCE or GSE, not null
      * @param seed the seed
      */
@@ -237,7 +264,7 @@ public record GseVsRoceJct(double speedup) {
         public RunParameters {
             new GseVsRoceJct(speedup);
             Parameters.notNull("collective", collective);
-            Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
+            Parameters.inRange("bufferBytes", bufferBytes, 4096L, MAX_BUFFER_BYTES);
             Parameters.notNull("fabric", fabric);
         }
     }
@@ -270,7 +297,7 @@ public record GseVsRoceJct(double speedup) {
             Parameters.notNull("collectives[" + i + "]", collectives.get(i));
         }
         for (int i = 0; i < sizes.length; i++) {
-            Parameters.atLeast("sizes[" + i + "]", sizes[i], 4096L);
+            Parameters.inRange("sizes[" + i + "]", sizes[i], 4096L, MAX_BUFFER_BYTES);
         }
         for (int i = 0; i < fabrics.size(); i++) {
             Parameters.notNull("fabrics[" + i + "]", fabrics.get(i));
@@ -373,7 +400,7 @@ public record GseVsRoceJct(double speedup) {
      * @param runs the runs, not null
      */
     public static Dataset fullSweepDataset(List<Run> runs) {
-        Parameters.notNull("runs", runs);
+        Parameters.noNullElements("runs", runs);
         return new Dataset(provenance(FULL_SWEEP,
                 "Written by notebooks/08-gse-vs-roce-jct.ipynb or fabriclab.experiments.JctSweepMain (identical output); "
                         + runs.size() + " runs (deterministic: each run depends only on its seed)."), table(FULL_SWEEP, runs));
@@ -400,6 +427,7 @@ public record GseVsRoceJct(double speedup) {
      * in lower case, size_mb = data per rank [MiB], then the fields of {@link Run} (JCTs and bound in us).
      */
     public static Table table(String name, List<Run> runs) {
+        Parameters.noNullElements("runs", runs);
         return COLUMNS.table(name, runs);
     }
 

@@ -48,6 +48,13 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         if (nics > 1 << 20) {
             throw new IllegalArgumentException("servers * nicsPerServer must be at most 2^20, got " + nics);
         }
+        // the same bound on the fabric side, so that build() cannot be asked for billions of nodes or links
+        Parameters.inRange("spines", spines, 1, 1 << 20);
+        long uplinks = (long) leaves * spines * parallelLinks;
+        if (uplinks > 1 << 22) {
+            throw new IllegalArgumentException("leaves * spines * parallelLinks (the uplinks) must be at most 2^22, got "
+                    + leaves + " * " + spines + " * " + parallelLinks + " = " + uplinks);
+        }
     }
 
     /**

@@ -82,13 +82,14 @@ public record PfcHeadroom(double linkRateBitsPerSecond, double cableLengthM, dou
      * crossing packet).
      *
      * @param rateBitsPerSecond link rate [bit/s], positive
-     * @param propagationPs one-way propagation delay [ps], not negative
+     * @param propagationPs one-way propagation delay [ps], 0 to 1 s (200,000 km of fibre; keeps the
+     *        window and the headroom within a long)
      * @param packetWireBytes largest packet on the wire [bytes], positive
      * @return headroom [bytes]
      */
     public static long packetLevelBytes(long rateBitsPerSecond, long propagationPs, int packetWireBytes) {
         Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
-        Parameters.atLeast("propagationPs", propagationPs, 0L);
+        Parameters.inRange("propagationPs", propagationPs, 0L, Time.S);
         Parameters.inRange("packetWireBytes", packetWireBytes, 1, 1 << 20); // Time.serializationPs's limit
         long serP = Time.serializationPs(packetWireBytes, rateBitsPerSecond);
         long window = 2 * propagationPs + Time.serializationPs(Pfc.PAUSE_FRAME_BYTES, rateBitsPerSecond);

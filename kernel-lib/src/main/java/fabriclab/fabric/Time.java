@@ -40,7 +40,8 @@ public final class Time {
             Parameters.positive("rateBitsPerSecond", rateBitsPerSecond);
         }
         long num = bytes * 8L * S; // < 2^20 * 2^3 * 2^40 = 2^63
-        return (num + rateBitsPerSecond - 1) / rateBitsPerSecond;
+        long q = num / rateBitsPerSecond; // ceiling without num + rate - 1, which overflows for rates near Long.MAX_VALUE
+        return num % rateBitsPerSecond == 0 ? q : q + 1;
     }
 
     /** Picoseconds as (double) microseconds. */

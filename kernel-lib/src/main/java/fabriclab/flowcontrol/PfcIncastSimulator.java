@@ -79,11 +79,24 @@ public final class PfcIncastSimulator {
         if (delay > 0 && step > delay / 2) {
             throw new IllegalArgumentException("stepS must be <= pauseDelayS / 2 (" + delay / 2 + "), got " + stepS);
         }
+        double horizonS = horizonS();
+        if (horizonS / step > MAX_STEPS) {
+            throw new IllegalArgumentException("stepS must be at least " + horizonS / MAX_STEPS + " s for this incast (its run of up to "
+                    + horizonS + " s may take at most " + (long) MAX_STEPS + " steps), got " + stepS);
+        }
         if (r * delay / 8.0 > pfc.headroomBytes() + 1e-9) {
             throw new IllegalArgumentException("pfc.headroomBytes " + pfc.headroomBytes()
                     + " is smaller than the bytes in flight r * pauseDelayS / 8 = " + r * delay / 8.0 + " (got pauseDelayS = "
                     + delay + ")");
         }
+    }
+
+    /** The most steps a run may take (rejected up front: a smaller step would run for hours). */
+    public static final double MAX_STEPS = 2e9;
+
+    /** Time by which every byte has left the egress [s]: last start, sending, draining, four pause delays. */
+    private double horizonS() {
+        return startS[n - 1] + 8.0 * n * m / Math.min(r, bigR) + 8.0 * n * m / bigR + 4 * delay;
     }
 
     /** Runs until every byte has left the egress; samples every {@code sampleEvery} steps. */
@@ -99,8 +112,7 @@ public final class PfcIncastSimulator {
             remaining[i] = m;
             pending[i] = new ArrayDeque<>();
         }
-        long maxSteps = (long) Math.ceil((startS[n - 1] + 8.0 * n * m / Math.min(r, bigR) + 8.0 * n * m / bigR
-                + 4 * delay) / step) + 10;
+        long maxSteps = (long) Math.ceil(horizonS() / step) + 10;
         int cap = (int) Math.min(1_000_000, maxSteps / sampleEvery + 2);
         double[] ts = new double[cap];
         double[] qs = new double[cap];

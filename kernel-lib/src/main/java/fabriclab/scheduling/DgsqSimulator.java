@@ -30,6 +30,9 @@ public final class DgsqSimulator {
         this.config = Parameters.notNull("config", config);
     }
 
+    /** The most grants one run issues (each is kept for the result; demand / grantBytes above it is rejected). */
+    public static final long MAX_GRANTS = 10_000_000L;
+
     /** The scheduler configuration. */
     public DgsqConfig config() {
         return config;
@@ -83,8 +86,17 @@ public final class DgsqSimulator {
                 case PATH_WEIGHTED -> s.pathRateBitsPerSecond();
             };
         }
-        SplittableRandom rnd = new SplittableRandom(seed);
         double g = config.grantBytes();
+        double grantsNeeded = 0;
+        for (double r : remaining) {
+            grantsNeeded += Math.ceil(r / g);
+        }
+        if (grantsNeeded > MAX_GRANTS) {
+            double demand = java.util.Arrays.stream(remaining).sum();
+            throw new IllegalArgumentException("config.grantBytes must be at least about " + demand / MAX_GRANTS
+                    + " B for a demand of " + demand + " B (a run issues at most " + MAX_GRANTS + " grants), got " + g);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
         double c = config.creditRateBitsPerSecond();
         List<double[]> grants = new ArrayList<>();
         List<RateInterval> chunks = new ArrayList<>();

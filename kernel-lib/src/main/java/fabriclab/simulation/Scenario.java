@@ -253,7 +253,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
 
         /** Adds flows in list order. */
         public Builder flows(List<FlowSpec> more) {
-            for (FlowSpec f : Parameters.notNull("flows", more)) {
+            for (FlowSpec f : Parameters.noNullElements("flows", more)) {
                 flow(f);
             }
             return this;
@@ -281,8 +281,9 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             return this;
         }
 
-        /** Link {@code link} fails at {@code timePs} and leaves the routes at the same instant. */
+        /** Link {@code link} fails at {@code timePs} (not negative) and leaves the routes at the same instant. */
         public Builder failLink(int link, long timePs) {
+            Parameters.atLeast("timePs", timePs, 0L);
             return failLink(link, timePs, timePs);
         }
 

@@ -108,13 +108,13 @@ public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, Sw
 
         /** Buffer and ECN marking of every switch (required). */
         public Builder buffer(SwitchBuffer b) {
-            this.buffer = b;
+            this.buffer = Parameters.notNull("buffer", b);
             return this;
         }
 
         /** Multipath policy (default ECMP, CRC-32, hash seed 0). */
         public Builder forwarding(Forwarding f) {
-            this.forwarding = f;
+            this.forwarding = Parameters.notNull("forwarding", f);
             return this;
         }
 

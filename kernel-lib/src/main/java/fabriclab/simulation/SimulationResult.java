@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import fabriclab.Parameters;
 import fabriclab.fabric.Time;
 import java.util.List;
 
@@ -58,6 +59,18 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
     public record PortPfc(String name, int node, int port, int peerNode, long pausesSent, long xonSent,
             long pausesReceived, long xonReceived, long pausedPs, long[] peakIngressBytes, long firstPauseSentPs,
             long deadlocks) {
+        /** Validates: name and peaks present, counters and times not negative ({@code firstPauseSentPs} -1 for none). */
+        public PortPfc {
+            Parameters.notNull("name", name);
+            Parameters.notNull("peakIngressBytes", peakIngressBytes);
+            Parameters.atLeast("pausesSent", pausesSent, 0L);
+            Parameters.atLeast("xonSent", xonSent, 0L);
+            Parameters.atLeast("pausesReceived", pausesReceived, 0L);
+            Parameters.atLeast("xonReceived", xonReceived, 0L);
+            Parameters.atLeast("pausedPs", pausedPs, 0L);
+            Parameters.atLeast("firstPauseSentPs", firstPauseSentPs, -1L);
+            Parameters.atLeast("deadlocks", deadlocks, 0L);
+        }
     }
 
     /** PFC deadlocks declared by the ports' watchdogs in the whole fabric. */
@@ -95,6 +108,20 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
     public record FlowRecord(int id, FlowSpec spec, long completionTimePs, long deliveredBytes, long droppedPackets,
             long ecnMarkedPackets, long reorderedPackets, long duplicatePackets, long startedPs,
             long retransmittedPackets, long lastDeliveryPs) {
+        /** Validates: spec present, counters not negative, times not negative or -1 (never). */
+        public FlowRecord {
+            Parameters.notNull("spec", spec);
+            Parameters.atLeast("completionTimePs", completionTimePs, -1L);
+            Parameters.atLeast("deliveredBytes", deliveredBytes, 0L);
+            Parameters.atLeast("droppedPackets", droppedPackets, 0L);
+            Parameters.atLeast("ecnMarkedPackets", ecnMarkedPackets, 0L);
+            Parameters.atLeast("reorderedPackets", reorderedPackets, 0L);
+            Parameters.atLeast("duplicatePackets", duplicatePackets, 0L);
+            Parameters.atLeast("startedPs", startedPs, -1L);
+            Parameters.atLeast("retransmittedPackets", retransmittedPackets, 0L);
+            Parameters.atLeast("lastDeliveryPs", lastDeliveryPs, -1L);
+        }
+
         /** Whether every byte arrived. */
         public boolean completed() {
             return completionTimePs >= 0;
@@ -121,6 +148,18 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
     public record QueueTrace(String name, int switchIndex, int port, int peerNode, long samplePeriodPs,
             long[] occupancyBytes, long peakBytes, long drops, long ecnMarks, long txPackets, long flowHeads,
             double utilisation) {
+        /** Validates: name and samples present, counters not negative, utilisation in [0, 1]. */
+        public QueueTrace {
+            Parameters.notNull("name", name);
+            Parameters.notNull("occupancyBytes", occupancyBytes);
+            Parameters.atLeast("samplePeriodPs", samplePeriodPs, 0L);
+            Parameters.atLeast("peakBytes", peakBytes, 0L);
+            Parameters.atLeast("drops", drops, 0L);
+            Parameters.atLeast("ecnMarks", ecnMarks, 0L);
+            Parameters.atLeast("txPackets", txPackets, 0L);
+            Parameters.atLeast("flowHeads", flowHeads, 0L);
+            Parameters.inRange("utilisation", utilisation, 0, 1);
+        }
     }
 
     /** Completion times of the completed flows in microseconds, input order. */

@@ -192,8 +192,16 @@ public final class Simulator {
         return scenario;
     }
 
-    /** IPv4 address of host {@code h} as used in flow 5-tuples: 10.0.0.0 + h + 1. */
+    /** The largest host index {@link #hostAddress} maps into 10.0.0.0/8 (10.255.255.254, below the broadcast address). */
+    public static final int MAX_HOST_INDEX = 0x00FFFFFD;
+
+    /**
+     * IPv4 address of host {@code h} as used in flow 5-tuples: 10.0.0.0 + h + 1.
+     *
+     * @param h host index, 0 to {@link #MAX_HOST_INDEX} (10.0.0.1 to 10.255.255.254)
+     */
     public static int hostAddress(int h) {
+        Parameters.inRange("h", h, 0, MAX_HOST_INDEX);
         return 0x0A000000 + h + 1;
     }
 

@@ -22,8 +22,13 @@ public record SwitchBuffer(long sharedBytes, long perQueueLimitBytes, EcnMarking
         Parameters.notNull("ecnMarking", ecnMarking);
     }
 
-    /** A shared buffer with no per-queue cap and no ECN marking. */
+    /**
+     * A shared buffer with no per-queue cap and no ECN marking.
+     *
+     * @param bytes total buffer [bytes], at least 1 (the simulator also needs one packet)
+     */
     public static SwitchBuffer shared(long bytes) {
+        Parameters.atLeast("bytes", bytes, 1L);
         return new SwitchBuffer(bytes, bytes, EcnMarking.OFF);
     }
 

@@ -84,7 +84,7 @@ class GseVsRoceJctTest {
         GseVsRoceJct e = new GseVsRoceJct(1.5);
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> e.sweep(List.of(Collective.ALL_TO_ALL),
                 new long[] {1 << 20, 100}, List.of(GseVsRoceJct.Fabric.GSE), new long[] {1}, 1, Progress.silent()));
-        assertEquals("sizes[1] must be >= 4096, got 100", x.getMessage());
+        assertEquals("sizes[1] must be in [4096, 1073741824], got 100", x.getMessage());
         x = assertThrows(IllegalArgumentException.class, () -> e.sweep(List.of(Collective.ALL_TO_ALL), new long[] {1 << 20},
                 List.of(GseVsRoceJct.Fabric.GSE), new long[] {1}, 0, Progress.silent()));
         assertEquals("threads must be >= 1, got 0", x.getMessage());

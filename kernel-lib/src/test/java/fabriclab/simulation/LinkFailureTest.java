@@ -88,7 +88,7 @@ class LinkFailureTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.failLink(4, 0, -1));
         assertTrue(e.getMessage().contains("reroutePs"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> b.failLink(4, -1));
-        assertTrue(e.getMessage().contains("failPs"), e.getMessage());
+        assertTrue(e.getMessage().contains("timePs"), e.getMessage()); // the two-argument form's own parameter
     }
 
     @Test
