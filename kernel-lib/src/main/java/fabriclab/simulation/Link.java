@@ -17,6 +17,10 @@ import java.util.SplittableRandom;
  * handler, which keeps the run loop's call to link code monomorphic: a {@link Packet} payload is the
  * end of that packet's transmission, a null payload the arrival of the packet at the head of the wire.
  *
+ * <p>In the parallel engine ({@link ParallelEngine}) a packet's arrival is instead its own event of the
+ * peer's node, on the lane of the receiving port ({@link Port#lane()}), sent through the partition
+ * ({@link Partition#deliver}) since the peer may run in another thread; PAUSE frames travel the same way.
+ *
  * <p>Counters: packets and bytes transmitted, first packets of flows, busy time.
  */
 final class Link implements EventHandler {

@@ -105,6 +105,23 @@ final class Packet {
     static final class Pool {
         private Packet[] free = new Packet[256];
         private int count;
+        /**
+         * At most this many free packets are kept (the rest are left to the collector). Unbounded for the
+         * sequential engine, whose pool never holds more than the packets once in flight; the parallel
+         * engine's pools are per partition and a packet is recycled where it ends, so traffic that flows
+         * mostly one way between partitions would otherwise pile its packets up in one pool.
+         */
+        private final int capacity;
+
+        /** A pool with no bound. */
+        Pool() {
+            this(Integer.MAX_VALUE);
+        }
+
+        /** A pool keeping at most {@code capacity} free packets. */
+        Pool(int capacity) {
+            this.capacity = capacity;
+        }
 
         /** A data packet of {@code flow} (as {@link Packet#Packet(FlowState, int, int, int, int)}). */
         Packet data(FlowState flow, int seq, int payloadBytes, int wireBytes, int priority) {
@@ -125,6 +142,9 @@ final class Packet {
         /** {@code p} is no longer referenced by any element and may be handed out again. */
         void recycle(Packet p) {
             if (count == free.length) {
+                if (count >= capacity) {
+                    return;
+                }
                 free = java.util.Arrays.copyOf(free, 2 * count);
             }
             free[count++] = p;

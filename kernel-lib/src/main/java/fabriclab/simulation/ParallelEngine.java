@@ -76,6 +76,7 @@ final class ParallelEngine {
     private long windows;
     private long[][] eventsPerWindow;   // [partition][window]
     private long[][] messagesPerWindow; // [partition][window]
+    private long[][] cpuNsPerWindow;    // [partition][window]: CPU time of the owning thread in the window
     private final long[] barrierWaitNs;
     private final long[] busyNs;
     private final long[] partitionPorts;
@@ -215,6 +216,7 @@ final class ParallelEngine {
         long[] pendingAtStop = new long[1];
         List<long[]>[] eventLog = newLogs();
         List<long[]>[] messageLog = newLogs();
+        List<long[]>[] cpuLog = newLogs();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         for (int w = 0; w < threads; w++) {
             nextPs[0][w] = parts[w].events.peekTime();
@@ -228,7 +230,8 @@ final class ParallelEngine {
                 int me = w;
                 workers[w] = () -> {
                     try {
-                        work(me, barrier, nextPs, stop, handled, pendingAtStop, eventLog[me], messageLog[me], timeLimitPs,
+                        work(me, barrier, nextPs, stop, handled, pendingAtStop, eventLog[me], messageLog[me], cpuLog[me],
+                                timeLimitPs,
                                 me == 0 ? caller : null, me == 0 && finite ? progress : null, totalUs);
                     } catch (Throwable e) {
                         failure.compareAndSet(null, e);
@@ -267,6 +270,7 @@ final class ParallelEngine {
         }
         eventsPerWindow = flatten(eventLog);
         messagesPerWindow = flatten(messageLog);
+        cpuNsPerWindow = flatten(cpuLog);
         windows = eventsPerWindow[0].length;
         long total = 0;
         for (long h : handled) {
@@ -318,8 +322,10 @@ final class ParallelEngine {
 
     /** The loop of the thread that owns partition {@code me}. */
     private void work(int me, Phaser barrier, long[][] nextPs, boolean[] stop, long[] handled, long[] pendingAtStop,
-            List<long[]> eventLog, List<long[]> messageLog, long timeLimitPs, Thread caller, Progress progress,
-            long totalUs) {
+            List<long[]> eventLog, List<long[]> messageLog, List<long[]> cpuLog, long timeLimitPs, Thread caller,
+            Progress progress, long totalUs) {
+        java.lang.management.ThreadMXBean cpuClock = java.lang.management.ManagementFactory.getThreadMXBean();
+        boolean cpuTimed = cpuClock.isCurrentThreadCpuTimeSupported() && cpuClock.isThreadCpuTimeEnabled();
         Partition part = parts[me];
         EventQueue q = part.events;
         long reportedUs = 0;
@@ -330,6 +336,7 @@ final class ParallelEngine {
         }
         long t1 = System.nanoTime();
         barrierWaitNs[me] += t1 - t0;
+        long cpu0 = cpuTimed ? cpuClock.getCurrentThreadCpuTime() : 0; // (after the barrier: its spinning is not work)
         for (int k = 0; ; k++) {
             int parity = k & 1;
             long start = Long.MAX_VALUE;
@@ -369,11 +376,13 @@ final class ParallelEngine {
             }
             long t2 = System.nanoTime();
             busyNs[me] += t2 - t1;
+            log(cpuLog, cpuTimed ? cpuClock.getCurrentThreadCpuTime() - cpu0 : 0); // taking in messages, then the window
             if (barrier.arriveAndAwaitAdvance() < 0) {
                 return;
             }
             t1 = System.nanoTime();
             barrierWaitNs[me] += t1 - t2;
+            cpu0 = cpuTimed ? cpuClock.getCurrentThreadCpuTime() : 0;
             for (Partition src : parts) { // take the events sent to this partition in the window (in partition order)
                 if (src != part) {
                     src.outboxes[me][parity].drainInto(q);
@@ -398,7 +407,17 @@ final class ParallelEngine {
             }
         }
         long critical = Arrays.stream(busiest).sum();
-        return ParallelRunStats.of(threads, lookaheadPs, events, messages, critical, partitionEvents, partitionNodes.clone(),
+        long cpuTotal = 0;
+        long cpuCritical = 0;
+        for (int i = 0; i < w; i++) {
+            long max = 0;
+            for (int p = 0; p < threads; p++) {
+                cpuTotal += cpuNsPerWindow[p][i];
+                max = Math.max(max, cpuNsPerWindow[p][i]);
+            }
+            cpuCritical += max;
+        }
+        return ParallelRunStats.of(threads, lookaheadPs, events, messages, critical, cpuTotal, cpuCritical, partitionEvents, partitionNodes.clone(),
                 partitionPorts.clone(), busyNs.clone(), barrierWaitNs.clone());
     }
 }

@@ -26,6 +26,11 @@ import java.util.Arrays;
  * @param criticalPathEvents the sum over windows of the events of the busiest partition in that window: the
  *        events a run must handle one after another however fast the barriers, so {@code events /
  *        criticalPathEvents} bounds the speedup of this partitioning ({@link #eventParallelism()})
+ * @param cpuSeconds CPU time the threads spent in the windows (handling events, taking in messages), s
+ * @param cpuCriticalPathSeconds the sum over windows of the CPU time of the thread that took longest in that
+ *        window, s: with a core per thread and free barriers the run would take about this long, so
+ *        {@code cpuSeconds / cpuCriticalPathSeconds} ({@link #cpuParallelism()}) estimates the speedup on idle
+ *        cores from CPU time, which other tenants of a loaded machine do not stretch as they stretch wall time
  * @param partitionNodes per partition, its nodes
  * @param partitionPorts per partition, the ports of its nodes (the load estimate of the partitioning)
  * @param partitionEvents per partition, the events it handled
@@ -34,7 +39,8 @@ import java.util.Arrays;
  */
 public record ParallelRunStats(int threads, long lookaheadPs, long windows, long events, double meanEventsPerWindow,
         long p50EventsPerWindow, long p99EventsPerWindow, long maxEventsPerWindow, long messages,
-        double meanMessagesPerWindow, long p99MessagesPerWindow, long criticalPathEvents, int[] partitionNodes, long[] partitionPorts,
+        double meanMessagesPerWindow, long p99MessagesPerWindow, long criticalPathEvents, double cpuSeconds,
+        double cpuCriticalPathSeconds, int[] partitionNodes, long[] partitionPorts,
         long[] partitionEvents, double[] busySeconds, double[] barrierWaitSeconds) {
 
     /** Validates. */
@@ -55,6 +61,8 @@ public record ParallelRunStats(int threads, long lookaheadPs, long windows, long
             throw new IllegalArgumentException("criticalPathEvents must be at least events / threads = " + events / threads
                     + ", got " + criticalPathEvents);
         }
+        Parameters.nonNegative("cpuSeconds", cpuSeconds);
+        Parameters.inRange("cpuCriticalPathSeconds", cpuCriticalPathSeconds, 0, cpuSeconds);
         Parameters.notNull("partitionNodes", partitionNodes);
         Parameters.notNull("partitionPorts", partitionPorts);
         Parameters.notNull("partitionEvents", partitionEvents);
@@ -88,6 +96,14 @@ public record ParallelRunStats(int threads, long lookaheadPs, long windows, long
         return criticalPathEvents == 0 ? 1 : events / (double) criticalPathEvents;
     }
 
+    /**
+     * CPU time over its critical path ({@link #cpuCriticalPathSeconds}): the speedup over the same work on one
+     * thread that a core per thread would give if barriers were free (barriers cost a wake-up each on top).
+     */
+    public double cpuParallelism() {
+        return cpuCriticalPathSeconds == 0 ? 1 : cpuSeconds / cpuCriticalPathSeconds;
+    }
+
     /** Events of the busiest partition over the mean per partition (1 = perfectly balanced). */
     public double imbalance() {
         long max = Arrays.stream(partitionEvents).max().orElse(0);
@@ -96,7 +112,7 @@ public record ParallelRunStats(int threads, long lookaheadPs, long windows, long
     }
 
     static ParallelRunStats of(int threads, long lookaheadPs, long[] eventsPerWindow, long[] messagesPerWindow,
-            long criticalPathEvents, long[] partitionEvents, int[] partitionNodes, long[] partitionPorts, long[] busyNs,
+            long criticalPathEvents, long cpuNs, long cpuCriticalNs, long[] partitionEvents, int[] partitionNodes, long[] partitionPorts, long[] busyNs,
             long[] waitNs) {
         long[] e = eventsPerWindow.clone();
         long[] m = messagesPerWindow.clone();
@@ -110,7 +126,7 @@ public record ParallelRunStats(int threads, long lookaheadPs, long windows, long
         }
         return new ParallelRunStats(threads, lookaheadPs, e.length, Arrays.stream(e).sum(), mean(e), rank(e, 0.5),
                 rank(e, 0.99), e.length == 0 ? 0 : e[e.length - 1], Arrays.stream(m).sum(), mean(m), rank(m, 0.99),
-                criticalPathEvents, partitionNodes, partitionPorts, partitionEvents, busy, wait);
+                criticalPathEvents, cpuNs / 1e9, cpuCriticalNs / 1e9, partitionNodes, partitionPorts, partitionEvents, busy, wait);
     }
 
     private static double mean(long[] v) {

@@ -20,8 +20,8 @@ final class Partition {
     /** Index of this partition (0 for the sequential engine's only one). */
     final int index;
     final EventQueue events;
-    /** Packets no element of this partition holds any more, for reuse. */
-    final Packet.Pool packets = new Packet.Pool();
+    /** Packets no element of this partition holds any more, for reuse (parallel engine: at most 2^16 kept). */
+    final Packet.Pool packets;
     /** The current simulated time of this partition, ps: the instant being dispatched. */
     long now;
     /** Parallel engine: per destination partition, two outboxes (by window parity); null for the sequential engine. */
@@ -37,6 +37,7 @@ final class Partition {
     Partition() {
         this.index = 0;
         this.events = new EventQueue(4096);
+        this.packets = new Packet.Pool();
         this.outboxes = null;
     }
 
@@ -44,6 +45,7 @@ final class Partition {
     Partition(int index, int count) {
         this.index = index;
         this.events = EventQueue.canonical(4096);
+        this.packets = new Packet.Pool(1 << 16);
         this.outboxes = new Outbox[count][];
         for (int d = 0; d < count; d++) {
             outboxes[d] = d == index ? null : new Outbox[] {new Outbox(), new Outbox()};

@@ -44,7 +44,7 @@ import java.util.Arrays;
  * ({@link #currentKey}) and lane 0. The point of this order: if every event of a node at an instant
  * comes either from earlier instants or from the node itself, and each lane is filled by one source in
  * its own order, then each node sees its events in an order that does not depend on which other nodes
- * share the queue (the packet simulator's parallel engine). Cost: a sort per instant (skipped
+ * share the queue (the packet simulator's parallel engine relies on it). Cost: a sort per instant (skipped
  * when the slot is already in order) and a key per event; the FIFO queue pays neither (one branch per
  * schedule call and one per instant).
  */

@@ -32,7 +32,9 @@ import java.util.Map;
  * messages between partitions per window, load imbalance, the event parallelism (events over the sum
  * of each window's busiest partition: the speedup bound of the partitioning if barriers were free, a count
  * that does not depend on the machine's load, so {@code --threads 16,64} on a small machine still tells how
- * those would scale), and per thread the time busy and waiting at barriers (from the median run). A check line says whether every thread count gave the same result
+ * those would scale), the CPU parallelism (the threads' CPU time in the windows over the sum of each window's
+ * longest CPU time: the speedup a core per thread would give with free barriers, from CPU time, which a loaded
+ * machine stretches far less than wall time), and per thread the time busy and waiting at barriers (from the median run). A check line says whether every thread count gave the same result
  * (events, end time, packet-hops, delivered bytes, PAUSE frames and every flow's completion time).
  *
  * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.ParallelBenchMain [--scenarios roce,spray,incast]
@@ -75,10 +77,11 @@ public final class ParallelBenchMain {
         if (threads > 0) {
             ParallelRunStats st = sim.parallelStats().orElseThrow();
             b.append(String.format(Locale.ROOT, " windows=%d lookaheadPs=%d evMean=%.1f evP50=%d evP99=%d evMax=%d"
-                    + " msgMean=%.1f msgP99=%d msgs=%d imbalance=%.3f parallelism=%.3f busy=%s wait=%s ports=%s",
+                    + " msgMean=%.1f msgP99=%d msgs=%d imbalance=%.3f parallelism=%.3f cpuPar=%.3f cpuWin=%.3f cpuCrit=%.3f busy=%s wait=%s ports=%s",
                     st.windows(), st.lookaheadPs(), st.meanEventsPerWindow(), st.p50EventsPerWindow(), st.p99EventsPerWindow(),
                     st.maxEventsPerWindow(), st.meanMessagesPerWindow(), st.p99MessagesPerWindow(), st.messages(),
-                    st.imbalance(), st.eventParallelism(), join(st.busySeconds()), join(st.barrierWaitSeconds()),
+                    st.imbalance(), st.eventParallelism(), st.cpuParallelism(), st.cpuSeconds(),
+                    st.cpuCriticalPathSeconds(), join(st.busySeconds()), join(st.barrierWaitSeconds()),
                     Arrays.toString(st.partitionPorts()).replace(" ", "")));
         }
         return b.toString();
@@ -256,10 +259,11 @@ public final class ParallelBenchMain {
                         System.out.println(String.format(Locale.ROOT,
                                 "               windows %s (L = %s ps) | events/window mean %s, p50 %s, p99 %s, max %s"
                                 + " | messages/window mean %s, p99 %s (total %s) | imbalance %s | event parallelism %s"
-                                + " | per thread: busy %s s,"
+                                + " | CPU in windows %s s, critical path %s s, CPU parallelism %s | per thread: busy %s s,"
                                 + " barrier wait %s s | ports per partition %s",
                                 m.get("windows"), m.get("lookaheadPs"), m.get("evMean"), m.get("evP50"), m.get("evP99"),
-                                m.get("evMax"), m.get("msgMean"), m.get("msgP99"), m.get("msgs"), m.get("imbalance"), m.get("parallelism"), m.get("busy"),
+                                m.get("evMax"), m.get("msgMean"), m.get("msgP99"), m.get("msgs"), m.get("imbalance"), m.get("parallelism"), m.get("cpuWin"),
+                                m.get("cpuCrit"), m.get("cpuPar"), m.get("busy"),
                                 m.get("wait"), m.get("ports")));
                     } else {
                         System.out.println("               makespan " + rs.get(0).get("makespanPs") + " ps (all flows completed: "
