@@ -230,15 +230,15 @@ public final class ClusterBenchMain {
         }
     }
 
-    private static Run child(String classpath, String xmx, List<String> childOptions, String name, int hosts)
-            throws IOException, InterruptedException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + xmx, "-Djava.awt.headless=true"));
-        if (childOptions.stream().noneMatch(o -> o.startsWith("-XX:+Use") && o.endsWith("GC"))) {
-            cmd.add("-XX:+UseParallelGC"); // the collector of ./bench unless the options choose one
-        }
-        cmd.addAll(childOptions);
-        cmd.addAll(List.of("-cp", classpath, ClusterBenchMain.class.getName(), "--one", name, Integer.toString(hosts)));
+    /** What a bench child printed on its {@code RESULT} line, and the parent's fork-to-exit wall time, seconds. */
+    record ChildResult(String resultLine, double wallS) {
+    }
+
+    /**
+     * Runs the command {@code cmd} (a fresh JVM that prints one line starting with {@code RESULT }) and waits for it;
+     * fails naming {@code what} with the child's other output if it exits non-zero or prints no result.
+     */
+    static ChildResult runChild(List<String> cmd, String what) throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String result = null;
@@ -256,8 +256,23 @@ public final class ClusterBenchMain {
         int rc = p.waitFor();
         double wall = (System.nanoTime() - t0) / 1e9;
         if (rc != 0 || result == null) {
-            throw new IllegalStateException("child run of " + name + " " + hosts + " failed (exit " + rc + "):\n" + other);
+            throw new IllegalStateException("child run of " + what + " failed (exit " + rc + "):\n" + other);
         }
+        return new ChildResult(result, wall);
+    }
+
+    private static Run child(String classpath, String xmx, List<String> childOptions, String name, int hosts)
+            throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + xmx, "-Djava.awt.headless=true"));
+        if (childOptions.stream().noneMatch(o -> o.startsWith("-XX:+Use") && o.endsWith("GC"))) {
+            cmd.add("-XX:+UseParallelGC"); // the collector of ./bench unless the options choose one
+        }
+        cmd.addAll(childOptions);
+        cmd.addAll(List.of("-cp", classpath, ClusterBenchMain.class.getName(), "--one", name, Integer.toString(hosts)));
+        ChildResult c = runChild(cmd, name + " " + hosts);
+        String result = c.resultLine();
+        double wall = c.wallS();
         Run r = Run.parse(result);
         return new Run(r.cpuS(), r.threadCpuS(), wall, r.dataHops(), r.hops(), r.events(), r.dropped(), r.retransmitted(),
                 r.pauses(), r.peakHeap(), r.vmHwm(), r.endPs());

@@ -4,11 +4,8 @@ import fabriclab.simulation.ParallelRunStats;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,26 +98,9 @@ public final class ParallelBenchMain {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = List.of(java, "-Xmx" + xmx, "-XX:+UseParallelGC", "-Djava.awt.headless=true", "-cp", classpath,
                 ParallelBenchMain.class.getName(), "--one", name, Integer.toString(hosts), Integer.toString(threads));
-        long t0 = System.nanoTime();
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String result = null;
-        StringBuilder other = new StringBuilder();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            String l;
-            while ((l = in.readLine()) != null) {
-                if (l.startsWith("RESULT ")) {
-                    result = l;
-                } else {
-                    other.append(l).append('\n');
-                }
-            }
-        }
-        int rc = p.waitFor();
-        double wall = (System.nanoTime() - t0) / 1e9;
-        if (rc != 0 || result == null) {
-            throw new IllegalStateException("child run of " + name + " " + hosts + " threads " + threads + " failed (exit "
-                    + rc + "):\n" + other);
-        }
+        ClusterBenchMain.ChildResult c = ClusterBenchMain.runChild(cmd, name + " " + hosts + " threads " + threads);
+        String result = c.resultLine();
+        double wall = c.wallS();
         Map<String, String> m = new LinkedHashMap<>();
         for (String kv : result.substring("RESULT ".length()).split(" ")) {
             int i = kv.indexOf('=');
