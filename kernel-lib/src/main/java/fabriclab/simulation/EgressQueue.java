@@ -1,7 +1,5 @@
 package fabriclab.simulation;
 
-import java.util.ArrayDeque;
-
 /**
  * The egress queue of one port: one FIFO per priority, served by strict priority (0 first), with
  * the bytes it holds. The queue owns its byte count both ways: {@link #add} charges a packet's wire
@@ -11,8 +9,14 @@ import java.util.ArrayDeque;
  * occupancy. Package-private runtime state of the simulator; no events of its own.
  */
 final class EgressQueue {
-    /** One FIFO per priority (the port's transmitter reads them directly). */
-    final ArrayDeque<Packet>[] fifos;
+    /**
+     * One FIFO per priority, as a list threaded through the packets ({@link Packet#next}): entry
+     * {@code 2 pr} is the head of priority {@code pr} (null: empty), entry {@code 2 pr + 1} its tail. The
+     * port's transmitter reads it directly. Threading the queue through the packets means that taking
+     * the head touches only the packet about to be sent (which the link reads anyway) and this one
+     * array, where a deque per priority touched the deque, its array and the array of deques.
+     */
+    final Packet[] fifos;
     /** Wire bytes held per priority, the packet in transmission included. */
     final long[] bytes;
     long peakBytes;
@@ -23,22 +27,26 @@ final class EgressQueue {
     long[] sampleBytes;
     int samples;
 
-    @SuppressWarnings("unchecked")
     EgressQueue(int priorities) {
-        fifos = new ArrayDeque[priorities];
-        for (int i = 0; i < priorities; i++) {
-            fifos[i] = new ArrayDeque<>();
-        }
+        fifos = new Packet[2 * priorities];
         bytes = new long[priorities];
     }
 
     int priorities() {
-        return fifos.length;
+        return bytes.length;
     }
 
     /** Appends {@code p} to its priority's FIFO and charges its wire bytes. */
     void add(Packet p) {
-        fifos[p.priority].addLast(p);
+        Packet[] f = fifos;
+        int h = 2 * p.priority;
+        p.next = null;
+        if (f[h] == null) {
+            f[h] = p;
+        } else {
+            f[h + 1].next = p;
+        }
+        f[h + 1] = p;
         bytes[p.priority] += p.wireBytes;
         long total = totalBytes();
         if (total > peakBytes) {
@@ -57,12 +65,31 @@ final class EgressQueue {
     }
 
     boolean isEmpty(int priority) {
-        return fifos[priority].isEmpty();
+        return fifos[2 * priority] == null;
     }
 
     /** Removes the head of {@code priority}'s FIFO (its bytes stay charged until {@link #release}). */
     Packet poll(int priority) {
-        return fifos[priority].pollFirst();
+        return poll(fifos, priority);
+    }
+
+    /**
+     * Removes the head of {@code priority}'s FIFO from the FIFOs {@code f} of a queue (the port's view of
+     * {@link #fifos}), or returns null if it is empty.
+     */
+    static Packet poll(Packet[] f, int priority) {
+        int h = 2 * priority;
+        Packet p = f[h];
+        if (p != null) {
+            Packet n = p.next;
+            f[h] = n;
+            if (n == null) {
+                f[h + 1] = null;
+            } else {
+                p.next = null;
+            }
+        }
+        return p;
     }
 
     /** Returns the wire bytes of a packet that left the port or was dropped from the queue. */

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * <p>A packet of {@code w} wire bytes occupies the link for {@code ser = ceil(8 w / rate)} and reaches
  * the peer {@code ser + propagation} after its transmission started (store and forward). Packets in
  * propagation form a FIFO (every packet on a link has the same delay; with jitter, a packet whose
- * draw would overtake the one ahead arrives right after it instead), so the event queue holds one
+ * draw would overtake the one ahead arrives right after it instead), threaded through the packets, so the event queue holds one
  * arrival event per busy wire, not one per packet. The link handles both of its packet events in one
  * handler, which keeps the run loop's call to link code monomorphic: a {@link Packet} payload is the
  * end of that packet's transmission, a null payload the arrival of the packet at the head of the wire.
@@ -53,10 +53,10 @@ final class Link implements EventHandler {
     long busyPs;
     private int lastWireBytes = -1;
     private long lastSerializationPs;
-    // the wire: packets in propagation, in arrival order (a ring buffer; each packet carries its arrival time)
-    private Packet[] packets = new Packet[16];
-    private int head;
-    private int count;
+    // the wire: packets in propagation, in arrival order, a list threaded through them (Packet.next); each
+    // carries its arrival time
+    private Packet wireHead;
+    private Packet wireTail;
 
     Link(Network net, Port from, long rateBitsPerSecond, long propagationPs) {
         this.net = net;
@@ -143,50 +143,50 @@ final class Link implements EventHandler {
     }
 
     private void push(long arrivalPs, Packet p) {
-        if (count == packets.length) {
-            Packet[] q = new Packet[2 * count];
-            for (int i = 0; i < count; i++) {
-                q[i] = packets[(head + i) & (count - 1)];
-            }
-            packets = q;
-            head = 0;
-        }
-        int tail = (head + count) & (packets.length - 1);
         p.wireArrivalPs = arrivalPs;
-        packets[tail] = p;
-        count++;
-        if (count == 1) {
+        p.next = null;
+        Packet tail = wireTail;
+        wireTail = p;
+        if (tail == null) {
+            wireHead = p;
             events.schedule(arrivalPs, this, null);
+        } else {
+            tail.next = p;
         }
     }
 
     private long lastArrival() {
-        return count == 0 ? Long.MIN_VALUE : packets[(head + count - 1) & (packets.length - 1)].wireArrivalPs;
+        return wireTail == null ? Long.MIN_VALUE : wireTail.wireArrivalPs;
     }
 
     /** The link fails: packets on the wire are lost (counted as drops at the sending queue). */
     void fail() {
         down = true;
-        while (count > 0) {
-            net.dropped(packets[head], from.owner, from, Simulator.DropReason.LINK_FAILURE);
+        Packet p = wireHead;
+        wireHead = null;
+        wireTail = null;
+        while (p != null) {
+            Packet n = p.next;
+            p.next = null;
+            net.dropped(p, from.owner, from, Simulator.DropReason.LINK_FAILURE);
             from.queue.drops++;
-            packets[head] = null;
-            head = (head + 1) & (packets.length - 1);
-            count--;
+            p = n;
         }
     }
 
     /** The head packet reaches the peer at {@code timePs}. */
     private void arrive(long timePs) {
-        if (count == 0) { // cleared by a link failure
+        Packet p = wireHead;
+        if (p == null) { // cleared by a link failure
             return;
         }
-        Packet p = packets[head];
-        packets[head] = null;
-        head = (head + 1) & (packets.length - 1);
-        count--;
-        if (count > 0) {
-            events.schedule(packets[head].wireArrivalPs, this, null);
+        Packet n = p.next;
+        wireHead = n;
+        if (n == null) {
+            wireTail = null;
+        } else {
+            p.next = null;
+            events.schedule(n.wireArrivalPs, this, null);
         }
         p.ingress = toPort;
         p.ingressSlot = toIngressSlot;

@@ -59,8 +59,14 @@ final class Packet {
     int ingressSlot;
     /** Whether the packet travels from the flow's destination back to its source (set once, read at every hop). */
     boolean reverse;
-    /** While on a wire: the time it reaches the link's peer, ps (the wire's FIFO keeps no array of its own). */
+    /** While on a wire: the time it reaches the link's peer, ps. */
     long wireArrivalPs;
+    /**
+     * The packet behind this one in the FIFO it is in: an egress queue's priority ({@link EgressQueue})
+     * or a link's wire ({@link Link}); null at the tail and outside them. A packet is in at most one of
+     * them at a time, so one field threads both.
+     */
+    Packet next;
 
     /** The priority under which the current switch accounts this packet at its ingress port. */
     int ingressPriority() {
@@ -96,6 +102,7 @@ final class Packet {
         this.ingressPriority = -1;
         this.reverse = destination == flow.spec.source();
         this.wireArrivalPs = 0;
+        this.next = null;
     }
 
     /**

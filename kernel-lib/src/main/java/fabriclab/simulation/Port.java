@@ -26,7 +26,7 @@ final class Port {
     private final boolean traced;
     private boolean sendingFromQueue;
     // the transmitter's view of the queue's FIFOs and the pause times (the same arrays, read at every packet)
-    private final java.util.ArrayDeque<Packet>[] fifos;
+    private final Packet[] fifos;
     private final long[] pausedUntil;
     /** The queue's bytes per priority (the same array; read by switch admission at every packet). */
     final long[] queueBytes;
@@ -105,10 +105,11 @@ final class Port {
             return;
         }
         Packet p = null;
-        java.util.ArrayDeque<Packet>[] f = fifos;
-        for (int i = 0; i < f.length; i++) {
-            if (!f[i].isEmpty() && pausedUntil[i] <= now) { // not paused: PauseState.paused(i, now) is false
-                p = f[i].pollFirst();
+        Packet[] f = fifos;
+        long[] until = pausedUntil;
+        for (int i = 0; i < until.length; i++) {
+            if (f[2 * i] != null && until[i] <= now) { // not paused: PauseState.paused(i, now) is false
+                p = EgressQueue.poll(f, i);
                 if (net.queueingObserver != null && owner instanceof Switch sw) {
                     net.queueingObserver.dequeued(sw.switchIndex, index, p.flow.id, p.isData(), p.wireBytes,
                             now - p.enqueuedPs, now);
