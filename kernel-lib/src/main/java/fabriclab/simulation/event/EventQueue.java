@@ -5,7 +5,8 @@ import java.util.Arrays;
 
 /**
  * The pending-event set of a discrete-event simulation: events grouped by their exact time into
- * FIFO slots, and the slots ordered by a 4-ary min-heap over their times in picoseconds.
+ * FIFO slots; the slots of the next 8.39 us in a timing wheel of 1.024 ns buckets, the later ones in a
+ * 4-ary min-heap over their times in picoseconds.
  *
  * <p>Order: events leave in increasing time; events with equal times leave in the order they were
  * scheduled (FIFO). A run therefore does not depend on hash codes or identity, only on the order of
@@ -20,13 +21,22 @@ import java.util.Arrays;
  * links of one rate finish their serialisation on a common lattice of times (every 80 ns for 1000 B
  * at 100 Gb/s): on the 128-host permutation bench about 120 events share each distinct time, in the
  * GSE all-reduce of notebook 08 about 17, in its RoCE all-to-all (DCQCN pacing spreads the times)
- * 2 to 3. Each event is appended once to the slot of its time, found through a one-entry cache of
- * the last slot used (a hit for 50% to 90% of the events in those runs) or else an open-addressing
- * hash table of the open slots, and polled once from it. Only the slots, one per distinct pending
- * time, enter the heap, so a heap operation is paid per distinct time instead of per event, and the
- * heap is small (a few hundred slots in those runs): O(1) per event plus O(log d) per distinct time,
- * d the number of distinct pending times. Ties need no sequence numbers, since a slot keeps its
- * events in scheduling order and the heap's keys are distinct.
+ * 2 to 3. Each event is appended once to the slot of its time and polled once from it; ties need no
+ * sequence numbers, since a slot keeps its events in scheduling order.
+ *
+ * <p>Why a wheel: nearly every event of a packet simulation falls within a serialisation time plus a
+ * link delay of the current time (the end of a transmission, the arrival at the peer), but where the
+ * times do not share a lattice (ACKs of 64 B between data packets of 1064 B, 64 hosts whose phases
+ * differ) nearly every event has a distinct time: 1.3 events per distinct time in the 64 x 4 MB
+ * RoCE+PFC incast, 13 in the 1024-host RoCE+PFC permutation, where up to 59,000 distinct times are
+ * pending (PFC's pause expiries, 335 us ahead). A slot of the next {@code 2^13} buckets of
+ * {@code 2^10} ps is found by indexing its bucket (the bucket's slots are chained in time order, nearly
+ * always one) and the earliest by a scan of the buckets' occupancy bits from the current bucket, with
+ * no hashing and no heap; a later slot is found through an open-addressing hash table and ordered by
+ * the heap, and joins the wheel when the current time comes within the wheel's reach of it. A
+ * one-entry cache of the last slot used saves the lookup for runs of events of one time. Cost: O(1)
+ * per event for events within the reach (the scan, per distinct time, reads one 64-bit word per 64
+ * buckets it passes), O(log d) per later distinct time, d the number of those pending.
  *
  * <p>Two ways to consume events: {@link #poll()} one at a time, or {@link #dispatchNextInstant} a whole
  * instant at a time, which runs the handlers itself in a loop over the slot (the simulator's way: on
@@ -37,7 +47,7 @@ import java.util.Arrays;
  * {@code long} in picoseconds (see {@code fabriclab.fabric.Time}).
  *
  * <p>Canonical order ({@link #canonical}, the parallel engine's queues): every event carries a key
- * {@code node << LANE_BITS | lane} ({@link #key}). When an instant's slot is taken from the heap, its
+ * {@code node << LANE_BITS | lane} ({@link #key}). When an instant's slot is taken for handling, its
  * events are sorted by key, stably (equal keys keep their scheduling order: each key is sorted with
  * its position in the slot); events scheduled for that instant while it is being handled are appended
  * after them in scheduling order. {@link #schedule} gives an event the node of the event being handled
@@ -58,6 +68,7 @@ public final class EventQueue {
         int head;      // next event to poll
         int tail;      // number of events appended
         long[] keys;   // canonical mode only: [j] = key of event j
+        Slot next;     // in the wheel: the next slot of the same bucket (a later time), or null
 
         void appendKeyed(Object handler, Object payload, long key) {
             if (keys == null || keys.length < refs.length / 2) {
@@ -81,12 +92,31 @@ public final class EventQueue {
         }
     }
 
-    // 4-ary min-heap of the open slots other than the current one, keyed by their (distinct) times
+    /** log2 of a wheel bucket's width in picoseconds (1.024 ns). */
+    private static final int BUCKET_BITS = 10;
+    /** log2 of the number of buckets: the wheel covers 8,192 buckets, 8.39 us from the current bucket. */
+    private static final int WHEEL_BITS = 13;
+    private static final int WHEEL_BUCKETS = 1 << WHEEL_BITS;
+    private static final int WHEEL_MASK = WHEEL_BUCKETS - 1;
+    /**
+     * The near future, a timing wheel: the open slots whose time lies in the {@link #WHEEL_BUCKETS} buckets
+     * from {@link #cursor} on; bucket {@code b & WHEEL_MASK} holds the slots of absolute bucket {@code b}
+     * ({@code time >>> BUCKET_BITS}), chained through {@link Slot#next} in increasing time (nearly always one).
+     */
+    private final Slot[] wheel = new Slot[WHEEL_BUCKETS];
+    /** One bit per bucket of {@link #wheel}: set while the bucket holds a slot. */
+    private final long[] occupied = new long[WHEEL_BUCKETS / 64];
+    /** Absolute bucket of the current time: {@code polledTime >>> BUCKET_BITS}. */
+    private long cursor;
+    /** Number of slots in the wheel. */
+    private int wheelSlots;
+
+    // the far future: 4-ary min-heap of the open slots beyond the wheel, keyed by their (distinct) times
     private long[] heapTimes = new long[16];
     private Slot[] heapSlots = new Slot[16];
     private int heapSize;
 
-    // open slots by time: open addressing with linear probing, capacity a power of two
+    // the far slots by time: open addressing with linear probing, capacity a power of two
     private long[] keys;
     private Slot[] values;
     private int shift; // 64 - log2(capacity)
@@ -240,7 +270,80 @@ public final class EventQueue {
         if (current != null) {
             return current.time;
         }
+        if (wheelSlots > 0) {
+            return wheelFirst().time;
+        }
         return heapSize == 0 ? Long.MAX_VALUE : heapTimes[0];
+    }
+
+    /** Whether time {@code t} (not before the current bucket) lies in the wheel's window. */
+    private boolean near(long t) {
+        return (t >>> BUCKET_BITS) - cursor < WHEEL_BUCKETS;
+    }
+
+    /** The earliest slot of the wheel (which is not empty): the head of the first occupied bucket from the cursor. */
+    private Slot wheelFirst() {
+        int i = (int) (cursor & WHEEL_MASK);
+        int w = i >>> 6;
+        long bits = occupied[w] & (-1L << (i & 63));
+        int words = occupied.length;
+        for (int n = 0; n <= words; n++) { // one more than the words: back to the first word's buckets before i
+            if (bits != 0) {
+                return wheel[w << 6 | Long.numberOfTrailingZeros(bits)];
+            }
+            w = (w + 1) & (words - 1);
+            bits = occupied[w];
+        }
+        throw new IllegalStateException("the event queue's wheel counts " + wheelSlots + " slots but holds none");
+    }
+
+    /**
+     * Takes the earliest open slot for handling: the wheel's first, or if the wheel is empty the far heap's
+     * first. Moves the cursor to its bucket, and the far slots the window now reaches into the wheel.
+     */
+    private Slot takeEarliestSlot() {
+        if (wheelSlots == 0) {
+            advanceTo(heapTimes[0] >>> BUCKET_BITS);
+        }
+        Slot s = wheelFirst();
+        long b = s.time >>> BUCKET_BITS;
+        if (b != cursor) {
+            advanceTo(b);
+        }
+        return s;
+    }
+
+    /**
+     * The current time moved to absolute bucket {@code b}: the far slots now within the window join the wheel
+     * (they are later than every slot already there, and no wheel slot has their time: a time joins the wheel
+     * only once the window reaches it).
+     */
+    private void advanceTo(long b) {
+        cursor = b;
+        while (heapSize > 0 && near(heapTimes[0])) {
+            Slot s = heapTakeFirst();
+            removeFar(s);
+            wheelInsert(s);
+        }
+    }
+
+    /** Enters slot {@code s} (its time within the window, no slot of that time in the wheel) in its bucket. */
+    private void wheelInsert(Slot s) {
+        int i = (int) ((s.time >>> BUCKET_BITS) & WHEEL_MASK);
+        Slot prev = null;
+        Slot c = wheel[i];
+        while (c != null && c.time < s.time) {
+            prev = c;
+            c = c.next;
+        }
+        s.next = c;
+        if (prev == null) {
+            wheel[i] = s;
+            occupied[i >>> 6] |= 1L << i;
+        } else {
+            prev.next = s;
+        }
+        wheelSlots++;
     }
 
     /**
@@ -357,8 +460,43 @@ public final class EventQueue {
         Arrays.fill(r, 0, 2 * n, null);
     }
 
-    /** The open slot of time {@code t}, opened (and entered in the heap) if there is none. */
+    /** The open slot of time {@code t}, opened (in the wheel, or in the far table and heap) if there is none. */
     private Slot slotOf(long t) {
+        if (near(t)) {
+            int i = (int) ((t >>> BUCKET_BITS) & WHEEL_MASK);
+            Slot prev = null;
+            Slot c = wheel[i];
+            while (c != null && c.time < t) {
+                prev = c;
+                c = c.next;
+            }
+            if (c != null && c.time == t) {
+                return c;
+            }
+            Slot s = openSlot(t);
+            s.next = c;
+            if (prev == null) {
+                wheel[i] = s;
+                occupied[i >>> 6] |= 1L << i;
+            } else {
+                prev.next = s;
+            }
+            wheelSlots++;
+            return s;
+        }
+        return farSlotOf(t);
+    }
+
+    /** A pooled (or new) slot of time {@code t} with an empty event array. */
+    private Slot openSlot(long t) {
+        Slot s = pooled == 0 ? new Slot() : pool[--pooled];
+        s.refs = takeArray(2 * slotCapacity);
+        s.time = t;
+        return s;
+    }
+
+    /** The far slot of time {@code t}, opened (and entered in the heap) if there is none. */
+    private Slot farSlotOf(long t) {
         int mask = values.length - 1;
         int i = (int) ((t * HASH_MULTIPLIER) >>> shift);
         Slot s;
@@ -368,9 +506,7 @@ public final class EventQueue {
             }
             i = (i + 1) & mask;
         }
-        s = pooled == 0 ? new Slot() : pool[--pooled];
-        s.refs = takeArray(2 * slotCapacity);
-        s.time = t;
+        s = openSlot(t);
         keys[i] = t;
         values[i] = s;
         if (++open * 2 > values.length) {
@@ -399,8 +535,8 @@ public final class EventQueue {
         }
     }
 
-    /** Removes the used-up slot {@code s} from the table (backward-shift deletion) and recycles it. */
-    private void close(Slot s) {
+    /** Removes the far slot {@code s} (just taken from the heap) from the far table (backward-shift deletion). */
+    private void removeFar(Slot s) {
         int mask = values.length - 1;
         int i = (int) ((s.time * HASH_MULTIPLIER) >>> shift);
         while (values[i] != s) {
@@ -423,6 +559,18 @@ public final class EventQueue {
         }
         values[i] = null;
         open--;
+    }
+
+    /** Removes the used-up slot {@code s}, the wheel's earliest, from the wheel and recycles it. */
+    private void close(Slot s) {
+        int i = (int) ((s.time >>> BUCKET_BITS) & WHEEL_MASK);
+        Slot n = s.next;
+        wheel[i] = n;
+        if (n == null) {
+            occupied[i >>> 6] &= ~(1L << i);
+        }
+        s.next = null;
+        wheelSlots--;
         Arrays.fill(s.refs, 0, 2 * s.tail, null); // let the handled payloads be collected
         giveArray(s.refs);
         s.refs = null;
@@ -457,8 +605,8 @@ public final class EventQueue {
         heapSlots[i] = s;
     }
 
-    /** Takes the slot of the smallest time out of the heap (which is not empty). */
-    private Slot takeEarliestSlot() {
+    /** Takes the slot of the smallest time out of the far heap (which is not empty). */
+    private Slot heapTakeFirst() {
         Slot top = heapSlots[0];
         int n = --heapSize;
         long t = heapTimes[n];
@@ -557,15 +705,24 @@ public final class EventQueue {
      *     {@code limitPs}
      */
     public int dispatchNextInstant(long limitPs) {
-        if (size == 0 || peekTime() > limitPs) {
+        if (size == 0) {
             return 0;
-        }
-        if (canonical) {
-            return dispatchCanonical();
         }
         Slot s = current;
         if (s == null) {
+            s = wheelSlots > 0 ? wheelFirst() : null;
+            if ((s == null ? heapTimes[0] : s.time) > limitPs) {
+                return 0;
+            }
             s = current = takeEarliestSlot();
+            if (canonical) {
+                sortSlot(s);
+            }
+        } else if (s.time > limitPs) {
+            return 0;
+        }
+        if (canonical) {
+            return dispatchCanonical(s);
         }
         long t = s.time;
         polledTime = t;
@@ -586,12 +743,7 @@ public final class EventQueue {
     }
 
     /** {@link #dispatchNextInstant} of a canonical queue: sorts the slot when it opens, sets the current key per event. */
-    private int dispatchCanonical() {
-        Slot s = current;
-        if (s == null) {
-            s = current = takeEarliestSlot();
-            sortSlot(s);
-        }
+    private int dispatchCanonical(Slot s) {
         long t = s.time;
         polledTime = t;
         int handled = 0;

@@ -12,6 +12,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class EventQueueTest {
+    /** The span of the queue's timing wheel (8,192 buckets of 1,024 ps): delays around it cross from far to near. */
+    private static final long WHEEL_REACH_PS = 8_192L * 1_024L;
+
     record Ev(long time, int order) {
     }
 
@@ -108,11 +111,12 @@ class EventQueueTest {
             for (int step = 0; step < 60_000; step++) {
                 int op = rnd.nextInt(10);
                 if (op < 5 || q.isEmpty()) {
-                    long delay = switch (rnd.nextInt(5)) {
+                    long delay = switch (rnd.nextInt(6)) {
                         case 0 -> 0;
                         case 1 -> 80_000L * (1 + rnd.nextInt(3)); // serialisation: many equal times
                         case 2 -> 1_000_000L + rnd.nextInt(3);    // propagation
                         case 3 -> rnd.nextLong(1L << 40);         // far timers
+                        case 4 -> WHEEL_REACH_PS * (1 + rnd.nextInt(2)) + rnd.nextInt(20_000) - 10_000; // the wheel's edge
                         default -> rnd.nextInt(1000);
                     };
                     EventHandler h = handlers[rnd.nextInt(3)];
@@ -141,6 +145,50 @@ class EventQueueTest {
         }
     }
 
+    /**
+     * Times that wrap the timing wheel several times, fall on bucket edges, share buckets, or lie near
+     * {@link Long#MAX_VALUE} leave in time order with ties in scheduling order, while the queue is being
+     * drained and refilled (the same sequence as the former heap).
+     */
+    @Test
+    void ordersTimesAcrossTheWheelsWrapAndUpToTheLargestTime() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        EventQueue q = new EventQueue();
+        HeapEventQueue ref = new HeapEventQueue(16);
+        EventHandler h = (t, p) -> { };
+        int id = 0;
+        long now = 0;
+        for (int round = 0; round < 200; round++) {
+            for (int k = 0; k < 50; k++) {
+                long t = switch (rnd.nextInt(4)) {
+                    case 0 -> now + 1_024L * rnd.nextInt(3 * 8_192);           // bucket edges over three spans
+                    case 1 -> now + rnd.nextInt(2_048);                         // two events per bucket and ties
+                    case 2 -> Long.MAX_VALUE - rnd.nextInt(5_000);              // the largest times
+                    default -> now + WHEEL_REACH_PS - 1 + rnd.nextInt(3);       // one bucket short of, at, past the reach
+                };
+                q.schedule(t, h, id);
+                ref.schedule(t, h, id);
+                id++;
+            }
+            for (int k = 0; k < 40 && ref.poll(); k++) {
+                assertTrue(q.poll());
+                assertEquals(ref.polledTime(), q.polledTime(), "round " + round);
+                assertEquals(ref.polledPayload(), q.polledPayload(), "round " + round);
+                now = q.polledTime();
+            }
+            if (now > Long.MAX_VALUE / 2) {
+                break;
+            }
+        }
+        while (ref.poll()) {
+            assertTrue(q.poll());
+            assertEquals(ref.polledTime(), q.polledTime());
+            assertEquals(ref.polledPayload(), q.polledPayload());
+        }
+        assertFalse(q.poll());
+        assertEquals(Long.MAX_VALUE, q.peekTime());
+    }
+
     /** What a handler of the differential dispatch test needs: the queue it schedules into. */
     private interface Scheduler {
         void schedule(long timePs, EventHandler handler, Object payload);
@@ -167,11 +215,12 @@ class EventQueueTest {
             SplittableRandom r = new SplittableRandom(id * 0x9E3779B97F4A7C15L);
             int children = log.size() < 150_000 ? r.nextInt(4) : 0; // 1.5 on average: the process grows to the cap
             for (int c = 0; c < children; c++) {
-                long delay = switch (r.nextInt(5)) {
+                long delay = switch (r.nextInt(6)) {
                     case 0 -> 0; // same instant: joins the FIFO being dispatched
                     case 1 -> 80_000L * (1 + r.nextInt(3));
                     case 2 -> 1_000_000L + r.nextInt(3);
                     case 3 -> r.nextLong(1L << 30);
+                    case 4 -> WHEEL_REACH_PS + r.nextInt(20_000) - 10_000;
                     default -> r.nextInt(1000);
                 };
                 q.schedule(t + delay, handler, nextId++);
