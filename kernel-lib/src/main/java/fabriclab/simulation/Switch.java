@@ -48,6 +48,12 @@ final class Switch extends Node {
     private long[] ingressState;
     /** Counter value from which an unasserted counter may pause: XOFF (static PFC), MIN_VALUE (dynamic), MAX_VALUE (no PFC). */
     private final long pauseCheckFromBytes;
+    /**
+     * Counter value below which an asserted counter may resume: XON (static PFC), MAX_VALUE (dynamic thresholds, which
+     * only {@link PfcIngress#crossedDown} can evaluate); while a pause holds, most departures leave the counter above XON
+     * and need nothing more.
+     */
+    private final long resumeCheckBelowBytes;
 
     /**
      * Behaviour a transport attaches to a switch (the GSE source and destination edge; iQCN's record
@@ -81,6 +87,7 @@ final class Switch extends Node {
         this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
         this.pauseCheckFromBytes = net.pfc == null ? Long.MAX_VALUE
                 : net.pfcDynamic != null ? Long.MIN_VALUE : net.pfc.xoffBytes();
+        this.resumeCheckBelowBytes = net.pfc == null || net.pfcDynamic != null ? Long.MAX_VALUE : net.pfc.xonBytes();
     }
 
     /**
@@ -134,7 +141,7 @@ final class Switch extends Node {
             int i = p.ingressSlot + PfcIngress.STRIDE * pr;
             long[] st = ingressState;
             long c = st[i + PfcIngress.COUNTER] -= p.wireBytes;
-            if (st[i + PfcIngress.ASSERTED] != 0) {
+            if (c < resumeCheckBelowBytes && st[i + PfcIngress.ASSERTED] != 0) {
                 p.ingress.ingress.crossedDown(pr, c);
             }
         }
