@@ -435,12 +435,17 @@ public final class EventQueue {
         }
         if (sortKeys.length < n) {
             sortKeys = new long[Math.max(n, 2 * sortKeys.length)];
+        }
+        if (sortRefs.length < 2 * n) {
             sortRefs = new Object[2 * sortKeys.length];
         }
         long[] k = sortKeys;
         boolean sorted = true;
+        long anyKeyBits = 0;
         for (int j = 0; j < n; j++) {
-            k[j] = s.keys[s.head + j] << 24 | j;
+            long key = s.keys[s.head + j];
+            anyKeyBits |= key;
+            k[j] = key << 24 | j;
             if (j > 0 && k[j] < k[j - 1]) {
                 sorted = false;
             }
@@ -448,7 +453,11 @@ public final class EventQueue {
         if (sorted) {
             return;
         }
-        Arrays.sort(k, 0, n);
+        if (n < RADIX_FROM) {
+            Arrays.sort(k, 0, n);
+        } else {
+            k = radixSort(k, n, 64 - Long.numberOfLeadingZeros(anyKeyBits));
+        }
         Object[] r = sortRefs;
         System.arraycopy(s.refs, 2 * s.head, r, 0, 2 * n);
         for (int j = 0; j < n; j++) {
@@ -458,6 +467,51 @@ public final class EventQueue {
             s.keys[s.head + j] = k[j] >>> 24;
         }
         Arrays.fill(r, 0, 2 * n, null);
+    }
+
+    /** Instants with at least this many events are sorted by {@link #radixSort}, smaller ones by {@link Arrays#sort}. */
+    private static final int RADIX_FROM = 64;
+    private long[] radixScratch = new long[0];
+    private final int[] radixCounts = new int[256];
+
+    /**
+     * Sorts {@code k[0..n)}, values {@code key << 24 | position} with the positions 0..n-1 in increasing order and
+     * keys of at most {@code keyBits} bits, into increasing order: a least-significant-digit radix sort on the key's
+     * bytes, stable, so equal keys keep their positions' order and the result is the same as sorting the whole
+     * values (the canonical order of an instant with many events, thousands at a time on a lattice instant, where
+     * a comparison sort costs n log n). Returns the array that holds the result ({@code k} or the scratch array).
+     */
+    private long[] radixSort(long[] k, int n, int keyBits) {
+        if (radixScratch.length < k.length) {
+            radixScratch = new long[k.length];
+        }
+        long[] from = k;
+        long[] to = radixScratch;
+        int[] count = radixCounts;
+        for (int shift = 24; shift < 24 + keyBits; shift += 8) {
+            Arrays.fill(count, 0);
+            for (int j = 0; j < n; j++) {
+                count[(int) (from[j] >>> shift) & 0xFF]++;
+            }
+            int sum = 0;
+            for (int d = 0; d < 256; d++) {
+                int c = count[d];
+                count[d] = sum;
+                sum += c;
+            }
+            for (int j = 0; j < n; j++) {
+                long v = from[j];
+                to[count[(int) (v >>> shift) & 0xFF]++] = v;
+            }
+            long[] swap = from;
+            from = to;
+            to = swap;
+        }
+        if (from != k) { // the result is in the scratch array: keep the roles of the two arrays for next time
+            radixScratch = k;
+            sortKeys = from;
+        }
+        return from;
     }
 
     /** The open slot of time {@code t}, opened (in the wheel, or in the far table and heap) if there is none. */
