@@ -518,25 +518,15 @@ public final class EventQueue {
     /** The open slot of time {@code t}, opened (in the wheel, or in the far table and heap) if there is none. */
     private Slot slotOf(long t) {
         if (near(t)) {
-            int i = (int) ((t >>> BUCKET_BITS) & WHEEL_MASK);
-            Slot prev = null;
-            Slot c = wheel[i];
+            Slot c = wheel[(int) ((t >>> BUCKET_BITS) & WHEEL_MASK)];
             while (c != null && c.time < t) {
-                prev = c;
                 c = c.next;
             }
             if (c != null && c.time == t) {
                 return c;
             }
             Slot s = openSlot(t);
-            s.next = c;
-            if (prev == null) {
-                wheel[i] = s;
-                occupied[i >>> 6] |= 1L << i;
-            } else {
-                prev.next = s;
-            }
-            wheelSlots++;
+            wheelInsert(s);
             return s;
         }
         return farSlotOf(t);
