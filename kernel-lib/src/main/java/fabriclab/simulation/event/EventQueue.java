@@ -800,7 +800,11 @@ public final class EventQueue {
         return handled;
     }
 
-    /** {@link #dispatchNextInstant} of a canonical queue: sorts the slot when it opens, sets the current key per event. */
+    /**
+     * The loop of {@link #dispatchNextInstant} for a canonical queue (its slot already sorted when it was taken): sets
+     * the current key per event. A loop of its own, because one loop with a branch on the mode made the FIFO queue's
+     * dispatch 4% slower (InterleavedAbMain, the 64 x 4 MB incast, new/old 0.959 [0.957..0.966], 12 rounds).
+     */
     private int dispatchCanonical(Slot s) {
         long t = s.time;
         polledTime = t;
