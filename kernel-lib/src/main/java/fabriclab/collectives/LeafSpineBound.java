@@ -58,6 +58,9 @@ public record LeafSpineBound(LeafSpine fabric, int[] failedUplinks) {
         }
     }
 
+    /** Most ECMP draws {@link #seconds} averages (the estimate's work grows with draws x steps x flows). */
+    public static final int MAX_DRAWS = 1 << 16;
+
     /** Validates and copies: the failed links must be leaf-spine links, and every leaf pair must keep a path. */
     public LeafSpineBound {
         Parameters.notNull("fabric", fabric);
@@ -111,8 +114,9 @@ public record LeafSpineBound(LeafSpine fabric, int[] failedUplinks) {
      * {@code 2 (p - 1)} steps of S/p, a reduce-scatter or an all-gather {@code p - 1} steps of S/p.
      *
      * @param groups host groups, each of at least 2 hosts
-     * @param steps number of steps, at least 1
+     * @param steps number of steps, at least 1 (the steps share one list of flows, so any count fits in memory)
      * @param chunkBytes bytes per send, not negative
+     * @return the steps, unmodifiable
      */
     public static List<List<Flow>> ringSteps(int[][] groups, int steps, double chunkBytes) {
         Parameters.notNull("groups", groups);
@@ -126,11 +130,7 @@ public record LeafSpineBound(LeafSpine fabric, int[] failedUplinks) {
                 one.add(new Flow(hosts[r], hosts[(r + 1) % hosts.length], chunkBytes));
             }
         }
-        List<List<Flow>> s = new ArrayList<>();
-        for (int k = 0; k < steps; k++) {
-            s.add(one);
-        }
-        return s;
+        return java.util.Collections.nCopies(steps, List.copyOf(one)); // every step the same flows: one list, not steps copies
     }
 
     /**
@@ -139,18 +139,23 @@ public record LeafSpineBound(LeafSpine fabric, int[] failedUplinks) {
      * @param steps the steps, each a list of flows between hosts of the fabric
      * @param routing SPRAY or ECMP
      * @param seed seed of the ECMP draws (unused by SPRAY)
-     * @param draws ECMP draws to average, at least 1 (SPRAY uses 1)
+     * @param draws ECMP draws to average, in [1, {@link #MAX_DRAWS}] (SPRAY uses 1)
      */
     public double seconds(List<List<Flow>> steps, Routing routing, long seed, int draws) {
         Parameters.notNull("steps", steps);
         Parameters.notNull("routing", routing);
-        Parameters.atLeast("draws", draws, 1);
+        Parameters.inRange("draws", draws, 1, MAX_DRAWS);
+        int k = 0;
         for (List<Flow> step : steps) {
-            for (Flow f : Parameters.notNull("step", step)) {
-                Parameters.inRange("flow.from", f.from(), 0, fabric.hosts() - 1);
-                Parameters.inRange("flow.to", f.to(), 0, fabric.hosts() - 1);
-                Parameters.nonNegative("flow.bytes", f.bytes());
+            int j = 0;
+            for (Flow f : Parameters.notNull("steps[" + k + "]", step)) {
+                String name = "steps[" + k + "][" + j + "]";
+                Parameters.notNull(name, f);
+                Parameters.inRange(name + ".from", f.from(), 0, fabric.hosts() - 1);
+                Parameters.inRange(name + ".to", f.to(), 0, fabric.hosts() - 1);
+                j++;
             }
+            k++;
         }
         boolean[] down = down(fabric, failedUplinks);
         int[][][] usable = new int[fabric.leaves()][fabric.leaves()][];

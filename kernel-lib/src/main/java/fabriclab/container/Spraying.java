@@ -222,27 +222,30 @@ public final class Spraying {
         }
     }
 
+    /** Most trials {@link #monteCarlo} runs (each trial draws and sprays all its packets). */
+    public static final int MAX_TRIALS = 1_000_000;
+
     /**
      * Repeats: draw {@code packets} i.i.d. packets, cut them into units with {@code cutter}, spray,
      * measure VAR(L) (for WEIGHTED its weighted form {@link #acrossPathVariance(long[], double[])})
      * and max/mean.
      *
      * @param sizes packet-size law
-     * @param packets packets per trial
+     * @param packets packets per trial, in [1, 50 000 000]
      * @param cutter turns a packet array into unit wire bytes (e.g. {@code p -> Spraying.containerUnits(p, rule, C)})
      * @param paths N
      * @param policy path choice
      * @param weights for WEIGHTED (else null)
-     * @param trials number of trials, at least 2
+     * @param trials number of trials, in [2, {@link #MAX_TRIALS}]
      * @param seed base seed
      * @param progress where to report progress ({@link Progress#silent()} in tests)
      */
     public static Estimate monteCarlo(PacketSizes sizes, int packets, java.util.function.Function<int[], long[]> cutter, int paths,
                                       PathPolicy policy, double[] weights, int trials, long seed, ProgressSink progress) {
         Parameters.notNull("sizes", sizes);
-        Parameters.atLeast("packets", packets, 1);
+        Parameters.inRange("packets", packets, 1, 50_000_000);
         Parameters.notNull("cutter", cutter);
-        Parameters.atLeast("trials", trials, 2);
+        Parameters.inRange("trials", trials, 2, MAX_TRIALS);
         Parameters.notNull("progress", progress);
         SplittableRandom rng = new SplittableRandom(seed);
         double sv = 0, sv2 = 0, sm = 0, sm2 = 0, su = 0;

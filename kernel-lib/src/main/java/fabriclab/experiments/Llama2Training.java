@@ -253,9 +253,9 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     /**
      * One evaluated point.
      *
-     * @param point the point
-     * @param timing how the fabric was timed
-     * @param samplesPerSecond throughput of the row (both jobs summed in the multiple-jobs row) [samples/s]
+     * @param point the point, not null
+     * @param timing how the fabric was timed, not null
+     * @param samplesPerSecond (this and every number below: finite, not negative) throughput of the row (both jobs summed in the multiple-jobs row) [samples/s]
      * @param iterationSeconds one iteration [s]
      * @param computeSeconds compute of one GPU of stage 0 in one iteration [s]
      * @param tensorSeconds TP all-reduces of stage 0 (blocking) [s]
@@ -265,6 +265,18 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     public record Result(Point point, Timing timing, double samplesPerSecond, double iterationSeconds, double computeSeconds,
             double tensorSeconds, double dataParallelSeconds, double mfu) implements Serializable {
         private static final long serialVersionUID = 1L;
+
+        /** Validates: point and timing present, every number finite and not negative. */
+        public Result {
+            Parameters.notNull("point", point);
+            Parameters.notNull("timing", timing);
+            Parameters.nonNegative("samplesPerSecond", samplesPerSecond);
+            Parameters.nonNegative("iterationSeconds", iterationSeconds);
+            Parameters.nonNegative("computeSeconds", computeSeconds);
+            Parameters.nonNegative("tensorSeconds", tensorSeconds);
+            Parameters.nonNegative("dataParallelSeconds", dataParallelSeconds);
+            Parameters.nonNegative("mfu", mfu);
+        }
     }
 
     /** Llama2-13B at Llama 2's 4096-token context. */
@@ -300,8 +312,9 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
                 IterationTimeline.DDP_BUCKET_BYTES);
     }
 
-    /** Evaluates a point with a timer from {@link #timer} for its row and fabric. */
+    /** Evaluates a point with a timer from {@link #timer} for its row and fabric; {@code timing} (not null) says which. */
     public Result evaluate(Point p, CommTimer timer, Timing timing) {
+        Parameters.notNull("timing", timing);
         IterationTimeline t = timeline(p, timer);
         double sps = t.samplesPerSecond() * (p.row() == Case.MULTIPLE_JOBS ? 2 : 1);
         return new Result(p, timing, sps, t.iterationSeconds(), t.seconds(IterationTimeline.Kind.COMPUTE, 0),
@@ -463,14 +476,17 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * Every row x fabric x layout ({@link #layouts}) x batch x accelerator x efficiency, in that order (the
      * multiple-jobs row only for layouts with an even DP degree).
      *
-     * @param batches global batches, each a multiple of 32
-     * @param accelerators the accelerators
+     * @param batches global batches, each a multiple of 32, no null element
+     * @param accelerators the accelerators, no null element
      * @param efficiencies compute efficiencies, each in (0, 1]
      */
     public static List<Point> grid(List<Integer> batches, List<Accelerator> accelerators, double[] efficiencies) {
-        Parameters.notNull("batches", batches);
-        Parameters.notNull("accelerators", accelerators);
+        Parameters.noNullElements("batches", batches);
+        Parameters.noNullElements("accelerators", accelerators);
         Parameters.notNull("efficiencies", efficiencies);
+        for (int i = 0; i < efficiencies.length; i++) {
+            Parameters.inHalfOpenRange("efficiencies[" + i + "]", efficiencies[i], 0, 1);
+        }
         List<Point> points = new ArrayList<>();
         for (Case row : Case.values()) {
             for (Fabric f : Fabric.values()) {
@@ -517,9 +533,9 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         }
     }
 
-    /** Pairs every RoCE result with the GSE result of the same point, in the order of the RoCE results. */
+    /** Pairs every RoCE result with the GSE result of the same point, in the order of the RoCE results ({@code results}: no null element). */
     public static List<Gain> gains(List<Result> results) {
-        Parameters.notNull("results", results);
+        Parameters.noNullElements("results", results);
         Map<String, Result> gse = new java.util.HashMap<>();
         for (Result r : results) {
             if (r.point().fabric() == Fabric.GSE) {

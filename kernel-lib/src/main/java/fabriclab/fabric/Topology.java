@@ -39,15 +39,15 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
         Parameters.notBlank("name", name);
         Parameters.atLeast("hosts", hosts, 1);
         Parameters.atLeast("switches", switches, 0);
-        links = List.copyOf(Parameters.notNull("links", links));
-        tiers = List.copyOf(Parameters.notNull("tiers", tiers));
+        links = List.copyOf(Parameters.noNullElements("links", links));
+        tiers = List.copyOf(Parameters.noNullElements("tiers", tiers));
         if (tiers.size() != switches) {
             throw new IllegalArgumentException("tiers must have one entry per switch (" + switches + "), got " + tiers.size());
         }
         for (int s = 0; s < switches; s++) {
             Parameters.inRange("tiers[" + s + "]", tiers.get(s), 0, Tier.MAX_LEVEL);
         }
-        nodeNames = List.copyOf(Parameters.notNull("nodeNames", nodeNames));
+        nodeNames = List.copyOf(Parameters.noNullElements("nodeNames", nodeNames));
         int nodes = hosts + switches;
         if (nodeNames.size() != nodes) {
             throw new IllegalArgumentException("nodeNames must have one entry per node (" + nodes + "), got " + nodeNames.size());
@@ -83,18 +83,22 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
      * A topology with the default node names ("host0", ..., "leaf1", ..., "spine1", ..., "core1", ...).
      *
      * @param name a short description
-     * @param hosts number of host NICs, at least 1
+     * @param hosts number of host NICs, at least 1 and at most {@code links.size()} (each host has one link)
      * @param switches number of switches, at least 0
-     * @param links the links
+     * @param links the links, no null element
      * @param tiers switch level of each switch (0 leaf, 1 spine, 2 core)
      */
     public Topology(String name, int hosts, int switches, List<LinkSpec> links, List<Integer> tiers) {
-        this(name, hosts, switches, links, tiers, defaultNames(hosts, tiers));
+        this(name, hosts, switches, links, tiers, defaultNames(hosts, links, tiers));
     }
 
-    private static List<String> defaultNames(int hosts, List<Integer> tiers) {
-        if (tiers == null || hosts < 0) {
+    private static List<String> defaultNames(int hosts, List<LinkSpec> links, List<Integer> tiers) {
+        if (tiers == null || links == null || hosts < 0) {
             return null; // the canonical constructor reports the bad argument
+        }
+        if (hosts > links.size()) { // before a name is built for each: every host needs a link of its own
+            throw new IllegalArgumentException("hosts must be at most links.size() = " + links.size()
+                    + " (every host has exactly one link), got " + hosts);
         }
         List<String> names = new ArrayList<>();
         for (int h = 0; h < hosts; h++) {
@@ -139,10 +143,16 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
      * @throws IllegalArgumentException naming the node if there is none of that name
      */
     public int nodeIndex(String name) {
-        Parameters.notNull("name", name);
-        int i = nodeNames.indexOf(name);
+        return nodeIndex("name", name);
+    }
+
+    /** The index of node {@code value}; a failure names the caller's parameter {@code parameter}. */
+    private int nodeIndex(String parameter, String value) {
+        Parameters.notNull(parameter, value);
+        int i = nodeNames.indexOf(value);
         if (i < 0) {
-            throw new IllegalArgumentException("node \"" + name + "\" is not in topology \"" + this.name + "\"");
+            throw new IllegalArgumentException(parameter + " must name a node of topology \"" + this.name + "\", got \""
+                    + value + "\"");
         }
         return i;
     }
@@ -180,7 +190,7 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
 
     /** Whether at least one link joins the nodes called {@code a} and {@code b}; fails on an unknown name. */
     public boolean hasLink(String a, String b) {
-        return hasLink(nodeIndex(a), nodeIndex(b));
+        return hasLink(nodeIndex("a", a), nodeIndex("b", b));
     }
 
     /**
@@ -192,8 +202,8 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
      *                                  left without its link
      */
     public Topology withoutLink(String a, String b) {
-        int ia = nodeIndex(a);
-        int ib = nodeIndex(b);
+        int ia = nodeIndex("a", a);
+        int ib = nodeIndex("b", b);
         List<LinkSpec> kept = new ArrayList<>();
         for (LinkSpec l : links) {
             if (!((l.nodeA() == ia && l.nodeB() == ib) || (l.nodeA() == ib && l.nodeB() == ia))) {
@@ -287,9 +297,11 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
          * @param propagationPs propagation delay in ps, not negative
          */
         public Builder link(String a, String b, long rateBitsPerSecond, long propagationPs) {
-            for (String end : new String[] {Parameters.notNull("a", a), Parameters.notNull("b", b)}) {
-                if (!nodes.containsKey(end)) {
-                    throw new IllegalArgumentException("link end \"" + end + "\" must be a node added before the link");
+            Parameters.notNull("a", a);
+            Parameters.notNull("b", b);
+            for (String[] end : new String[][] {{"a", a}, {"b", b}}) {
+                if (!nodes.containsKey(end[1])) {
+                    throw new IllegalArgumentException(end[0] + " must name a node added before the link, got \"" + end[1] + "\"");
                 }
             }
             if (a.equals(b)) {

@@ -62,6 +62,11 @@ public final class BufferDependencyGraph {
      * @param flows  names of the flows with an edge inside the component, sorted
      */
     public record Cycle(List<Queue> queues, Set<String> flows) {
+        /** Validates and copies the queues: both present, no null element. */
+        public Cycle {
+            queues = List.copyOf(Parameters.noNullElements("queues", queues));
+            Parameters.noNullElements("flows", flows);
+        }
     }
 
     private final Map<Queue, Map<Queue, Set<String>>> edges;
@@ -88,8 +93,8 @@ public final class BufferDependencyGraph {
         Parameters.inRange("hookPriority", hookPriority, -1, 7);
         Map<Queue, Map<Queue, Set<String>>> edges = new LinkedHashMap<>();
         RouteChecker checker = new RouteChecker(topology);
-        for (RoutedFlow f : flows) {
-            Parameters.notNull("flow", f);
+        for (int i = 0; i < flows.size(); i++) {
+            RoutedFlow f = Parameters.notNull("flows[" + i + "]", flows.get(i));
             List<String> r = f.route();
             Tier[] tiers = checker.tiers(f.name(), r);
             int bounce = hookPriority >= 0 ? bounceIndex(tiers) : -1;
@@ -197,6 +202,8 @@ public final class BufferDependencyGraph {
 
     /** Flows that create the edge a -> b (empty if none). */
     public Set<String> flowsOn(Queue a, Queue b) {
+        Parameters.notNull("a", a);
+        Parameters.notNull("b", b);
         return Collections.unmodifiableSet(edges.getOrDefault(a, Map.of()).getOrDefault(b, Set.of()));
     }
 

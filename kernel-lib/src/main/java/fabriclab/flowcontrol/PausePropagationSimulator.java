@@ -103,8 +103,9 @@ public final class PausePropagationSimulator {
             throw new IllegalArgumentException("stepS must be <= pauseDelayS / 2 (" + delay / 2 + "), got " + stepS);
         }
         if (link * delay / 8.0 > pfc.headroomBytes() + 1e-9) {
-            throw new IllegalArgumentException("pfc.headroomBytes " + pfc.headroomBytes()
-                    + " is smaller than the bytes in flight linkRateBitsPerSecond * pauseDelayS / 8 = " + link * delay / 8.0);
+            throw new IllegalArgumentException("linkRateBitsPerSecond * pauseDelayS / 8 (the bytes in flight) must be at most "
+                    + "pfc.headroomBytes = " + pfc.headroomBytes() + ", got linkRateBitsPerSecond = " + linkRateBitsPerSecond
+                    + " and pauseDelayS = " + pauseDelayS + ": " + link * delay / 8.0 + " bytes");
         }
     }
 

@@ -59,7 +59,7 @@ public record Deadlock003Experiment(Topology topology, List<RoutedFlow> flows, l
     /** Validates and copies. */
     public Deadlock003Experiment {
         Parameters.notNull("topology", topology);
-        flows = List.copyOf(Parameters.notNull("flows", flows));
+        flows = List.copyOf(Parameters.noNullElements("flows", flows));
         Parameters.atLeast("flows.size()", flows.size(), 1);
         for (RoutedFlow f : flows) {
             Parameters.inRange("flows[].priority", f.priority(), 0, 7);
@@ -171,6 +171,13 @@ public record Deadlock003Experiment(Topology topology, List<RoutedFlow> flows, l
      */
     public record Result(Variant variant, SimulationResult result, long[] deliveredBytes, int completed, long lastDeliveryPs,
             long pausesSent, long deadlocks, long droppedPackets, List<long[]> cycleQueueBytes) {
+        /** Validates: variant, result, deliveredBytes and cycleQueueBytes present, no null sample series. */
+        public Result {
+            Parameters.notNull("variant", variant);
+            Parameters.notNull("result", result);
+            Parameters.notNull("deliveredBytes", deliveredBytes);
+            Parameters.noNullElements("cycleQueueBytes", cycleQueueBytes);
+        }
     }
 
     /** Runs one variant. */

@@ -75,11 +75,27 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBitsPe
             long droppedPackets, long pausesSent, double smallFlowLatencyUs, long[] queueSamplesBytes,
             long samplePeriodPs, SimulationResult result, double smallFlowSwitchQueueUs) {
         /**
+         * Validates: transport, queue samples and result present; mean queue and throughput finite and not
+         * negative; the two small-flow times finite (-1 for none).
+         */
+        public Result {
+            Parameters.notNull("transport", transport);
+            Parameters.nonNegative("meanQueueBytes", meanQueueBytes);
+            Parameters.nonNegative("throughputBitsPerSecond", throughputBitsPerSecond);
+            Parameters.finite("smallFlowLatencyUs", smallFlowLatencyUs);
+            Parameters.notNull("queueSamplesBytes", queueSamplesBytes);
+            Parameters.notNull("result", result);
+            Parameters.finite("smallFlowSwitchQueueUs", smallFlowSwitchQueueUs);
+        }
+
+        /**
          * Latency of the small flow not spent in the switch queue nor on the wire [us]: latency minus switch
          * queueing minus 2 x (serialization + propagation) of one packet of {@code probeBytes} on 1 us links at
          * {@code rateBitsPerSecond}; -1 if the small flow did not finish.
          */
         public double smallFlowSenderWaitUs(int probeBytes, long rateBitsPerSecond) {
+            Parameters.inRange("probeBytes", probeBytes, 0, 1 << 20);
+            Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
             if (smallFlowLatencyUs < 0 || smallFlowSwitchQueueUs < 0) {
                 return -1;
             }

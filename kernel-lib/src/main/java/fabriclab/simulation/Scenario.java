@@ -55,7 +55,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         /** Validates and copies. */
         public Dependency {
             Parameters.atLeast("flow", flow, 0);
-            predecessors = List.copyOf(Parameters.notNull("predecessors", predecessors));
+            predecessors = List.copyOf(Parameters.noNullElements("predecessors", predecessors));
             for (int p : predecessors) {
                 Parameters.atLeast("predecessors[]", p, 0);
                 if (p == flow) {
@@ -110,7 +110,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         /** Validates and copies. */
         public Route {
             Parameters.atLeast("flow", flow, 0);
-            switchNodes = List.copyOf(Parameters.notNull("switchNodes", switchNodes));
+            switchNodes = List.copyOf(Parameters.noNullElements("switchNodes", switchNodes));
             if (switchNodes.isEmpty()) {
                 throw new IllegalArgumentException("switchNodes must name at least one switch, got none");
             }
@@ -125,10 +125,10 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         Parameters.notBlank("name", name);
         Parameters.notNull("topology", topology);
         Parameters.notNull("config", config);
-        flows = List.copyOf(Parameters.notNull("flows", flows));
-        dependencies = List.copyOf(Parameters.notNull("dependencies", dependencies));
+        flows = List.copyOf(Parameters.noNullElements("flows", flows));
+        dependencies = List.copyOf(Parameters.noNullElements("dependencies", dependencies));
         Parameters.notNull("transport", transport);
-        failures = List.copyOf(Parameters.notNull("failures", failures));
+        failures = List.copyOf(Parameters.noNullElements("failures", failures));
         int hosts = topology.hosts();
         for (int i = 0; i < flows.size(); i++) {
             FlowSpec f = Parameters.notNull("flows[" + i + "]", flows.get(i));
@@ -174,7 +174,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             Parameters.notNull("failures[]", l);
             Parameters.inRange("failures[].link", l.link(), 0, topology.links().size() - 1);
         }
-        routes = List.copyOf(Parameters.notNull("routes", routes));
+        routes = List.copyOf(Parameters.noNullElements("routes", routes));
         java.util.Set<Integer> routed = new java.util.HashSet<>();
         for (Route r : routes) {
             Parameters.notNull("routes[]", r);

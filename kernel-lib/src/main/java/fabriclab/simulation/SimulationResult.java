@@ -21,15 +21,16 @@ import java.util.List;
  * @param inFlightBytes payload bytes still queued or on a wire
  * @param droppedPackets packets tail-dropped
  * @param ecnMarks packets ECN-marked by WRED
- * @param flows one record per flow, in input order
- * @param queues the monitored egress queues
- * @param pfc PFC counters of every port of every node (hosts first, then switches; zeros when PFC is off)
+ * @param flows one record per flow, in input order; not null, no null element
+ * @param queues the monitored egress queues; not null, no null element
+ * @param pfc PFC counters of every port of every node (hosts first, then switches; zeros when PFC is off); not null,
+ *        no null element
  * @param discardedBytes payload bytes that reached their receiver but were not delivered (duplicates,
  *        or out-of-order packets a go-back-N receiver throws away)
  * @param controlPackets control packets (ACK, NACK, CNP, probes, grants) sent by hosts and edges
  * @param controlDropped control packets tail-dropped or lost on failed links
- * @param transport the transport model of the run
- * @param counters named counters of the transport and of GSE edges (e.g. "cnp", "gse.containers",
+ * @param transport the transport model of the run, not null
+ * @param counters (not null) named counters of the transport and of GSE edges (e.g. "cnp", "gse.containers",
  *        "gse.grants", "gse.reorderPeakBytes", "gse.localPauses", "gse.containersResent", "gse.duplicatesDiscarded"),
  *        sorted by name
  */
@@ -37,6 +38,15 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
         List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc, long discardedBytes,
         long controlPackets, long controlDropped, String transport, java.util.Map<String, Long> counters) {
+
+    /** Validates: the lists without null elements, transport and counters present (the lists are kept, not copied). */
+    public SimulationResult {
+        Parameters.noNullElements("flows", flows);
+        Parameters.noNullElements("queues", queues);
+        Parameters.noNullElements("pfc", pfc);
+        Parameters.notNull("transport", transport);
+        Parameters.notNull("counters", counters);
+    }
 
     /**
      * PFC counters of one port. The downstream side (a switch port seen as ingress) sends PAUSE and
@@ -167,8 +177,9 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         return flows.stream().filter(FlowRecord::completed).mapToDouble(f -> Time.toMicros(f.completionTimePs())).toArray();
     }
 
-    /** Time the flow completed (start plus completion time), ps; -1 if not completed. */
+    /** Time flow {@code flow} (in [0, flows().size())) completed (start plus completion time), ps; -1 if not completed. */
     public long completedAtPs(int flow) {
+        Parameters.inRange("flow", flow, 0, flows.size() - 1);
         FlowRecord f = flows.get(flow);
         return f.completed() ? f.startedPs() + f.completionTimePs() : -1;
     }

@@ -19,11 +19,21 @@ public interface CommTimer {
     /**
      * Seconds until every group has finished.
      *
-     * @param primitive the collective
-     * @param hostGroups the concurrent groups, each the hosts of its ranks in rank order ({from, to} for send/recv)
+     * @param primitive the collective, not null
+     * @param hostGroups the concurrent groups, each the hosts of its ranks in rank order ({from, to} for send/recv);
+     *        not null, no null group
      * @param bufferBytes S, bytes per rank
      */
     double seconds(CommOp.Primitive primitive, int[][] hostGroups, double bufferBytes);
+
+    /** The checks of the library's timers: primitive and groups present, no null group. */
+    private static void checkCall(CommOp.Primitive primitive, int[][] hostGroups) {
+        Parameters.notNull("primitive", primitive);
+        Parameters.notNull("hostGroups", hostGroups);
+        for (int i = 0; i < hostGroups.length; i++) {
+            Parameters.notNull("hostGroups[" + i + "]", hostGroups[i]);
+        }
+    }
 
     /**
      * The NIC bound of a non-blocking fabric: every rank sends its ring bytes
@@ -35,6 +45,7 @@ public interface CommTimer {
     static CommTimer nicBound(double nicBitsPerSecond) {
         Parameters.positive("nicBitsPerSecond", nicBitsPerSecond);
         return (primitive, groups, bytes) -> {
+            checkCall(primitive, groups);
             double worst = 0;
             for (int[] g : groups) {
                 worst = Math.max(worst, primitive.bytesSentPerRank(g.length, bytes) * 8 / nicBitsPerSecond);
@@ -66,6 +77,7 @@ public interface CommTimer {
         Parameters.positive("intraServerBytesPerSecond", intraServerBytesPerSecond);
         Parameters.notNull("fabric", fabric);
         return (primitive, groups, bytes) -> {
+            checkCall(primitive, groups);
             double intra = 0;
             List<int[]> rails = new ArrayList<>();
             int perServer = -1;

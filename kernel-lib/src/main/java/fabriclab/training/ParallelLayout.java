@@ -104,8 +104,18 @@ public record ParallelLayout(int gpus, int gpusPerServer, int tensorParallel, in
         return g;
     }
 
-    /** The point-to-point pairs {from, to} between stage {@code stage} and stage {@code stage + 1} (forward direction). */
+    /**
+     * The point-to-point pairs {from, to} between stage {@code stage} and stage {@code stage + 1} (forward direction).
+     *
+     * @param stage the sending stage, in [0, pipelineParallel - 2]
+     * @throws IllegalArgumentException if {@code stage} is out of range, or if this layout has no pipeline pairs
+     *         ({@code pipelineParallel = 1})
+     */
     public int[][] pipelinePairs(int stage) {
+        if (pipelineParallel == 1) {
+            throw new IllegalArgumentException("stage: this layout has no pipeline pairs (pipelineParallel = 1, a single "
+                    + "stage), so no stage is valid, got " + stage);
+        }
         Parameters.inRange("stage", stage, 0, pipelineParallel - 2);
         int[][] g = new int[dataParallel * tensorParallel][];
         for (int d = 0; d < dataParallel; d++) {

@@ -98,10 +98,10 @@ public final class ResilientHashGroup {
     public ResilientHashGroup withoutMember(int m) {
         Parameters.inRange("m (member)", m, 0, alive.length - 1);
         if (!alive[m]) {
-            throw new IllegalArgumentException("member " + m + " has already failed");
+            throw new IllegalArgumentException("m (member) must be a live member, got " + m + ", which has already failed");
         }
         if (liveMembers() == 1) {
-            throw new IllegalArgumentException("member " + m + " is the last live member; a group needs at least 1");
+            throw new IllegalArgumentException("m (member) must not be the last live member (a group needs at least 1), got " + m);
         }
         boolean[] a = alive.clone();
         a[m] = false;
@@ -130,7 +130,7 @@ public final class ResilientHashGroup {
     public ResilientHashGroup withMember(int m) {
         Parameters.inRange("m (member)", m, 0, alive.length - 1);
         if (alive[m]) {
-            throw new IllegalArgumentException("member " + m + " is already live");
+            throw new IllegalArgumentException("m (member) must be a failed member, got " + m + ", which is already live");
         }
         boolean[] a = alive.clone();
         a[m] = true;
