@@ -808,6 +808,9 @@ class BadInputContractTest {
                 + "src/test/resources/fabriclab/bad-input-known-failures.txt: " + fixedButListed);
         assertTrue(!only.isEmpty() || entryPoints > 200, "expected kernel-lib's entry points, found " + entryPoints);
         assertTrue(!only.isEmpty() || notFuzzed.size() <= BadInputRegistry.MAX_NOT_FUZZED, notFuzzed.size()
-                + " entry points have no valid call to start from; give them one in BadInputRegistry:\n" + String.join("\n", notFuzzed));
+                + " entry points have no valid call to start from (at most " + BadInputRegistry.MAX_NOT_FUZZED + " may): add a "
+                + "registry entry in BadInputRegistry for each, a valid value of the type reflection cannot build (samples) or a "
+                + "valid starting call (baseline); SKIPPED is only for entry points fuzzing cannot apply to, with the reason:\n"
+                + String.join("\n", notFuzzed));
     }
 }

@@ -13,11 +13,22 @@ import fabriclab.congestion.dde.StepObserver;
 import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
 
+import fabriclab.collectives.Collective;
+import fabriclab.experiments.GseVsRoceJct;
+import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.Llama2Fabric;
+import fabriclab.experiments.Llama2Training;
+import fabriclab.fabric.Incast;
+import fabriclab.fabric.Topology;
+import fabriclab.scheduling.DgsqConfig;
+import fabriclab.simulation.SimulationResult;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.function.IntToDoubleFunction;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -40,6 +51,11 @@ final class BadInputRegistry {
     /** Entry points not fuzzed, with the reason. */
     private static final String CALLBACK = "an interface the caller implements and the library calls";
 
+    private static final String PACKAGE_PRIVATE_NETWORK = "its parameter type Network is package-private: only the simulator "
+            + "itself can call it";
+    private static final String WHOLE_SWEEP = "the fixed full sweep of a published dataset (hundreds of packet-level runs, "
+            + "minutes even on many threads); its only parameters are the executor and the sink";
+
     static final Map<String, String> SKIPPED = Map.ofEntries(
             Map.entry("fabriclab.Parameters#inRange(String,double,double,double)", "the checks themselves: their bounds are constants of the caller"),
             Map.entry("fabriclab.Parameters#inRange(String,long,long,long)", "the checks themselves"),
@@ -58,7 +74,19 @@ final class BadInputRegistry {
             Map.entry("fabriclab.congestion.dde.DelaySystem#afterStep(double,double[])", CALLBACK),
             Map.entry("fabriclab.congestion.dde.StepObserver#accept(double,double[])", CALLBACK),
             Map.entry("fabriclab.progress.ProgressSink#report(State)", CALLBACK),
-            Map.entry("fabriclab.simulation.event.EventHandler#handle(long,Object)", CALLBACK));
+            Map.entry("fabriclab.simulation.event.EventHandler#handle(long,Object)", CALLBACK),
+            Map.entry("fabriclab.simulation.Simulator$Trace#dequeued(int,int,int,boolean,int,long,long)", CALLBACK),
+            Map.entry("fabriclab.simulation.Simulator$Trace#enqueued(int,int,int,boolean,int,long,long)", CALLBACK),
+            Map.entry("fabriclab.simulation.Simulator$Trace#dropped(int,int,int,boolean,int,DropReason,long)", CALLBACK),
+            Map.entry("fabriclab.simulation.TransportModel#start(Network)", PACKAGE_PRIVATE_NETWORK),
+            Map.entry("fabriclab.simulation.TransportModel$Uncontrolled#start(Network)", PACKAGE_PRIVATE_NETWORK),
+            Map.entry("fabriclab.simulation.CtccTransport#start(Network)", PACKAGE_PRIVATE_NETWORK),
+            Map.entry("fabriclab.simulation.GseTransport#start(Network)", PACKAGE_PRIVATE_NETWORK),
+            Map.entry("fabriclab.simulation.RoceTransport#start(Network)", PACKAGE_PRIVATE_NETWORK),
+            Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
+            Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),
+            Map.entry("fabriclab.experiments.Llama2Fabric#commRuns(int,ProgressSink)", WHOLE_SWEEP),
+            Map.entry("fabriclab.experiments.Llama2Fabric#commRuns(SweepExecutor,ProgressSink)", WHOLE_SWEEP));
 
     /** Calls ("id parameter=bad value") allowed to break the contract, with the reason. */
     /** Functions defined at +-infinity: a CDF is 0 or 1 there, a density 0, a threshold comparison true or false. */
@@ -108,7 +136,22 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.Scenario$Builder#fabricJitter(DelayModel) jitter=null",
                     "documented: null is no fabric jitter (the default)"),
             Map.entry("fabriclab.simulation.Scenario$Builder#pfcWatchdog(PfcWatchdog) watchdog=null",
-                    "documented: null is no PFC watchdog (the default)"));
+                    "documented: null is no PFC watchdog (the default)"),
+            Map.entry("fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,"
+                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold) pfc=null", "documented: null is no PFC"),
+            Map.entry("fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,"
+                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold) fabricJitter=null", "documented: null is no fabric jitter"),
+            Map.entry("fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,"
+                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold) pfcWatchdog=null", "documented: null is no PFC watchdog"),
+            Map.entry("fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,"
+                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold) pfcDynamicThreshold=null",
+                    "documented: null keeps the static thresholds of pfc"),
+            Map.entry("fabriclab.container.Spraying#monteCarlo(PacketSizes,int,Function,int,PathPolicy,double[],int,long,ProgressSink) "
+                    + "weights=null", "documented: weights are for WEIGHTED only and may be null otherwise (the call uses RANDOM)"),
+            Map.entry("fabriclab.simulation.event.EventQueue#schedule(long,EventHandler,Object) payload=null",
+                    "documented: the payload is any object or null, handed back to the handler"),
+            Map.entry("fabriclab.simulation.event.EventQueue#scheduleKeyed(long,EventHandler,Object,long) payload=null",
+                    "documented: the payload is any object or null, handed back to the handler"));
 
     /** Every allowed call (declared after the lists it is built from). */
     static final Map<String, String> ALLOWED = allowed();
@@ -128,12 +171,23 @@ final class BadInputRegistry {
         }
     }
 
-    /** How many entry points may lack a valid starting call. */
-    static final int MAX_NOT_FUZZED = 1000;
+    /**
+     * How many entry points may lack a valid starting call: a ratchet, lowered as entry points get one. A new
+     * entry point the search cannot start gets a registry entry ({@link #samples} for a type reflection cannot
+     * build, {@link #baseline} for a valid starting call), or, only when fuzzing cannot apply, a line in
+     * {@link #SKIPPED} with the reason.
+     */
+    static final int MAX_NOT_FUZZED = 0;
 
     static List<BadInputContractTest.Recipe> samples(Class<?> type) {
         if (type == ProgressSink.class) {
             return List.of(constant(Progress.silent(), "Progress.silent()"));
+        }
+        if (type == Integer.class) { // elements of List<Integer> (switch nodes, predecessors, tiers)
+            return List.of(constant(1, "1"), constant(2, "2"), constant(0, "0"));
+        }
+        if (type == fabriclab.simulation.event.EventHandler.class) {
+            return List.of(constant((fabriclab.simulation.event.EventHandler) (t, e) -> { }, "(t, e) -> {}"));
         }
         if (type == IntToDoubleFunction.class) {
             return List.of(constant((IntToDoubleFunction) i -> 1.0, "i -> 1.0"));
@@ -222,8 +276,260 @@ final class BadInputRegistry {
                     call(new fabriclab.telemetry.PathSelectionExperiment(4, 4, 400, 25, 0.1, 0.7, 1e6, 0.1, 0.5, 1.0, 0.5, 1,
                             fabriclab.telemetry.PathQuality.balanced(), 1e-3, 1), id,
                             fabriclab.telemetry.PathSelectionExperiment.Policy.SCORE, 3L, Progress.silent());
+            default -> moreBaselines(id);
+        };
+    }
+
+    /** A small leaf-spine: 4 servers x 2 NICs, 2 leaves, 2 spines, 100G, so hosts 0-3 on leaf1 and 4-7 on leaf2. */
+    private static fabriclab.fabric.LeafSpine smallLeafSpine() {
+        return new fabriclab.fabric.LeafSpine(4, 2, 2, 2, 100_000_000_000L, 100_000_000_000L, 1, 1000, 1000);
+    }
+
+    private static Incast incast40g() {
+        return new Incast(4, 1, 1_000_000L, 40_000_000_000L, 40_000_000_000L, 0L);
+    }
+
+    private static DgsqConfig dgsq40g() {
+        return new DgsqConfig(40e9, 40e9, 4096, 1e-6, 2e-6, fabriclab.scheduling.GrantPolicy.EQUAL);
+    }
+
+    private static Llama2Training.Point llamaPoint(Fabric fabric) {
+        return new Llama2Training.Point(Llama2Fabric.Case.SINGLE_JOB, fabric, Llama2Training.layouts(32).get(0), 32,
+                fabriclab.training.Accelerator.H800, 0.5);
+    }
+
+    private static Llama2Training.Result llamaResult(Fabric fabric) {
+        Llama2Training t = Llama2Training.nonBlocking(2);
+        return t.evaluate(llamaPoint(fabric), t.timer(Llama2Fabric.Case.SINGLE_JOB, fabric, Llama2Training.Timing.BOUND, 1),
+                Llama2Training.Timing.BOUND);
+    }
+
+    /** A GSE vs RoCE sweep of one small run (AlltoAll of 4 KiB per rank on GSE, seed 1). */
+    private static fabriclab.sweep.SweepPlan<GseVsRoceJct.RunParameters, GseVsRoceJct.Run> smallJctPlan() {
+        return new GseVsRoceJct(1.5).sweepPlan(List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(Fabric.GSE),
+                new long[] {1});
+    }
+
+    private static SimulationResult smallSimulationResult() {
+        return new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), 0, 0, 0, "roce",
+                Map.of());
+    }
+
+    private static BadInputContractTest.Call moreBaselines(String id) {
+        String leafSpineTopology = "leaf-spine";
+        return switch (id) {
+            // mutually constrained parameters: failed uplinks are link indices after the host links
+            case "fabriclab.collectives.LeafSpineBound#<init>(LeafSpine,int[])" ->
+                    call(fabriclab.collectives.LeafSpineBound.class, id, smallLeafSpine(), new int[] {8});
+            case "fabriclab.collectives.LeafSpineBound#ringSteps(int[][],int,double)" ->
+                    call(fabriclab.collectives.LeafSpineBound.class, id, new int[][] {{0, 4}, {1, 5}}, 3, 1e6);
+            case "fabriclab.collectives.LeafSpineBound#seconds(List,Routing,long,int)" ->
+                    call(new fabriclab.collectives.LeafSpineBound(smallLeafSpine(), new int[] {8}), id,
+                            fabriclab.collectives.LeafSpineBound.ringSteps(new int[][] {{0, 4}, {1, 5}}, 3, 1e6),
+                            fabriclab.collectives.LeafSpineBound.Routing.ECMP, 1L, 4);
+            // an incast whose receiver rate is the port's line rate
+            case "fabriclab.congestion.DcqcnFluidModel#incast(DcqcnParameters,Bottleneck,Incast)" ->
+                    call(DcqcnFluidModel.class, id, DcqcnParameters.zhu2015(), Bottleneck.of(40e9), incast40g());
+            case "fabriclab.congestion.EcnThresholdTuning#incast(DcqcnParameters,Bottleneck,Incast,double,double,double)" ->
+                    call(EcnThresholdTuning.class, id, DcqcnParameters.zhu2015(), Bottleneck.of(40e9), incast40g(), 1e-4, 1e-6, 10.0);
+            case "fabriclab.congestion.RttFluidModel#incast(RttControlParameters,Bottleneck,Incast)" ->
+                    call(RttFluidModel.class, id, RttControlParameters.ctcc(), Bottleneck.of(40e9), incast40g());
+            case "fabriclab.scheduling.DgsqSimulator#run(Incast,long)" ->
+                    call(new fabriclab.scheduling.DgsqSimulator(dgsq40g()), id, incast40g(), 1L);
+            case "fabriclab.scheduling.IncastBounds#grantCompletionBoundS(DgsqConfig,Incast)",
+                    "fabriclab.scheduling.IncastBounds#grantEgressBacklogBytes(DgsqConfig,Incast)" ->
+                    call(fabriclab.scheduling.IncastBounds.class, id, dgsq40g(), incast40g());
+            case "fabriclab.congestion.FluidRun#<init>(Table,FluidMetrics)" -> {
+                fabriclab.congestion.FluidRun run = DcqcnFluidModel.of(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 4)
+                        .simulate(1e-4, 1e-6, 1e-5, Progress.silent());
+                yield call(fabriclab.congestion.FluidRun.class, id, run.trajectory(), run.metrics());
+            }
+            // a cutter of the right type: one unit per packet
+            case "fabriclab.container.Spraying#monteCarlo(PacketSizes,int,Function,int,PathPolicy,double[],int,long,ProgressSink)" ->
+                    call(fabriclab.container.Spraying.class, id, fabriclab.container.PacketSizes.uniform(64, 1500), 100,
+                            (Function<int[], long[]>) pk -> java.util.Arrays.stream(pk).asLongStream().toArray(), 4,
+                            fabriclab.container.PathPolicy.values()[0], null, 10, 1L, Progress.silent());
+            // the 000 experiment's fabric (32 hosts) and schedules
+            case "fabriclab.experiments.EcmpFluidJct#<init>(LeafSpine,int[][],int,boolean)" ->
+                    call(fabriclab.experiments.EcmpFluidJct.class, id, smallLeafSpine(), new int[][] {{0, 4}, {1, 5}}, 1, false);
+            case "fabriclab.experiments.EcmpFluidJct#of000(LeafSpine,int,boolean)" ->
+                    call(fabriclab.experiments.EcmpFluidJct.class, id, new GseVsRoceJct(1.5).fabric(), 1, false);
+            case "fabriclab.experiments.EcmpFluidJct#run(IntFunction,long)" ->
+                    call(new fabriclab.experiments.EcmpFluidJct(smallLeafSpine(), new int[][] {{0, 4}, {1, 5}}, 1, false), id,
+                            (IntFunction<fabriclab.collectives.CollectiveSchedule>) n -> fabriclab.collectives.CollectiveSchedule.of(
+                                    Collective.ALL_TO_ALL, n, 1 << 20), 1L);
+            case "fabriclab.experiments.EcmpFluidJct#worstCaseRouting(IntFunction)" ->
+                    call(new fabriclab.experiments.EcmpFluidJct(smallLeafSpine(), new int[][] {{0, 4}, {1, 5}}, 1, false), id,
+                            (IntFunction<fabriclab.collectives.CollectiveSchedule>) n -> fabriclab.collectives.CollectiveSchedule.of(
+                                    Collective.ALL_TO_ALL, n, 1 << 20));
+            // sizes of at least 4096 bytes, one run
+            case "fabriclab.experiments.GseVsRoceJct#sweep(List,long[],List,long[],int,ProgressSink)" ->
+                    call(new GseVsRoceJct(1.5), id, List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(Fabric.GSE),
+                            new long[] {1}, 1, Progress.silent());
+            case "fabriclab.experiments.GseVsRoceJct#sweepPlan(List,long[],List,long[])" ->
+                    call(new GseVsRoceJct(1.5), id, List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(Fabric.GSE),
+                            new long[] {1});
+            case "fabriclab.experiments.NamedSweeps#byName(String)" ->
+                    call(fabriclab.experiments.NamedSweeps.class, id, fabriclab.experiments.NamedSweeps.JCT_SMOKE);
+            case "fabriclab.experiments.NamedSweeps$Named#<init>(String,SweepPlan,Function)" ->
+                    call(fabriclab.experiments.NamedSweeps.Named.class, id, "small", smallJctPlan(),
+                            (Function<List<GseVsRoceJct.Run>, fabriclab.datasets.Dataset>) runs -> new fabriclab.datasets.Dataset(
+                                    GseVsRoceJct.provenance("small", "one run"), GseVsRoceJct.table("small", runs)));
+            case "fabriclab.experiments.NamedSweeps$Named#run(SweepExecutor,ProgressSink)" ->
+                    call(new fabriclab.experiments.NamedSweeps.Named<>("small", smallJctPlan(),
+                            runs -> new fabriclab.datasets.Dataset(GseVsRoceJct.provenance("small", "one run"),
+                                    GseVsRoceJct.table("small", runs))), id, new fabriclab.sweep.LocalThreads(1), Progress.silent());
+            // Llama2Training: a point of its 32-GPU grid, results from the bound
+            case "fabriclab.experiments.Llama2Training#dataset(List,String)" ->
+                    call(Llama2Training.class, id, List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE)), "notes");
+            case "fabriclab.experiments.Llama2Training#table(String,List)" ->
+                    call(Llama2Training.class, id, "t", List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE)));
+            case "fabriclab.experiments.Llama2Training#gains(List)" ->
+                    call(Llama2Training.class, id, List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE)));
+            case "fabriclab.experiments.Llama2Training#evaluate(Point,CommTimer,Timing)" ->
+                    call(Llama2Training.nonBlocking(2), id, llamaPoint(Fabric.ROCE), fabriclab.training.CommTimer.nicBound(200e9),
+                            Llama2Training.Timing.BOUND);
+            case "fabriclab.experiments.Llama2Training#timeline(Point,CommTimer)" ->
+                    call(Llama2Training.nonBlocking(2), id, llamaPoint(Fabric.ROCE), fabriclab.training.CommTimer.nicBound(200e9));
+            case "fabriclab.experiments.Llama2Training#grid(List,List,double[])" ->
+                    call(Llama2Training.class, id, List.of(32), List.of(fabriclab.training.Accelerator.H800), new double[] {0.5});
+            case "fabriclab.experiments.Llama2Training#sweep(List,Timing,long,SweepExecutor,ProgressSink)" ->
+                    call(Llama2Training.nonBlocking(2), id, List.of(llamaPoint(Fabric.ROCE)), Llama2Training.Timing.BOUND, 1L,
+                            new fabriclab.sweep.LocalThreads(1), Progress.silent());
+            case "fabriclab.experiments.Llama2Training#sweep(List,Timing,long,int,ProgressSink)" ->
+                    call(Llama2Training.nonBlocking(2), id, List.of(llamaPoint(Fabric.ROCE)), Llama2Training.Timing.BOUND, 1L, 1,
+                            Progress.silent());
+            case "fabriclab.experiments.Llama2Training#sweepPlan(List,Timing,long)" ->
+                    call(Llama2Training.nonBlocking(2), id, List.of(llamaPoint(Fabric.ROCE)), Llama2Training.Timing.BOUND, 1L);
+            case "fabriclab.experiments.Llama2Training$Gain#<init>(Result,Result)" ->
+                    call(Llama2Training.Gain.class, id, llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE));
+            case "fabriclab.experiments.Llama2Training$IterationParameters#<init>(Llama2Training,Point,Timing,long)" ->
+                    call(Llama2Training.IterationParameters.class, id, Llama2Training.nonBlocking(2), llamaPoint(Fabric.ROCE),
+                            Llama2Training.Timing.BOUND, 1L);
+            case "fabriclab.experiments.Llama2Training$IterationTask#run(IterationParameters)" ->
+                    call(new Llama2Training.IterationTask(), id, new Llama2Training.IterationParameters(Llama2Training.nonBlocking(2),
+                            llamaPoint(Fabric.ROCE), Llama2Training.Timing.BOUND, 1L));
+            case "fabriclab.experiments.Llama2Training$Point#<init>(Case,Fabric,ParallelLayout,int,Accelerator,double)" ->
+                    call(Llama2Training.Point.class, id, Llama2Fabric.Case.SINGLE_JOB, Fabric.ROCE, Llama2Training.layouts(32).get(0),
+                            32, fabriclab.training.Accelerator.H800, 0.5);
+            case "fabriclab.experiments.Llama2Training$Result#<init>(Point,Timing,double,double,double,double,double,double)" -> {
+                Llama2Training.Result r = llamaResult(Fabric.ROCE);
+                yield call(Llama2Training.Result.class, id, r.point(), r.timing(), r.samplesPerSecond(), r.iterationSeconds(),
+                        r.computeSeconds(), r.tensorSeconds(), r.dataParallelSeconds(), r.mfu());
+            }
+            // a topology and the names of its nodes
+            case "fabriclab.fabric.Topology#<init>(String,int,int,List,List)" ->
+                    call(Topology.class, id, "two hosts", 2, 1, List.of(new fabriclab.fabric.LinkSpec(0, 2, 1000L, 0L),
+                            new fabriclab.fabric.LinkSpec(1, 2, 1000L, 0L)), List.of(0));
+            case "fabriclab.fabric.Topology#<init>(String,int,int,List,List,List)" ->
+                    call(Topology.class, id, "two hosts", 2, 1, List.of(new fabriclab.fabric.LinkSpec(0, 2, 1000L, 0L),
+                            new fabriclab.fabric.LinkSpec(1, 2, 1000L, 0L)), List.of(0), List.of("a", "b", "s"));
+            case "fabriclab.fabric.Topology#hasLink(String,String)", "fabriclab.fabric.Topology#withoutLink(String,String)" ->
+                    call(smallLeafSpine().build(), id, "leaf1", "spine1");
+            case "fabriclab.fabric.Topology#nodeIndex(String)", "fabriclab.fabric.Topology#tier(String)" ->
+                    call(smallLeafSpine().build(), id, "leaf1");
+            case "fabriclab.fabric.Topology$Builder#link(String,String,long,long)" ->
+                    call(Topology.builder("t").node("a", fabriclab.fabric.Tier.HOST).node("s", fabriclab.fabric.Tier.LEAF), id,
+                            "a", "s", 1000L, 0L);
+            case "fabriclab.flowcontrol.BufferDependencyGraph#bounceIndex(Topology,List)" ->
+                    call(fabriclab.flowcontrol.BufferDependencyGraph.class, id, smallLeafSpine().build(),
+                            List.of("host0", "leaf1", "spine1", "leaf2", "host4"));
+            case "fabriclab.flowcontrol.BufferDependencyGraph#build(Topology,List)" ->
+                    call(fabriclab.flowcontrol.BufferDependencyGraph.class, id, smallLeafSpine().build(), List.of(routedFlow()));
+            case "fabriclab.flowcontrol.BufferDependencyGraph#buildWithHookRemap(Topology,List,int)" ->
+                    call(fabriclab.flowcontrol.BufferDependencyGraph.class, id, smallLeafSpine().build(), List.of(routedFlow()), 5);
+            case "fabriclab.flowcontrol.BufferDependencyGraph#isHook(Topology,RoutedFlow)" ->
+                    call(fabriclab.flowcontrol.BufferDependencyGraph.class, id, smallLeafSpine().build(), routedFlow());
+            case "fabriclab.flowcontrol.BufferDependencyGraph#flowsOn(Queue,Queue)" -> {
+                var g = fabriclab.flowcontrol.BufferDependencyGraph.build(smallLeafSpine().build(), List.of(routedFlow()));
+                yield call(g, id, new fabriclab.flowcontrol.BufferDependencyGraph.Queue("spine1", "leaf1", 3),
+                        new fabriclab.flowcontrol.BufferDependencyGraph.Queue("leaf2", "spine1", 3));
+            }
+            case "fabriclab.flowcontrol.BufferDependencyGraph$Cycle#<init>(List,Set)" ->
+                    call(fabriclab.flowcontrol.BufferDependencyGraph.Cycle.class, id,
+                            List.of(new fabriclab.flowcontrol.BufferDependencyGraph.Queue("spine1", "leaf1", 3),
+                                    new fabriclab.flowcontrol.BufferDependencyGraph.Queue("leaf1", "spine1", 3)), Set.of("f"));
+            case "fabriclab.simulation.Deadlock003Experiment#<init>(Topology,List,long,long,Pfc,PfcWatchdog,long)" -> {
+                var d = fabriclab.simulation.Deadlock003Experiment.defaults();
+                yield call(fabriclab.simulation.Deadlock003Experiment.class, id, d.topology(), d.flows(), d.flowBytes(),
+                        d.bufferBytes(), d.pfc(), d.watchdog(), d.timeLimitPs());
+            }
+            case "fabriclab.simulation.Deadlock003Experiment#of(Topology,List)" ->
+                    call(fabriclab.simulation.Deadlock003Experiment.class, id,
+                            fabriclab.flowcontrol.DeadlockTopologies.clos003(1, 100_000_000_000L, 1_000_000L),
+                            fabriclab.simulation.Deadlock003Experiment.figure19Flows());
+            // rates that congest (bottleneck below the incast) and a delay the headroom covers
+            case "fabriclab.flowcontrol.PausePropagationSimulator#<init>(int,double,double,double,double,Pfc,double,double)" ->
+                    call(fabriclab.flowcontrol.PausePropagationSimulator.class, id, 3, 100e9, 10e9, 100e9, 40e9,
+                            new fabriclab.fabric.Pfc(100_000, 80_000, 50_000, fabriclab.fabric.Pfc.MAX_QUANTA), 1e-6, 1e-7);
+            case "fabriclab.flowcontrol.PausePropagationSimulator#run(double,int)" ->
+                    call(new fabriclab.flowcontrol.PausePropagationSimulator(3, 100e9, 10e9, 100e9, 40e9,
+                            new fabriclab.fabric.Pfc(100_000, 80_000, 50_000, fabriclab.fabric.Pfc.MAX_QUANTA), 1e-6, 1e-7), id, 1e-4, 10);
+            // strings that must be valid names or numbers
+            case "fabriclab.loadbalancing.flow.FiveTuple#ipv4(String)" ->
+                    call(fabriclab.loadbalancing.flow.FiveTuple.class, id, "10.0.0.1");
+            case "fabriclab.loadbalancing.hash.HashFunction#byName(String)" ->
+                    call(fabriclab.loadbalancing.hash.HashFunction.class, id, "crc32");
+            case "fabriclab.loadbalancing.hash.Toeplitz#hex(String)" ->
+                    call(fabriclab.loadbalancing.hash.Toeplitz.class, id, "6d5a");
+            case "fabriclab.loadbalancing.hash.Toeplitz#<init>(byte[],int)" ->
+                    call(fabriclab.loadbalancing.hash.Toeplitz.class, id, new byte[16], 12);
+            case "fabriclab.loadbalancing.hash.FlowHasher#hash(FiveTuple)" ->
+                    call(fabriclab.loadbalancing.hash.HashFunction.CRC32.hasher(1), id,
+                            fabriclab.loadbalancing.flow.FiveTuple.roceV2(1, 2, 1000));
+            case "fabriclab.loadbalancing.hash.ResilientHashGroup#withMember(int)" ->
+                    call(fabriclab.loadbalancing.hash.ResilientHashGroup.create(4, 64).withoutMember(1), id, 1);
+            case "fabriclab.progress.Progress#console(PrintStream)" ->
+                    call(Progress.class, id, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+            case "fabriclab.security.FrameProtection#goodputEfficiency(int[],double[])" ->
+                    call(new fabriclab.security.FrameProtection.None(), id, new int[] {64, 1500}, new double[] {0.5, 0.5});
+            // result records: the values of a real result
+            case "fabriclab.simulation.SimulationResult#<init>(long,boolean,long,long,long,long,long,long,long,long,List,List,List,long,long,long,String,Map)" ->
+                    call(SimulationResult.class, id, 1000L, false, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, List.of(), List.of(), List.of(),
+                            0L, 0L, 0L, "roce", Map.of());
+            case "fabriclab.simulation.SimulationResult#completedAtPs(int)" ->
+                    call(new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
+                            List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
+                                    0, 0, 100, 0, 950)), List.of(),
+                            List.of(), 0, 0, 0, "roce", Map.of()), id, 0);
+            case "fabriclab.simulation.Deadlock003Experiment$Result#<init>(Variant,SimulationResult,long[],int,long,long,long,long,List)" ->
+                    call(fabriclab.simulation.Deadlock003Experiment.Result.class, id,
+                            fabriclab.simulation.Deadlock003Experiment.Variant.values()[0], smallSimulationResult(), new long[] {1, 2},
+                            1, 1000L, 0L, 0L, 0L, List.of(new long[] {1, 2}));
+            case "fabriclab.simulation.Incast001Experiment$Result#<init>(String,boolean,long,double,double,long,long,double,long[],long,SimulationResult,double)" ->
+                    call(fabriclab.simulation.Incast001Experiment.Result.class, id, "roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
+                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0);
+            case "fabriclab.simulation.Incast001Experiment$Result#smallFlowSenderWaitUs(int,long)" ->
+                    call(new fabriclab.simulation.Incast001Experiment.Result("roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
+                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0), id, 1000, 40_000_000_000L);
+            case "fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold)" -> {
+                fabriclab.simulation.Scenario sc = fabriclab.simulation.Deadlock003Experiment.defaults()
+                        .scenario(fabriclab.simulation.Deadlock003Experiment.Variant.PFC);
+                yield call(fabriclab.simulation.Scenario.class, id, sc.name(), sc.topology(), sc.config(), sc.flows(), sc.dependencies(),
+                        sc.transport(), sc.pfc(), sc.failures(), sc.fabricJitter(), sc.routes(), sc.pfcWatchdog(), sc.hookPriority(),
+                        sc.pfcDynamicThreshold());
+            }
+            // the layouts of a 32-GPU job: TP 2 x PP 2 x DP 8
+            case "fabriclab.training.ParallelLayout#<init>(int,int,int,int,int,int,int)" ->
+                    call(fabriclab.training.ParallelLayout.class, id, 32, 8, 2, 2, 8, 1, 4);
+            case "fabriclab.training.ParallelLayout#pipelinePairs(int)" ->
+                    call(new fabriclab.training.ParallelLayout(32, 8, 2, 2, 8, 1, 4), id, 0);
+            case "fabriclab.training.CommTimer#seconds(Primitive,int[][],double)" ->
+                    call(fabriclab.training.CommTimer.nicBound(200e9), id, fabriclab.training.CommOp.Primitive.values()[0],
+                            new int[][] {{0, 1}, {2, 3}}, 1e6);
+            case "fabriclab.simulation.event.EventQueue#schedule(long,EventHandler,Object)" ->
+                    call(new fabriclab.simulation.event.EventQueue(), id, 1000L,
+                            (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload");
+            case "fabriclab.simulation.event.EventQueue#scheduleKeyed(long,EventHandler,Object,long)" ->
+                    call(fabriclab.simulation.event.EventQueue.canonical(16), id, 1000L,
+                            (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload",
+                            fabriclab.simulation.event.EventQueue.key(1, 0));
             default -> null;
         };
+    }
+
+    private static fabriclab.flowcontrol.RoutedFlow routedFlow() {
+        return new fabriclab.flowcontrol.RoutedFlow("f", List.of("host0", "leaf1", "spine1", "leaf2", "host4"), 3);
     }
 
     /** A static call of {@code owner}'s entry point {@code id} with fixed arguments. */
@@ -231,7 +537,12 @@ final class BadInputRegistry {
         Class<?> owner = ownerOrReceiver instanceof Class<?> c ? c : ownerOrReceiver.getClass();
         BadInputContractTest.Recipe receiver = ownerOrReceiver instanceof Class<?> ? null
                 : constant(ownerOrReceiver, String.valueOf(ownerOrReceiver));
-        for (java.lang.reflect.Method m : owner.getMethods()) {
+        List<java.lang.reflect.Executable> candidates = new java.util.ArrayList<>(List.of(owner.getMethods()));
+        candidates.addAll(List.of(owner.getConstructors()));
+        for (Class<?> i : owner.getInterfaces()) { // a library-made implementation of a public interface
+            candidates.addAll(List.of(i.getMethods()));
+        }
+        for (java.lang.reflect.Executable m : candidates) {
             if (BadInputContractTest.id(m).equals(id)) {
                 List<BadInputContractTest.Recipe> recipes = new java.util.ArrayList<>();
                 for (Object a : args) {
