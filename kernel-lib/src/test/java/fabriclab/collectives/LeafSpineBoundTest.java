@@ -71,7 +71,7 @@ class LeafSpineBoundTest {
                 .getMessage().contains("leaves 0 and 1 have none left"));
         LeafSpineBound b = new LeafSpineBound(FABRIC, new int[0]);
         assertTrue(assertThrows(IllegalArgumentException.class, () -> b.seconds(List.of(List.of(new LeafSpineBound.Flow(0, 99, 1))),
-                LeafSpineBound.Routing.SPRAY, 1, 1)).getMessage().contains("flow.to"));
+                LeafSpineBound.Routing.SPRAY, 1, 1)).getMessage().contains("steps[0][0].to"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> b.seconds(List.of(), LeafSpineBound.Routing.ECMP, 1, 0))
                 .getMessage().contains("draws"));
     }
