@@ -58,8 +58,8 @@ public final class BufferDependencyGraph {
      * A dependency cycle: the queues of one strongly connected component (one elementary cycle is
      * listed in order) and the flows whose edges lie inside it (the flows that close it).
      *
-     * @param queues elementary cycle, in dependency order
-     * @param flows  names of the flows with an edge inside the component, sorted
+     * @param queues elementary cycle, in dependency order; not null, no null element (copied)
+     * @param flows  names of the flows with an edge inside the component, sorted; not null, no null element
      */
     public record Cycle(List<Queue> queues, Set<String> flows) {
         /** Validates and copies the queues: both present, no null element. */
@@ -200,7 +200,7 @@ public final class BufferDependencyGraph {
         return edges.values().stream().mapToInt(Map::size).sum();
     }
 
-    /** Flows that create the edge a -> b (empty if none). */
+    /** Flows that create the edge a -> b (empty if none); {@code a} and {@code b} not null. */
     public Set<String> flowsOn(Queue a, Queue b) {
         Parameters.notNull("a", a);
         Parameters.notNull("b", b);

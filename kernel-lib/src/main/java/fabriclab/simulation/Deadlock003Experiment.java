@@ -158,15 +158,15 @@ public record Deadlock003Experiment(Topology topology, List<RoutedFlow> flows, l
     /**
      * What one variant did.
      *
-     * @param variant the variant
-     * @param result the simulator's result
-     * @param deliveredBytes payload delivered per flow (flow order) [bytes]
+     * @param variant the variant, not null
+     * @param result the simulator's result, not null
+     * @param deliveredBytes payload delivered per flow (flow order) [bytes], not null
      * @param completed flows that completed
      * @param lastDeliveryPs time of the last delivery of any flow [ps] (the deadlock's onset when nothing completes)
      * @param pausesSent PAUSE frames sent in the fabric, refreshes included
      * @param deadlocks deadlocks the watchdogs declared
      * @param droppedPackets packets dropped
-     * @param cycleQueueBytes occupancy samples (every 1 us) of the four egress queues on the cycle:
+     * @param cycleQueueBytes (not null, no null element) occupancy samples (every 1 us) of the four egress queues on the cycle:
      *        leaf1 to spine1, spine1 to leaf2, leaf2 to spine2, spine2 to leaf1 [bytes]
      */
     public record Result(Variant variant, SimulationResult result, long[] deliveredBytes, int completed, long lastDeliveryPs,

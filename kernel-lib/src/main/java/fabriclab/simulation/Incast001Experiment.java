@@ -56,17 +56,18 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBitsPe
     /**
      * What one run measured.
      *
-     * @param transport the transport
+     * @param transport the transport, not null
      * @param pfc whether PFC was on
      * @param maxQueueBytes largest occupancy of the receiver's switch port [bytes]
-     * @param meanQueueBytes mean occupancy over the second half [bytes]
-     * @param throughputBitsPerSecond data wire bits per second leaving the bottleneck port over the second half
+     * @param meanQueueBytes mean occupancy over the second half [bytes], finite, not negative
+     * @param throughputBitsPerSecond data wire bits per second leaving the bottleneck port over the second half, finite,
+     *        not negative
      * @param droppedPackets data packets dropped
      * @param pausesSent PFC PAUSE frames sent by the switch
-     * @param smallFlowLatencyUs completion time of the small flow [us], -1 if it did not finish
-     * @param queueSamplesBytes occupancy of the bottleneck port every {@code samplePeriodPs}
+     * @param smallFlowLatencyUs completion time of the small flow [us], -1 if it did not finish; finite
+     * @param queueSamplesBytes occupancy of the bottleneck port every {@code samplePeriodPs}, not null
      * @param samplePeriodPs sampling period [ps]
-     * @param result the full simulator result
+     * @param result the full simulator result, not null
      * @param smallFlowSwitchQueueUs time the small flow's data waited in the switch's egress queue [us], -1 if it
      *        never left it; the rest of its latency is the wait at the sending NIC (behind the sender's queue pairs and
      *        PFC pauses) plus serialization and propagation
@@ -92,6 +93,9 @@ public record Incast001Experiment(int senders, int qpsPerSender, long rateBitsPe
          * Latency of the small flow not spent in the switch queue nor on the wire [us]: latency minus switch
          * queueing minus 2 x (serialization + propagation) of one packet of {@code probeBytes} on 1 us links at
          * {@code rateBitsPerSecond}; -1 if the small flow did not finish.
+         *
+         * @param probeBytes the probe packet's size, in [0, 2^20] bytes
+         * @param rateBitsPerSecond the link rate, at least 1 bit/s
          */
         public double smallFlowSenderWaitUs(int probeBytes, long rateBitsPerSecond) {
             Parameters.inRange("probeBytes", probeBytes, 0, 1 << 20);

@@ -7,7 +7,7 @@ import fabriclab.loadbalancing.flow.FiveTuple;
  * {@link HashFunction#hasher(int)}. Implementations are immutable and thread-safe.
  */
 public interface FlowHasher {
-    /** The hash of the 5-tuple, in the low {@link #bits()} bits (higher bits zero). */
+    /** The hash of the 5-tuple {@code t} (not null), in the low {@link #bits()} bits (higher bits zero). */
     int hash(FiveTuple t);
 
     /** Width of the hash value in bits (16 or 32). */
