@@ -43,6 +43,15 @@ class BadInputFixesTest {
     }
 
     @Test
+    void hostsPlusSwitchesIsCountedWithoutOverflow() {
+        List<LinkSpec> links = List.of(new LinkSpec(0, 2, 1000, 0), new LinkSpec(1, 2, 1000, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Topology("t", Integer.MAX_VALUE, 1, links, List.of(0), List.of("a", "b", "s")));
+        // 2^31 - 1 hosts + 1 switch = 2^31 nodes, not the int overflow -2^31
+        assertTrue(e.getMessage().contains("hosts + switches = 2147483648"), e.getMessage());
+    }
+
+    @Test
     void anUnknownNodeIsReportedUnderTheCallersParameter() {
         Topology t = Topology.singleSwitch(2, 1000, 0); // host0, host1, leaf1
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> t.hasLink("host0", "spine9"));

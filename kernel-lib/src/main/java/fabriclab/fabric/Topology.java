@@ -48,10 +48,11 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
             Parameters.inRange("tiers[" + s + "]", tiers.get(s), 0, Tier.MAX_LEVEL);
         }
         nodeNames = List.copyOf(Parameters.noNullElements("nodeNames", nodeNames));
-        int nodes = hosts + switches;
-        if (nodeNames.size() != nodes) {
-            throw new IllegalArgumentException("nodeNames must have one entry per node (" + nodes + "), got " + nodeNames.size());
+        if ((long) hosts + switches != nodeNames.size()) { // long: hosts + switches may overflow an int
+            throw new IllegalArgumentException("nodeNames must have one entry per node (hosts + switches = "
+                    + ((long) hosts + switches) + "), got " + nodeNames.size());
         }
+        int nodes = hosts + switches;
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < nodes; i++) {
             Parameters.notBlank("nodeNames[" + i + "]", nodeNames.get(i));
