@@ -283,6 +283,7 @@ public final class ClusterBenchMain {
         if (childOptions.stream().noneMatch(o -> o.startsWith("-XX:+Use") && o.endsWith("GC"))) {
             cmd.add("-XX:+UseParallelGC"); // the collector of ./bench unless the options choose one
         }
+        cmd.add("-XX:+UseTransparentHugePages"); // as ./bench; -XX:-UseTransparentHugePages in the options wins
         cmd.addAll(childOptions);
         cmd.addAll(List.of("-cp", classpath, ClusterBenchMain.class.getName(), "--one", name, Integer.toString(hosts)));
         ChildResult c = runChild(cmd, name + " " + hosts);
@@ -338,7 +339,7 @@ public final class ClusterBenchMain {
         }
         String classpath = System.getProperty("java.class.path");
         System.out.println("cores " + Runtime.getRuntime().availableProcessors() + ", max heap (this JVM) "
-                + Runtime.getRuntime().maxMemory() / 1_000_000 + " MB, children -Xmx" + xmx
+                + Runtime.getRuntime().maxMemory() / 1_000_000 + " MB, children -Xmx" + xmx + " -XX:+UseTransparentHugePages"
                 + (childOptions.isEmpty() ? "" : " " + String.join(" ", childOptions)));
         for (String name : scenarios) {
             int[] sizes = name.equals("incast") ? new int[] {65} : hostCounts;

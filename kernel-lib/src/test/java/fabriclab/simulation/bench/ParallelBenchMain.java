@@ -96,7 +96,7 @@ public final class ParallelBenchMain {
     private static Map<String, String> child(String classpath, String xmx, String name, int hosts, int threads)
             throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = List.of(java, "-Xmx" + xmx, "-XX:+UseParallelGC", "-Djava.awt.headless=true", "-cp", classpath,
+        List<String> cmd = List.of(java, "-Xmx" + xmx, "-XX:+UseParallelGC", "-XX:+UseTransparentHugePages", "-Djava.awt.headless=true", "-cp", classpath,
                 ParallelBenchMain.class.getName(), "--one", name, Integer.toString(hosts), Integer.toString(threads));
         ClusterBenchMain.ChildResult c = ClusterBenchMain.runChild(cmd, name + " " + hosts + " threads " + threads);
         String result = c.resultLine();
@@ -187,7 +187,7 @@ public final class ParallelBenchMain {
         }
         String classpath = System.getProperty("java.class.path");
         System.out.println("cores " + Runtime.getRuntime().availableProcessors() + ", children -Xmx" + xmx
-                + " -XX:+UseParallelGC; load average at start: " + loadAverage());
+                + " -XX:+UseParallelGC -XX:+UseTransparentHugePages; load average at start: " + loadAverage());
         for (String name : scenarios) {
             int[] sizes = name.equals("incast") ? new int[] {32} : hostCounts;
             for (int hosts : sizes) {
