@@ -41,8 +41,10 @@ import java.util.Map;
  *   <li>{@code incast}: 64 senders x 4 MB to one receiver on one switch at 100G, 1 us per link, RoCE + PFC as in
  *       {@code roce} (the {@code hosts} argument is ignored).</li>
  * </ul>
- * Two variants of {@code roce} take its cost apart (not htsim scenarios): {@code roce-ack16}, the same with an ACK per
- * 16 packets, and {@code ecmp}, line-rate senders (no transport, no ACKs) on the same per-flow ECMP without PFC.
+ * Variants of {@code roce} take its cost apart (not htsim scenarios): {@code roce-ack16}, the same with an ACK per
+ * 16 packets; {@code roce-nopfc} and {@code roce-ack16-nopfc}, the same two without PFC on a 16 GiB shared buffer (deep
+ * enough that nothing is dropped); and {@code ecmp}, line-rate senders (no transport, no ACKs) on the same per-flow
+ * ECMP without PFC (16 MB buffer: it drops at 1024 hosts).
  *
  * <p>Figures: CPU time (the whole process's, from the operating system's account of the JVM: the simulation
  * thread, the JIT compilers and the garbage collector), wall time, <em>data packet-hops</em> per CPU-second (every
@@ -95,6 +97,20 @@ public final class ClusterBenchMain {
                         .transport(RoceTransport.noCongestionControl().withAckEvery(16)).pfc(pfc)
                         .name("RoCE+PFC ECMP permutation, an ACK per 16 packets, " + hosts + " hosts").build();
             }
+            case "roce-nopfc": {
+                SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, SwitchBuffer.shared(1L << 34),
+                        Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
+                return Scenario.permutation(fabric(hosts), 2_000_000, 5, c).toBuilder().transport(roce)
+                        .name("RoCE ECMP permutation without PFC, 16 GiB shared buffer, " + hosts + " hosts").build();
+            }
+            case "roce-ack16-nopfc": {
+                SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, SwitchBuffer.shared(1L << 34),
+                        Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
+                return Scenario.permutation(fabric(hosts), 2_000_000, 5, c).toBuilder()
+                        .transport(RoceTransport.noCongestionControl().withAckEvery(16))
+                        .name("RoCE ECMP permutation without PFC, an ACK per 16 packets, 16 GiB shared buffer, " + hosts
+                                + " hosts").build();
+            }
             case "ecmp": {
                 SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer,
                         Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
@@ -114,7 +130,8 @@ public final class ClusterBenchMain {
                         .name("RoCE+PFC incast 64 x 4 MB").build();
             }
             default:
-                throw new IllegalArgumentException("scenario must be one of roce, spray, incast, roce-ack16, ecmp, got " + name);
+                throw new IllegalArgumentException("scenario must be one of roce, spray, incast, roce-ack16, roce-nopfc, ecmp, got "
+                        + name);
         }
     }
 
