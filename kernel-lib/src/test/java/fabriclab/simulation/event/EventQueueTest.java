@@ -293,21 +293,31 @@ class EventQueueTest {
         // passes over every byte of the key), and of about 10 (the comparison sort)
         long[][] shapes = {{50, 30, 4}, {7, EventQueue.MAX_NODE + 1, EventQueue.MAX_LANE + 1}, {2_000, 30, 4}};
         for (long[] shape : shapes) {
-            SplittableRandom rnd = new SplittableRandom(11);
-            EventQueue q = EventQueue.canonical(2);
-            List<Keyed> all = new ArrayList<>();
-            List<Keyed> handled = new ArrayList<>();
-            EventHandler h = (t, p) -> handled.add((Keyed) p);
-            for (int i = 0; i < 20_000; i++) {
-                Keyed e = new Keyed(rnd.nextLong(shape[0]), EventQueue.key(rnd.nextLong(shape[1]), (int) rnd.nextLong(shape[2])), i);
-                all.add(e);
-                q.scheduleKeyed(e.time(), h, e, e.key());
+            for (boolean byPoll : new boolean[] {false, true}) { // dispatchNextInstant, or poll() one event at a time
+                SplittableRandom rnd = new SplittableRandom(11);
+                EventQueue q = EventQueue.canonical(2);
+                List<Keyed> all = new ArrayList<>();
+                List<Keyed> handled = new ArrayList<>();
+                EventHandler h = (t, p) -> handled.add((Keyed) p);
+                for (int i = 0; i < 20_000; i++) {
+                    Keyed e = new Keyed(rnd.nextLong(shape[0]), EventQueue.key(rnd.nextLong(shape[1]), (int) rnd.nextLong(shape[2])), i);
+                    all.add(e);
+                    q.scheduleKeyed(e.time(), h, e, e.key());
+                }
+                if (byPoll) {
+                    while (q.poll()) {
+                        q.polledHandler().handle(q.polledTime(), q.polledPayload());
+                        assertEquals(handled.get(handled.size() - 1).key(), q.currentKey());
+                    }
+                } else {
+                    while (q.dispatchNextInstant(Long.MAX_VALUE) > 0) {
+                        assertEquals(handled.get(handled.size() - 1).key(), q.currentKey());
+                    }
+                }
+                all.sort(Comparator.comparingLong(Keyed::time).thenComparingLong(Keyed::key)); // List.sort is stable
+                assertEquals(all, handled, "instants of " + shape[0] + " times, " + shape[1] + " nodes, " + shape[2] + " lanes"
+                        + (byPoll ? ", polled" : ", dispatched"));
             }
-            while (q.dispatchNextInstant(Long.MAX_VALUE) > 0) {
-                assertEquals(handled.get(handled.size() - 1).key(), q.currentKey());
-            }
-            all.sort(Comparator.comparingLong(Keyed::time).thenComparingLong(Keyed::key)); // List.sort is stable
-            assertEquals(all, handled, "instants of " + shape[0] + " times, " + shape[1] + " nodes, " + shape[2] + " lanes");
         }
     }
 
