@@ -131,7 +131,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         failures = List.copyOf(Parameters.noNullElements("failures", failures));
         int hosts = topology.hosts();
         for (int i = 0; i < flows.size(); i++) {
-            FlowSpec f = Parameters.notNull("flows[" + i + "]", flows.get(i));
+            FlowSpec f = flows.get(i); // not null: checked above
             if (f.source() >= hosts || f.destination() >= hosts) {
                 throw new IllegalArgumentException("flows[" + i + "] must use hosts in [0, " + hosts + "), got "
                         + f.source() + " -> " + f.destination());
@@ -142,7 +142,6 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             }
         }
         for (Dependency d : dependencies) {
-            Parameters.notNull("dependencies[]", d);
             Parameters.inRange("dependencies[].flow", d.flow(), 0, flows.size() - 1);
             for (int p : d.predecessors()) {
                 Parameters.inRange("dependencies[].predecessors[]", p, 0, flows.size() - 1);
@@ -171,13 +170,11 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             }
         }
         for (LinkFailure l : failures) {
-            Parameters.notNull("failures[]", l);
             Parameters.inRange("failures[].link", l.link(), 0, topology.links().size() - 1);
         }
         routes = List.copyOf(Parameters.noNullElements("routes", routes));
         java.util.Set<Integer> routed = new java.util.HashSet<>();
         for (Route r : routes) {
-            Parameters.notNull("routes[]", r);
             Parameters.inRange("routes[].flow", r.flow(), 0, flows.size() - 1);
             if (!routed.add(r.flow())) {
                 throw new IllegalArgumentException("routes must pin each flow at most once, flow " + r.flow() + " is pinned twice");

@@ -181,9 +181,7 @@ public final class Crc {
         return new FlowHasher() {
             @Override
             public int hash(FiveTuple f) {
-                if (f == null) { // the hash is per flow: the check costs a branch
-                    Parameters.notNull("t (the 5-tuple)", f);
-                }
+                Parameters.notNull("t (the 5-tuple)", f);
                 int s = f.sourceIp();
                 int d = f.destinationIp();
                 int sp = f.sourcePort();

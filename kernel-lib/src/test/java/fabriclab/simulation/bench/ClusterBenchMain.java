@@ -78,61 +78,42 @@ public final class ClusterBenchMain {
     private ClusterBenchMain() {
     }
 
-    /** The scenario {@code name} ({@code roce}, {@code spray}, {@code incast}) at {@code hosts} hosts. */
+    /** The scenario {@code name} (see the class comment: the htsim scenarios and the variants of {@code roce}) at {@code hosts} hosts. */
     static Scenario scenario(String name, int hosts) {
         SwitchBuffer buffer = SwitchBuffer.shared(16_000_000);
+        SwitchBuffer deep = SwitchBuffer.shared(1L << 34); // 16 GiB: nothing is dropped without PFC
+        Forwarding ecmp = Forwarding.ecmp(HashFunction.CRC32, 7);
         Pfc pfc = new Pfc(15 * (MTU_BYTES + HEADER_BYTES), 12_000, 0, Pfc.MAX_QUANTA);
         RoceTransport roce = RoceTransport.noCongestionControl().withAckEvery(1);
-        switch (name) {
-            case "roce": {
-                SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer,
-                        Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
-                return Scenario.permutation(fabric(hosts), 2_000_000, 5, c).toBuilder().transport(roce).pfc(pfc)
-                        .name("RoCE+PFC ECMP permutation, " + hosts + " hosts").build();
-            }
-            case "roce-ack16": {
-                SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer,
-                        Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
-                return Scenario.permutation(fabric(hosts), 2_000_000, 5, c).toBuilder()
-                        .transport(RoceTransport.noCongestionControl().withAckEvery(16)).pfc(pfc)
-                        .name("RoCE+PFC ECMP permutation, an ACK per 16 packets, " + hosts + " hosts").build();
-            }
-            case "roce-nopfc": {
-                SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, SwitchBuffer.shared(1L << 34),
-                        Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
-                return Scenario.permutation(fabric(hosts), 2_000_000, 5, c).toBuilder().transport(roce)
-                        .name("RoCE ECMP permutation without PFC, 16 GiB shared buffer, " + hosts + " hosts").build();
-            }
-            case "roce-ack16-nopfc": {
-                SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, SwitchBuffer.shared(1L << 34),
-                        Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
-                return Scenario.permutation(fabric(hosts), 2_000_000, 5, c).toBuilder()
-                        .transport(RoceTransport.noCongestionControl().withAckEvery(16))
-                        .name("RoCE ECMP permutation without PFC, an ACK per 16 packets, 16 GiB shared buffer, " + hosts
-                                + " hosts").build();
-            }
-            case "ecmp": {
-                SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer,
-                        Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
-                return Scenario.permutation(fabric(hosts), 2_000_000, 5, c).toBuilder()
-                        .name("line-rate ECMP permutation, " + hosts + " hosts").build();
-            }
-            case "spray": {
-                SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer, Forwarding.sprayRoundRobin(),
-                        1, 0, 0);
-                return Scenario.permutation(fabric(hosts), 2_000_000, 5, c).toBuilder()
-                        .name("spraying permutation, " + hosts + " hosts").build();
-            }
-            case "incast": {
-                SimulationConfig c = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer,
-                        Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
-                return Scenario.incast(64, 4_000_000, G100, c).toBuilder().transport(roce).pfc(pfc)
-                        .name("RoCE+PFC incast 64 x 4 MB").build();
-            }
-            default:
-                throw new IllegalArgumentException("scenario must be one of roce, spray, incast, roce-ack16, roce-nopfc, ecmp, got "
-                        + name);
-        }
+        RoceTransport roceAck16 = RoceTransport.noCongestionControl().withAckEvery(16);
+        return switch (name) {
+            case "roce" -> permutation(hosts, buffer, ecmp).transport(roce).pfc(pfc)
+                    .name("RoCE+PFC ECMP permutation, " + hosts + " hosts").build();
+            case "roce-ack16" -> permutation(hosts, buffer, ecmp).transport(roceAck16).pfc(pfc)
+                    .name("RoCE+PFC ECMP permutation, an ACK per 16 packets, " + hosts + " hosts").build();
+            case "roce-nopfc" -> permutation(hosts, deep, ecmp).transport(roce)
+                    .name("RoCE ECMP permutation without PFC, 16 GiB shared buffer, " + hosts + " hosts").build();
+            case "roce-ack16-nopfc" -> permutation(hosts, deep, ecmp).transport(roceAck16)
+                    .name("RoCE ECMP permutation without PFC, an ACK per 16 packets, 16 GiB shared buffer, " + hosts
+                            + " hosts").build();
+            case "ecmp" -> permutation(hosts, buffer, ecmp).name("line-rate ECMP permutation, " + hosts + " hosts").build();
+            case "spray" -> permutation(hosts, buffer, Forwarding.sprayRoundRobin())
+                    .name("spraying permutation, " + hosts + " hosts").build();
+            case "incast" -> Scenario.incast(64, 4_000_000, G100, config(buffer, ecmp)).toBuilder().transport(roce).pfc(pfc)
+                    .name("RoCE+PFC incast 64 x 4 MB").build();
+            default -> throw new IllegalArgumentException(
+                    "scenario must be one of roce, spray, incast, roce-ack16, roce-nopfc, roce-ack16-nopfc, ecmp, got " + name);
+        };
+    }
+
+    /** The bench's packets (1000 B + 64 B header), one priority, {@code buffer} and {@code forwarding}. */
+    private static SimulationConfig config(SwitchBuffer buffer, Forwarding forwarding) {
+        return new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer, forwarding, 1, 0, 0);
+    }
+
+    /** The permutation of 2 MB flows (seed 5) on the bench's leaf-spine of {@code hosts} hosts, to be finished. */
+    private static Scenario.Builder permutation(int hosts, SwitchBuffer buffer, Forwarding forwarding) {
+        return Scenario.permutation(fabric(hosts), 2_000_000, 5, config(buffer, forwarding)).toBuilder();
     }
 
     private static LeafSpine fabric(int hosts) {
