@@ -283,8 +283,9 @@ public final class Simulator {
 
     /**
      * Runs until no event is pending, simulated time would pass {@code timeLimitPs}, or the thread
-     * is interrupted; the last two give a result marked partial. Reports progress (simulated time
-     * against the limit, in microseconds) to {@code sink} when the limit is finite.
+     * is interrupted; the last two give a result marked partial. Reports progress to {@code sink}:
+     * simulated time against the limit, in microseconds, when the limit is finite, else the payload
+     * delivered against that of all the flows, in megabytes (10^6 B, rounded up).
      *
      * @param timeLimitPs last simulated time to handle, ps, positive
      * @param sink progress sink ({@code Progress.silent()} for none)
@@ -377,6 +378,16 @@ public final class Simulator {
 
     /** Events between two checks for an interrupt and progress reports. */
     private static final long CHECK_EVERY_EVENTS = 1 << 16;
+    private static final long MB = 1_000_000L;
+
+    /** Payload delivered so far over all flows, bytes (summed when asked: progress reports only). */
+    private long deliveredBytes() {
+        long d = 0;
+        for (FlowState f : net.workload.flows) {
+            d += f.receivedBytes;
+        }
+        return d;
+    }
 
     /** The event loop; returns the events handled, negative if the run stopped with events pending. */
     private long loop(long timeLimitPs, ProgressSink sink) {
@@ -384,10 +395,19 @@ public final class Simulator {
         long handled = 0;
         long nextCheck = CHECK_EVERY_EVENTS;
         boolean finite = timeLimitPs != Long.MAX_VALUE;
-        long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : 0;
+        // progress: simulated microseconds against a finite limit, else megabytes of payload delivered of all the flows'
+        long totalMb = 0;
+        if (!finite) {
+            for (FlowState f : net.workload.flows) {
+                totalMb += f.spec.bytes();
+            }
+            totalMb = (totalMb + MB - 1) / MB;
+        }
+        long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : totalMb;
         long reportedUs = 0;
         var events = net.main.events;
-        try (Progress progress = Progress.start("packet simulation", totalUs, sink)) {
+        try (Progress progress = Progress.start(finite ? "packet simulation" : "packet simulation (MB delivered)",
+                totalUs, sink)) {
             while (true) {
                 // all events of one instant at a time: handlers read the clock from now
                 long t = events.peekTime();
@@ -403,14 +423,16 @@ public final class Simulator {
                         partial = !events.isEmpty();
                         break;
                     }
-                    if (finite) {
-                        long us = net.main.now / Time.US;
-                        if (us > reportedUs) {
-                            progress.advance(Math.min(us, totalUs) - Math.min(reportedUs, totalUs));
-                            reportedUs = us;
-                        }
+                    long done = finite ? net.main.now / Time.US : (deliveredBytes() + MB - 1) / MB;
+                    if (done > reportedUs) {
+                        progress.advance(Math.min(done, totalUs) - Math.min(reportedUs, totalUs));
+                        reportedUs = done;
                     }
                 }
+            }
+            if (!finite) { // the payload delivered at the end (a time-limited run keeps showing where it stopped)
+                long done = (deliveredBytes() + MB - 1) / MB;
+                progress.advance(Math.min(done, totalUs) - Math.min(reportedUs, totalUs));
             }
         }
         return partial ? -handled - 1 : handled;

@@ -214,4 +214,22 @@ class SimulatorTest {
         assertArrayEquals(new long[] {100, 100, 100, 100}, perUplink);
         assertTrue(r.allCompleted());
     }
+
+    /** Without a time limit, progress counts the payload delivered, in MB rounded up, up to all of the flows'. */
+    @Test
+    void progressOfARunWithoutLimitIsThePayloadDelivered() {
+        List<Progress.State> states = new ArrayList<>();
+        // 8 flows of 2.5 MB: 20 MB in all
+        Scenario s = Scenario.incast(8, 2_500_000, 100_000_000_000L, SimulationConfig.defaults(SwitchBuffer.shared(1L << 30)));
+        SimulationResult r = s.simulator().run(Long.MAX_VALUE, states::add);
+        assertTrue(r.allCompleted());
+        Progress.State last = states.get(states.size() - 1);
+        assertTrue(last.finished());
+        assertEquals("packet simulation (MB delivered)", last.label());
+        assertEquals(20, last.total());
+        assertEquals(20, last.done());
+        for (int i = 1; i < states.size(); i++) {
+            assertTrue(states.get(i).done() >= states.get(i - 1).done());
+        }
+    }
 }

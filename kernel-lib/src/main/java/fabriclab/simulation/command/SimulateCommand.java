@@ -1,0 +1,221 @@
+package fabriclab.simulation.command;
+
+import fabriclab.fabric.Time;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
+import fabriclab.simulation.Scenario;
+import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.Simulator;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The packet simulator as a command ({@code bin/simulate}): one run described by {@link SimulateOptions},
+ * its figures printed as {@code name: value} lines on standard output, progress on standard error, and
+ * optionally one CSV line per flow.
+ *
+ * <p><b>Why a command picks its JVM.</b> A one-shot run pays for the JVM's start and its JIT compilers,
+ * and for a short run those dominate: the 64 x 4 MB RoCE+PFC incast (2.1 M events) takes about 0.65 s
+ * of CPU as a whole process with the default tiered compilation, of which the simulating thread is
+ * 0.25 s and the C2 compiler threads most of the rest, and about 0.37 s with C1 only and the serial
+ * collector, whose simulating thread is barely slower (README, Benchmarks: measured figures). Beyond a
+ * few million packet-hops C2's faster code pays for its compilation (at 1024 hosts RoCE+PFC the process
+ * CPU is equal and the wall time 20% shorter with C2). So the launcher starts the JVM in the
+ * <em>short</em> profile (C1 only, serial collector), and this command, once it has built the
+ * scenario, re-runs itself in the <em>long</em> profile (tiered with C2, parallel collector,
+ * transparent huge pages: the flags of {@code ./bench}) when the run is estimated at more than
+ * {@link #LONG_RUN_PACKET_HOPS} packet-hops ({@link SimulateOptions#estimatedPacketHops}); {@code --jit
+ * short|long} forces either. The re-start costs one JVM start on runs of several seconds.
+ *
+ * <p>Exit status: 0 after a run (also one stopped by {@code --time-limit}), 2 for a bad command line
+ * (the message names the option, its value and the allowed values), 1 when the run failed.
+ */
+public final class SimulateCommand {
+    /** Estimated packet-hops above which the long (C2) profile is used: about 8 M events. */
+    public static final long LONG_RUN_PACKET_HOPS = 4_000_000L;
+    /** System property set in the re-started JVM (its profile is then final). */
+    static final String PROFILE_PROPERTY = "fabriclab.simulate.profile";
+    /** JVM options of the long profile (tiered compilation with C2 is the JVM's default). */
+    static final List<String> LONG_PROFILE_OPTIONS = List.of("-XX:+UseParallelGC", "-XX:+UseTransparentHugePages",
+            "-Djava.awt.headless=true");
+
+    private SimulateCommand() {
+    }
+
+    /**
+     * Runs the command and exits with its status.
+     *
+     * @param args the command line (see {@link SimulateOptions#usage})
+     */
+    public static void main(String[] args) {
+        System.exit(run(Arrays.asList(args), System.out, System.err));
+    }
+
+    /**
+     * Runs the command (in this JVM, or in a re-started one for a long run; see the class comment).
+     *
+     * @param args the command line
+     * @param out where the figures go
+     * @param err where progress and errors go
+     * @return the exit status: 0 done, 1 the run failed, 2 a bad command line
+     */
+    public static int run(List<String> args, PrintStream out, PrintStream err) {
+        fabriclab.Parameters.notNull("out", out);
+        fabriclab.Parameters.notNull("err", err);
+        if (args != null && (args.contains("--help") || args.contains("-h"))) {
+            out.println(SimulateOptions.usage());
+            return 0;
+        }
+        SimulateOptions o;
+        Scenario s;
+        try {
+            o = SimulateOptions.parse(fabriclab.Parameters.notNull("args", args));
+            s = o.scenario();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            err.println("simulate: " + e.getMessage());
+            err.println("(bin/simulate --help lists the options)");
+            return 2;
+        }
+        long estimate = o.estimatedPacketHops(s);
+        String profile = System.getProperty(PROFILE_PROPERTY, "short");
+        boolean wantLong = o.jit().equals("long") || o.jit().equals("auto") && estimate > LONG_RUN_PACKET_HOPS;
+        if (wantLong && !profile.equals("long")) {
+            return restartLong(o, out, err);
+        }
+        try {
+            return simulate(o, s, estimate, profile, out, err);
+        } catch (IOException e) {
+            err.println("simulate: could not write --flows " + o.flowsFile() + ": " + e.getMessage());
+            return 1;
+        } catch (RuntimeException e) {
+            err.println("simulate: the run failed: " + e);
+            return 1;
+        }
+    }
+
+    /** Runs the command again in a JVM of the long profile, passing its output on to {@code out} and {@code err}; returns its status. */
+    private static int restartLong(SimulateOptions o, PrintStream out, PrintStream err) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(LONG_PROFILE_OPTIONS);
+        cmd.add("-Xmx" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m");
+        cmd.add("-D" + PROFILE_PROPERTY + "=long");
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), SimulateCommand.class.getName()));
+        cmd.addAll(o.toArgs());
+        try {
+            Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+            Thread errors = new Thread(() -> copy(p.getErrorStream(), err), "simulate-stderr");
+            errors.start();
+            copy(p.getInputStream(), out);
+            int status = p.waitFor();
+            errors.join();
+            return status;
+        } catch (IOException e) {
+            err.println("simulate: could not start the JVM of the long profile (" + cmd.get(0) + "): " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("simulate: interrupted");
+            return 1;
+        }
+    }
+
+    /** Copies {@code in} to {@code out} as it comes (a progress line shows when it is written). */
+    private static void copy(java.io.InputStream in, PrintStream out) {
+        byte[] buffer = new byte[8192];
+        try (in) {
+            int n;
+            while ((n = in.read(buffer)) >= 0) {
+                out.write(buffer, 0, n);
+                out.flush();
+            }
+        } catch (IOException e) {
+            out.println("simulate: lost the output of the long-profile JVM: " + e.getMessage());
+        }
+    }
+
+    private static int simulate(SimulateOptions o, Scenario s, long estimate, String profile, PrintStream out,
+            PrintStream err) throws IOException {
+        // progress: payload delivered (sequential engine) or simulated time against --time-limit; the parallel engine
+        // reports only the latter
+        boolean reports = o.threads() == 0 || o.timeLimitPs() != Long.MAX_VALUE;
+        ProgressSink sink = o.quiet() || !reports ? Progress.silent() : Progress.console(err);
+        Simulator sim = s.simulator();
+        long t0 = System.nanoTime();
+        SimulationResult r = o.threads() == 0 ? sim.run(o.timeLimitPs(), sink) : sim.runParallel(o.timeLimitPs(), sink, o.threads());
+        double wall = (System.nanoTime() - t0) / 1e9;
+        out.println("scenario: " + s.name());
+        out.println("engine: " + (o.threads() == 0 ? "sequential" : "parallel, " + o.threads() + " threads"));
+        out.println(String.format(Locale.ROOT, "jvm: %s (%s); estimated packet-hops %,d", profile,
+                profile.equals("long") ? "tiered compilation with C2" : "C1 only", estimate));
+        printFigures(r, out);
+        out.println(String.format(Locale.ROOT, "simulation wall time: %.3f s (%.2f M events/s)", wall,
+                wall > 0 ? r.events() / wall / 1e6 : 0.0));
+        if (o.flowsFile() != null) {
+            writeFlows(r, Path.of(o.flowsFile()));
+            out.println("flows written to: " + o.flowsFile());
+        }
+        return 0;
+    }
+
+    /** The run's figures: completion, makespan, completion-time percentiles, packets, PFC. */
+    static void printFigures(SimulationResult r, PrintStream out) {
+        int n = r.flows().size();
+        long completed = r.flows().stream().filter(SimulationResult.FlowRecord::completed).count();
+        out.println("stopped early: " + r.partial());
+        out.println("flows completed: " + completed + " of " + n);
+        long makespan = -1;
+        for (int i = 0; i < n; i++) {
+            makespan = Math.max(makespan, r.completedAtPs(i));
+        }
+        out.println("makespan: " + (completed == n && n > 0 ? micros(makespan) + " us" : "- (not every flow completed)"));
+        double[] fct = r.completionTimesMicros();
+        Arrays.sort(fct);
+        if (fct.length > 0) {
+            out.println(String.format(Locale.ROOT, "flow completion time: min %.3f, median %.3f, p99 %.3f, max %.3f us",
+                    fct[0], quantile(fct, 0.5), quantile(fct, 0.99), fct[fct.length - 1]));
+        }
+        out.println(String.format(Locale.ROOT, "simulated time: %s us", micros(r.endPs())));
+        out.println(String.format(Locale.ROOT, "events: %,d", r.events()));
+        out.println(String.format(Locale.ROOT, "packet-hops: %,d", r.packetHops()));
+        out.println(String.format(Locale.ROOT, "delivered bytes: %,d of %,d injected", r.deliveredBytes(), r.injectedBytes()));
+        long retx = r.flows().stream().mapToLong(SimulationResult.FlowRecord::retransmittedPackets).sum();
+        out.println(String.format(Locale.ROOT, "dropped packets: %,d; retransmitted data packets: %,d; ECN marks: %,d",
+                r.droppedPackets(), retx, r.ecnMarks()));
+        out.println(String.format(Locale.ROOT, "PAUSE frames sent: %,d; time paused (summed over ports): %s us",
+                r.pausesSent(), micros(r.pausedPs())));
+    }
+
+    /** The nearest-rank quantile {@code q} of sorted {@code v}. */
+    private static double quantile(double[] v, double q) {
+        int k = (int) Math.ceil(q * v.length) - 1;
+        return v[Math.max(0, Math.min(v.length - 1, k))];
+    }
+
+    /** Picoseconds as microseconds with six decimals (exact). */
+    private static String micros(long ps) {
+        return String.format(Locale.ROOT, "%d.%06d", ps / Time.US, ps % Time.US);
+    }
+
+    /** One CSV line per flow: id, source, destination, bytes, start, completion time and counters. */
+    static void writeFlows(SimulationResult r, Path file) throws IOException {
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
+            w.println("flow,source,destination,bytes,start_ps,completion_time_ps,completed_at_ps,delivered_bytes,"
+                    + "dropped_packets,retransmitted_packets,ecn_marked_packets");
+            for (int i = 0; i < r.flows().size(); i++) {
+                SimulationResult.FlowRecord f = r.flows().get(i);
+                w.println(f.id() + "," + f.spec().source() + "," + f.spec().destination() + "," + f.spec().bytes() + ","
+                        + f.startedPs() + "," + f.completionTimePs() + "," + r.completedAtPs(i) + "," + f.deliveredBytes() + ","
+                        + f.droppedPackets() + "," + f.retransmittedPackets() + "," + f.ecnMarkedPackets());
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package fabriclab.simulation.command;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fabriclab.simulation.Scenario;
+import fabriclab.simulation.SimulationResult;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The simulation command: its options, their errors, and runs whose figures are known in closed form. */
+class SimulateCommandTest {
+
+    /** Runs the command in this JVM; returns {exit status, stdout, stderr}. */
+    private static Object[] run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = SimulateCommand.run(Arrays.asList(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Object[] {status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+    }
+
+    @Test
+    void defaultsAreTheRocePfcScenarioOfTheHtsimComparison() {
+        SimulateOptions o = SimulateOptions.defaults();
+        // the scenario: N/16 leaves x 16 hosts, 8 spines, 2 links per pair, 100G, 1 us, 1000 B + 64 B,
+        // 2 MB flows seed 5, an ACK per packet, XOFF 15 x 1064 B, XON 12,000 B, ECMP, 16 MB shared buffer
+        assertEquals("permutation", o.workload());
+        assertEquals(128, o.hosts());
+        assertEquals(16, o.hostsPerLeaf());
+        assertEquals(8, o.spines());
+        assertEquals(2, o.parallelLinks());
+        assertEquals(100_000_000_000L, o.rateBitsPerSecond());
+        assertEquals(1_000_000L, o.delayPs());
+        assertEquals(1000, o.mtuBytes());
+        assertEquals(64, o.headerBytes());
+        assertEquals(2_000_000L, o.flowBytes());
+        assertEquals(5L, o.seed());
+        assertEquals("roce", o.transport());
+        assertEquals(1, o.ackEvery());
+        assertEquals(15 * 1064L, o.pfc().xoffBytes());
+        assertEquals(12_000L, o.pfc().xonBytes());
+        assertEquals("ecmp", o.forwarding());
+        assertEquals(16_000_000L, o.bufferBytes());
+        assertEquals(0, o.threads());
+        assertNull(o.flowsFile());
+        Scenario s = o.scenario();
+        assertEquals(128, s.flows().size());
+        assertEquals(128 + 8 + 8, s.topology().nodes());
+    }
+
+    @Test
+    void unitsOfSizesRatesAndTimes() {
+        assertEquals(2_000_000L, SimulateOptions.bytes("x", "2MB"));
+        assertEquals(4L << 20, SimulateOptions.bytes("x", "4MiB"));
+        assertEquals(1500L, SimulateOptions.bytes("x", "1500"));
+        assertEquals(1500L, SimulateOptions.bytes("x", "1.5KB"));
+        assertEquals(100_000_000_000L, SimulateOptions.rate("x", "100G"));
+        assertEquals(25_000_000_000L, SimulateOptions.rate("x", "25Gbps"));
+        assertEquals(1_000_000L, SimulateOptions.time("x", "1us"));
+        assertEquals(500_000L, SimulateOptions.time("x", "500ns"));
+        assertEquals(10_000_000_000L, SimulateOptions.time("x", "10ms"));
+        assertEquals(2_000_000_000_000L, SimulateOptions.time("x", "2s"));
+        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "0.5B"));
+        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "-1MB"));
+        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "NaN"));
+        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "1e30"));
+    }
+
+    @Test
+    void badCommandLinesExitWithTwoNamingTheOptionAndValue() {
+        String[][] cases = {
+            {"--hosts", "100"}, {"--hosts", "-3"}, {"--rate", "100"}, {"--rate", "fast"}, {"--delay", "0"},
+            {"--flow-bytes", "2XB"}, {"--transport", "tcp"}, {"--forwarding", "magic"}, {"--threads", "1000"},
+            {"--pfc", "100,200"}, {"--pfc", "12"}, {"--mtu", "10"}, {"--buffer", "100"}, {"--jit", "c3"},
+            {"--bogus", "1"}, {"--hosts"}, {"--hosts", "32", "--hosts", "64"}, {"--senders", "0", "--workload", "incast"},
+            {"--flows", " "}, {"--time-limit", "0us"}, {"--hosts", "99999999999"},
+        };
+        String[] mustName = {
+            "--hosts", "--hosts", "--rate", "--rate", "--delay", "--flow-bytes", "--transport", "--forwarding", "--threads",
+            "--pfc", "--pfc", "--mtu", "--buffer", "--jit", "--bogus", "--hosts", "--hosts", "--senders", "--flows",
+            "--time-limit", "--hosts",
+        };
+        for (int i = 0; i < cases.length; i++) {
+            Object[] r = run(cases[i]);
+            String err = (String) r[2];
+            assertEquals(2, r[0], Arrays.toString(cases[i]) + ": " + err);
+            assertTrue(err.startsWith("simulate: ") && err.contains(mustName[i]), Arrays.toString(cases[i]) + ": " + err);
+            assertTrue(((String) r[1]).isEmpty(), "no figures after a bad command line");
+        }
+        assertTrue(((String) run("--rate", "100")[2]).contains("got 100"));
+        assertTrue(((String) run("--transport", "tcp")[2]).contains("\"tcp\""));
+        List<String> withNull = new ArrayList<>(List.of("--hosts"));
+        withNull.add(null);
+        assertEquals(2, SimulateCommand.run(withNull, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(new ByteArrayOutputStream())));
+        assertThrows(IllegalArgumentException.class, () -> SimulateCommand.run(List.of(), null, System.err));
+    }
+
+    @Test
+    void helpListsEveryOption() {
+        Object[] r = run("--help");
+        assertEquals(0, r[0]);
+        for (String option : SimulateOptions.OPTIONS) {
+            assertTrue(((String) r[1]).contains(option), option);
+        }
+    }
+
+    /**
+     * The 64 x 4 MB incast of the htsim comparison completes at the analytic ideal: the receiver's port
+     * serialises 256,000 packets of 1064 B (85.12 ns each at 100G) back to back, after the first packet's
+     * serialisation at its sender and two links of 1 us: 2 us + 256,001 x 85.12 ns = 21,792.805120 us.
+     */
+    @Test
+    void incastCompletesAtTheAnalyticIdeal(@TempDir Path dir) throws Exception {
+        Path flows = dir.resolve("flows.csv");
+        Object[] r = run("--workload", "incast", "--jit", "short", "--quiet", "--flows", flows.toString());
+        String out = (String) r[1];
+        assertEquals(0, r[0], (String) r[2]);
+        assertTrue(out.contains("makespan: 21792.805120 us"), out);
+        assertTrue(out.contains("flows completed: 64 of 64"), out);
+        assertTrue(out.contains("dropped packets: 0;"), out);
+        assertTrue(out.contains("jvm: short"), out);
+        List<String> lines = Files.readAllLines(flows);
+        assertEquals(65, lines.size());
+        long last = lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[6])).max().orElseThrow();
+        assertEquals(21_792_805_120L, last);
+        assertTrue(((String) r[2]).isEmpty(), "--quiet: no progress lines");
+    }
+
+    /** The estimate that picks the JVM profile equals the packet-hops the simulator counts when nothing is dropped. */
+    @Test
+    void estimatedPacketHopsEqualTheSimulatorsCount() {
+        for (String[] args : new String[][] {
+            {"--hosts", "32", "--flow-bytes", "100KB"},
+            {"--hosts", "48", "--flow-bytes", "64500", "--ack-every", "4"},
+            {"--hosts", "32", "--flow-bytes", "50KB", "--transport", "line-rate", "--forwarding", "spray"},
+            {"--workload", "incast", "--senders", "8", "--flow-bytes", "20KB"},
+        }) {
+            SimulateOptions o = SimulateOptions.parse(List.of(args));
+            Scenario s = o.scenario();
+            SimulationResult r = s.simulator().run();
+            assertEquals(0, r.droppedPackets(), Arrays.toString(args));
+            assertEquals(r.packetHops(), o.estimatedPacketHops(s), Arrays.toString(args));
+        }
+        // the default run is far below the threshold of the long profile, 1024 hosts far above
+        SimulateOptions d = SimulateOptions.defaults();
+        assertEquals(2 * 968_000L, d.estimatedPacketHops(d.scenario()));
+        SimulateOptions big = SimulateOptions.parse(List.of("--hosts", "1024"));
+        assertTrue(big.estimatedPacketHops(big.scenario()) > SimulateCommand.LONG_RUN_PACKET_HOPS);
+    }
+
+    /** A long run re-starts the command in a JVM of the long profile; its figures come back through this one. */
+    @Test
+    void longProfileRunsInAFreshJvmWithTheSameResult() {
+        String[] args = {"--workload", "incast", "--senders", "4", "--flow-bytes", "200KB", "--quiet"};
+        Object[] inProcess = run(concat(args, "--jit", "short"));
+        Object[] restarted = run(concat(args, "--jit", "long"));
+        assertEquals(0, restarted[0], (String) restarted[2]);
+        String a = (String) inProcess[1];
+        String b = (String) restarted[1];
+        assertTrue(b.contains("jvm: long (tiered compilation with C2)"), b);
+        assertEquals(figures(a), figures(b));
+        // 4 x 200 packets of 1064 B behind one port: 2 us + 801 x 85.12 ns
+        assertTrue(b.contains("makespan: 70.181120 us"), b);
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] r = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+
+    /** The output lines that depend on the simulation only (not the JVM or the machine). */
+    private static List<String> figures(String out) {
+        return out.lines().filter(l -> !l.startsWith("jvm:") && !l.startsWith("simulation wall time:")).toList();
+    }
+}
