@@ -36,17 +36,22 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p><b>Canonical tie order.</b> The sequential engine handles simultaneous events in global
  * scheduling order (FIFO), an order a partitioned run cannot reproduce. Here every event belongs to a
- * node and a lane ({@link EventQueue#canonical}): lane 0 holds the events the node scheduled itself
- * (timers, end of a transmission), lane {@code k} the events that arrived through its port
- * {@code k - 1} (packets and PAUSE frames, in the order the peer sent them). At each instant a queue
- * handles the events pending when the instant opens in order of (node, lane), each lane in
- * scheduling order, then the events scheduled for that same instant while it runs, in scheduling
- * order. This order is independent of the partition: the events of one node at one instant can only
- * come from the node itself (every path between nodes has a positive delay), so, by induction over
- * the instants, every node sees the same events in the same order whatever the grouping of nodes:
- * lane 0 is filled by the node alone, lane {@code k} by one peer in its own order, and the interleaving
- * of different nodes, the only thing the partition changes, does not matter because nodes share no
- * state at an instant. What elements of different nodes do share is made partition-safe: a flow's
+ * node and a lane ({@link EventQueue#canonical}): lane {@code k} holds the events that arrived through
+ * the node's port {@code k} (packets and PAUSE frames, in the order the peer sent them), the last lane
+ * ({@link EventQueue#OWN_LANE}) the events the node scheduled itself (timers, end of a transmission).
+ * At each instant a queue gives each node the events pending when the instant opens in lane order,
+ * each lane in scheduling order, then the events scheduled for that same instant while it runs, in
+ * scheduling order. This order is independent of the partition: the events of one node at one instant
+ * can only come from the node itself (every path between nodes has a positive delay), so, by induction
+ * over the instants, every node sees the same events in the same order whatever the grouping of nodes:
+ * the own lane is filled by the node alone, lane {@code k} by one peer in its own order, and the
+ * interleaving of different nodes, the only thing the partition changes (and which the queue leaves as
+ * it finds it unless a node's lanes need sorting), does not matter because nodes share no state at an
+ * instant. The own events come last because that is where the sequential engine nearly always has
+ * them: the commonest tie, a packet arriving at the instant the one before it finishes leaving the same
+ * switch, was scheduled a propagation delay earlier than the end of that transmission, so with this order
+ * both engines handle the arrival first, and a queue's slot is usually in order already (measured, 1
+ * thread, RoCE+PFC at 1024 hosts: 13% less CPU than with the own events first and a sort by node). What elements of different nodes do share is made partition-safe: a flow's
  * sender and receiver state are disjoint fields (the sender at the source host, the receiver at the
  * destination); a flow's drop counters, written by any switch, are sums updated under the flow's lock;
  * each switch remembers its own ECMP choice in its own entry of the flow's array; a packet's fields are

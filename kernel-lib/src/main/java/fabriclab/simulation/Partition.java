@@ -71,12 +71,12 @@ final class Partition {
         }
     }
 
-    /** Schedules an event of node {@code node} from outside any handler (a flow's start): lane 0 of that node. */
+    /** Schedules an event of node {@code node} from outside any handler (a flow's start): the node's own lane. */
     void scheduleFor(Node node, long timePs, EventHandler handler, Object payload) {
         if (outboxes == null) {
             events.schedule(timePs, handler, payload);
         } else {
-            events.scheduleKeyed(timePs, handler, payload, EventQueue.key(node.id, 0));
+            events.scheduleKeyed(timePs, handler, payload, EventQueue.key(node.id, EventQueue.OWN_LANE));
         }
     }
 

@@ -58,9 +58,12 @@ final class Port {
      */
     final fabriclab.simulation.event.EventHandler arrival;
 
-    /** The canonical-order lane of the events arriving through this port: its index + 1 (lane 0 is the node's own). */
+    /**
+     * The canonical-order lane of the events arriving through this port: its index (the node's own events are on the
+     * last lane, {@link fabriclab.simulation.event.EventQueue#OWN_LANE}).
+     */
     int lane() {
-        return index + 1;
+        return index;
     }
 
     /** The node at the other end of the link. */

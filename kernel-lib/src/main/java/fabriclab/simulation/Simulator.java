@@ -334,7 +334,7 @@ public final class Simulator {
      * cross between partitions at a barrier after each window, with no rollback.
      *
      * <p>Determinism: simultaneous events are handled in a canonical order, per node by (lane, scheduling
-     * order) where lane 0 is the node's own events and lane k those arriving through its port k - 1, and
+     * order) where lane k holds the events arriving through its port k and the last lane the node's own, and
      * every switch and link draws from its own random source derived from the seed; so the result is
      * byte-identical for every thread count, {@code threads = 1} included (the same partitioned engine
      * on one thread). It differs from {@link #run(long, ProgressSink)}, which breaks ties by global

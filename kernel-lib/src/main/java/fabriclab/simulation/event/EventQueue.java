@@ -47,17 +47,20 @@ import java.util.Arrays;
  * {@code long} in picoseconds (see {@code fabriclab.fabric.Time}).
  *
  * <p>Canonical order ({@link #canonical}, the parallel engine's queues): every event carries a key
- * {@code node << LANE_BITS | lane} ({@link #key}). When an instant's slot is taken for handling, its
- * events are sorted by key, stably (equal keys keep their scheduling order: each key is sorted with
- * its position in the slot); events scheduled for that instant while it is being handled are appended
- * after them in scheduling order. {@link #schedule} gives an event the node of the event being handled
- * ({@link #currentKey}) and lane 0. The point of this order: if every event of a node at an instant
- * comes either from earlier instants or from the node itself, and each lane is filled by one source in
- * its own order, then each node sees its events in an order that does not depend on which other nodes
- * share the queue (the packet simulator's parallel engine relies on it). Cost: a sort per instant (skipped
- * when the slot is already in order; a stable radix sort on the key's bytes from 64 events, the lattice
- * instants of spraying hold thousands) and a key per event; the FIFO queue pays neither (one branch per
- * schedule call and one per instant).
+ * {@code node << LANE_BITS | lane} ({@link #key}). When an instant's slot is taken for handling, each
+ * node's events in it are put in key order, stably (equal keys keep their scheduling order): the slot is
+ * left as it is when every node's lanes already come in order along it, else it is sorted by key (each
+ * key with its position in the slot). How the events of different nodes interleave is left open. Events
+ * scheduled for that instant while it is being handled are appended after them in scheduling order.
+ * {@link #schedule} gives an event the node of the event being handled ({@link #currentKey}) and the
+ * last lane, {@link #OWN_LANE}. The point of this order: if every event of a node at an instant comes
+ * either from earlier instants or from the node itself, and each lane is filled by one source in its own
+ * order, then each node sees its events in an order that does not depend on which other nodes share the
+ * queue (the packet simulator's parallel engine relies on it, and on nodes sharing no state at an instant,
+ * which is what leaves the interleaving of nodes free). Cost: a key per event, a check of each instant of
+ * 3 or more events (two small arrays indexed by node), and a sort when some node's lanes are out of order
+ * (a stable radix sort on the key's bytes from 64 events, the lattice instants of spraying hold
+ * thousands); the FIFO queue pays none of it (one branch per schedule call and one per instant).
  */
 public final class EventQueue {
     private static final long HASH_MULTIPLIER = 0x9E3779B97F4A7C15L; // 2^64 / golden ratio
@@ -222,16 +225,19 @@ public final class EventQueue {
     public static final int LANE_BITS = 12;
     /** Largest lane of a key. */
     public static final int MAX_LANE = (1 << LANE_BITS) - 1;
+    /** The lane {@link #schedule} gives the events a handler schedules: its node's last. */
+    public static final int OWN_LANE = MAX_LANE;
     /** Largest node of a key. */
     public static final long MAX_NODE = (1L << 27) - 1;
 
     /**
      * An empty queue with the canonical tie order instead of FIFO (see the class comment): every
-     * event carries a key {@code node << LANE_BITS | lane}; the events of one time that are pending
-     * when that time's first event is taken leave in increasing key order, events with equal keys in
-     * scheduling order; events scheduled for that same time while it is being handled follow, in
-     * scheduling order. {@link #schedule} gives an event the node of the event being handled and
-     * lane 0; {@link #scheduleKeyed} gives any key.
+     * event carries a key {@code node << LANE_BITS | lane}; of the events of one time that are pending
+     * when that time's first event is taken, those of each node leave in increasing key order, events
+     * with equal keys in scheduling order (how different nodes' events interleave is not specified);
+     * events scheduled for that same time while it is being handled follow, in scheduling order.
+     * {@link #schedule} gives an event the node of the event being handled and the lane
+     * {@link #OWN_LANE}; {@link #scheduleKeyed} gives any key.
      *
      * @param initialCapacity expected number of pending events, at least 1
      */
@@ -413,13 +419,13 @@ public final class EventQueue {
         appendKeyed(timePs, handler, payload, key);
     }
 
-    /** Canonical mode: an event a handler schedules belongs to the handler's node, lane 0. */
+    /** Canonical mode: an event a handler schedules belongs to the handler's node, on its own lane (the last). */
     private void scheduleOwn(long timePs, EventHandler handler, Object payload) {
         if (currentKey < 0) {
             throw new IllegalStateException("a canonical queue needs a key for an event scheduled outside a handler:"
                     + " use scheduleKeyed");
         }
-        appendKeyed(timePs, handler, payload, currentKey >>> LANE_BITS << LANE_BITS);
+        appendKeyed(timePs, handler, payload, currentKey | OWN_LANE);
     }
 
     private void appendKeyed(long timePs, EventHandler handler, Object payload, long key) {
@@ -440,7 +446,7 @@ public final class EventQueue {
      */
     private void sortSlot(Slot s) {
         int n = s.tail - s.head;
-        if (n < 2) {
+        if (n < 2 || eachNodeInOrder(s.keys, s.head, n)) {
             return;
         }
         if (n >= 1 << 24) {
@@ -480,6 +486,53 @@ public final class EventQueue {
             s.keys[s.head + j] = k[j] >>> 24;
         }
         Arrays.fill(r, 0, 2 * n, null);
+    }
+
+    /** Nodes below this are checked by {@link #eachNodeInOrder} (a key of a larger node makes its instant sorted). */
+    private static final int CHECKED_NODES = 1 << 20;
+    // per node, for eachNodeInOrder: the instant it last had an event in (a stamp) and that event's lane
+    private int[] nodeStamp = new int[0];
+    private int[] nodeLane = new int[0];
+    private int stamp;
+
+    /**
+     * Whether the {@code n} keys from {@code from} on already give each node its events in lane order
+     * (every node's lanes do not decrease along the slot): then handling the slot as it stands gives every node
+     * the same sequence of events as the sort would, and only the interleaving of different nodes differs,
+     * which the canonical order leaves open (see the class comment).
+     */
+    private boolean eachNodeInOrder(long[] keys, int from, int n) {
+        if (n == 2) {
+            long a = keys[from];
+            long b = keys[from + 1];
+            return a <= b || a >>> LANE_BITS != b >>> LANE_BITS;
+        }
+        if (++stamp == 0) { // wrapped after 2^32 instants: forget the old stamps
+            Arrays.fill(nodeStamp, 0);
+            stamp = 1;
+        }
+        int[] st = nodeStamp;
+        int[] ln = nodeLane;
+        for (int j = from; j < from + n; j++) {
+            long key = keys[j];
+            long node = key >>> LANE_BITS;
+            if (node >= CHECKED_NODES) {
+                return false;
+            }
+            int v = (int) node;
+            if (v >= st.length) {
+                int size = (int) Math.min(CHECKED_NODES, Math.max(v + 1L, 2L * st.length));
+                nodeStamp = st = Arrays.copyOf(st, size);
+                nodeLane = ln = Arrays.copyOf(ln, size);
+            }
+            int lane = (int) key & MAX_LANE;
+            if (st[v] == stamp && ln[v] > lane) {
+                return false;
+            }
+            st[v] = stamp;
+            ln[v] = lane;
+        }
+        return true;
     }
 
     /** Instants with at least this many events are sorted by {@link #radixSort}, smaller ones by {@link Arrays#sort}. */

@@ -287,11 +287,15 @@ class EventQueueTest {
     }
 
     @Test
-    void canonicalQueueHandlesEachInstantInKeyOrderWithEqualKeysInSchedulingOrder() {
-        // independent reference: a stable sort of (time, key) over the insertion order; instants of about 400
-        // events with few keys (many equal ones), of about 3,000 with keys over the whole range (the radix sort's
-        // passes over every byte of the key), and of about 10 (the comparison sort)
-        long[][] shapes = {{50, 30, 4}, {7, EventQueue.MAX_NODE + 1, EventQueue.MAX_LANE + 1}, {2_000, 30, 4}};
+    void canonicalQueueGivesEachNodeItsEventsOfAnInstantInKeyOrderWithEqualKeysInSchedulingOrder() {
+        // independent reference: a stable sort of (time, key) over the insertion order, read per (time, node); the
+        // queue may interleave different nodes as it likes but must give every node exactly that sequence, and the
+        // instants in time order. Instants of about 400 events with few keys (many equal ones: sorted), of about
+        // 3,000 with keys over the whole range (the radix sort's passes over every byte; nodes beyond the check),
+        // of about 10 (the comparison sort, or none), of about 4 events of 1,000 nodes (mostly left as they are),
+        // and of 2 events of 3 nodes
+        long[][] shapes = {{50, 30, 4}, {7, EventQueue.MAX_NODE + 1, EventQueue.MAX_LANE + 1}, {2_000, 30, 4},
+            {5_000, 1_000, 4}, {10_000, 3, 3}};
         for (long[] shape : shapes) {
             for (boolean byPoll : new boolean[] {false, true}) { // dispatchNextInstant, or poll() one event at a time
                 SplittableRandom rnd = new SplittableRandom(11);
@@ -314,33 +318,53 @@ class EventQueueTest {
                         assertEquals(handled.get(handled.size() - 1).key(), q.currentKey());
                     }
                 }
+                String what = "instants of " + shape[0] + " times, " + shape[1] + " nodes, " + shape[2] + " lanes"
+                        + (byPoll ? ", polled" : ", dispatched");
+                assertEquals(all.size(), handled.size(), what);
+                for (int i = 1; i < handled.size(); i++) {
+                    assertTrue(handled.get(i - 1).time() <= handled.get(i).time(), what + ": time order at " + i);
+                }
                 all.sort(Comparator.comparingLong(Keyed::time).thenComparingLong(Keyed::key)); // List.sort is stable
-                assertEquals(all, handled, "instants of " + shape[0] + " times, " + shape[1] + " nodes, " + shape[2] + " lanes"
-                        + (byPoll ? ", polled" : ", dispatched"));
+                assertEquals(byTimeAndNode(all), byTimeAndNode(handled), what);
             }
         }
     }
 
+    /** The events of each (time, node), in the order of {@code events}. */
+    private static java.util.Map<List<Long>, List<Keyed>> byTimeAndNode(List<Keyed> events) {
+        java.util.Map<List<Long>, List<Keyed>> m = new java.util.HashMap<>();
+        for (Keyed e : events) {
+            m.computeIfAbsent(List.of(e.time(), e.key() >>> EventQueue.LANE_BITS), k -> new ArrayList<>()).add(e);
+        }
+        return m;
+    }
+
     @Test
-    void canonicalQueueAppendsWhatAHandlerSchedulesForItsInstantAfterTheSortedEventsOnLaneZeroOfItsNode() {
+    void canonicalQueueAppendsWhatAHandlerSchedulesForItsInstantAfterThePendingEventsOnTheOwnLaneOfItsNode() {
         EventQueue q = EventQueue.canonical(4);
         List<String> log = new ArrayList<>();
         EventHandler child = (t, p) -> log.add(p + "@" + t + " key " + q.currentKey());
         EventHandler parent = (t, p) -> {
             log.add(p + "@" + t);
             q.schedule(t, child, p + "'"); // same instant: after every event pending at the instant's start
-            q.schedule(t + 5, child, p + "''"); // later instant: sorted there by key (node of p, lane 0)
+            q.schedule(t + 5, child, p + "''"); // later instant: in key order there (node of p, its own lane: last)
         };
+        long own1 = EventQueue.key(1, EventQueue.OWN_LANE);
+        long own2 = EventQueue.key(2, EventQueue.OWN_LANE);
         q.scheduleKeyed(10, parent, "b", EventQueue.key(2, 1));
         q.scheduleKeyed(10, parent, "a", EventQueue.key(1, 3));
-        q.scheduleKeyed(15, child, "c", EventQueue.key(2, 0) + 1); // node 2 lane 1: after node 2's lane 0 at 15
+        q.scheduleKeyed(15, child, "c", EventQueue.key(2, 1)); // node 2 lane 1: before node 2's own lane at 15
         q.scheduleKeyed(15, child, "d", EventQueue.key(1, 7));
+        q.scheduleKeyed(20, child, "f", EventQueue.key(3, 2));
+        q.scheduleKeyed(20, child, "e", EventQueue.key(3, 1));
         while (q.dispatchNextInstant(Long.MAX_VALUE) > 0) {
             continue;
         }
-        assertEquals(List.of("a@10", "b@10", "a'@10 key " + EventQueue.key(1, 0), "b'@10 key " + EventQueue.key(2, 0),
-                "a''@15 key " + EventQueue.key(1, 0), "d@15 key " + EventQueue.key(1, 7), "b''@15 key " + EventQueue.key(2, 0),
-                "c@15 key " + EventQueue.key(2, 1)), log);
+        // at 10 and 15 each node's events already come in lane order: the instants keep their scheduling order (at 15:
+        // c, d, then what b and a scheduled); at 20 node 3's lanes come 2 then 1: sorted
+        assertEquals(List.of("b@10", "a@10", "b'@10 key " + own2, "a'@10 key " + own1,
+                "c@15 key " + EventQueue.key(2, 1), "d@15 key " + EventQueue.key(1, 7), "b''@15 key " + own2,
+                "a''@15 key " + own1, "e@20 key " + EventQueue.key(3, 1), "f@20 key " + EventQueue.key(3, 2)), log);
     }
 
     @Test
