@@ -175,6 +175,36 @@ class SimulateCommandTest {
         assertTrue(b.contains("makespan: 70.181120 us"), b);
     }
 
+    /**
+     * The parallel engine's output does not depend on its thread count: the per-flow CSV of a RoCE+PFC permutation
+     * (with PAUSE frames) is the same byte for byte on 1, 2 and 3 threads, and so are the printed figures.
+     */
+    @Test
+    void parallelRunsWriteTheSameFlowsFileOnAnyThreadCount(@TempDir Path dir) throws Exception {
+        String[] args = {"--hosts", "64", "--flow-bytes", "300KB", "--quiet", "--jit", "short"};
+        byte[] first = null;
+        List<String> firstFigures = null;
+        for (int threads = 1; threads <= 3; threads++) {
+            Path f = dir.resolve("flows-" + threads + ".csv");
+            Object[] r = run(concat(args, "--threads", Integer.toString(threads), "--flows", f.toString()));
+            assertEquals(0, r[0], (String) r[2]);
+            String out = (String) r[1];
+            assertTrue(out.contains("flows completed: 64 of 64"), out);
+            List<String> figures = figures(out).stream().filter(l -> !l.startsWith("engine:") && !l.startsWith("flows written"))
+                    .toList();
+            byte[] bytes = Files.readAllBytes(f);
+            if (first == null) {
+                first = bytes;
+                firstFigures = figures;
+                assertTrue(figures.stream().anyMatch(l -> l.startsWith("PAUSE frames sent:") && !l.startsWith("PAUSE frames sent: 0;")),
+                        "the run should exercise PFC: " + out);
+            } else {
+                assertTrue(Arrays.equals(first, bytes), "flows file with " + threads + " threads differs from 1 thread's");
+                assertEquals(firstFigures, figures, threads + " threads");
+            }
+        }
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] r = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, r, a.length, b.length);
