@@ -32,6 +32,8 @@ final class Link implements EventHandler {
     private SplittableRandom random;
     /** Parallel engine: each packet's arrival is its own event, keyed by the receiving port's lane. */
     private boolean partitioned;
+    /** Parallel engine: the key of the events this link delivers (the peer node and the receiving port's lane). */
+    private long arrivalKey;
     /** The sending port (its egress queue feeds this link). */
     final Port from;
     /** The receiving node and the port the packets arrive through. */
@@ -117,7 +119,7 @@ final class Link implements EventHandler {
 
     /** Parallel engine: {@code p} arrives at the peer at {@code at}, an event of the peer's lane for this link. */
     private void deliver(long at, Packet p) {
-        part.deliver(at, toPort.arrival, p, toPort.part, fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane()));
+        part.deliver(at, toPort.arrival, p, toPort.part, arrivalKey);
     }
 
     /** Parallel engine: this link's sender runs in {@code p}; jitter draws from {@code r}. */
@@ -126,6 +128,7 @@ final class Link implements EventHandler {
         events = p.events;
         random = r;
         partitioned = true;
+        arrivalKey = fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane());
     }
 
     /** Sends a PAUSE frame (out of band of data) to the peer's egress: it lands after ser(64 B) + propagation. */
@@ -135,8 +138,7 @@ final class Link implements EventHandler {
         }
         long at = part.now + pauseFramePs;
         if (partitioned) {
-            part.deliver(at, toPort.pause, (priority << 16) | quanta, toPort.part,
-                    fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane()));
+            part.deliver(at, toPort.pause, (priority << 16) | quanta, toPort.part, arrivalKey);
         } else {
             events.schedule(at, toPort.pause, (priority << 16) | quanta);
         }

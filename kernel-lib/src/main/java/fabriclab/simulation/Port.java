@@ -59,10 +59,16 @@ final class Port {
     final fabriclab.simulation.event.EventHandler arrival;
 
     /**
-     * The canonical-order lane of the events arriving through this port: its index (the node's own events are on the
-     * last lane, {@link fabriclab.simulation.event.EventQueue#OWN_LANE}).
+     * The canonical-order lane of the events arriving through this port: the index of the owner's first port to the
+     * same peer node, so that parallel links from one peer share a lane, filled in the order that peer sent on them
+     * (the node's own events are on the last lane, {@link fabriclab.simulation.event.EventQueue#OWN_LANE}).
      */
     int lane() {
+        for (Port q : owner.ports) {
+            if (q.link.to == link.to) {
+                return q.index;
+            }
+        }
         return index;
     }
 
