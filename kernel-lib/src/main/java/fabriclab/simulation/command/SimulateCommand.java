@@ -78,6 +78,7 @@ public final class SimulateCommand {
         Scenario s;
         try {
             o = SimulateOptions.parse(fabriclab.Parameters.notNull("args", args));
+            checkHeap(o, Runtime.getRuntime().maxMemory());
             s = o.scenario();
         } catch (IllegalArgumentException | NullPointerException e) {
             err.println("simulate: " + e.getMessage());
@@ -98,6 +99,28 @@ public final class SimulateCommand {
         } catch (RuntimeException e) {
             err.println("simulate: the run failed: " + e);
             return 1;
+        }
+    }
+
+    /**
+     * Heap per host that a run is assumed to need, bytes, to refuse sizes that cannot fit before building anything:
+     * the peak RSS of the whole process per host measured on the RoCE+PFC permutation with 16 MB buffers (80 KB at
+     * 3456 and at 10,000 hosts; README, Benchmarks), rounded up. A floor, not a promise: with deep buffers and no PFC
+     * the packets held in the queues can need much more.
+     */
+    static final long HEAP_BYTES_PER_HOST = 100_000L;
+
+    /** Fails naming the size option when the run would need more than {@code maxHeapBytes} (instead of running out of memory). */
+    static void checkHeap(SimulateOptions o, long maxHeapBytes) {
+        boolean incast = o.workload().equals("incast");
+        long hosts = incast ? o.senders() + 1L : o.hosts();
+        long need = hosts * HEAP_BYTES_PER_HOST;
+        if (need > maxHeapBytes) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%s %d needs about %.1f GB of heap (%d KB per host), this JVM has %.1f GB: fewer hosts, or a larger heap"
+                            + " (FABRICLAB_SIMULATE_JAVA_OPTS=-Xmx%dg bin/simulate ...)",
+                    incast ? "--senders" : "--hosts", incast ? o.senders() : o.hosts(), need / 1e9,
+                    HEAP_BYTES_PER_HOST / 1000, maxHeapBytes / 1e9, (long) Math.ceil(need * 1.5 / (1L << 30))));
         }
     }
 

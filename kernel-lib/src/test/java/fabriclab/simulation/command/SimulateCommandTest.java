@@ -107,6 +107,21 @@ class SimulateCommandTest {
         assertThrows(IllegalArgumentException.class, () -> SimulateCommand.run(List.of(), null, System.err));
     }
 
+    /** A fabric too large for the heap is refused before anything is built, naming the option and the heap to ask for. */
+    @Test
+    void aFabricTooLargeForTheHeapIsRefusedUpFront() {
+        Object[] r = run("--hosts", "1048576");
+        assertEquals(2, r[0]);
+        String err = (String) r[2];
+        assertTrue(err.contains("--hosts 1048576 needs about 104.9 GB of heap"), err);
+        assertTrue(err.contains("-Xmx"), err);
+        SimulateOptions incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "9999"));
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
+                () -> SimulateCommand.checkHeap(incast, 999_999_999L));
+        assertTrue(x.getMessage().startsWith("--senders 9999 needs about 1.0 GB"), x.getMessage());
+        SimulateCommand.checkHeap(incast, 1_000_000_000L); // 10,000 hosts x 100 KB fit exactly
+    }
+
     @Test
     void helpListsEveryOption() {
         Object[] r = run("--help");
