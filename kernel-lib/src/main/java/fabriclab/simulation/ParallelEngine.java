@@ -216,6 +216,7 @@ final class ParallelEngine {
     long run(long timeLimitPs, ProgressSink sink) {
         Phaser barrier = new Phaser(threads);
         long[][] nextPs = new long[2][threads];
+        long[][] delivered = new long[2][threads]; // payload delivered per partition, published at each barrier
         boolean[] stop = new boolean[2];
         long[] handled = new long[threads];
         long[] pendingAtStop = new long[1];
@@ -227,17 +228,18 @@ final class ParallelEngine {
             nextPs[0][w] = parts[w].events.peekTime();
         }
         boolean finite = timeLimitPs != Long.MAX_VALUE;
-        long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : 0;
+        // progress: simulated microseconds against a finite limit, else megabytes of payload delivered of all the flows'
+        long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : net.workload.totalPayloadMb();
         Thread caller = Thread.currentThread();
-        try (Progress progress = Progress.start("packet simulation (parallel, " + threads + " threads)", totalUs, sink)) {
+        String label = "packet simulation (parallel, " + threads + " threads" + (finite ? ")" : ", MB delivered)");
+        try (Progress progress = Progress.start(label, totalUs, sink)) {
             Runnable[] workers = new Runnable[threads];
             for (int w = 0; w < threads; w++) {
                 int me = w;
                 workers[w] = () -> {
                     try {
-                        work(me, barrier, nextPs, stop, handled, pendingAtStop, eventLog[me], messageLog[me], cpuLog[me],
-                                timeLimitPs,
-                                me == 0 ? caller : null, me == 0 && finite ? progress : null, totalUs);
+                        work(me, barrier, nextPs, delivered, stop, handled, pendingAtStop, eventLog[me], messageLog[me],
+                                cpuLog[me], timeLimitPs, me == 0 ? caller : null, me == 0 ? progress : null, finite, totalUs);
                     } catch (Throwable e) {
                         failure.compareAndSet(null, e);
                         barrier.forceTermination();
@@ -326,9 +328,9 @@ final class ParallelEngine {
     }
 
     /** The loop of the thread that owns partition {@code me}. */
-    private void work(int me, Phaser barrier, long[][] nextPs, boolean[] stop, long[] handled, long[] pendingAtStop,
-            List<long[]> eventLog, List<long[]> messageLog, List<long[]> cpuLog, long timeLimitPs, Thread caller,
-            Progress progress, long totalUs) {
+    private void work(int me, Phaser barrier, long[][] nextPs, long[][] delivered, boolean[] stop, long[] handled,
+            long[] pendingAtStop, List<long[]> eventLog, List<long[]> messageLog, List<long[]> cpuLog, long timeLimitPs,
+            Thread caller, Progress progress, boolean finite, long totalUs) {
         java.lang.management.ThreadMXBean cpuClock = java.lang.management.ManagementFactory.getThreadMXBean();
         boolean cpuTimed = cpuClock.isCurrentThreadCpuTimeSupported() && cpuClock.isThreadCpuTimeEnabled();
         Partition part = parts[me];
@@ -347,6 +349,17 @@ final class ParallelEngine {
             long start = Long.MAX_VALUE;
             for (long t : nextPs[parity]) {
                 start = Math.min(start, t);
+            }
+            if (progress != null && !finite) { // every partition's payload delivered up to the last barrier
+                long bytes = 0;
+                for (long d : delivered[parity]) {
+                    bytes += d;
+                }
+                long mb = (bytes + Workload.MB - 1) / Workload.MB;
+                if (mb > reportedUs) {
+                    progress.advance(Math.min(mb, totalUs) - Math.min(reportedUs, totalUs));
+                    reportedUs = mb;
+                }
             }
             if (start == Long.MAX_VALUE || start > timeLimitPs || stop[parity]) {
                 if (me == 0) {
@@ -368,10 +381,11 @@ final class ParallelEngine {
             log(messageLog, sent);
             part.messagesSent = 0;
             nextPs[parity ^ 1][me] = Math.min(q.peekTime(), part.earliestSentPs);
+            delivered[parity ^ 1][me] = part.deliveredBytes;
             part.earliestSentPs = Long.MAX_VALUE;
             if (caller != null) {
                 stop[parity ^ 1] = caller.isInterrupted();
-                if (progress != null) {
+                if (progress != null && finite) {
                     long us = part.now / Time.US;
                     if (us > reportedUs) {
                         progress.advance(Math.min(us, totalUs) - Math.min(reportedUs, totalUs));

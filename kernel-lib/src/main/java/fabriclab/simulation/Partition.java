@@ -32,6 +32,11 @@ final class Partition {
     long messagesSent;
     /** Parallel engine: the earliest arrival time of the events sent to other partitions in this window. */
     long earliestSentPs = Long.MAX_VALUE;
+    /**
+     * Payload delivered to the receivers of this partition's hosts so far, bytes (first copies; for progress reports:
+     * the parallel engine's first thread reads every partition's after a barrier).
+     */
+    long deliveredBytes;
 
     /** The sequential engine's partition (FIFO ties). */
     Partition() {

@@ -351,7 +351,8 @@ public final class Simulator {
      * {@link #parallelStats()}.
      *
      * @param timeLimitPs last simulated time to handle, ps, positive
-     * @param sink progress sink ({@code Progress.silent()} for none)
+     * @param sink progress sink ({@code Progress.silent()} for none): simulated time against a finite limit, else the
+     *        payload delivered against that of all the flows (MB), as {@link #run(long, ProgressSink)}, after each window
      * @param threads threads (= partitions), 1 to 256
      * @throws IllegalArgumentException naming a feature of the scenario the parallel engine does not support
      * @throws IllegalStateException if the simulator ran before
@@ -378,15 +379,11 @@ public final class Simulator {
 
     /** Events between two checks for an interrupt and progress reports. */
     private static final long CHECK_EVERY_EVENTS = 1 << 16;
-    private static final long MB = 1_000_000L;
+    private static final long MB = Workload.MB;
 
-    /** Payload delivered so far over all flows, bytes (summed when asked: progress reports only). */
+    /** Payload delivered so far over all flows, bytes (progress reports only). */
     private long deliveredBytes() {
-        long d = 0;
-        for (FlowState f : net.workload.flows) {
-            d += f.receivedBytes;
-        }
-        return d;
+        return net.main.deliveredBytes;
     }
 
     /** The event loop; returns the events handled, negative if the run stopped with events pending. */
@@ -396,13 +393,7 @@ public final class Simulator {
         long nextCheck = CHECK_EVERY_EVENTS;
         boolean finite = timeLimitPs != Long.MAX_VALUE;
         // progress: simulated microseconds against a finite limit, else megabytes of payload delivered of all the flows'
-        long totalMb = 0;
-        if (!finite) {
-            for (FlowState f : net.workload.flows) {
-                totalMb += f.spec.bytes();
-            }
-            totalMb = (totalMb + MB - 1) / MB;
-        }
+        long totalMb = finite ? 0 : net.workload.totalPayloadMb();
         long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : totalMb;
         long reportedUs = 0;
         var events = net.main.events;

@@ -19,6 +19,18 @@ final class Workload implements EventHandler {
         this.flows = flows;
     }
 
+    /** Bytes in the megabyte of progress reports (10^6). */
+    static final long MB = 1_000_000L;
+
+    /** The payload of all the flows, MB rounded up: the total of a progress report by payload delivered. */
+    long totalPayloadMb() {
+        long total = 0;
+        for (FlowState f : flows) {
+            total += f.spec.bytes();
+        }
+        return (total + MB - 1) / MB;
+    }
+
     /** Flow {@code flow} waits for every flow in {@code predecessors}. */
     void addDependency(int flow, int[] predecessors) {
         FlowState f = flows.get(flow);
@@ -94,6 +106,7 @@ final class Workload implements EventHandler {
             f.ecnMarked++;
         }
         f.receivedBytes += p.payloadBytes;
+        f.transport.destination.deliveredBytes += p.payloadBytes; // (the partition running this: progress reports)
         f.lastDeliveryPs = now;
         if (f.receivedBytes == f.spec.bytes()) {
             f.completionPs = now;

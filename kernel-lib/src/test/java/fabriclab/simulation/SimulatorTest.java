@@ -231,5 +231,14 @@ class SimulatorTest {
         for (int i = 1; i < states.size(); i++) {
             assertTrue(states.get(i).done() >= states.get(i - 1).done());
         }
+        for (int threads = 1; threads <= 2; threads++) { // the parallel engine: the same total and end
+            List<Progress.State> par = new ArrayList<>();
+            assertTrue(s.simulator().runParallel(Long.MAX_VALUE, par::add, threads).allCompleted());
+            Progress.State end = par.get(par.size() - 1);
+            assertTrue(end.finished());
+            assertEquals("packet simulation (parallel, " + threads + " threads, MB delivered)", end.label());
+            assertEquals(20, end.total());
+            assertEquals(20, end.done());
+        }
     }
 }

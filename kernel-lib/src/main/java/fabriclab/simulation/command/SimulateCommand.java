@@ -167,10 +167,8 @@ public final class SimulateCommand {
 
     private static int simulate(SimulateOptions o, Scenario s, long estimate, String profile, PrintStream out,
             PrintStream err) throws IOException {
-        // progress: payload delivered (sequential engine) or simulated time against --time-limit; the parallel engine
-        // reports only the latter
-        boolean reports = o.threads() == 0 || o.timeLimitPs() != Long.MAX_VALUE;
-        ProgressSink sink = o.quiet() || !reports ? Progress.silent() : Progress.console(err);
+        // progress: simulated time against --time-limit, else the payload delivered
+        ProgressSink sink = o.quiet() ? Progress.silent() : Progress.console(err);
         Simulator sim = s.simulator();
         long t0 = System.nanoTime();
         SimulationResult r = o.threads() == 0 ? sim.run(o.timeLimitPs(), sink) : sim.runParallel(o.timeLimitPs(), sink, o.threads());
