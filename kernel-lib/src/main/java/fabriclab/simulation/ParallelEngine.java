@@ -37,7 +37,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p><b>Canonical tie order.</b> The sequential engine handles simultaneous events in global
  * scheduling order (FIFO), an order a partitioned run cannot reproduce. Here every event belongs to a
  * node and a lane ({@link EventQueue#canonical}): lane {@code k} holds the events that arrived through
- * the node's port {@code k} (packets and PAUSE frames, in the order the peer sent them), the last lane
+ * the node's port {@code k} (packets and PAUSE frames, in the order the peer sent them; parallel links
+ * from one peer share the lane of the first, {@link Port#lane}), the last lane
  * ({@link EventQueue#OWN_LANE}) the events the node scheduled itself (timers, end of a transmission).
  * At each instant a queue gives each node the events pending when the instant opens in lane order,
  * each lane in scheduling order, then the events scheduled for that same instant while it runs, in
@@ -51,9 +52,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * them: the commonest tie, a packet arriving at the instant the one before it finishes leaving the same
  * switch, was scheduled a propagation delay earlier than the end of that transmission, so with this order
  * both engines handle the arrival first, and a queue's slot is usually in order already (measured, 1
- * thread, RoCE+PFC at 1024 hosts: 13% less CPU than with the own events first and a sort by node). What elements of different nodes do share is made partition-safe: a flow's
- * sender and receiver state are disjoint fields (the sender at the source host, the receiver at the
- * destination); a flow's drop counters, written by any switch, are sums updated under the flow's lock;
+ * thread, RoCE+PFC at 1024 hosts: 13% less CPU than with the own events first and a sort by node).
+ * What elements of different nodes do share is made partition-safe: a flow's sender and receiver state
+ * are disjoint fields (the sender at the source host, the receiver at the destination); a flow's drop counters, written by any switch, are sums updated under the flow's lock;
  * each switch remembers its own ECMP choice in its own entry of the flow's array; a packet's fields are
  * reset when a pool hands it out again, so pools, one per partition, may exchange packets.
  *

@@ -381,11 +381,6 @@ public final class Simulator {
     private static final long CHECK_EVERY_EVENTS = 1 << 16;
     private static final long MB = Workload.MB;
 
-    /** Payload delivered so far over all flows, bytes (progress reports only). */
-    private long deliveredBytes() {
-        return net.main.deliveredBytes;
-    }
-
     /** The event loop; returns the events handled, negative if the run stopped with events pending. */
     private long loop(long timeLimitPs, ProgressSink sink) {
         boolean partial = false;
@@ -393,12 +388,11 @@ public final class Simulator {
         long nextCheck = CHECK_EVERY_EVENTS;
         boolean finite = timeLimitPs != Long.MAX_VALUE;
         // progress: simulated microseconds against a finite limit, else megabytes of payload delivered of all the flows'
-        long totalMb = finite ? 0 : net.workload.totalPayloadMb();
-        long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : totalMb;
-        long reportedUs = 0;
+        long total = finite ? Math.max(1, timeLimitPs / Time.US) : net.workload.totalPayloadMb();
+        long reported = 0;
         var events = net.main.events;
         try (Progress progress = Progress.start(finite ? "packet simulation" : "packet simulation (MB delivered)",
-                totalUs, sink)) {
+                total, sink)) {
             while (true) {
                 // all events of one instant at a time: handlers read the clock from now
                 long t = events.peekTime();
@@ -414,16 +408,16 @@ public final class Simulator {
                         partial = !events.isEmpty();
                         break;
                     }
-                    long done = finite ? net.main.now / Time.US : (deliveredBytes() + MB - 1) / MB;
-                    if (done > reportedUs) {
-                        progress.advance(Math.min(done, totalUs) - Math.min(reportedUs, totalUs));
-                        reportedUs = done;
+                    long done = finite ? net.main.now / Time.US : (net.main.deliveredBytes + MB - 1) / MB;
+                    if (done > reported) {
+                        progress.advance(Math.min(done, total) - Math.min(reported, total));
+                        reported = done;
                     }
                 }
             }
             if (!finite) { // the payload delivered at the end (a time-limited run keeps showing where it stopped)
-                long done = (deliveredBytes() + MB - 1) / MB;
-                progress.advance(Math.min(done, totalUs) - Math.min(reportedUs, totalUs));
+                long done = (net.main.deliveredBytes + MB - 1) / MB;
+                progress.advance(Math.min(done, total) - Math.min(reported, total));
             }
         }
         return partial ? -handled - 1 : handled;
