@@ -41,7 +41,8 @@ import java.util.Map;
  * @param delayPs propagation delay of every link [ps], 1 ps to 1 s
  * @param flowBytes payload of each permutation flow, or of each incast sender [bytes], 1 B to 1 TB
  * @param senders incast senders, 1 to 65,536
- * @param seed seed of the permutation and of the flows' source ports
+ * @param seed seed of the permutation, of the flows' source ports and of the run's random draws (spraying at
+ *        random, ECN marking)
  * @param transport {@code roce} (go-back-N, no congestion control), {@code dcqcn} (RoCE with DCQCN,
  *        Zhu et al. 2015 parameters, and the switches marking ECN on their curve) or {@code line-rate}
  *        (senders at line rate, no acknowledgements)
@@ -254,7 +255,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
                 "  --delay T                       propagation per link: 500ns, 1us [1us]",
                 "  --flow-bytes S                  per flow (permutation) or per sender (incast): 2MB, 4MiB [2MB; incast 4MB]",
                 "  --senders N                     incast senders [64]",
-                "  --seed N                        seed of the permutation and source ports [5]",
+                "  --seed N                        seed of the permutation, source ports and random draws [5]",
                 "  --transport roce|dcqcn|line-rate  RoCE go-back-N without or with DCQCN, or line-rate senders [roce]",
                 "  --ack-every N                   RoCE: an ACK per N data packets [1]",
                 "  --forwarding ecmp|spray|spray-random  per flow, or per packet round robin / at random [ecmp]",

@@ -1,16 +1,9 @@
 package fabriclab.simulation.bench;
 
-import fabriclab.fabric.LeafSpine;
-import fabriclab.fabric.Pfc;
-import fabriclab.fabric.Time;
-import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.simulation.FlowSpec;
-import fabriclab.simulation.Forwarding;
-import fabriclab.simulation.RoceTransport;
 import fabriclab.simulation.Scenario;
-import fabriclab.simulation.SimulationConfig;
+import fabriclab.simulation.command.SimulateOptions;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.SwitchBuffer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -71,56 +64,40 @@ import java.util.Map;
  * result line: {@code ... ClusterBenchMain --one SCENARIO HOSTS}.
  */
 public final class ClusterBenchMain {
-    private static final long G100 = 100_000_000_000L;
-    private static final int HEADER_BYTES = 64;
     private static final int MTU_BYTES = 1000;
 
     private ClusterBenchMain() {
     }
 
-    /** The scenario {@code name} (see the class comment: the htsim scenarios and the variants of {@code roce}) at {@code hosts} hosts. */
+    /**
+     * The scenario {@code name} (see the class comment: the htsim scenarios and the variants of {@code roce}) at
+     * {@code hosts} hosts: the command line of {@code bin/simulate} whose defaults are the htsim scenario, so the bench
+     * and the command run one definition of it.
+     */
     static Scenario scenario(String name, int hosts) {
-        SwitchBuffer buffer = SwitchBuffer.shared(16_000_000);
-        SwitchBuffer deep = SwitchBuffer.shared(1L << 34); // 16 GiB: nothing is dropped without PFC
-        Forwarding ecmp = Forwarding.ecmp(HashFunction.CRC32, 7);
-        Pfc pfc = new Pfc(15 * (MTU_BYTES + HEADER_BYTES), 12_000, 0, Pfc.MAX_QUANTA);
-        RoceTransport roce = RoceTransport.noCongestionControl().withAckEvery(1);
-        RoceTransport roceAck16 = RoceTransport.noCongestionControl().withAckEvery(16);
-        return switch (name) {
-            case "roce" -> permutation(hosts, buffer, ecmp).transport(roce).pfc(pfc)
-                    .name("RoCE+PFC ECMP permutation, " + hosts + " hosts").build();
-            case "roce-ack16" -> permutation(hosts, buffer, ecmp).transport(roceAck16).pfc(pfc)
-                    .name("RoCE+PFC ECMP permutation, an ACK per 16 packets, " + hosts + " hosts").build();
-            case "roce-nopfc" -> permutation(hosts, deep, ecmp).transport(roce)
-                    .name("RoCE ECMP permutation without PFC, 16 GiB shared buffer, " + hosts + " hosts").build();
-            case "roce-ack16-nopfc" -> permutation(hosts, deep, ecmp).transport(roceAck16)
-                    .name("RoCE ECMP permutation without PFC, an ACK per 16 packets, 16 GiB shared buffer, " + hosts
-                            + " hosts").build();
-            case "ecmp" -> permutation(hosts, buffer, ecmp).name("line-rate ECMP permutation, " + hosts + " hosts").build();
-            case "spray" -> permutation(hosts, buffer, Forwarding.sprayRoundRobin())
-                    .name("spraying permutation, " + hosts + " hosts").build();
-            case "incast" -> Scenario.incast(64, 4_000_000, G100, config(buffer, ecmp)).toBuilder().transport(roce).pfc(pfc)
-                    .name("RoCE+PFC incast 64 x 4 MB").build();
+        if (!name.equals("incast") && (hosts < 32 || hosts % 16 != 0)) {
+            throw new IllegalArgumentException("hosts must be a multiple of 16, at least 32, got " + hosts);
+        }
+        List<String> noPfcDeep = List.of("--pfc", "off", "--buffer", "16GiB"); // deep enough that nothing is dropped
+        List<String> lineRate = List.of("--transport", "line-rate", "--pfc", "off");
+        List<String> args = switch (name) {
+            case "roce" -> List.of();
+            case "roce-ack16" -> List.of("--ack-every", "16");
+            case "roce-nopfc" -> noPfcDeep;
+            case "roce-ack16-nopfc" -> concat(noPfcDeep, List.of("--ack-every", "16"));
+            case "ecmp" -> lineRate;
+            case "spray" -> concat(lineRate, List.of("--forwarding", "spray"));
+            case "incast" -> List.of("--workload", "incast");
             default -> throw new IllegalArgumentException(
                     "scenario must be one of roce, spray, incast, roce-ack16, roce-nopfc, roce-ack16-nopfc, ecmp, got " + name);
         };
+        return SimulateOptions.parse(concat(List.of("--hosts", Integer.toString(hosts)), args)).scenario();
     }
 
-    /** The bench's packets (1000 B + 64 B header), one priority, {@code buffer} and {@code forwarding}. */
-    private static SimulationConfig config(SwitchBuffer buffer, Forwarding forwarding) {
-        return new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer, forwarding, 1, 0, 0);
-    }
-
-    /** The permutation of 2 MB flows (seed 5) on the bench's leaf-spine of {@code hosts} hosts, to be finished. */
-    private static Scenario.Builder permutation(int hosts, SwitchBuffer buffer, Forwarding forwarding) {
-        return Scenario.permutation(fabric(hosts), 2_000_000, 5, config(buffer, forwarding)).toBuilder();
-    }
-
-    private static LeafSpine fabric(int hosts) {
-        if (hosts < 32 || hosts % 16 != 0) {
-            throw new IllegalArgumentException("hosts must be a multiple of 16, at least 32, got " + hosts);
-        }
-        return new LeafSpine(hosts, 1, hosts / 16, 8, G100, G100, 2, Time.US, Time.US);
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> r = new ArrayList<>(a);
+        r.addAll(b);
+        return r;
     }
 
     /** Data packet-hops of a run without drops or retransmissions: packets of each flow times its path's links. */
