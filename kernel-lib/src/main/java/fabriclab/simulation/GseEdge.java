@@ -3,6 +3,7 @@ package fabriclab.simulation;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Time;
 import fabriclab.simulation.event.EventHandler;
+import fabriclab.simulation.event.EventQueue;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,6 +25,8 @@ final class GseEdge implements Switch.EdgeFunction {
     private final Switch sw;
     private final GseTransport g;
     private final GseEdge[] edgeOfHost;
+    /** This edge's place among the run's edges: its lane at another edge is that edge's port count plus this. */
+    private final int index;
     private final Map<Integer, Port> hostPort = new HashMap<>();
     private final Map<Long, Voq> voqs = new HashMap<>();
     private final Map<Long, Reorder> reorders = new HashMap<>();
@@ -96,8 +99,14 @@ final class GseEdge implements Switch.EdgeFunction {
         int sends;
         /** Time of the last sending, ps. */
         long sentPs;
-        /** Time the confirmation reaches the source edge, ps (Long.MAX_VALUE: not yet confirmed). */
-        long confirmedAtPs = Long.MAX_VALUE;
+        /**
+         * Time the confirmation reaches the source edge, ps (Long.MAX_VALUE: not yet confirmed). Written by the
+         * destination edge, read by the source edge: in the parallel engine the two may be in different
+         * partitions, and the source reads it only to ask whether it is at most its own time, which is true only
+         * when it was written at least the control latency earlier, in an earlier window (the lookahead is at
+         * most that latency); volatile, so the read is never torn.
+         */
+        volatile long confirmedAtPs = Long.MAX_VALUE;
 
         Container(Voq voq, int number, Packet[] packets, long payloadBytes, long wireBytes) {
             this.voq = voq;
@@ -120,8 +129,9 @@ final class GseEdge implements Switch.EdgeFunction {
         final Map<Integer, Container> complete = new HashMap<>();
     }
 
-    private GseEdge(Network net, Switch sw, GseTransport g, GseEdge[] edgeOfHost) {
+    private GseEdge(Network net, Switch sw, GseTransport g, GseEdge[] edgeOfHost, int index) {
         this.net = net;
+        this.index = index;
         this.sw = sw;
         this.g = g;
         this.edgeOfHost = edgeOfHost;
@@ -137,7 +147,7 @@ final class GseEdge implements Switch.EdgeFunction {
             for (Port p : sw.ports) {
                 if (p.peer() instanceof HostNic h) {
                     if (e == null) {
-                        e = new GseEdge(net, sw, g, edgeOfHost);
+                        e = new GseEdge(net, sw, g, edgeOfHost, edges.size());
                         edges.add(e);
                     }
                     e.hostPort.put(h.id, p);
@@ -229,7 +239,7 @@ final class GseEdge implements Switch.EdgeFunction {
         }
         if (!v.packets.isEmpty() && !v.timerArmed) {
             v.timerArmed = true;
-            net.main.events.schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
+            sw.part.events.schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
         }
     }
 
@@ -243,7 +253,7 @@ final class GseEdge implements Switch.EdgeFunction {
         }
         if (!v.packets.isEmpty()) {
             v.timerArmed = true;
-            net.main.events.schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
+            sw.part.events.schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
         }
     }
 
@@ -274,7 +284,18 @@ final class GseEdge implements Switch.EdgeFunction {
     /** Asks the destination edge for a grant for {@code c}. */
     private void request(Container c, long now) {
         GseEdge dstEdge = edgeOfHost[c.voq.dst];
-        net.main.events.schedule(now + g.controlLatencyPs(), dstEdge.requestArrival, c);
+        message(dstEdge, now + g.controlLatencyPs(), dstEdge.requestArrival, c);
+    }
+
+    /**
+     * Sends a control message (a request or a grant) about {@code c} to edge {@code to}, handled there by
+     * {@code handler} at {@code timePs}. In the sequential engine an event like any other; in the parallel engine
+     * it crosses to {@code to}'s partition at the next barrier when the two edges are in different partitions,
+     * and it comes on this edge's own lane at {@code to} (after the lanes of {@code to}'s ports), so simultaneous
+     * messages are handled in one order whatever the partitioning (the engine's canonical order).
+     */
+    private void message(GseEdge to, long timePs, EventHandler handler, Container c) {
+        sw.part.deliver(timePs, handler, c, to.sw.part, EventQueue.key(to.sw.id, to.sw.ports.size() + index));
     }
 
     private final EventHandler grantArrival = (now, payload) -> sendContainer((Container) payload, now);
@@ -313,6 +334,7 @@ final class GseEdge implements Switch.EdgeFunction {
             for (int i = 0; i < c.slots.length; i++) {
                 Packet p = c.slots[i];
                 c.slots[i] = null; // from now on the destination edge's places
+                p.aux = now; // the sending of its copy, for the confirmation loop at the destination edge
                 sw.admit(p, up);
             }
         } else {
@@ -323,9 +345,10 @@ final class GseEdge implements Switch.EdgeFunction {
                 FlowState f = net.workload.flows.get((int) (c.ids[i] >>> 32));
                 int seq = (int) c.ids[i];
                 int payload = f.payloadOf(seq, mtu);
-                Packet p = net.main.packets.data(f, seq, payload, payload + header, f.spec.priority());
+                Packet p = sw.part.packets.data(f, seq, payload, payload + header, f.spec.priority());
                 p.container = c;
                 p.containerIndex = i;
+                p.aux = now;
                 f.retransmitted++;
                 packetsResent++;
                 resentPayloadBytes += payload;
@@ -337,7 +360,7 @@ final class GseEdge implements Switch.EdgeFunction {
         v.unconfirmed.addLast(c);
         if (!v.resendArmed) {
             v.resendArmed = true;
-            net.main.events.schedule(now + v.rtoPs, resendTimer, v);
+            sw.part.events.schedule(now + v.rtoPs, resendTimer, v);
         }
     }
 
@@ -368,7 +391,7 @@ final class GseEdge implements Switch.EdgeFunction {
         }
         if (!u.isEmpty()) {
             v.resendArmed = true;
-            net.main.events.schedule(Math.max(now + 1, u.peekFirst().sentPs + v.rtoPs), resendTimer, v);
+            sw.part.events.schedule(Math.max(now + 1, u.peekFirst().sentPs + v.rtoPs), resendTimer, v);
         }
     }
 
@@ -405,7 +428,7 @@ final class GseEdge implements Switch.EdgeFunction {
         nextGrantPs.put(c.voq.dst, t + Time.serializationPs(c.wireBytes, port.link.rateBitsPerSecond));
         grants++;
         GseEdge srcEdge = edgeOfHost[c.voq.src];
-        net.main.events.schedule(t + g.controlLatencyPs(), srcEdge.grantArrival, c);
+        message(srcEdge, t + g.controlLatencyPs(), srcEdge.grantArrival, c);
     }
 
     /**
@@ -420,7 +443,7 @@ final class GseEdge implements Switch.EdgeFunction {
             duplicatesDiscarded++;
             p.flow.duplicates++;
             net.workload.discard(p);
-            net.main.packets.recycle(p); // consumed: the last use of p
+            sw.part.packets.recycle(p); // consumed: the last use of p
             return;
         }
         c.slots[i] = p;
@@ -432,7 +455,9 @@ final class GseEdge implements Switch.EdgeFunction {
         }
         c.complete = true;
         c.confirmedAtPs = now + g.controlLatencyPs(); // the confirmation reaches the source edge then
-        confirmLoopPeakPs = Math.max(confirmLoopPeakPs, c.confirmedAtPs - c.sentPs);
+        // the loop of the copy whose packet completed the container (the packet carries its sending time: the
+        // source's own record of its last sending may change in another partition of the parallel engine meanwhile)
+        confirmLoopPeakPs = Math.max(confirmLoopPeakPs, c.confirmedAtPs - p.aux);
         long key = ((long) c.voq.src << 32) | c.voq.dst;
         Reorder r = reorders.computeIfAbsent(key, k -> new Reorder());
         if (c.number != r.next) {

@@ -81,7 +81,8 @@ import fabriclab.Parameters;
  * controlLatencyPs} more than its first sending. Counters: {@code gse.containersResent}, {@code gse.packetsResent},
  * {@code gse.duplicatesDiscarded} (packets), {@code gse.repeatedRequestsConfirmed} (timeouts that found the
  * container already complete), {@code gse.containersAbandoned}, {@code gse.confirmLoopPeakPs} (the longest
- * time from a container's last sending to its confirmation at the source edge), {@code gse.resendTimeoutPeakPs}
+ * time from the sending of the copy that completed a container, its last packet to arrive, to the container's
+ * confirmation at the source edge; with no resending, from its only sending), {@code gse.resendTimeoutPeakPs}
  * (the largest timeout a virtual output queue's loop estimate set, when above the floor); resent packets also
  * count in their flow's retransmitted packets and discarded duplicates in its duplicate packets. Costs in a lossless run: no extra packet or
  * byte on any link; the timer events add to the event count and the run ends at the last timer check, up

@@ -56,22 +56,27 @@ import java.util.concurrent.atomic.AtomicReference;
  * What elements of different nodes do share is made partition-safe: a flow's sender and receiver state
  * are disjoint fields (the sender at the source host, the receiver at the destination); a flow's drop counters, written by any switch, are sums updated under the flow's lock;
  * each switch remembers its own ECMP choice in its own entry of the flow's array; a packet's fields are
- * reset when a pool hands it out again, so pools, one per partition, may exchange packets.
+ * reset when a pool hands it out again, so pools, one per partition, may exchange packets; a GSE container
+ * is the source edge's until it is sent and the destination edge's after, but for its confirmation time,
+ * which the source edge reads only once that time has come, a latency (at least the lookahead) after it was
+ * written, and the destination edge takes a copy's sending time from its packets.
  *
  * <p>So a run gives byte-identical results with 1, 2 or any number of threads. It differs from the
  * sequential engine only where simultaneous events at one node would be handled in another order
  * (and in the draws of spraying at random, ECN marking and the like, which come from per-element
  * sources); where there are no such ties the results are equal.
  *
- * <p><b>Supported:</b> line-rate flows ({@link TransportModel#uncontrolled()}) and {@link RoceTransport}
- * (go-back-N, DCQCN) without iQCN; ECMP, pinned routes, spraying; PFC (static or alpha-based
- * thresholds, watchdog, hook priority); WRED marking. <b>Rejected</b> with an
+ * <p><b>Supported:</b> line-rate flows ({@link TransportModel#uncontrolled()}), {@link RoceTransport}
+ * (go-back-N, DCQCN) without iQCN, and {@link GseTransport} with a positive control latency (its requests and
+ * grants cross between edges as messages, on a lane of the sending edge at the receiving one, and the lookahead
+ * is the smaller of the smallest link delay and that latency); ECMP, pinned routes, spraying; PFC (static or
+ * alpha-based thresholds, watchdog, hook priority); WRED marking. <b>Rejected</b> with an
  * {@link IllegalArgumentException} naming the feature, because they act between nodes with no delay:
  * flow dependencies (a completion at the receiver starts a flow at another host), link failures (routes
  * of every switch recomputed at once), queue sampling (one sampler reads every switch), queueing
  * observers and traces (one sink called from every thread), fabric jitter (a negative draw could
- * beat the lookahead), GSE and CTCC (edges and probe streams that act between hosts and switches
- * directly), iQCN (a switch's shared CNP counter); and a link with no propagation delay (no lookahead).
+ * beat the lookahead), CTCC (probe streams that act between hosts and switches directly), iQCN (a
+ * switch's shared CNP counter); and a link with no propagation delay (no lookahead).
  */
 final class ParallelEngine {
     private final Network net;
@@ -101,11 +106,19 @@ final class ParallelEngine {
         for (LinkSpec s : scenario.topology().links()) {
             l = Math.min(l, s.propagationPs());
         }
+        // GSE's requests and grants go between edges with their control latency: it bounds the lookahead too, and
+        // each edge has a lane at every other edge (GseEdge.message), after the lanes of its ports
+        int controlLanes = 0;
+        if (scenario.transport() instanceof GseTransport g) {
+            l = Math.min(l, g.controlLatencyPs());
+            controlLanes = net.switches.length;
+        }
         this.lookaheadPs = l;
         for (Node n : net.nodes) {
-            if (n.ports.size() > EventQueue.MAX_LANE - 1) {
+            if (n.ports.size() + controlLanes > EventQueue.MAX_LANE - 1) {
                 throw new IllegalArgumentException("the parallel engine allows at most " + (EventQueue.MAX_LANE - 1)
-                        + " ports per node, node " + n.id + " has " + n.ports.size());
+                        + " ports per node (with GSE: ports plus switches), node " + n.id + " has " + n.ports.size()
+                        + (controlLanes > 0 ? " ports and the fabric " + controlLanes + " switches" : ""));
             }
         }
         if (net.nodes.length - 1 > EventQueue.MAX_NODE) {
@@ -142,8 +155,10 @@ final class ParallelEngine {
         } else if (s.fabricJitter() != null) {
             why = "fabric jitter (a negative draw could arrive before the lookahead)";
         } else if (!(s.transport() instanceof TransportModel.Uncontrolled)
-                && !(s.transport() instanceof RoceTransport r && !r.iqcn())) {
-            why = "transport " + s.transport() + " (supported: uncontrolled, RoceTransport without iQCN)";
+                && !(s.transport() instanceof RoceTransport r && !r.iqcn()) && !(s.transport() instanceof GseTransport)) {
+            why = "transport " + s.transport() + " (supported: uncontrolled, RoceTransport without iQCN, GseTransport)";
+        } else if (s.transport() instanceof GseTransport g && g.controlLatencyPs() < 1) {
+            why = "GSE with controlLatencyPs = 0 (requests and grants with no delay leave no lookahead)";
         } else {
             for (LinkSpec l : s.topology().links()) {
                 if (l.propagationPs() < 1) {

@@ -213,6 +213,12 @@ public final class SimulateCommand {
                 r.droppedPackets(), retx, r.ecnMarks()));
         out.println(String.format(Locale.ROOT, "PAUSE frames sent: %,d; time paused (summed over ports): %s us",
                 r.pausesSent(), micros(r.pausedPs())));
+        if (!r.counters().isEmpty()) { // the transport's own counters (GSE's containers and grants, DCQCN's CNPs)
+            StringBuilder b = new StringBuilder("transport counters:");
+            r.counters().forEach((k, c) -> b.append(String.format(Locale.ROOT, " %s %,d;", k, c)));
+            b.setLength(b.length() - 1);
+            out.println(b);
+        }
     }
 
     /** The nearest-rank quantile {@code q} of sorted {@code v}. */

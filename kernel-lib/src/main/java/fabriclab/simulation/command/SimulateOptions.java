@@ -5,6 +5,7 @@ import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.simulation.FlowSpec;
+import fabriclab.simulation.GseTransport;
 import fabriclab.simulation.Forwarding;
 import fabriclab.simulation.RoceTransport;
 import fabriclab.simulation.Scenario;
@@ -44,8 +45,11 @@ import java.util.Map;
  * @param seed seed of the permutation, of the flows' source ports and of the run's random draws (spraying at
  *        random, ECN marking)
  * @param transport {@code roce} (go-back-N, no congestion control), {@code dcqcn} (RoCE with DCQCN,
- *        Zhu et al. 2015 parameters, and the switches marking ECN on their curve) or {@code line-rate}
- *        (senders at line rate, no acknowledgements)
+ *        Zhu et al. 2015 parameters, and the switches marking ECN on their curve), {@code line-rate}
+ *        (senders at line rate, no acknowledgements) or {@code gse} (Global Scheduling Ethernet,
+ *        {@link GseTransport#defaults()}: the leaves assemble 16 KB containers, request and grant them, spray
+ *        them over the spines and reorder them; line-rate hosts; no PFC in the fabric unless {@code --pfc} gives
+ *        thresholds)
  * @param ackEvery RoCE: an ACK per this many data packets, 1 to 65,536
  * @param forwarding {@code ecmp} (per flow), {@code spray} (per packet, round robin) or
  *        {@code spray-random} (per packet, at random)
@@ -67,7 +71,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
 
     /** The accepted workloads, transports, forwarding modes and JVM profiles. */
     static final List<String> WORKLOADS = List.of("permutation", "incast");
-    static final List<String> TRANSPORTS = List.of("roce", "dcqcn", "line-rate");
+    static final List<String> TRANSPORTS = List.of("roce", "dcqcn", "line-rate", "gse");
     static final List<String> FORWARDINGS = List.of("ecmp", "spray", "spray-random");
     static final List<String> JITS = List.of("auto", "short", "long");
 
@@ -143,7 +147,8 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         int mtu = integer("--mtu", v.getOrDefault("--mtu", "1000"));
         int header = integer("--header", v.getOrDefault("--header", "64"));
         Pfc pfc;
-        String pfcText = v.getOrDefault("--pfc", "default");
+        // GSE schedules the fabric with grants: no PFC in it (000's design) unless thresholds are given
+        String pfcText = v.getOrDefault("--pfc", "gse".equals(v.get("--transport")) ? "off" : "default");
         if (pfcText.equals("off")) {
             pfc = null;
         } else if (pfcText.equals("default")) {
@@ -217,6 +222,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         TransportModel model = switch (transport) {
             case "roce" -> RoceTransport.noCongestionControl().withAckEvery(ackEvery);
             case "dcqcn" -> RoceTransport.dcqcn(DcqcnParameters.zhu2015()).withAckEvery(ackEvery);
+            case "gse" -> GseTransport.defaults();
             default -> TransportModel.uncontrolled();
         };
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport,
@@ -236,7 +242,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
             long packets = (f.bytes() + mtuBytes - 1) / mtuBytes;
             int links = workload.equals("incast") || f.source() / hostsPerLeaf == f.destination() / hostsPerLeaf ? 2 : 4;
             long data = packets * links;
-            long acks = transport.equals("line-rate") ? 0 : (packets + ackEvery - 1) / ackEvery * links;
+            long acks = transport.equals("line-rate") || transport.equals("gse") ? 0 : (packets + ackEvery - 1) / ackEvery * links;
             hops = Math.addExact(hops, Math.addExact(data, acks));
         }
         return hops;
@@ -256,11 +262,12 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
                 "  --flow-bytes S                  per flow (permutation) or per sender (incast): 2MB, 4MiB [2MB; incast 4MB]",
                 "  --senders N                     incast senders [64]",
                 "  --seed N                        seed of the permutation, source ports and random draws [5]",
-                "  --transport roce|dcqcn|line-rate  RoCE go-back-N without or with DCQCN, or line-rate senders [roce]",
+                "  --transport roce|dcqcn|line-rate|gse  RoCE go-back-N without or with DCQCN, line-rate senders, or",
+                "                                  GSE (16 KB containers granted by the leaves, sprayed; PFC off) [roce]",
                 "  --ack-every N                   RoCE: an ACK per N data packets [1]",
                 "  --forwarding ecmp|spray|spray-random  per flow, or per packet round robin / at random [ecmp]",
                 "  --ecmp-seed N                   seed of the CRC-32 ECMP hash [7]",
-                "  --pfc off|default|XOFF,XON      PFC thresholds in bytes [default: 15 packets, 12000]",
+                "  --pfc off|default|XOFF,XON      PFC thresholds in bytes [default: 15 packets, 12000; gse: off]",
                 "  --buffer S                      shared buffer per switch [16MB]",
                 "  --mtu S --header S              payload and header per packet [1000, 64]",
                 "  --threads N                     0: sequential engine; N >= 1: parallel engine on N threads [0]",

@@ -32,7 +32,10 @@ import java.util.Map;
  *   <li>{@code spray}: line-rate senders (no transport), per-packet round-robin spraying, 16 MB shared buffer,
  *       no PFC;</li>
  *   <li>{@code incast}: 64 senders x 4 MB to one receiver on one switch at 100G, 1 us per link, RoCE + PFC as in
- *       {@code roce} (the {@code hosts} argument is ignored).</li>
+ *       {@code roce} (the {@code hosts} argument is ignored);</li>
+ *   <li>{@code gse}: the permutation under GSE ({@code GseTransport.defaults()}: 16 KB containers assembled, requested,
+ *       granted and sprayed by the leaves, line-rate hosts, no PFC in the fabric; not an htsim scenario, htsim has no
+ *       GSE: the papers' own transport at the same scale).</li>
  * </ul>
  * Variants of {@code roce} take its cost apart (not htsim scenarios): {@code roce-ack16}, the same with an ACK per
  * 16 packets; {@code roce-nopfc} and {@code roce-ack16-nopfc}, the same two without PFC on a 16 GiB shared buffer (deep
@@ -88,8 +91,9 @@ public final class ClusterBenchMain {
             case "ecmp" -> lineRate;
             case "spray" -> concat(lineRate, List.of("--forwarding", "spray"));
             case "incast" -> List.of("--workload", "incast");
+            case "gse" -> List.of("--transport", "gse");
             default -> throw new IllegalArgumentException(
-                    "scenario must be one of roce, spray, incast, roce-ack16, roce-nopfc, roce-ack16-nopfc, ecmp, got " + name);
+                    "scenario must be one of roce, spray, incast, gse, roce-ack16, roce-nopfc, roce-ack16-nopfc, ecmp, got " + name);
         };
         return SimulateOptions.parse(concat(List.of("--hosts", Integer.toString(hosts)), args)).scenario();
     }

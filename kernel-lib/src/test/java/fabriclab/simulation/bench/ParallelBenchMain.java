@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * Bench command for the parallel engine of the packet simulator ({@link Simulator#runParallel}): the
- * scenarios of {@link ClusterBenchMain} (RoCE+PFC with per-flow ECMP, spraying, the incast), each run as a
+ * scenarios of {@link ClusterBenchMain} (RoCE+PFC with per-flow ECMP, spraying, the incast, GSE), each run as a
  * whole process (a fresh JVM per run, as {@code ClusterBenchMain --mode process}) with the sequential engine
  * ({@code seq}) and with the parallel engine on each given thread count, the runs of one size interleaved
  * (run k of every engine before run k + 1 of any) so that a change in the machine's load affects them alike.
@@ -34,7 +34,7 @@ import java.util.Map;
  * machine stretches far less than wall time), and per thread the time busy and waiting at barriers (from the median run). A check line says whether every thread count gave the same result
  * (events, end time, packet-hops, delivered bytes, PAUSE frames and every flow's completion time).
  *
- * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.ParallelBenchMain [--scenarios roce,spray,incast]
+ * <p>Usage: {@code ./bench --main fabriclab.simulation.bench.ParallelBenchMain [--scenarios roce,spray,incast,gse]
  * [--hosts 128,1024,3456] [--threads 1,2] [--runs 3] [--xmx 8g] [--no-seq]}; one run:
  * {@code ... ParallelBenchMain --one SCENARIO HOSTS THREADS} (THREADS 0: the sequential engine).
  */

@@ -1,6 +1,7 @@
 package fabriclab.simulation.command;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -161,6 +162,7 @@ class SimulateCommandTest {
             {"--hosts", "48", "--flow-bytes", "64500", "--ack-every", "4"},
             {"--hosts", "32", "--flow-bytes", "50KB", "--transport", "line-rate", "--forwarding", "spray"},
             {"--workload", "incast", "--senders", "8", "--flow-bytes", "20KB"},
+            {"--hosts", "32", "--flow-bytes", "100KB", "--transport", "gse"},
         }) {
             SimulateOptions o = SimulateOptions.parse(List.of(args));
             Scenario s = o.scenario();
@@ -196,7 +198,29 @@ class SimulateCommandTest {
      */
     @Test
     void parallelRunsWriteTheSameFlowsFileOnAnyThreadCount(@TempDir Path dir) throws Exception {
-        String[] args = {"--hosts", "64", "--flow-bytes", "300KB", "--quiet", "--jit", "short"};
+        sameFlowsFileOnAnyThreadCount(dir, new String[] {"--hosts", "64", "--flow-bytes", "300KB", "--quiet", "--jit", "short"},
+                "PFC", l -> l.startsWith("PAUSE frames sent:") && !l.startsWith("PAUSE frames sent: 0;"));
+    }
+
+    /**
+     * GSE in the parallel engine: requests and grants cross between the partitions, and the flows file and figures
+     * are the same on 1, 2 and 3 threads; without thresholds there is no PFC in the fabric, with them there is.
+     */
+    @Test
+    void gseRunsTheSameOnAnyThreadCountWithoutFabricPfc(@TempDir Path dir) throws Exception {
+        assertNull(SimulateOptions.parse(List.of("--transport", "gse")).pfc());
+        assertNotNull(SimulateOptions.parse(List.of("--transport", "gse", "--pfc", "default")).pfc());
+        sameFlowsFileOnAnyThreadCount(dir, new String[] {"--hosts", "64", "--flow-bytes", "300KB", "--transport", "gse",
+            "--quiet", "--jit", "short"}, "reordering of containers",
+                l -> l.startsWith("transport counters:") && l.contains(" gse.grants ") && !l.contains(" gse.containersReordered 0;"));
+    }
+
+    /**
+     * Runs {@code args} on 1, 2 and 3 threads: each run completes every flow with no drop, the first has a figure
+     * line that shows it exercised {@code what}, and the flows files and figures are equal.
+     */
+    private static void sameFlowsFileOnAnyThreadCount(Path dir, String[] args, String what,
+            java.util.function.Predicate<String> exercised) throws Exception {
         byte[] first = null;
         List<String> firstFigures = null;
         for (int threads = 1; threads <= 3; threads++) {
@@ -205,14 +229,14 @@ class SimulateCommandTest {
             assertEquals(0, r[0], (String) r[2]);
             String out = (String) r[1];
             assertTrue(out.contains("flows completed: 64 of 64"), out);
+            assertTrue(out.contains("dropped packets: 0;"), out);
             List<String> figures = figures(out).stream().filter(l -> !l.startsWith("engine:") && !l.startsWith("flows written"))
                     .toList();
             byte[] bytes = Files.readAllBytes(f);
             if (first == null) {
                 first = bytes;
                 firstFigures = figures;
-                assertTrue(figures.stream().anyMatch(l -> l.startsWith("PAUSE frames sent:") && !l.startsWith("PAUSE frames sent: 0;")),
-                        "the run should exercise PFC: " + out);
+                assertTrue(figures.stream().anyMatch(exercised), "the run should exercise " + what + ": " + out);
             } else {
                 assertTrue(Arrays.equals(first, bytes), "flows file with " + threads + " threads differs from 1 thread's");
                 assertEquals(firstFigures, figures, threads + " threads");
