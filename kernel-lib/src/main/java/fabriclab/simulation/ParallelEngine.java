@@ -67,16 +67,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * sources); where there are no such ties the results are equal.
  *
  * <p><b>Supported:</b> line-rate flows ({@link TransportModel#uncontrolled()}), {@link RoceTransport}
- * (go-back-N, DCQCN) without iQCN, and {@link GseTransport} with a positive control latency (its requests and
- * grants cross between edges as messages, on a lane of the sending edge at the receiving one, and the lookahead
- * is the smaller of the smallest link delay and that latency); ECMP, pinned routes, spraying; PFC (static or
+ * (go-back-N, DCQCN) without iQCN, {@link CtccTransport} (its probes are packets, its state the sender's), and
+ * {@link GseTransport} with a positive control latency (its requests and grants cross between edges as
+ * messages, on a lane of the sending edge at the receiving one, and the lookahead is the smaller of the smallest
+ * link delay and that latency); ECMP, pinned routes, spraying; PFC (static or
  * alpha-based thresholds, watchdog, hook priority); WRED marking. <b>Rejected</b> with an
  * {@link IllegalArgumentException} naming the feature, because they act between nodes with no delay:
  * flow dependencies (a completion at the receiver starts a flow at another host), link failures (routes
  * of every switch recomputed at once), queue sampling (one sampler reads every switch), queueing
  * observers and traces (one sink called from every thread), fabric jitter (a negative draw could
- * beat the lookahead), CTCC (probe streams that act between hosts and switches directly), iQCN (a
- * switch's shared CNP counter); and a link with no propagation delay (no lookahead).
+ * beat the lookahead), iQCN (a switch's shared CNP counter); and a link with no propagation delay (no
+ * lookahead).
  */
 final class ParallelEngine {
     private final Network net;
@@ -155,8 +156,9 @@ final class ParallelEngine {
         } else if (s.fabricJitter() != null) {
             why = "fabric jitter (a negative draw could arrive before the lookahead)";
         } else if (!(s.transport() instanceof TransportModel.Uncontrolled)
-                && !(s.transport() instanceof RoceTransport r && !r.iqcn()) && !(s.transport() instanceof GseTransport)) {
-            why = "transport " + s.transport() + " (supported: uncontrolled, RoceTransport without iQCN, GseTransport)";
+                && !(s.transport() instanceof RoceTransport r && !r.iqcn()) && !(s.transport() instanceof GseTransport)
+                && !(s.transport() instanceof CtccTransport)) {
+            why = "transport " + s.transport() + " (supported: uncontrolled, RoceTransport without iQCN, GseTransport, CtccTransport)";
         } else if (s.transport() instanceof GseTransport g && g.controlLatencyPs() < 1) {
             why = "GSE with controlLatencyPs = 0 (requests and grants with no delay leave no lookahead)";
         } else {

@@ -4,6 +4,7 @@ import fabriclab.fabric.Incast;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
 import fabriclab.loadbalancing.hash.HashFunction;
+import fabriclab.simulation.CtccTransport;
 import fabriclab.simulation.FlowSpec;
 import fabriclab.simulation.GseTransport;
 import fabriclab.simulation.Forwarding;
@@ -13,6 +14,7 @@ import fabriclab.simulation.SimulationConfig;
 import fabriclab.simulation.SwitchBuffer;
 import fabriclab.simulation.TransportModel;
 import fabriclab.congestion.DcqcnParameters;
+import fabriclab.congestion.RttControlParameters;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,11 +48,14 @@ import java.util.Map;
  *        random, ECN marking)
  * @param transport {@code roce} (go-back-N, no congestion control), {@code dcqcn} (RoCE with DCQCN,
  *        Zhu et al. 2015 parameters, and the switches marking ECN on their curve), {@code line-rate}
- *        (senders at line rate, no acknowledgements) or {@code gse} (Global Scheduling Ethernet,
+ *        (senders at line rate, no acknowledgements), {@code ctcc} (CTCC's RTT-based rate control,
+ *        {@link fabriclab.congestion.RttControlParameters#ctcc()}, probes per host pair, go-back-N, an ACK per 16
+ *        packets unless {@code --ack-every} says otherwise; no PFC, as 001 runs it, unless {@code --pfc} gives
+ *        thresholds) or {@code gse} (Global Scheduling Ethernet,
  *        {@link GseTransport#defaults()}: the leaves assemble 16 KB containers, request and grant them, spray
  *        them over the spines and reorder them; line-rate hosts; no PFC in the fabric unless {@code --pfc} gives
  *        thresholds)
- * @param ackEvery RoCE: an ACK per this many data packets, 1 to 65,536
+ * @param ackEvery RoCE and CTCC: an ACK per this many data packets, 1 to 65,536
  * @param forwarding {@code ecmp} (per flow), {@code spray} (per packet, round robin) or
  *        {@code spray-random} (per packet, at random)
  * @param ecmpSeed seed of the ECMP hash (CRC-32)
@@ -71,7 +76,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
 
     /** The accepted workloads, transports, forwarding modes and JVM profiles. */
     static final List<String> WORKLOADS = List.of("permutation", "incast");
-    static final List<String> TRANSPORTS = List.of("roce", "dcqcn", "line-rate", "gse");
+    static final List<String> TRANSPORTS = List.of("roce", "dcqcn", "line-rate", "ctcc", "gse");
     static final List<String> FORWARDINGS = List.of("ecmp", "spray", "spray-random");
     static final List<String> JITS = List.of("auto", "short", "long");
 
@@ -147,8 +152,10 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         int mtu = integer("--mtu", v.getOrDefault("--mtu", "1000"));
         int header = integer("--header", v.getOrDefault("--header", "64"));
         Pfc pfc;
-        // GSE schedules the fabric with grants: no PFC in it (000's design) unless thresholds are given
-        String pfcText = v.getOrDefault("--pfc", "gse".equals(v.get("--transport")) ? "off" : "default");
+        // GSE schedules the fabric with grants (000) and CTCC runs with PFC off (001): no PFC unless thresholds are given
+        String transport = v.getOrDefault("--transport", "roce");
+        boolean noPfc = transport.equals("gse") || transport.equals("ctcc");
+        String pfcText = v.getOrDefault("--pfc", noPfc ? "off" : "default");
         if (pfcText.equals("off")) {
             pfc = null;
         } else if (pfcText.equals("default")) {
@@ -177,8 +184,8 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
                 bytes("--flow-bytes", v.getOrDefault("--flow-bytes", workload.equals("incast") ? "4MB" : "2MB")),
                 integer("--senders", v.getOrDefault("--senders", "64")),
                 longValue("--seed", v.getOrDefault("--seed", "5")),
-                v.getOrDefault("--transport", "roce"),
-                integer("--ack-every", v.getOrDefault("--ack-every", "1")),
+                transport,
+                integer("--ack-every", v.getOrDefault("--ack-every", transport.equals("ctcc") ? "16" : "1")),
                 v.getOrDefault("--forwarding", "ecmp"),
                 integer("--ecmp-seed", v.getOrDefault("--ecmp-seed", "7")),
                 pfc,
@@ -223,6 +230,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
             case "roce" -> RoceTransport.noCongestionControl().withAckEvery(ackEvery);
             case "dcqcn" -> RoceTransport.dcqcn(DcqcnParameters.zhu2015()).withAckEvery(ackEvery);
             case "gse" -> GseTransport.defaults();
+            case "ctcc" -> new CtccTransport(RttControlParameters.ctcc(), 0, ackEvery, 64, fabriclab.fabric.Time.MS);
             default -> TransportModel.uncontrolled();
         };
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport,
@@ -233,7 +241,9 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
     /**
      * The packet-hops the run will take if nothing is dropped or sent twice: every data packet times the
      * links of its path (2 through one switch, 4 across the spines), and as many acknowledgements
-     * again divided by {@link #ackEvery} for RoCE. Decides the JVM profile ({@link SimulateCommand}).
+     * again divided by {@link #ackEvery} for RoCE and CTCC (CTCC's probes and their replies, as many as the run's
+     * duration over the probe interval per host pair, are not counted: the duration is not known before the run).
+     * Decides the JVM profile ({@link SimulateCommand}).
      */
     public long estimatedPacketHops(Scenario s) {
         fabriclab.Parameters.notNull("s", s);
@@ -262,12 +272,13 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
                 "  --flow-bytes S                  per flow (permutation) or per sender (incast): 2MB, 4MiB [2MB; incast 4MB]",
                 "  --senders N                     incast senders [64]",
                 "  --seed N                        seed of the permutation, source ports and random draws [5]",
-                "  --transport roce|dcqcn|line-rate|gse  RoCE go-back-N without or with DCQCN, line-rate senders, or",
-                "                                  GSE (16 KB containers granted by the leaves, sprayed; PFC off) [roce]",
-                "  --ack-every N                   RoCE: an ACK per N data packets [1]",
+                "  --transport roce|dcqcn|line-rate|ctcc|gse  RoCE go-back-N without or with DCQCN, line-rate senders,",
+                "                                  CTCC (RTT probes, paced; ACK per 16, PFC off) or GSE (16 KB containers",
+                "                                  granted by the leaves, sprayed; PFC off) [roce]",
+                "  --ack-every N                   RoCE, CTCC: an ACK per N data packets [1; ctcc 16]",
                 "  --forwarding ecmp|spray|spray-random  per flow, or per packet round robin / at random [ecmp]",
                 "  --ecmp-seed N                   seed of the CRC-32 ECMP hash [7]",
-                "  --pfc off|default|XOFF,XON      PFC thresholds in bytes [default: 15 packets, 12000; gse: off]",
+                "  --pfc off|default|XOFF,XON      PFC thresholds in bytes [default: 15 packets, 12000; ctcc, gse: off]",
                 "  --buffer S                      shared buffer per switch [16MB]",
                 "  --mtu S --header S              payload and header per packet [1000, 64]",
                 "  --threads N                     0: sequential engine; N >= 1: parallel engine on N threads [0]",

@@ -35,7 +35,9 @@ import java.util.Map;
  *       {@code roce} (the {@code hosts} argument is ignored);</li>
  *   <li>{@code gse}: the permutation under GSE ({@code GseTransport.defaults()}: 16 KB containers assembled, requested,
  *       granted and sprayed by the leaves, line-rate hosts, no PFC in the fabric; not an htsim scenario, htsim has no
- *       GSE: the papers' own transport at the same scale).</li>
+ *       GSE: the papers' own transport at the same scale);</li>
+ *   <li>{@code ctcc}: the permutation under CTCC (RTT probes per host pair, paced senders, an ACK per 16 packets,
+ *       no PFC; not an htsim scenario either).</li>
  * </ul>
  * Variants of {@code roce} take its cost apart (not htsim scenarios): {@code roce-ack16}, the same with an ACK per
  * 16 packets; {@code roce-nopfc} and {@code roce-ack16-nopfc}, the same two without PFC on a 16 GiB shared buffer (deep
@@ -92,8 +94,9 @@ public final class ClusterBenchMain {
             case "spray" -> concat(lineRate, List.of("--forwarding", "spray"));
             case "incast" -> List.of("--workload", "incast");
             case "gse" -> List.of("--transport", "gse");
+            case "ctcc" -> List.of("--transport", "ctcc");
             default -> throw new IllegalArgumentException(
-                    "scenario must be one of roce, spray, incast, gse, roce-ack16, roce-nopfc, roce-ack16-nopfc, ecmp, got " + name);
+                    "scenario must be one of roce, spray, incast, gse, ctcc, roce-ack16, roce-nopfc, roce-ack16-nopfc, ecmp, got " + name);
         };
         return SimulateOptions.parse(concat(List.of("--hosts", Integer.toString(hosts)), args)).scenario();
     }

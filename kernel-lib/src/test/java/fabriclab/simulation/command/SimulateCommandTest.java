@@ -215,6 +215,20 @@ class SimulateCommandTest {
                 l -> l.startsWith("transport counters:") && l.contains(" gse.grants ") && !l.contains(" gse.containersReordered 0;"));
     }
 
+    /** CTCC: no PFC and an ACK per 16 packets unless given; the parallel engine gives one result on any thread count. */
+    @Test
+    void ctccRunsTheSameOnAnyThreadCount(@TempDir Path dir) throws Exception {
+        SimulateOptions o = SimulateOptions.parse(List.of("--transport", "ctcc"));
+        assertNull(o.pfc());
+        assertEquals(16, o.ackEvery());
+        assertEquals(4, SimulateOptions.parse(List.of("--transport", "ctcc", "--ack-every", "4")).ackEvery());
+        String[] args = {"--hosts", "64", "--flow-bytes", "300KB", "--transport", "ctcc", "--quiet", "--jit", "short"};
+        SimulateOptions p = SimulateOptions.parse(List.of(args));
+        long dataAndAcks = p.estimatedPacketHops(p.scenario()); // the data and ACK hops (estimatedPacketHopsEqual...)
+        sameFlowsFileOnAnyThreadCount(dir, args, "probes (more hops than data and ACKs)", l -> l.startsWith("packet-hops:")
+                && Long.parseLong(l.substring("packet-hops: ".length()).replace(",", "")) > dataAndAcks);
+    }
+
     /**
      * Runs {@code args} on 1, 2 and 3 threads: each run completes every flow with no drop, the first has a figure
      * line that shows it exercised {@code what}, and the flows files and figures are equal.
