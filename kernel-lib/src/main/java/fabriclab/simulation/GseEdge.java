@@ -29,7 +29,8 @@ final class GseEdge implements Switch.EdgeFunction {
     private final int index;
     /**
      * The parallel engine's lane of each sending edge's messages at this edge, after the lanes of its ports: a
-     * permutation of the edges drawn for this edge from the run's seed (set by {@link #install}).
+     * permutation of the edges drawn for this edge from the run's seed (set by {@link #drawMessageOrders}; null in the
+     * sequential engine).
      */
     private int[] laneOfSender;
     private final Map<Integer, Port> hostPort = new HashMap<>();
@@ -162,6 +163,14 @@ final class GseEdge implements Switch.EdgeFunction {
             }
             sw.edge = e != null ? e : new Spray(sw);
         }
+        return edges;
+    }
+
+    /**
+     * Draws, for each edge, the order in which it takes simultaneous messages of the other edges in the parallel
+     * engine ({@link #message}): a permutation of the edges per receiving edge, from the run's seed.
+     */
+    static void drawMessageOrders(Network net, List<GseEdge> edges) {
         // The parallel engine handles simultaneous messages at an edge in the order of their lanes. By the sending
         // edge's index, the same order at every edge, every source edge sent its containers granted at one instant
         // toward the lowest destination leaf first, all at once: an incast at the spines that the sequential
@@ -181,7 +190,6 @@ final class GseEdge implements Switch.EdgeFunction {
             }
             e.laneOfSender = lane;
         }
-        return edges;
     }
 
     /**
@@ -320,7 +328,12 @@ final class GseEdge implements Switch.EdgeFunction {
      * engine's canonical order).
      */
     private void message(GseEdge to, long timePs, EventHandler handler, Container c) {
-        sw.part.deliver(timePs, handler, c, to.sw.part, EventQueue.key(to.sw.id, to.sw.ports.size() + to.laneOfSender[index]));
+        Partition from = sw.part;
+        if (from.outboxes == null) { // the sequential engine
+            from.events.schedule(timePs, handler, c);
+        } else {
+            from.deliver(timePs, handler, c, to.sw.part, EventQueue.key(to.sw.id, to.sw.ports.size() + to.laneOfSender[index]));
+        }
     }
 
     private final EventHandler grantArrival = (now, payload) -> sendContainer((Container) payload, now);

@@ -16,6 +16,11 @@ final class GseRun extends TransportRun {
     }
 
     @Override
+    void partitioned() {
+        GseEdge.drawMessageOrders(net, edges);
+    }
+
+    @Override
     Transport newFlow(FlowState f) {
         return new Transport.LineRate(net, f);
     }

@@ -76,6 +76,9 @@ final class Network {
             f.transport.source = hosts[f.spec.source()].part;
             f.transport.destination = hosts[f.spec.destination()].part;
         }
+        if (transport != null) {
+            transport.partitioned();
+        }
     }
 
     /** A random source of element {@code id} of a run seeded {@code seed}: a function of the two only (SplitMix64 finaliser). */

@@ -22,6 +22,13 @@ abstract class TransportRun {
     void reportCounters(Map<String, Long> out) {
     }
 
+    /**
+     * Called once the parallel engine has spread the nodes over its partitions, before the run: what this run needs
+     * only in the parallel engine (GSE's order of the edges' messages at each edge).
+     */
+    void partitioned() {
+    }
+
     /** Control packets this transport created inside the fabric (not at a host NIC). */
     long fabricControlPackets() {
         return 0;
