@@ -180,6 +180,17 @@ public final class SimulateCommand {
         printFigures(r, out);
         out.println(String.format(Locale.ROOT, "simulation wall time: %.3f s (%.2f M events/s)", wall,
                 wall > 0 ? r.events() / wall / 1e6 : 0.0));
+        if (o.threads() > 0) { // how the run would scale: the windows (a function of the run) and the threads' times
+            sim.parallelStats().ifPresent(st -> {
+                out.println(String.format(Locale.ROOT, "parallel windows: %,d of %.3f us; events per window mean %,.0f,"
+                        + " p99 %,d; messages between partitions per window mean %,.0f; event parallelism %.2f",
+                        st.windows(), st.lookaheadPs() / 1e6, st.meanEventsPerWindow(), st.p99EventsPerWindow(),
+                        st.meanMessagesPerWindow(), st.eventParallelism()));
+                out.println(String.format(Locale.ROOT, "parallel threads: CPU parallelism %.2f; barrier wait %s s",
+                        st.cpuParallelism(), java.util.Arrays.stream(st.barrierWaitSeconds())
+                                .mapToObj(w -> String.format(Locale.ROOT, "%.3f", w)).toList()));
+            });
+        }
         if (o.flowsFile() != null) {
             writeFlows(r, Path.of(o.flowsFile()));
             out.println("flows written to: " + o.flowsFile());
