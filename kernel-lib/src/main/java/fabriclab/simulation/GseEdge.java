@@ -24,7 +24,8 @@ final class GseEdge implements Switch.EdgeFunction {
     private final Network net;
     private final Switch sw;
     private final GseTransport g;
-    private final GseEdge[] edgeOfHost;
+    /** What the run's edges share: per host its edge, port and local pause, per flow its VOQ. */
+    private final Tables tables;
     /** This edge's place among the run's edges. */
     private final int index;
     /**
@@ -33,13 +34,11 @@ final class GseEdge implements Switch.EdgeFunction {
      * sequential engine).
      */
     private int[] laneOfSender;
-    private final Map<Integer, Port> hostPort = new HashMap<>();
+    /** This edge's VOQs by (source host, destination host): each pair's one, which its flows share. */
     private final Map<Long, Voq> voqs = new HashMap<>();
-    private final Map<Long, Reorder> reorders = new HashMap<>();
-    private final Map<Integer, Long> nextGrantPs = new HashMap<>();
     private final Map<Integer, int[]> roundRobin = new HashMap<>();
-    /** Per local host: its bytes waiting at this edge, which pause the host above the local XOFF. */
-    private final Map<Integer, PfcIngress> localPause = new HashMap<>();
+    /** The local pauses of this edge's hosts (for the count of pauses). */
+    private final List<PfcIngress> localPauses = new ArrayList<>();
     private long heldBytes; // destination side: bytes waiting for reordering
     private long voqBytes;
     // counters
@@ -73,6 +72,11 @@ final class GseEdge implements Switch.EdgeFunction {
         long rttvarPs;
         /** The current resend timeout, ps: at least the transport's {@code resendTimeoutPs}. */
         long rtoPs;
+        /**
+         * The destination edge's reordering of this pair's containers (its field alone: in the parallel engine the
+         * destination edge may be in another partition than the source edge, which owns the fields above).
+         */
+        Reorder reorder;
 
         Voq(int src, int dst) {
             this.src = src;
@@ -130,22 +134,69 @@ final class GseEdge implements Switch.EdgeFunction {
         }
     }
 
+    /**
+     * A pair's containers complete at the destination edge and not yet forwarded because an earlier one is missing:
+     * a ring indexed by container number, holding numbers {@code next} to {@code next + ring.length - 1}.
+     */
     private static final class Reorder {
         int next;
-        final Map<Integer, Container> complete = new HashMap<>();
+        Container[] ring = new Container[8];
+
+        void put(Container c) {
+            while (c.number - next >= ring.length) { // grow: keep each waiting container at its number's place
+                Container[] bigger = new Container[2 * ring.length];
+                for (Container w : ring) {
+                    if (w != null) {
+                        bigger[w.number & (bigger.length - 1)] = w;
+                    }
+                }
+                ring = bigger;
+            }
+            ring[c.number & (ring.length - 1)] = c;
+        }
+
+        /** Removes and returns container {@code next} if it is complete, advancing {@code next}; else null. */
+        Container takeNext() {
+            int i = next & (ring.length - 1);
+            Container c = ring[i];
+            if (c == null || c.number != next) {
+                return null;
+            }
+            ring[i] = null;
+            next++;
+            return c;
+        }
     }
 
-    private GseEdge(Network net, Switch sw, GseTransport g, GseEdge[] edgeOfHost, int index) {
+    /** Per host its edge, port at its edge and local pause; per flow its VOQ (each entry written by one edge only). */
+    private static final class Tables {
+        final GseEdge[] edgeOfHost;
+        final Port[] portOfHost;
+        final PfcIngress[] localPauseOfHost;
+        /** Per destination host, the time its port is granted up to, ps (its edge's grant clock). */
+        final long[] nextGrantPsOfHost;
+        final Voq[] voqOfFlow;
+
+        Tables(int hosts, int flows) {
+            edgeOfHost = new GseEdge[hosts];
+            portOfHost = new Port[hosts];
+            localPauseOfHost = new PfcIngress[hosts];
+            nextGrantPsOfHost = new long[hosts];
+            voqOfFlow = new Voq[flows];
+        }
+    }
+
+    private GseEdge(Network net, Switch sw, GseTransport g, Tables tables, int index) {
         this.net = net;
         this.index = index;
         this.sw = sw;
         this.g = g;
-        this.edgeOfHost = edgeOfHost;
+        this.tables = tables;
     }
 
     /** Attaches an edge to every switch with host ports; returns the edges. */
     static List<GseEdge> install(Network net, GseTransport g) {
-        GseEdge[] edgeOfHost = new GseEdge[net.topology.hosts()];
+        Tables tables = new Tables(net.topology.hosts(), net.workload.flows.size());
         List<GseEdge> edges = new ArrayList<>();
         Pfc local = new Pfc(g.localXoffBytes(), g.localXonBytes(), 0, Pfc.MAX_QUANTA);
         for (Switch sw : net.switches) {
@@ -153,12 +204,14 @@ final class GseEdge implements Switch.EdgeFunction {
             for (Port p : sw.ports) {
                 if (p.peer() instanceof HostNic h) {
                     if (e == null) {
-                        e = new GseEdge(net, sw, g, edgeOfHost, edges.size());
+                        e = new GseEdge(net, sw, g, tables, edges.size());
                         edges.add(e);
                     }
-                    e.hostPort.put(h.id, p);
-                    e.localPause.put(h.id, new PfcIngress(p, local, net.config.priorities(), true));
-                    edgeOfHost[h.id] = e;
+                    PfcIngress pause = new PfcIngress(p, local, net.config.priorities(), true);
+                    e.localPauses.add(pause);
+                    tables.portOfHost[h.id] = p;
+                    tables.localPauseOfHost[h.id] = pause;
+                    tables.edgeOfHost[h.id] = e;
                 }
             }
             sw.edge = e != null ? e : new Spray(sw);
@@ -223,7 +276,7 @@ final class GseEdge implements Switch.EdgeFunction {
     /** Local pauses of this edge's hosts (pause assertions, not refreshes). */
     long localPauses() {
         long n = 0;
-        for (PfcIngress p : localPause.values()) {
+        for (PfcIngress p : localPauses) {
             n += p.pauseAssertions;
         }
         return n;
@@ -237,7 +290,7 @@ final class GseEdge implements Switch.EdgeFunction {
         int src = p.flow.spec.source();
         int dst = p.destination;
         boolean fromLocalHost = p.ingress != null && p.ingress.peer() instanceof HostNic;
-        boolean toLocalHost = hostPort.containsKey(dst);
+        boolean toLocalHost = tables.edgeOfHost[dst] == this;
         if (fromLocalHost && !toLocalHost) {
             enqueueAtSource(p, src, dst, now);
             return true;
@@ -252,12 +305,15 @@ final class GseEdge implements Switch.EdgeFunction {
     // ------------------------------------------------------------------ source side
 
     private void enqueueAtSource(Packet p, int src, int dst, long now) {
-        long key = ((long) src << 32) | dst;
-        Voq v = voqs.computeIfAbsent(key, k -> {
-            Voq n = new Voq(src, dst);
-            n.rtoPs = g.resendTimeoutPs();
-            return n;
-        });
+        Voq v = tables.voqOfFlow[p.flow.id];
+        if (v == null) { // the flow's first packet: its pair's VOQ, new if the pair has none
+            v = voqs.computeIfAbsent(((long) src << 32) | dst, k -> {
+                Voq n = new Voq(src, dst);
+                n.rtoPs = g.resendTimeoutPs();
+                return n;
+            });
+            tables.voqOfFlow[p.flow.id] = v;
+        }
         if (v.packets.isEmpty()) {
             v.oldestPs = now;
         }
@@ -265,7 +321,7 @@ final class GseEdge implements Switch.EdgeFunction {
         v.bytes += p.payloadBytes;
         voqBytes += p.wireBytes;
         voqPeakBytes = Math.max(voqPeakBytes, voqBytes);
-        localPause.get(src).admitted(p.priority, p.wireBytes);
+        tables.localPauseOfHost[src].admitted(p.priority, p.wireBytes);
         while (v.bytes >= g.containerBytes()) {
             close(v, now);
         }
@@ -315,7 +371,7 @@ final class GseEdge implements Switch.EdgeFunction {
 
     /** Asks the destination edge for a grant for {@code c}. */
     private void request(Container c, long now) {
-        GseEdge dstEdge = edgeOfHost[c.voq.dst];
+        GseEdge dstEdge = tables.edgeOfHost[c.voq.dst];
         message(dstEdge, now + g.controlLatencyPs(), dstEdge.requestArrival, c);
     }
 
@@ -347,7 +403,7 @@ final class GseEdge implements Switch.EdgeFunction {
         boolean first = c.sends == 0;
         if (first) {
             voqBytes -= c.wireBytes;
-            localPause.get(c.voq.src).released(0, c.wireBytes);
+            tables.localPauseOfHost[c.voq.src].released(0, c.wireBytes);
         } else if (c.confirmedAtPs <= now) {
             return;
         }
@@ -461,11 +517,12 @@ final class GseEdge implements Switch.EdgeFunction {
             requestsConfirmed++;
             return;
         }
-        Port port = hostPort.get(c.voq.dst);
-        long t = Math.max(now, nextGrantPs.getOrDefault(c.voq.dst, 0L));
-        nextGrantPs.put(c.voq.dst, t + Time.serializationPs(c.wireBytes, port.link.rateBitsPerSecond));
+        int dst = c.voq.dst;
+        Port port = tables.portOfHost[dst];
+        long t = Math.max(now, tables.nextGrantPsOfHost[dst]);
+        tables.nextGrantPsOfHost[dst] = t + Time.serializationPs(c.wireBytes, port.link.rateBitsPerSecond);
         grants++;
-        GseEdge srcEdge = edgeOfHost[c.voq.src];
+        GseEdge srcEdge = tables.edgeOfHost[c.voq.src];
         message(srcEdge, t + g.controlLatencyPs(), srcEdge.grantArrival, c);
     }
 
@@ -496,16 +553,17 @@ final class GseEdge implements Switch.EdgeFunction {
         // the loop of the copy whose packet completed the container (the packet carries its sending time: the
         // source's own record of its last sending may change in another partition of the parallel engine meanwhile)
         confirmLoopPeakPs = Math.max(confirmLoopPeakPs, c.confirmedAtPs - p.aux);
-        long key = ((long) c.voq.src << 32) | c.voq.dst;
-        Reorder r = reorders.computeIfAbsent(key, k -> new Reorder());
+        Reorder r = c.voq.reorder;
+        if (r == null) {
+            r = c.voq.reorder = new Reorder();
+        }
         if (c.number != r.next) {
             containersReordered++;
         }
-        r.complete.put(c.number, c);
+        r.put(c);
         Container ready;
-        while ((ready = r.complete.remove(r.next)) != null) {
-            r.next++;
-            Port out = hostPort.get(ready.voq.dst);
+        Port out = tables.portOfHost[c.voq.dst];
+        while ((ready = r.takeNext()) != null) {
             for (int k = 0; k < ready.slots.length; k++) {
                 Packet q = ready.slots[k];
                 ready.slots[k] = null;
