@@ -334,18 +334,19 @@ public final class Simulator {
      * cross between partitions at a barrier after each window, with no rollback.
      *
      * <p>Determinism: simultaneous events are handled in a canonical order, per node by (lane, scheduling
-     * order) where lane k holds the events arriving through its port k and the last lane the node's own, and
+     * order) where lane k holds the events arriving through its port k (GSE's requests and grants: a lane per
+     * sending edge after the ports') and the last lane the node's own, and
      * every switch and link draws from its own random source derived from the seed; so the result is
      * byte-identical for every thread count, {@code threads = 1} included (the same partitioned engine
      * on one thread). It differs from {@link #run(long, ProgressSink)}, which breaks ties by global
      * scheduling order and draws from one random source, only in what those ties and draws decide; with
      * no ties at any node (e.g. an incast through one switch), the two agree exactly.
      *
-     * <p>Supported: the uncontrolled (line-rate) and RoCE transports (DCQCN included, iQCN not), ECMP,
-     * spraying and pinned routes, PFC with its watchdog and dynamic thresholds, WRED marking. Flow
-     * dependencies, link failures, queue sampling, fabric jitter, an attached observer or trace, the GSE
-     * and CTCC transports and iQCN are rejected, as is a link without propagation delay: they act
-     * between nodes with no delay, which the windows need.
+     * <p>Supported: the uncontrolled (line-rate), RoCE (DCQCN included, iQCN not), CTCC and GSE (with a
+     * positive control latency, which bounds the windows as the link delays do) transports, ECMP, spraying and
+     * pinned routes, PFC with its watchdog and dynamic thresholds, WRED marking. Flow dependencies, link
+     * failures, queue sampling, fabric jitter, an attached observer or trace and iQCN are rejected, as is a
+     * link without propagation delay: they act between nodes with no delay, which the windows need.
      *
      * <p>Figures of the run (windows, events and messages per window, time at barriers):
      * {@link #parallelStats()}.
