@@ -388,7 +388,8 @@ final class GseEdge implements Switch.EdgeFunction {
         if (from.outboxes == null) { // the sequential engine
             from.events.schedule(timePs, handler, c);
         } else {
-            from.deliver(timePs, handler, c, to.sw.part, EventQueue.key(to.sw.id, to.sw.ports.size() + to.laneOfSender[index]));
+            long key = EventQueue.key(to.sw.id, to.sw.ports.size() + to.laneOfSender[index]);
+            from.deliver(timePs, handler, c, to.sw.part, key);
         }
     }
 

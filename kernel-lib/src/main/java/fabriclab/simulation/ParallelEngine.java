@@ -158,7 +158,8 @@ final class ParallelEngine {
         } else if (!(s.transport() instanceof TransportModel.Uncontrolled)
                 && !(s.transport() instanceof RoceTransport r && !r.iqcn()) && !(s.transport() instanceof GseTransport)
                 && !(s.transport() instanceof CtccTransport)) {
-            why = "transport " + s.transport() + " (supported: uncontrolled, RoceTransport without iQCN, GseTransport, CtccTransport)";
+            why = "transport " + s.transport()
+                    + " (supported: uncontrolled, RoceTransport without iQCN, GseTransport, CtccTransport)";
         } else if (s.transport() instanceof GseTransport g && g.controlLatencyPs() < 1) {
             why = "GSE with controlLatencyPs = 0 (requests and grants with no delay leave no lookahead)";
         } else {

@@ -152,7 +152,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         int mtu = integer("--mtu", v.getOrDefault("--mtu", "1000"));
         int header = integer("--header", v.getOrDefault("--header", "64"));
         Pfc pfc;
-        // GSE schedules the fabric with grants (000) and CTCC runs with PFC off (001): no PFC unless thresholds are given
+        // GSE schedules the fabric with grants (000), CTCC runs with PFC off (001): no PFC unless thresholds are given
         String transport = v.getOrDefault("--transport", "roce");
         boolean noPfc = transport.equals("gse") || transport.equals("ctcc");
         String pfcText = v.getOrDefault("--pfc", noPfc ? "off" : "default");
@@ -252,7 +252,8 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
             long packets = (f.bytes() + mtuBytes - 1) / mtuBytes;
             int links = workload.equals("incast") || f.source() / hostsPerLeaf == f.destination() / hostsPerLeaf ? 2 : 4;
             long data = packets * links;
-            long acks = transport.equals("line-rate") || transport.equals("gse") ? 0 : (packets + ackEvery - 1) / ackEvery * links;
+            boolean acked = !transport.equals("line-rate") && !transport.equals("gse");
+            long acks = acked ? (packets + ackEvery - 1) / ackEvery * links : 0;
             hops = Math.addExact(hops, Math.addExact(data, acks));
         }
         return hops;
