@@ -374,7 +374,7 @@ final class ParallelEngine {
                 for (long d : delivered[parity]) {
                     bytes += d;
                 }
-                long mb = (bytes + Workload.MB - 1) / Workload.MB;
+                long mb = Workload.megabytes(bytes);
                 if (mb > reportedUs) {
                     progress.advance(Math.min(mb, totalUs) - Math.min(reportedUs, totalUs));
                     reportedUs = mb;

@@ -380,7 +380,6 @@ public final class Simulator {
 
     /** Events between two checks for an interrupt and progress reports. */
     private static final long CHECK_EVERY_EVENTS = 1 << 16;
-    private static final long MB = Workload.MB;
 
     /** The event loop; returns the events handled, negative if the run stopped with events pending. */
     private long loop(long timeLimitPs, ProgressSink sink) {
@@ -409,7 +408,7 @@ public final class Simulator {
                         partial = !events.isEmpty();
                         break;
                     }
-                    long done = finite ? net.main.now / Time.US : (net.main.deliveredBytes + MB - 1) / MB;
+                    long done = finite ? net.main.now / Time.US : Workload.megabytes(net.main.deliveredBytes);
                     if (done > reported) {
                         progress.advance(Math.min(done, total) - Math.min(reported, total));
                         reported = done;
@@ -417,7 +416,7 @@ public final class Simulator {
                 }
             }
             if (!finite) { // the payload delivered at the end (a time-limited run keeps showing where it stopped)
-                long done = (net.main.deliveredBytes + MB - 1) / MB;
+                long done = Workload.megabytes(net.main.deliveredBytes);
                 progress.advance(Math.min(done, total) - Math.min(reported, total));
             }
         }

@@ -28,7 +28,12 @@ final class Workload implements EventHandler {
         for (FlowState f : flows) {
             total += f.spec.bytes();
         }
-        return (total + MB - 1) / MB;
+        return megabytes(total);
+    }
+
+    /** {@code bytes} in MB of progress reports, rounded up (a report's count of payload delivered). */
+    static long megabytes(long bytes) {
+        return (bytes + MB - 1) / MB;
     }
 
     /** Flow {@code flow} waits for every flow in {@code predecessors}. */
