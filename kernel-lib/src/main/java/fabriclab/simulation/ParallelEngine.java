@@ -70,10 +70,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * (go-back-N, DCQCN) without iQCN, {@link CtccTransport} (its probes are packets, its state the sender's), and
  * {@link GseTransport} with a positive control latency (its requests and grants cross between edges as
  * messages, on a lane of the sending edge at the receiving one, and the lookahead is the smaller of the smallest
- * link delay and that latency); ECMP, pinned routes, spraying; PFC (static or
- * alpha-based thresholds, watchdog, hook priority); WRED marking. <b>Rejected</b> with an
- * {@link IllegalArgumentException} naming the feature, because they act between nodes with no delay:
- * flow dependencies (a completion at the receiver starts a flow at another host), link failures (routes
+ * link delay and that latency); flow dependencies where each predecessor completes at the host its successor
+ * starts at (ring and halving-doubling collectives: a step starts where the previous step's data arrived);
+ * ECMP, pinned routes, spraying; PFC (static or alpha-based thresholds, watchdog, hook priority); WRED
+ * marking. <b>Rejected</b> with an {@link IllegalArgumentException} naming the feature, because they act
+ * between nodes with no delay: flow dependencies across hosts (a completion at one host would start a flow at
+ * another, as in a pairwise all-to-all where a rank's next send waits for its previous one to arrive), link failures (routes
  * of every switch recomputed at once), queue sampling (one sampler reads every switch), queueing
  * observers and traces (one sink called from every thread), fabric jitter (a negative draw could
  * beat the lookahead), iQCN (a switch's shared CNP counter); and a link with no propagation delay (no
@@ -147,8 +149,8 @@ final class ParallelEngine {
         String why = null;
         if (observed) {
             why = "a queueing observer or trace (one sink called from every thread)";
-        } else if (!s.dependencies().isEmpty()) {
-            why = "flow dependencies (" + s.dependencies().size() + "; a completion starts a flow at another host with no delay)";
+        } else if (crossHostDependency(s) != null) {
+            why = crossHostDependency(s);
         } else if (!s.failures().isEmpty()) {
             why = "link failures (" + s.failures().size() + "; every switch's routes change at once)";
         } else if (s.config().samplePeriodPs() > 0 && s.config().maxSamples() > 0) {
@@ -174,6 +176,28 @@ final class ParallelEngine {
             throw new IllegalArgumentException("the parallel engine does not support " + why
                     + "; run it with the sequential engine, run()");
         }
+    }
+
+    /**
+     * The first flow dependency of {@code s} whose predecessor completes at another host than the one its
+     * successor starts at, described, or null if there is none. A completion happens at the predecessor's
+     * destination host and starts the successor at once: at its own host that is one of the host's events (a ring
+     * or halving-doubling step starts where the previous step's data arrived); at another host it would act
+     * between nodes with no delay.
+     */
+    static String crossHostDependency(Scenario s) {
+        for (Scenario.Dependency d : s.dependencies()) {
+            int host = s.flows().get(d.flow()).source();
+            for (int p : d.predecessors()) {
+                int end = s.flows().get(p).destination();
+                if (end != host) {
+                    return "flow dependencies across hosts (flow " + d.flow() + " starts at host " + host + " after flow "
+                            + p + ", which completes at host " + end + ": a completion would start a flow at another host"
+                            + " with no delay)";
+                }
+            }
+        }
+        return null;
     }
 
     /** The partition of every node: units (a leaf and its hosts; any other switch or host alone) spread by ports. */

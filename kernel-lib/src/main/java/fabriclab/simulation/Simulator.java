@@ -344,9 +344,11 @@ public final class Simulator {
      *
      * <p>Supported: the uncontrolled (line-rate), RoCE (DCQCN included, iQCN not), CTCC and GSE (with a
      * positive control latency, which bounds the windows as the link delays do) transports, ECMP, spraying and
-     * pinned routes, PFC with its watchdog and dynamic thresholds, WRED marking. Flow dependencies, link
-     * failures, queue sampling, fabric jitter, an attached observer or trace and iQCN are rejected, as is a
-     * link without propagation delay: they act between nodes with no delay, which the windows need.
+     * pinned routes, PFC with its watchdog and dynamic thresholds, WRED marking, flow dependencies where each
+     * predecessor completes at the host its successor starts at (ring and halving-doubling collectives).
+     * Dependencies across hosts, link failures, queue sampling, fabric jitter, an attached observer or trace
+     * and iQCN are rejected, as is a link without propagation delay: they act between nodes with no delay,
+     * which the windows need.
      *
      * <p>Figures of the run (windows, events and messages per window, time at barriers):
      * {@link #parallelStats()}.

@@ -118,8 +118,9 @@ final class Workload implements EventHandler {
             f.transport.onCompleted(now);
             for (int s : f.successors) {
                 FlowState next = flows.get(s);
-                if (--next.pendingPredecessors == 0) {
-                    net.main.events.schedule(Math.max(now, next.spec.startPs()), this, next); // sequential engine only
+                if (--next.pendingPredecessors == 0) { // (parallel engine: only when next starts at this host)
+                    HostNic source = net.hosts[next.spec.source()];
+                    source.part.scheduleFor(source, Math.max(now, next.spec.startPs()), this, next);
                 }
             }
         }

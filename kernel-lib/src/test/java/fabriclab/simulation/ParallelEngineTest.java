@@ -211,6 +211,44 @@ class ParallelEngineTest {
         assertEquals(fingerprint(seq), fingerprint(par));
     }
 
+    /**
+     * A collective of {@code ranks} ranks spread over the leaves (rank r on host {@code r * hosts / ranks}), each
+     * transfer a flow that starts when the transfers it waits for have arrived.
+     */
+    private static Scenario collective(fabriclab.collectives.CollectiveSchedule schedule, int hosts, Scenario base) {
+        int ranks = schedule.ranks();
+        List<FlowSpec> flows = new java.util.ArrayList<>();
+        for (fabriclab.collectives.CollectiveSchedule.Transfer t : schedule.transfers()) {
+            flows.add(new FlowSpec(t.from() * hosts / ranks, t.to() * hosts / ranks, t.bytes(), 0, 0, 49152 + flows.size()));
+        }
+        Scenario.Builder b = Scenario.builder(base.topology(), base.config()).flows(flows).transport(base.transport())
+                .pfc(base.pfc());
+        for (int i = 0; i < flows.size(); i++) {
+            if (schedule.transfers().get(i).after().length > 0) {
+                b.startAfter(i, schedule.transfers().get(i).after());
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * Ring and halving-doubling all-reduce, each step a flow that waits for the data that arrived at its sender:
+     * every dependency ends at the host where its successor starts, so the parallel engine runs them, the same on
+     * every thread count, under RoCE+PFC and under GSE.
+     */
+    @Test
+    void collectivesWhoseStepsStartWhereTheirDataArrivedAreTheSameWithOneTwoThreeAndFourThreads() {
+        for (fabriclab.collectives.Collective c : List.of(fabriclab.collectives.Collective.RING_ALL_REDUCE,
+                fabriclab.collectives.Collective.HALVING_DOUBLING_ALL_REDUCE)) {
+            fabriclab.collectives.CollectiveSchedule schedule = fabriclab.collectives.CollectiveSchedule.of(c, 16, 1_600_000);
+            for (Scenario base : List.of(roce(64), gse(64, 16_000_000))) {
+                Scenario s = collective(schedule, 64, base);
+                sameForEveryThreadCount(s, r -> r.allCompleted()
+                        && r.flows().stream().anyMatch(f -> f.startedPs() > 0)); // later steps waited for earlier ones
+            }
+        }
+    }
+
     @Test
     void aTimeLimitStopsEveryThreadAtTheSameTime() {
         Scenario s = roce(32);
@@ -290,7 +328,11 @@ class ParallelEngineTest {
     @Test
     void rejectsWhatActsBetweenNodesWithoutDelay() {
         Scenario base = roce(32);
-        assertRejected(base.toBuilder().startAfter(1, 0).build(), "flow dependencies");
+        int end = base.flows().get(0).destination();
+        int other = end == base.flows().get(1).source() ? 2 : 1; // a flow that does not start where flow 0 ends
+        assertRejected(base.toBuilder().startAfter(other, 0).build(), "flow dependencies across hosts");
+        assertRejected(collective(fabriclab.collectives.CollectiveSchedule.pairwiseAllToAll(8, 80_000), 32, base),
+                "flow dependencies across hosts"); // a rank's next send waits for its previous one to arrive
         assertRejected(base.toBuilder().failLink(0, Time.US).build(), "link failures");
         assertRejected(roce(32, base.config().withSampling(Time.US, 10)), "queue sampling");
         assertRejected(base.toBuilder().transport(RoceTransport.dcqcn(DcqcnParameters.zhu2015()).withIqcn(true)).build(),

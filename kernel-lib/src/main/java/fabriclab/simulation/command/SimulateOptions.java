@@ -13,6 +13,8 @@ import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationConfig;
 import fabriclab.simulation.SwitchBuffer;
 import fabriclab.simulation.TransportModel;
+import fabriclab.collectives.Collective;
+import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.congestion.RttControlParameters;
 import java.util.ArrayList;
@@ -35,7 +37,12 @@ import java.util.Map;
  * bit/s or picoseconds.
  *
  * @param workload {@code permutation} (every host sends one flow to a distinct other host, a random
- *        derangement) or {@code incast} ({@code senders} hosts to one receiver through one switch)
+ *        derangement), {@code incast} ({@code senders} hosts to one receiver through one switch), or a collective in
+ *        every group of {@code ranks} hosts: {@code ring-allreduce} (ring all-reduce) or {@code hd-allreduce}
+ *        (halving-doubling all-reduce), {@code flowBytes} the buffer each rank reduces
+ *        ({@link fabriclab.collectives.CollectiveSchedule}: each transfer a flow that starts when the transfers it
+ *        waits for have arrived); {@code hosts / ranks} groups at once, rank r of group g on host
+ *        {@code r * groups + g}, so each group spreads over the leaves
  * @param hosts hosts of the leaf-spine (permutation), a multiple of {@code hostsPerLeaf}, 2 to 1,048,576
  * @param hostsPerLeaf hosts attached to each leaf, 1 to 4096
  * @param spines spine switches, 1 to 4096
@@ -44,6 +51,8 @@ import java.util.Map;
  * @param delayPs propagation delay of every link [ps], 1 ps to 1 s
  * @param flowBytes payload of each permutation flow, or of each incast sender [bytes], 1 B to 1 TB
  * @param senders incast senders, 1 to 65,536
+ * @param ranks ranks of each collective group, 2 to {@code hosts}, dividing {@code hosts} (a power of two for
+ *        {@code hd-allreduce})
  * @param seed seed of the permutation, of the flows' source ports and of the run's random draws (spraying at
  *        random, ECN marking)
  * @param transport {@code roce} (go-back-N, no congestion control), {@code dcqcn} (RoCE with DCQCN,
@@ -70,12 +79,13 @@ import java.util.Map;
  * @param quiet whether to leave out progress lines on standard error
  */
 public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int spines, int parallelLinks,
-        long rateBitsPerSecond, long delayPs, long flowBytes, int senders, long seed, String transport, int ackEvery,
+        long rateBitsPerSecond, long delayPs, long flowBytes, int senders, int ranks, long seed, String transport,
+        int ackEvery,
         String forwarding, int ecmpSeed, Pfc pfc, long bufferBytes, int mtuBytes, int headerBytes, int threads,
         long timeLimitPs, String flowsFile, String jit, boolean quiet) {
 
     /** The accepted workloads, transports, forwarding modes and JVM profiles. */
-    static final List<String> WORKLOADS = List.of("permutation", "incast");
+    static final List<String> WORKLOADS = List.of("permutation", "incast", "ring-allreduce", "hd-allreduce");
     static final List<String> TRANSPORTS = List.of("roce", "dcqcn", "line-rate", "ctcc", "gse");
     static final List<String> FORWARDINGS = List.of("ecmp", "spray", "spray-random");
     static final List<String> JITS = List.of("auto", "short", "long");
@@ -91,6 +101,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         range("--delay", delayPs, 1L, 1_000_000_000_000L);
         range("--flow-bytes", flowBytes, 1L, 1_000_000_000_000L);
         range("--senders", senders, 1, 65_536);
+        range("--ranks", ranks, 2, Math.max(2, hosts));
         oneOf("--transport", transport, TRANSPORTS);
         range("--ack-every", ackEvery, 1, 65_536);
         oneOf("--forwarding", forwarding, FORWARDINGS);
@@ -100,9 +111,16 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         range("--threads", threads, 0, 256);
         range("--time-limit", timeLimitPs, 1L, Long.MAX_VALUE);
         oneOf("--jit", jit, JITS);
-        if (workload.equals("permutation") && hosts % hostsPerLeaf != 0) {
+        if (!workload.equals("incast") && hosts % hostsPerLeaf != 0) {
             throw new IllegalArgumentException("--hosts must be a multiple of --hosts-per-leaf = " + hostsPerLeaf
                     + ", got " + hosts);
+        }
+        if (workload.endsWith("allreduce") && hosts % ranks != 0) {
+            throw new IllegalArgumentException("--ranks must divide --hosts = " + hosts + " (one group per " + ranks
+                    + " hosts), got " + ranks);
+        }
+        if (workload.equals("hd-allreduce") && Integer.bitCount(ranks) != 1) {
+            throw new IllegalArgumentException("--ranks must be a power of two for hd-allreduce, got " + ranks);
         }
         if (flowsFile != null && flowsFile.isBlank()) {
             throw new IllegalArgumentException("--flows must name a file, got a blank name");
@@ -183,6 +201,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
                 time("--delay", v.getOrDefault("--delay", "1us")),
                 bytes("--flow-bytes", v.getOrDefault("--flow-bytes", workload.equals("incast") ? "4MB" : "2MB")),
                 integer("--senders", v.getOrDefault("--senders", "64")),
+                integer("--ranks", v.getOrDefault("--ranks", "16")),
                 longValue("--seed", v.getOrDefault("--seed", "5")),
                 transport,
                 integer("--ack-every", v.getOrDefault("--ack-every", transport.equals("ctcc") ? "16" : "1")),
@@ -200,7 +219,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
 
     /** The options that take a value, in the order of the usage text. */
     static final List<String> OPTIONS = List.of("--workload", "--hosts", "--hosts-per-leaf", "--spines", "--parallel-links",
-            "--rate", "--delay", "--flow-bytes", "--senders", "--seed", "--transport", "--ack-every", "--forwarding",
+            "--rate", "--delay", "--flow-bytes", "--senders", "--ranks", "--seed", "--transport", "--ack-every", "--forwarding",
             "--ecmp-seed", "--pfc", "--buffer", "--mtu", "--header", "--threads", "--time-limit", "--flows", "--jit");
 
     /** The scenario these options describe (the flows drawn from {@link #seed}). */
@@ -222,9 +241,16 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         } else {
             LeafSpine fabric = new LeafSpine(hosts, 1, hosts / hostsPerLeaf, spines, rateBitsPerSecond, rateBitsPerSecond,
                     parallelLinks, delayPs, delayPs);
-            base = Scenario.permutation(fabric, flowBytes, seed, config);
-            what = "permutation of " + flowBytes + " B flows on " + hosts + " hosts (" + hosts / hostsPerLeaf + " leaves x "
-                    + hostsPerLeaf + ", " + spines + " spines, " + parallelLinks + " links per leaf-spine pair)";
+            String where = hosts + " hosts (" + hosts / hostsPerLeaf + " leaves x " + hostsPerLeaf + ", " + spines
+                    + " spines, " + parallelLinks + " links per leaf-spine pair)";
+            if (workload.equals("permutation")) {
+                base = Scenario.permutation(fabric, flowBytes, seed, config);
+                what = "permutation of " + flowBytes + " B flows on " + where;
+            } else {
+                base = collectives(fabric, config);
+                what = (workload.equals("ring-allreduce") ? "ring" : "halving-doubling") + " all-reduce of " + flowBytes
+                        + " B per rank in " + hosts / ranks + " groups of " + ranks + " ranks on " + where;
+            }
         }
         TransportModel model = switch (transport) {
             case "roce" -> RoceTransport.noCongestionControl().withAckEvery(ackEvery);
@@ -236,6 +262,39 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport,
                 pfc == null ? "no PFC" : "PFC XOFF " + pfc.xoffBytes() + " B XON " + pfc.xonBytes() + " B", forwarding);
         return base.toBuilder().transport(model).pfc(pfc).name(name).build();
+    }
+
+    /**
+     * The collective of {@link #workload} in each of the {@code hosts / ranks} groups at once: rank r of group g on
+     * host {@code r * groups + g}; each transfer of {@link CollectiveSchedule} a flow (source port drawn from
+     * {@link #seed}) that starts when the transfers it waits for have arrived.
+     */
+    private Scenario collectives(LeafSpine fabric, SimulationConfig config) {
+        Collective c = workload.equals("ring-allreduce") ? Collective.RING_ALL_REDUCE : Collective.HALVING_DOUBLING_ALL_REDUCE;
+        CollectiveSchedule schedule = CollectiveSchedule.of(c, ranks, flowBytes);
+        int groups = hosts / ranks;
+        java.util.SplittableRandom ports = new java.util.SplittableRandom(seed);
+        List<FlowSpec> flows = new ArrayList<>();
+        List<int[]> after = new ArrayList<>();
+        for (int g = 0; g < groups; g++) {
+            int first = flows.size();
+            for (CollectiveSchedule.Transfer t : schedule.transfers()) {
+                flows.add(new FlowSpec(t.from() * groups + g, t.to() * groups + g, t.bytes(), 0, 0,
+                        49152 + ports.nextInt(16384)));
+                int[] a = t.after().clone();
+                for (int i = 0; i < a.length; i++) {
+                    a[i] += first;
+                }
+                after.add(a);
+            }
+        }
+        Scenario.Builder b = Scenario.builder(fabric.build(), config).flows(flows);
+        for (int i = 0; i < flows.size(); i++) {
+            if (after.get(i).length > 0) {
+                b.startAfter(i, after.get(i));
+            }
+        }
+        return b.build();
     }
 
     /**
@@ -263,15 +322,18 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
     static String usage() {
         return String.join("\n",
                 "usage: bin/simulate [options]   (one packet-level run; prints its figures, progress on stderr)",
-                "  --workload permutation|incast   permutation (every host to a distinct other host) [permutation]",
+                "  --workload permutation|incast|ring-allreduce|hd-allreduce  permutation (every host to a distinct other",
+                "                                  host), incast, or all-reduce in groups of --ranks hosts [permutation]",
                 "  --hosts N                       hosts of the leaf-spine, a multiple of --hosts-per-leaf [128]",
                 "  --hosts-per-leaf N              [16]",
                 "  --spines N                      [8]",
                 "  --parallel-links N              links per leaf-spine pair [2]",
                 "  --rate R                        every link, bit/s: 25G, 100G, 400G [100G]",
                 "  --delay T                       propagation per link: 500ns, 1us [1us]",
-                "  --flow-bytes S                  per flow (permutation) or per sender (incast): 2MB, 4MiB [2MB; incast 4MB]",
+                "  --flow-bytes S                  per flow (permutation), sender (incast) or rank (all-reduce buffer):",
+                "                                  2MB, 4MiB [2MB; incast 4MB]",
                 "  --senders N                     incast senders [64]",
+                "  --ranks N                       ranks of each all-reduce group (hosts / N groups at once) [16]",
                 "  --seed N                        seed of the permutation, source ports and random draws [5]",
                 "  --transport roce|dcqcn|line-rate|ctcc|gse  RoCE go-back-N without or with DCQCN, line-rate senders,",
                 "                                  CTCC (RTT probes, paced; ACK per 16, PFC off) or GSE (16 KB containers",
@@ -372,6 +434,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
                 "--hosts-per-leaf", Integer.toString(hostsPerLeaf), "--spines", Integer.toString(spines),
                 "--parallel-links", Integer.toString(parallelLinks), "--rate", Long.toString(rateBitsPerSecond),
                 "--delay", delayPs + "ps", "--flow-bytes", Long.toString(flowBytes), "--senders", Integer.toString(senders),
+                "--ranks", Integer.toString(ranks),
                 "--seed", Long.toString(seed), "--transport", transport, "--ack-every", Integer.toString(ackEvery),
                 "--forwarding", forwarding, "--ecmp-seed", Integer.toString(ecmpSeed),
                 "--pfc", pfc == null ? "off" : pfc.xoffBytes() + "," + pfc.xonBytes(), "--buffer", Long.toString(bufferBytes),
