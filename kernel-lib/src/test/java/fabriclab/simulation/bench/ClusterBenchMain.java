@@ -37,7 +37,10 @@ import java.util.Map;
  *       granted and sprayed by the leaves, line-rate hosts, no PFC in the fabric; not an htsim scenario, htsim has no
  *       GSE: the papers' own transport at the same scale);</li>
  *   <li>{@code ctcc}: the permutation under CTCC (RTT probes per host pair, paced senders, an ACK per 16 packets,
- *       no PFC; not an htsim scenario either).</li>
+ *       no PFC; not an htsim scenario either);</li>
+ *   <li>{@code allreduce} and {@code gse-allreduce}: a ring all-reduce of 2 MB per rank in every group of 16 hosts
+ *       at once (rank r of group g on host r x groups + g, so a group spans the leaves), each step a flow that
+ *       starts when the data it waits for has arrived, under {@code roce} and under GSE.</li>
  * </ul>
  * Variants of {@code roce} take its cost apart (not htsim scenarios): {@code roce-ack16}, the same with an ACK per
  * 16 packets; {@code roce-nopfc} and {@code roce-ack16-nopfc}, the same two without PFC on a 16 GiB shared buffer (deep
@@ -95,8 +98,10 @@ public final class ClusterBenchMain {
             case "incast" -> List.of("--workload", "incast");
             case "gse" -> List.of("--transport", "gse");
             case "ctcc" -> List.of("--transport", "ctcc");
+            case "allreduce" -> List.of("--workload", "ring-allreduce");
+            case "gse-allreduce" -> List.of("--workload", "ring-allreduce", "--transport", "gse");
             default -> throw new IllegalArgumentException(
-                    "scenario must be one of roce, spray, incast, gse, ctcc, roce-ack16, roce-nopfc, roce-ack16-nopfc, ecmp, got " + name);
+                    "scenario must be one of roce, spray, incast, gse, ctcc, allreduce, gse-allreduce, roce-ack16, roce-nopfc, roce-ack16-nopfc, ecmp, got " + name);
         };
         return SimulateOptions.parse(concat(List.of("--hosts", Integer.toString(hosts)), args)).scenario();
     }
