@@ -66,20 +66,19 @@ import java.util.concurrent.atomic.AtomicReference;
  * (and in the draws of spraying at random, ECN marking and the like, which come from per-element
  * sources); where there are no such ties the results are equal.
  *
- * <p><b>Supported:</b> line-rate flows ({@link TransportModel#uncontrolled()}), {@link RoceTransport}
- * (go-back-N, DCQCN) without iQCN, {@link CtccTransport} (its probes are packets, its state the sender's), and
- * {@link GseTransport} with a positive control latency (its requests and grants cross between edges as
- * messages, on a lane of the sending edge at the receiving one, and the lookahead is the smaller of the smallest
- * link delay and that latency); flow dependencies where each predecessor completes at the host its successor
- * starts at (ring and halving-doubling collectives: a step starts where the previous step's data arrived);
- * ECMP, pinned routes, spraying; PFC (static or alpha-based thresholds, watchdog, hook priority); WRED
- * marking. <b>Rejected</b> with an {@link IllegalArgumentException} naming the feature, because they act
- * between nodes with no delay: flow dependencies across hosts (a completion at one host would start a flow at
- * another, as in a pairwise all-to-all where a rank's next send waits for its previous one to arrive), link failures (routes
- * of every switch recomputed at once), queue sampling (one sampler reads every switch), queueing
- * observers and traces (one sink called from every thread), fabric jitter (a negative draw could
- * beat the lookahead), iQCN (a switch's shared CNP counter); and a link with no propagation delay (no
- * lookahead).
+ * <p><b>Supported:</b> line-rate flows ({@link TransportModel#uncontrolled()}), {@link RoceTransport} (go-back-N,
+ * DCQCN) without iQCN, {@link CtccTransport} (its probes are packets, its state the sender's), and
+ * {@link GseTransport} with a positive control latency (its requests and grants cross between edges as messages,
+ * on a lane of the sending edge at the receiving one, and the lookahead is the smaller of the smallest link delay
+ * and that latency); flow dependencies where each predecessor completes at the host its successor starts at (ring
+ * and halving-doubling collectives: a step starts where the previous step's data arrived); ECMP, pinned routes,
+ * spraying; PFC (static or alpha-based thresholds, watchdog, hook priority); WRED marking. <b>Rejected</b> with an
+ * {@link IllegalArgumentException} naming the feature, because they act between nodes with no delay: flow
+ * dependencies across hosts (a completion at one host would start a flow at another, as in a pairwise all-to-all
+ * where a rank's next send waits for its previous one to arrive), link failures (routes of every switch recomputed
+ * at once), queue sampling (one sampler reads every switch), queueing observers and traces (one sink called from
+ * every thread), fabric jitter (a negative draw could beat the lookahead), iQCN (a switch's shared CNP counter);
+ * and a link with no propagation delay (no lookahead).
  */
 final class ParallelEngine {
     private final Network net;
@@ -147,10 +146,11 @@ final class ParallelEngine {
     /** Fails naming the first feature of {@code s} the parallel engine does not support. */
     static void checkSupported(Scenario s, boolean observed) {
         String why = null;
+        String crossHost = crossHostDependency(s);
         if (observed) {
             why = "a queueing observer or trace (one sink called from every thread)";
-        } else if (crossHostDependency(s) != null) {
-            why = crossHostDependency(s);
+        } else if (crossHost != null) {
+            why = crossHost;
         } else if (!s.failures().isEmpty()) {
             why = "link failures (" + s.failures().size() + "; every switch's routes change at once)";
         } else if (s.config().samplePeriodPs() > 0 && s.config().maxSamples() > 0) {
