@@ -51,8 +51,8 @@ import java.util.Map;
  * @param delayPs propagation delay of every link [ps], 1 ps to 1 s
  * @param flowBytes payload of each permutation flow, or of each incast sender [bytes], 1 B to 1 TB
  * @param senders incast senders, 1 to 65,536
- * @param ranks ranks of each collective group, 2 to {@code hosts}, dividing {@code hosts} (a power of two for
- *        {@code hd-allreduce})
+ * @param ranks ranks of each collective group, at least 2; for an all-reduce it divides {@code hosts} (a power of
+ *        two for {@code hd-allreduce}) and {@code flowBytes} is at least it
  * @param seed seed of the permutation, of the flows' source ports and of the run's random draws (spraying at
  *        random, ECN marking)
  * @param transport {@code roce} (go-back-N, no congestion control), {@code dcqcn} (RoCE with DCQCN,
@@ -101,7 +101,7 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         range("--delay", delayPs, 1L, 1_000_000_000_000L);
         range("--flow-bytes", flowBytes, 1L, 1_000_000_000_000L);
         range("--senders", senders, 1, 65_536);
-        range("--ranks", ranks, 2, Math.max(2, hosts));
+        range("--ranks", ranks, 2, 1 << 20);
         oneOf("--transport", transport, TRANSPORTS);
         range("--ack-every", ackEvery, 1, 65_536);
         oneOf("--forwarding", forwarding, FORWARDINGS);
@@ -121,6 +121,10 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         }
         if (workload.equals("hd-allreduce") && Integer.bitCount(ranks) != 1) {
             throw new IllegalArgumentException("--ranks must be a power of two for hd-allreduce, got " + ranks);
+        }
+        if (workload.endsWith("allreduce") && flowBytes < ranks) { // every chunk at least a byte
+            throw new IllegalArgumentException("--flow-bytes must be at least --ranks = " + ranks
+                    + " for an all-reduce (a chunk per rank), got " + flowBytes);
         }
         if (flowsFile != null && flowsFile.isBlank()) {
             throw new IllegalArgumentException("--flows must name a file, got a blank name");

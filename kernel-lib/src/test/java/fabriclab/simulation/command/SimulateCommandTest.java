@@ -87,12 +87,12 @@ class SimulateCommandTest {
             {"--bogus", "1"}, {"--hosts"}, {"--hosts", "32", "--hosts", "64"}, {"--senders", "0", "--workload", "incast"},
             {"--flows", " "}, {"--time-limit", "0us"}, {"--hosts", "99999999999"},
             {"--workload", "ring-allreduce", "--ranks", "12"}, {"--workload", "hd-allreduce", "--hosts", "96", "--ranks", "12"},
-            {"--ranks", "1"},
+            {"--ranks", "1"}, {"--workload", "ring-allreduce", "--flow-bytes", "8"},
         };
         String[] mustName = {
             "--hosts", "--hosts", "--rate", "--rate", "--delay", "--flow-bytes", "--transport", "--forwarding", "--threads",
             "--pfc", "--pfc", "--mtu", "--buffer", "--jit", "--bogus", "--hosts", "--hosts", "--senders", "--flows",
-            "--time-limit", "--hosts", "--ranks", "--ranks", "--ranks",
+            "--time-limit", "--hosts", "--ranks", "--ranks", "--ranks", "--flow-bytes",
         };
         for (int i = 0; i < cases.length; i++) {
             Object[] r = run(cases[i]);
@@ -123,6 +123,12 @@ class SimulateCommandTest {
                 () -> SimulateCommand.checkHeap(incast, 999_999_999L));
         assertTrue(x.getMessage().startsWith("--senders 9999 needs about 1.0 GB"), x.getMessage());
         SimulateCommand.checkHeap(incast, 1_000_000_000L); // 10,000 hosts x 100 KB fit exactly
+    }
+
+    /** The all-reduce's --ranks does not constrain the other workloads: a permutation of 8 hosts keeps its default. */
+    @Test
+    void ranksMatterOnlyToAllReduces() {
+        assertEquals(16, SimulateOptions.parse(List.of("--hosts", "8", "--hosts-per-leaf", "4")).ranks());
     }
 
     @Test
