@@ -116,13 +116,18 @@ class SimulateCommandTest {
         Object[] r = run("--hosts", "1048576");
         assertEquals(2, r[0]);
         String err = (String) r[2];
-        assertTrue(err.contains("--hosts 1048576 needs about 104.9 GB of heap"), err);
+        assertTrue(err.contains("--hosts 1048576 needs about 106.4 GB of heap"), err); // 100 KB per host + 1.5 KB per flow
         assertTrue(err.contains("-Xmx"), err);
         SimulateOptions incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "9999"));
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
                 () -> SimulateCommand.checkHeap(incast, 999_999_999L));
         assertTrue(x.getMessage().startsWith("--senders 9999 needs about 1.0 GB"), x.getMessage());
-        SimulateCommand.checkHeap(incast, 1_000_000_000L); // 10,000 hosts x 100 KB fit exactly
+        SimulateCommand.checkHeap(incast, 1_014_998_500L); // 10,000 hosts x 100 KB and 9,999 flows x 1.5 KB fit exactly
+        // a ring of 4096 ranks on 4096 hosts: 2 x 4095 steps per host, 33.5 M flows
+        SimulateOptions ring = SimulateOptions.parse(List.of("--workload", "ring-allreduce", "--hosts", "4096", "--ranks", "4096"));
+        x = assertThrows(IllegalArgumentException.class, () -> SimulateCommand.checkHeap(ring, 8L << 30));
+        assertTrue(x.getMessage().startsWith("--hosts 4096 with --ranks 4096 (33546240 flows) needs about 50.7 GB"),
+                x.getMessage());
     }
 
     /** The all-reduce's --ranks does not constrain the other workloads: a permutation of 8 hosts keeps its default. */
