@@ -523,6 +523,11 @@ final class BadInputRegistry {
             case "fabriclab.simulation.event.EventQueue#schedule(long,EventHandler,Object)" ->
                     call(new fabriclab.simulation.event.EventQueue(), id, 1000L,
                             (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload");
+            case "fabriclab.simulation.Scenario$Builder#collective(CollectiveSchedule,int[],IntSupplier)" ->
+                    call(fabriclab.simulation.Scenario.builder(smallLeafSpine().build(),
+                                    fabriclab.simulation.SimulationConfig.defaults(fabriclab.simulation.SwitchBuffer.shared(1_000_000))), id,
+                            fabriclab.collectives.CollectiveSchedule.of(fabriclab.collectives.Collective.RING_ALL_REDUCE, 2, 1000),
+                            new int[] {0, 1}, (java.util.function.IntSupplier) () -> 50_000);
             case "fabriclab.simulation.event.EventQueue#scheduleKeyed(long,EventHandler,Object,long)" ->
                     call(fabriclab.simulation.event.EventQueue.canonical(16), id, 1000L,
                             (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload",

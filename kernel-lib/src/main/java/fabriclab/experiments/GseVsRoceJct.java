@@ -9,7 +9,6 @@ import fabriclab.datasets.Provenance;
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
-import fabriclab.simulation.FlowSpec;
 import fabriclab.simulation.Forwarding;
 import fabriclab.simulation.GseTransport;
 import fabriclab.fabric.Pfc;
@@ -191,32 +190,27 @@ public record GseVsRoceJct(double speedup) {
     static Outcome simulate(LeafSpine ls, int[][] groups, Collective collective, long bufferBytes, Fabric fabric, long seed,
             int[] deadLinks, java.util.function.Consumer<Scenario.Builder> setup) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        List<FlowSpec> flows = new ArrayList<>();
-        List<int[]> deps = new ArrayList<>();
-        List<Integer> groupOf = new ArrayList<>();
+        CollectiveSchedule[] schedules = new CollectiveSchedule[groups.length];
+        int transfers = 0;
         for (int g = 0; g < groups.length; g++) {
-            CollectiveSchedule s = CollectiveSchedule.of(collective, groups[g].length, bufferBytes);
-            int base = flows.size();
-            for (CollectiveSchedule.Transfer t : s.transfers()) {
-                flows.add(new FlowSpec(groups[g][t.from()], groups[g][t.to()], t.bytes(), 0, 0, 49152 + rnd.nextInt(16384)));
-                int[] after = new int[t.after().length];
-                for (int i = 0; i < after.length; i++) {
-                    after[i] = base + t.after()[i];
-                }
-                deps.add(after);
-                groupOf.add(g);
-            }
+            schedules[g] = CollectiveSchedule.of(collective, groups[g].length, bufferBytes);
+            transfers += schedules[g].transfers().size();
+        }
+        int[] ports = new int[transfers]; // drawn before the ECMP seed, in flow order
+        for (int i = 0; i < transfers; i++) {
+            ports[i] = 49152 + rnd.nextInt(16384);
         }
         DcqcnParameters d = DcqcnParameters.zhu2015();
         EcnMarking wred = fabric == Fabric.ROCE ? d.marking() : EcnMarking.OFF;
         SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(32_000_000, 32_000_000, wred),
                 Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
         fabriclab.fabric.Topology topology = ls.build();
-        Scenario.Builder scenario = Scenario.builder(topology, c).flows(flows);
-        for (int i = 0; i < flows.size(); i++) {
-            if (deps.get(i).length > 0) {
-                scenario.startAfter(i, deps.get(i));
-            }
+        Scenario.Builder scenario = Scenario.builder(topology, c);
+        int[] groupOf = new int[transfers];
+        int[] next = {0};
+        for (int g = 0; g < groups.length; g++) {
+            int first = scenario.collective(schedules[g], groups[g], () -> ports[next[0]++]);
+            java.util.Arrays.fill(groupOf, first, first + schedules[g].transfers().size(), g);
         }
         if (fabric == Fabric.ROCE) {
             scenario.transport(RoceTransport.dcqcn(d)).pfc(new Pfc(1_000_000, 900_000, 100_000, 65535));
@@ -228,7 +222,7 @@ public record GseVsRoceJct(double speedup) {
         double[] jct = new double[groups.length];
         for (SimulationResult.FlowRecord f : r.flows()) {
             long done = r.completedAtPs(f.id());
-            int g = groupOf.get(f.id());
+            int g = groupOf[f.id()];
             jct[g] = Math.max(jct[g], done < 0 ? Double.POSITIVE_INFINITY : Time.toMicros(done));
         }
         int hosts = ls.hosts();

@@ -256,6 +256,38 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             return this;
         }
 
+        /**
+         * Adds collective {@code schedule} with rank r on host {@code hostOfRank[r]}: each transfer a flow (start 0,
+         * priority 0, source port from {@code sourcePort}, asked once per transfer in the schedule's order) that
+         * starts when the transfers it waits for have been received ({@link #startAfter}).
+         *
+         * @return the index of the collective's first flow; its transfer i is flow {@code first + i}
+         */
+        public int collective(fabriclab.collectives.CollectiveSchedule schedule, int[] hostOfRank,
+                java.util.function.IntSupplier sourcePort) {
+            Parameters.notNull("schedule", schedule);
+            Parameters.notNull("hostOfRank", hostOfRank);
+            Parameters.notNull("sourcePort", sourcePort);
+            if (hostOfRank.length != schedule.ranks()) {
+                throw new IllegalArgumentException("hostOfRank must have schedule.ranks() = " + schedule.ranks()
+                        + " entries, got " + hostOfRank.length);
+            }
+            int first = flows.size();
+            for (fabriclab.collectives.CollectiveSchedule.Transfer t : schedule.transfers()) {
+                flow(new FlowSpec(hostOfRank[t.from()], hostOfRank[t.to()], t.bytes(), 0, 0, sourcePort.getAsInt()));
+            }
+            for (int i = 0; i < schedule.transfers().size(); i++) {
+                int[] after = schedule.transfers().get(i).after().clone();
+                if (after.length > 0) {
+                    for (int k = 0; k < after.length; k++) {
+                        after[k] += first;
+                    }
+                    startAfter(first + i, after);
+                }
+            }
+            return first;
+        }
+
         /** Flow {@code flow} waits until every flow in {@code predecessors} has been received; see {@link Dependency}. */
         public Builder startAfter(int flow, int... predecessors) {
             Parameters.notNull("predecessors", predecessors);

@@ -216,18 +216,13 @@ class ParallelEngineTest {
      * transfer a flow that starts when the transfers it waits for have arrived.
      */
     private static Scenario collective(fabriclab.collectives.CollectiveSchedule schedule, int hosts, Scenario base) {
-        int ranks = schedule.ranks();
-        List<FlowSpec> flows = new java.util.ArrayList<>();
-        for (fabriclab.collectives.CollectiveSchedule.Transfer t : schedule.transfers()) {
-            flows.add(new FlowSpec(t.from() * hosts / ranks, t.to() * hosts / ranks, t.bytes(), 0, 0, 49152 + flows.size()));
+        int[] hostOfRank = new int[schedule.ranks()];
+        for (int r = 0; r < hostOfRank.length; r++) {
+            hostOfRank[r] = r * hosts / hostOfRank.length;
         }
-        Scenario.Builder b = Scenario.builder(base.topology(), base.config()).flows(flows).transport(base.transport())
-                .pfc(base.pfc());
-        for (int i = 0; i < flows.size(); i++) {
-            if (schedule.transfers().get(i).after().length > 0) {
-                b.startAfter(i, schedule.transfers().get(i).after());
-            }
-        }
+        int[] port = {49152};
+        Scenario.Builder b = Scenario.builder(base.topology(), base.config()).transport(base.transport()).pfc(base.pfc());
+        b.collective(schedule, hostOfRank, () -> port[0]++);
         return b.build();
     }
 

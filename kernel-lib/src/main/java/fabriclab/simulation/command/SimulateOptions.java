@@ -278,25 +278,13 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         CollectiveSchedule schedule = CollectiveSchedule.of(c, ranks, flowBytes);
         int groups = hosts / ranks;
         java.util.SplittableRandom ports = new java.util.SplittableRandom(seed);
-        List<FlowSpec> flows = new ArrayList<>();
-        List<int[]> after = new ArrayList<>();
+        Scenario.Builder b = Scenario.builder(fabric.build(), config);
         for (int g = 0; g < groups; g++) {
-            int first = flows.size();
-            for (CollectiveSchedule.Transfer t : schedule.transfers()) {
-                flows.add(new FlowSpec(t.from() * groups + g, t.to() * groups + g, t.bytes(), 0, 0,
-                        49152 + ports.nextInt(16384)));
-                int[] a = t.after().clone();
-                for (int i = 0; i < a.length; i++) {
-                    a[i] += first;
-                }
-                after.add(a);
+            int[] hostOfRank = new int[ranks];
+            for (int r = 0; r < ranks; r++) {
+                hostOfRank[r] = r * groups + g;
             }
-        }
-        Scenario.Builder b = Scenario.builder(fabric.build(), config).flows(flows);
-        for (int i = 0; i < flows.size(); i++) {
-            if (after.get(i).length > 0) {
-                b.startAfter(i, after.get(i));
-            }
+            b.collective(schedule, hostOfRank, () -> 49152 + ports.nextInt(16384));
         }
         return b.build();
     }
