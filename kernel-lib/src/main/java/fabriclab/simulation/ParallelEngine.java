@@ -272,17 +272,17 @@ final class ParallelEngine {
         }
         boolean finite = timeLimitPs != Long.MAX_VALUE;
         // progress: simulated microseconds against a finite limit, else megabytes of payload delivered of all the flows'
-        long totalUs = finite ? Math.max(1, timeLimitPs / Time.US) : net.workload.totalPayloadMb();
+        long progressTotal = finite ? Math.max(1, timeLimitPs / Time.US) : net.workload.totalPayloadMb();
         Thread caller = Thread.currentThread();
         String label = "packet simulation (parallel, " + threads + " threads" + (finite ? ")" : ", MB delivered)");
-        try (Progress progress = Progress.start(label, totalUs, sink)) {
+        try (Progress progress = Progress.start(label, progressTotal, sink)) {
             Runnable[] workers = new Runnable[threads];
             for (int w = 0; w < threads; w++) {
                 int me = w;
                 workers[w] = () -> {
                     try {
                         work(me, barrier, nextPs, delivered, stop, handled, pendingAtStop, eventLog[me], messageLog[me],
-                                cpuLog[me], timeLimitPs, me == 0 ? caller : null, me == 0 ? progress : null, finite, totalUs);
+                                cpuLog[me], timeLimitPs, me == 0 ? caller : null, me == 0 ? progress : null, finite, progressTotal);
                     } catch (Throwable e) {
                         failure.compareAndSet(null, e);
                         barrier.forceTermination();
@@ -373,12 +373,12 @@ final class ParallelEngine {
     /** The loop of the thread that owns partition {@code me}. */
     private void work(int me, Phaser barrier, long[][] nextPs, long[][] delivered, boolean[] stop, long[] handled,
             long[] pendingAtStop, List<long[]> eventLog, List<long[]> messageLog, List<long[]> cpuLog, long timeLimitPs,
-            Thread caller, Progress progress, boolean finite, long totalUs) {
+            Thread caller, Progress progress, boolean finite, long progressTotal) {
         java.lang.management.ThreadMXBean cpuClock = java.lang.management.ManagementFactory.getThreadMXBean();
         boolean cpuTimed = cpuClock.isCurrentThreadCpuTimeSupported() && cpuClock.isThreadCpuTimeEnabled();
         Partition part = parts[me];
         EventQueue q = part.events;
-        long reportedUs = 0;
+        long reported = 0; // progress reported so far: simulated us with a time limit, else MB delivered
         // the queues hold their initial events; every thread starts from the same published times
         long t0 = System.nanoTime();
         if (barrier.arriveAndAwaitAdvance() < 0) {
@@ -399,9 +399,9 @@ final class ParallelEngine {
                     bytes += d;
                 }
                 long mb = Workload.megabytes(bytes);
-                if (mb > reportedUs) {
-                    progress.advance(Math.min(mb, totalUs) - Math.min(reportedUs, totalUs));
-                    reportedUs = mb;
+                if (mb > reported) {
+                    progress.advance(Math.min(mb, progressTotal) - Math.min(reported, progressTotal));
+                    reported = mb;
                 }
             }
             if (start == Long.MAX_VALUE || start > timeLimitPs || stop[parity]) {
@@ -430,9 +430,9 @@ final class ParallelEngine {
                 stop[parity ^ 1] = caller.isInterrupted();
                 if (progress != null && finite) {
                     long us = part.now / Time.US;
-                    if (us > reportedUs) {
-                        progress.advance(Math.min(us, totalUs) - Math.min(reportedUs, totalUs));
-                        reportedUs = us;
+                    if (us > reported) {
+                        progress.advance(Math.min(us, progressTotal) - Math.min(reported, progressTotal));
+                        reported = us;
                     }
                 }
             }
