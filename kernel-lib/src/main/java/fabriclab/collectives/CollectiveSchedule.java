@@ -75,7 +75,7 @@ public record CollectiveSchedule(Collective collective, int ranks, long bufferBy
                 }
             }
             case RING_ALL_REDUCE -> {
-                int steps = 2 * (ranks - 1);
+                int steps = collective.transfersPerRank(ranks); // a transfer per rank and step
                 for (int k = 0; k < steps; k++) {
                     for (int r = 0; r < ranks; r++) {
                         // the step k-1 transfer into r came from r-1: index (k-1)*p + (r-1 mod p)
@@ -85,11 +85,8 @@ public record CollectiveSchedule(Collective collective, int ranks, long bufferBy
                 }
             }
             case HALVING_DOUBLING_ALL_REDUCE -> {
-                if (Integer.bitCount(ranks) != 1) {
-                    throw new IllegalArgumentException("ranks must be a power of two for halving-doubling, got " + ranks);
-                }
-                int logP = Integer.numberOfTrailingZeros(ranks);
-                int steps = 2 * logP;
+                int steps = collective.transfersPerRank(ranks); // a transfer per rank and step (ranks a power of two)
+                int logP = steps / 2;
                 for (int k = 0; k < steps; k++) {
                     int distance = k < logP ? ranks >> (k + 1) : 1 << (k - logP);
                     long bytes = k < logP ? bufferBytes >> (k + 1) : bufferBytes >> (2 * logP - k);

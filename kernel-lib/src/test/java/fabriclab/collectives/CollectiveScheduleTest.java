@@ -8,6 +8,21 @@ import org.junit.jupiter.api.Test;
 
 class CollectiveScheduleTest {
     @Test
+    void transfersPerRankCountTheAlgorithmsSteps() {
+        // all-to-all: one transfer to each other rank; ring: p - 1 reduce-scatter and p - 1 all-gather steps;
+        // halving-doubling: log2 p halving and log2 p doubling steps
+        assertEquals(4, Collective.ALL_TO_ALL.transfersPerRank(5));
+        assertEquals(6, Collective.RING_ALL_REDUCE.transfersPerRank(4));
+        assertEquals(6, Collective.HALVING_DOUBLING_ALL_REDUCE.transfersPerRank(8));
+        assertEquals(2, Collective.HALVING_DOUBLING_ALL_REDUCE.transfersPerRank(2));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Collective.HALVING_DOUBLING_ALL_REDUCE.transfersPerRank(6));
+        assertTrue(e.getMessage().contains("ranks") && e.getMessage().contains("6"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Collective.RING_ALL_REDUCE.transfersPerRank(1));
+        assertTrue(e.getMessage().contains("ranks") && e.getMessage().contains("1"), e.getMessage());
+    }
+
+    @Test
     void everyAlgorithmMovesWhatItPrescribes() {
         int p = 8;
         long s = 8L << 20; // 8 MiB, divisible by p

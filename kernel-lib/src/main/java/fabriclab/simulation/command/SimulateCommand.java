@@ -123,8 +123,7 @@ public final class SimulateCommand {
         boolean allReduce = o.workload().endsWith("allreduce");
         long hosts = incast ? o.senders() + 1L : o.hosts();
         long stepsPerHost = !allReduce ? 1 // a flow per host (permutation) or per sender (incast)
-                : o.workload().equals("ring-allreduce") ? 2L * (o.ranks() - 1)
-                : 2L * Integer.numberOfTrailingZeros(o.ranks());
+                : o.collective().transfersPerRank(o.ranks());
         long flows = (incast ? o.senders() : o.hosts()) * stepsPerHost;
         long need = hosts * HEAP_BYTES_PER_HOST + flows * HEAP_BYTES_PER_FLOW;
         if (need > maxHeapBytes) {

@@ -268,14 +268,18 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         return base.toBuilder().transport(model).pfc(pfc).name(name).build();
     }
 
+    /** The collective of an all-reduce {@link #workload}: ring or halving-doubling. */
+    Collective collective() {
+        return workload.equals("ring-allreduce") ? Collective.RING_ALL_REDUCE : Collective.HALVING_DOUBLING_ALL_REDUCE;
+    }
+
     /**
      * The collective of {@link #workload} in each of the {@code hosts / ranks} groups at once: rank r of group g on
      * host {@code r * groups + g}; each transfer of {@link CollectiveSchedule} a flow (source port drawn from
      * {@link #seed}) that starts when the transfers it waits for have arrived.
      */
     private Scenario collectives(LeafSpine fabric, SimulationConfig config) {
-        Collective c = workload.equals("ring-allreduce") ? Collective.RING_ALL_REDUCE : Collective.HALVING_DOUBLING_ALL_REDUCE;
-        CollectiveSchedule schedule = CollectiveSchedule.of(c, ranks, flowBytes);
+        CollectiveSchedule schedule = CollectiveSchedule.of(collective(), ranks, flowBytes);
         int groups = hosts / ranks;
         java.util.SplittableRandom ports = new java.util.SplittableRandom(seed);
         Scenario.Builder b = Scenario.builder(fabric.build(), config);
