@@ -46,16 +46,18 @@ final class BadInputRegistry {
 
     /**
      * Packages that read and write files, draw charts or start processes (the simulation command exits the
-     * JVM from main and runs whole simulations); their bad input is tested in their own tests.
+     * JVM from main and runs whole simulations); their bad input is tested in their own tests. Also the
+     * simulator's runtime elements, public only to the simulator's own transport and engine packages: a caller
+     * cannot obtain their arguments (a {@code Network} is built by the simulator from a validated scenario).
      */
     static final Set<String> EXCLUDED_PACKAGES = Set.of("fabriclab.datasets", "fabriclab.notebook",
-            "fabriclab.project", "fabriclab.sweep", "fabriclab.simulation.command");
+            "fabriclab.project", "fabriclab.sweep", "fabriclab.simulation.command", "fabriclab.simulation.element");
 
     /** Entry points not fuzzed, with the reason. */
     private static final String CALLBACK = "an interface the caller implements and the library calls";
 
-    private static final String PACKAGE_PRIVATE_NETWORK = "its parameter type Network is package-private: only the simulator "
-            + "itself can call it";
+    private static final String SIMULATOR_RUNTIME = "its parameter type Network is the simulator's runtime, built only "
+            + "by the simulator from a validated scenario";
     private static final String WHOLE_SWEEP = "the fixed full sweep of a published dataset (hundreds of packet-level runs, "
             + "minutes even on many threads); its only parameters are the executor and the sink";
 
@@ -78,14 +80,20 @@ final class BadInputRegistry {
             Map.entry("fabriclab.congestion.dde.StepObserver#accept(double,double[])", CALLBACK),
             Map.entry("fabriclab.progress.ProgressSink#report(State)", CALLBACK),
             Map.entry("fabriclab.simulation.event.EventHandler#handle(long,Object)", CALLBACK),
-            Map.entry("fabriclab.simulation.Simulator$Trace#dequeued(int,int,int,boolean,int,long,long)", CALLBACK),
-            Map.entry("fabriclab.simulation.Simulator$Trace#enqueued(int,int,int,boolean,int,long,long)", CALLBACK),
-            Map.entry("fabriclab.simulation.Simulator$Trace#dropped(int,int,int,boolean,int,DropReason,long)", CALLBACK),
-            Map.entry("fabriclab.simulation.TransportModel#start(Network)", PACKAGE_PRIVATE_NETWORK),
-            Map.entry("fabriclab.simulation.TransportModel$Uncontrolled#start(Network)", PACKAGE_PRIVATE_NETWORK),
-            Map.entry("fabriclab.simulation.CtccTransport#start(Network)", PACKAGE_PRIVATE_NETWORK),
-            Map.entry("fabriclab.simulation.GseTransport#start(Network)", PACKAGE_PRIVATE_NETWORK),
-            Map.entry("fabriclab.simulation.RoceTransport#start(Network)", PACKAGE_PRIVATE_NETWORK),
+            Map.entry("fabriclab.simulation.trace.Trace#dequeued(int,int,int,boolean,int,long,long)", CALLBACK),
+            Map.entry("fabriclab.simulation.trace.Trace#enqueued(int,int,int,boolean,int,long,long)", CALLBACK),
+            Map.entry("fabriclab.simulation.trace.Trace#dropped(int,int,int,boolean,int,DropReason,long)", CALLBACK),
+            Map.entry("fabriclab.simulation.transport.TransportModel#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.engine.ParallelEngine#<init>(Network,TransportRun,int)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.engine.ParallelEngine#run(long,ProgressSink)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.TransportRun#newFlow(FlowState)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.TransportRun#put(Map,String,long)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.TransportRun#reportCounters(Map)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.gse.GseEdge#intercept(Packet,long)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.TransportModel$Uncontrolled#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.ctcc.CtccTransport#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.gse.GseTransport#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.roce.RoceTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.Llama2Fabric#commRuns(int,ProgressSink)", WHOLE_SWEEP),
@@ -132,7 +140,7 @@ final class BadInputRegistry {
                     "documented: the observer may be null (no observer)"),
             Map.entry("fabriclab.simulation.Simulator#<init>(Scenario,QueueingObserver) observer=null",
                     "documented: the trace sink may be null (none); Simulator(Scenario) passes null"),
-            Map.entry("fabriclab.simulation.RoceTransport#<init>(DcqcnParameters,double,int,int,int,int,long,boolean) dcqcn=null",
+            Map.entry("fabriclab.simulation.transport.roce.RoceTransport#<init>(DcqcnParameters,double,int,int,int,int,long,boolean) dcqcn=null",
                     "documented: null dcqcn is RoCE without congestion control (RoceTransport.noCongestionControl())"),
             Map.entry("fabriclab.simulation.Scenario$Builder#pfc(Pfc) pfc=null",
                     "documented: null turns PFC off (the default; toBuilder copies a scenario without PFC this way)"),
@@ -452,15 +460,15 @@ final class BadInputRegistry {
                     call(fabriclab.flowcontrol.BufferDependencyGraph.Cycle.class, id,
                             List.of(new fabriclab.flowcontrol.BufferDependencyGraph.Queue("spine1", "leaf1", 3),
                                     new fabriclab.flowcontrol.BufferDependencyGraph.Queue("leaf1", "spine1", 3)), Set.of("f"));
-            case "fabriclab.simulation.Deadlock003Experiment#<init>(Topology,List,long,long,Pfc,PfcWatchdog,long)" -> {
-                var d = fabriclab.simulation.Deadlock003Experiment.defaults();
-                yield call(fabriclab.simulation.Deadlock003Experiment.class, id, d.topology(), d.flows(), d.flowBytes(),
+            case "fabriclab.experiments.PfcDeadlockAndRecovery#<init>(Topology,List,long,long,Pfc,PfcWatchdog,long)" -> {
+                var d = fabriclab.experiments.PfcDeadlockAndRecovery.defaults();
+                yield call(fabriclab.experiments.PfcDeadlockAndRecovery.class, id, d.topology(), d.flows(), d.flowBytes(),
                         d.bufferBytes(), d.pfc(), d.watchdog(), d.timeLimitPs());
             }
-            case "fabriclab.simulation.Deadlock003Experiment#of(Topology,List)" ->
-                    call(fabriclab.simulation.Deadlock003Experiment.class, id,
+            case "fabriclab.experiments.PfcDeadlockAndRecovery#of(Topology,List)" ->
+                    call(fabriclab.experiments.PfcDeadlockAndRecovery.class, id,
                             fabriclab.flowcontrol.DeadlockTopologies.clos003(1, 100_000_000_000L, 1_000_000L),
-                            fabriclab.simulation.Deadlock003Experiment.figure19Flows());
+                            fabriclab.experiments.PfcDeadlockAndRecovery.figure19Flows());
             // rates that congest (bottleneck below the incast) and a delay the headroom covers
             case "fabriclab.flowcontrol.PausePropagationSimulator#<init>(int,double,double,double,double,Pfc,double,double)" ->
                     call(fabriclab.flowcontrol.PausePropagationSimulator.class, id, 3, 100e9, 10e9, 100e9, 40e9,
@@ -492,22 +500,22 @@ final class BadInputRegistry {
                             0L, 0L, 0L, "roce", Map.of());
             case "fabriclab.simulation.SimulationResult#completedAtPs(int)" ->
                     call(new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
-                            List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
+                            List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
                                     0, 0, 100, 0, 950)), List.of(),
                             List.of(), 0, 0, 0, "roce", Map.of()), id, 0);
-            case "fabriclab.simulation.Deadlock003Experiment$Result#<init>(Variant,SimulationResult,long[],int,long,long,long,long,List)" ->
-                    call(fabriclab.simulation.Deadlock003Experiment.Result.class, id,
-                            fabriclab.simulation.Deadlock003Experiment.Variant.values()[0], smallSimulationResult(), new long[] {1, 2},
+            case "fabriclab.experiments.PfcDeadlockAndRecovery$Result#<init>(Variant,SimulationResult,long[],int,long,long,long,long,List)" ->
+                    call(fabriclab.experiments.PfcDeadlockAndRecovery.Result.class, id,
+                            fabriclab.experiments.PfcDeadlockAndRecovery.Variant.values()[0], smallSimulationResult(), new long[] {1, 2},
                             1, 1000L, 0L, 0L, 0L, List.of(new long[] {1, 2}));
-            case "fabriclab.simulation.Incast001Experiment$Result#<init>(String,boolean,long,double,double,long,long,double,long[],long,SimulationResult,double)" ->
-                    call(fabriclab.simulation.Incast001Experiment.Result.class, id, "roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
+            case "fabriclab.experiments.IncastDcqcnVsCtcc$Result#<init>(String,boolean,long,double,double,long,long,double,long[],long,SimulationResult,double)" ->
+                    call(fabriclab.experiments.IncastDcqcnVsCtcc.Result.class, id, "roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
                             new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0);
-            case "fabriclab.simulation.Incast001Experiment$Result#smallFlowSenderWaitUs(int,long)" ->
-                    call(new fabriclab.simulation.Incast001Experiment.Result("roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
+            case "fabriclab.experiments.IncastDcqcnVsCtcc$Result#smallFlowSenderWaitUs(int,long)" ->
+                    call(new fabriclab.experiments.IncastDcqcnVsCtcc.Result("roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
                             new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0), id, 1000, 40_000_000_000L);
             case "fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold)" -> {
-                fabriclab.simulation.Scenario sc = fabriclab.simulation.Deadlock003Experiment.defaults()
-                        .scenario(fabriclab.simulation.Deadlock003Experiment.Variant.PFC);
+                fabriclab.simulation.Scenario sc = fabriclab.experiments.PfcDeadlockAndRecovery.defaults()
+                        .scenario(fabriclab.experiments.PfcDeadlockAndRecovery.Variant.PFC);
                 yield call(fabriclab.simulation.Scenario.class, id, sc.name(), sc.topology(), sc.config(), sc.flows(), sc.dependencies(),
                         sc.transport(), sc.pfc(), sc.failures(), sc.fabricJitter(), sc.routes(), sc.pfcWatchdog(), sc.hookPriority(),
                         sc.pfcDynamicThreshold());
@@ -525,7 +533,7 @@ final class BadInputRegistry {
                             (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload");
             case "fabriclab.simulation.Scenario$Builder#collective(CollectiveSchedule,int[],IntSupplier)" ->
                     call(fabriclab.simulation.Scenario.builder(smallLeafSpine().build(),
-                                    fabriclab.simulation.SimulationConfig.defaults(fabriclab.simulation.SwitchBuffer.shared(1_000_000))), id,
+                                    fabriclab.simulation.config.SimulationConfig.defaults(fabriclab.simulation.config.SwitchBuffer.shared(1_000_000))), id,
                             fabriclab.collectives.CollectiveSchedule.of(fabriclab.collectives.Collective.RING_ALL_REDUCE, 2, 1000),
                             new int[] {0, 1}, (java.util.function.IntSupplier) () -> 50_000);
             case "fabriclab.simulation.event.EventQueue#scheduleKeyed(long,EventHandler,Object,long)" ->

@@ -26,8 +26,8 @@ import fabriclab.loadbalancing.polarization.PolarizationResult;
 import fabriclab.progress.Progress;
 import fabriclab.scheduling.DgsqConfig;
 import fabriclab.simulation.Scenario;
-import fabriclab.simulation.SimulationConfig;
-import fabriclab.simulation.SwitchBuffer;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.config.SwitchBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 

@@ -38,7 +38,7 @@ import tech.tablesaw.api.Table;
  *       some leaf pairs keep a single spine between them, and this model's GSE, whose grants are
  *       limited at the destination port but not along the path, then overloads that spine's downlink
  *       and drops containers (measured before GSE resent them: 252 packets dropped at 16 MiB per rank),
- *       which it now recovers by resending after its timeout ({@link fabriclab.simulation.GseTransport}),
+ *       which it now recovers by resending after its timeout ({@link fabriclab.simulation.transport.gse.GseTransport}),
  *       at the cost of that timeout per loss; RoCE's PFC and go-back-N ride through it. See the notebook.</li>
  *   <li>{@link Case#MULTIPLE_JOBS}: the same 32 GPUs split into two concurrent 16-GPU jobs (servers
  *       A-B and C-D), each TP 8 and DP 2: 16 concurrent 2-rank AllReduces; throughput is the sum over
@@ -54,7 +54,7 @@ import tech.tablesaw.api.Table;
  * 3.3) and the edges stop spraying onto it before it fails (a negative detection time). Announced late, at
  * the failure instant, or not at all (a positive detection time, as for RoCE), GSE loses the containers on
  * the link or sprayed onto it and its edges resend them after the resend timeout
- * ({@link fabriclab.simulation.GseTransport}); {@link Comm#retransmittedPackets()} counts them.
+ * ({@link fabriclab.simulation.transport.gse.GseTransport}); {@link Comm#retransmittedPackets()} counts them.
  *
  * @param speedup leaf speedup, 1.5 or 2 (as in {@link GseVsRoceJct})
  */

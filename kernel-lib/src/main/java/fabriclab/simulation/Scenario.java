@@ -1,5 +1,9 @@
 package fabriclab.simulation;
 
+import fabriclab.simulation.config.FlowSpec;
+import fabriclab.simulation.config.PfcWatchdog;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.transport.TransportModel;
 import fabriclab.Parameters;
 import fabriclab.container.DelayModel;
 import fabriclab.fabric.Incast;
@@ -31,7 +35,7 @@ import java.util.SplittableRandom;
  * @param pfc priority flow control in every switch, or null for none
  * @param failures links that fail during the run
  * @param fabricJitter extra random delay per switch-to-switch link crossing [s], or null for none
- * @param routes flows pinned to a given path through the switches (the others follow {@link Forwarding})
+ * @param routes flows pinned to a given path through the switches (the others follow {@link fabriclab.simulation.config.Forwarding})
  * @param pfcWatchdog PFC deadlock detection and recovery in every port, or null for none
  * @param hookPriority the priority a leaf gives to a packet it receives from a switch and forwards to a
  *        switch (a "hook" flow bouncing through the leaf, seed 003 section 4.1.4), or -1 for none

@@ -1,5 +1,16 @@
 package fabriclab.simulation;
 
+import fabriclab.simulation.config.FlowSpec;
+import fabriclab.simulation.element.EgressQueue;
+import fabriclab.simulation.element.FlowState;
+import fabriclab.simulation.element.HostNic;
+import fabriclab.simulation.element.Network;
+import fabriclab.simulation.element.Node;
+import fabriclab.simulation.element.PfcIngress;
+import fabriclab.simulation.element.Port;
+import fabriclab.simulation.element.Switch;
+import fabriclab.simulation.transport.TransportModel;
+import fabriclab.simulation.transport.TransportRun;
 import fabriclab.Parameters;
 import fabriclab.fabric.Time;
 import java.util.List;
@@ -15,7 +26,7 @@ import java.util.List;
  * @param events events handled
  * @param packetHops packets that finished crossing a link (one per link per packet)
  * @param injectedBytes payload bytes whose last bit left a sending NIC, plus the payload of the copies a
- *        switch resent (GSE edges, see {@link GseTransport})
+ *        switch resent (GSE edges, see {@link fabriclab.simulation.transport.gse.GseTransport})
  * @param deliveredBytes payload bytes delivered to receivers (first copies only)
  * @param droppedBytes payload bytes tail-dropped in switches
  * @param inFlightBytes payload bytes still queued or on a wire
@@ -199,7 +210,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      *
      * @param loop the events handled, or {@code -handled - 1} if the run stopped with events pending
      */
-    static SimulationResult of(Network net, TransportModel model, long loop, long endPs) {
+    static SimulationResult of(Network net, TransportRun run, TransportModel model, long loop, long endPs) {
         boolean partial = loop < 0;
         long handled = partial ? -loop - 1 : loop;
         long now = endPs;
@@ -219,8 +230,8 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             discarded += f.discardedBytes;
             controlDropped += f.controlDropped;
         }
-        long injected = net.transport.fabricInjectedBytes();
-        long control = net.transport.fabricControlPackets();
+        long injected = run.fabricInjectedBytes();
+        long control = run.fabricControlPackets();
         for (HostNic h : net.hosts) {
             injected += h.injectedBytes;
             control += h.controlSent;
@@ -252,7 +263,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             }
         }
         java.util.TreeMap<String, Long> counters = new java.util.TreeMap<>();
-        net.transport.reportCounters(counters);
+        run.reportCounters(counters);
         TransportRun.put(counters, "linkFailure.blackholedPackets", blackholed);
         long inFlight = injected - delivered - dropped - discarded;
         return new SimulationResult(now, partial, handled, hops, injected, delivered, dropped, inFlight, droppedPackets,

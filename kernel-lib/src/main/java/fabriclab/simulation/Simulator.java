@@ -1,5 +1,20 @@
 package fabriclab.simulation;
 
+import fabriclab.simulation.transport.TransportRun;
+import fabriclab.simulation.trace.QueueingObserver;
+import fabriclab.simulation.trace.Trace;
+import fabriclab.simulation.config.FlowSpec;
+import fabriclab.simulation.config.Forwarding;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.element.FlowState;
+import fabriclab.simulation.element.HostNic;
+import fabriclab.simulation.element.Network;
+import fabriclab.simulation.element.Node;
+import fabriclab.simulation.element.Port;
+import fabriclab.simulation.element.Switch;
+import fabriclab.simulation.element.Workload;
+import fabriclab.simulation.engine.ParallelEngine;
+import fabriclab.simulation.engine.ParallelRunStats;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.Pfc;
 import fabriclab.Parameters;
@@ -27,7 +42,7 @@ import java.util.SplittableRandom;
  * transmission started (store and forward: a switch forwards only whole packets). Switches are
  * output-queued with zero processing delay: an arriving packet is routed on the spot to an egress
  * port, admitted to that port's per-priority FIFO if the shared buffer and the per-queue limit
- * allow ({@link SwitchBuffer}; tail drop otherwise), ECN-marked by WRED at enqueue ({@link fabriclab.fabric.EcnMarking}),
+ * allow ({@link fabriclab.simulation.config.SwitchBuffer}; tail drop otherwise), ECN-marked by WRED at enqueue ({@link fabriclab.fabric.EcnMarking}),
  * and served by strict priority. Buffer bytes are held from admission until the last bit leaves.
  * Hosts are NICs with one port; each runs a line-rate sender that sends its active flows' packets
  * round robin back to back (no congestion control, no retransmission) and a receiver that records
@@ -50,10 +65,10 @@ import java.util.SplittableRandom;
  * earlier (a predicted failure).
  *
  * <p>Structure, along the packet's path: a host NIC ({@link HostNic}) generates packets; each port
- * ({@link Port}) serves its {@link EgressQueue} by strict priority onto its {@link Link}
- * (serialisation, propagation, jitter, failure), held back by the {@link PauseState} its peer
- * controls; a switch ({@link Switch}) forwards with the tables of {@link Routing}, admits, marks and
- * accounts ingress bytes for PFC ({@link PfcIngress}). Each element owns its counters. The flows and
+ * ({@link Port}) serves its {@link fabriclab.simulation.element.EgressQueue} by strict priority onto its {@link fabriclab.simulation.element.Link}
+ * (serialisation, propagation, jitter, failure), held back by the {@link fabriclab.simulation.element.PauseState} its peer
+ * controls; a switch ({@link Switch}) forwards with the tables of {@link fabriclab.simulation.element.Routing}, admits, marks and
+ * accounts ingress bytes for PFC ({@link fabriclab.simulation.element.PfcIngress}). Each element owns its counters. The flows and
  * their dependencies live in the {@link Workload}; the transport's per-run part
  * ({@link TransportRun}) creates each flow's endpoints; the result is assembled from the elements'
  * counters after the run. This class builds the elements from the scenario when it is constructed,
@@ -75,6 +90,8 @@ import java.util.SplittableRandom;
 public final class Simulator {
     private final Scenario scenario;
     private final Network net;
+    /** The transport's part of this run (its switch functions, shared state and counters). */
+    private final TransportRun transportRun;
     private final List<FlowState> flows = new ArrayList<>();
     private final boolean observed;
     private boolean ran;
@@ -152,9 +169,9 @@ public final class Simulator {
                 }
             }
         }
-        net.transport = scenario.transport().start(net);
+        this.transportRun = scenario.transport().start(net);
         for (FlowState f : flows) {
-            f.transport = net.transport.newFlow(f);
+            f.transport = transportRun.newFlow(f);
         }
     }
 
@@ -203,61 +220,6 @@ public final class Simulator {
     public static int hostAddress(int h) {
         Parameters.inRange("h", h, 0, MAX_HOST_INDEX);
         return 0x0A000000 + h + 1;
-    }
-
-    /** Receives the queueing delay of every packet that leaves a switch egress queue. */
-    @FunctionalInterface
-    public interface QueueingObserver {
-        /**
-         * A packet starts its transmission from a switch egress queue.
-         *
-         * @param switchIndex the switch
-         * @param port its egress port index
-         * @param flow index of the packet's flow
-         * @param data true for a data packet, false for a control packet
-         * @param wireBytes the packet's size on the wire
-         * @param queueingDelayPs time from joining the queue to starting transmission, ps
-         * @param timePs the current time, ps
-         */
-        void dequeued(int switchIndex, int port, int flow, boolean data, int wireBytes, long queueingDelayPs, long timePs);
-    }
-
-    /** Why a packet was lost (the {@code reason} of {@link Trace#dropped}). */
-    public enum DropReason {
-        /** The shared buffer or the (port, priority) limit was full at admission. */
-        TAIL_DROP,
-        /** Routed onto a failed link before the routes changed. */
-        BLACK_HOLE,
-        /** Queued for, being sent on, or propagating on a link when it failed. */
-        LINK_FAILURE,
-        /** No route to the destination. */
-        NO_ROUTE
-    }
-
-    /**
-     * Trace sources of the simulator's queues, in the manner of ns-3's queue trace sources (Enqueue,
-     * Dequeue, Drop): attach one with {@link #Simulator(Scenario, QueueingObserver)}. Every method
-     * has a no-op default; override what you want to record. Nodes are numbered as in the topology
-     * (hosts first); ports as in the node's link order. Tracing enqueues costs a check per packet
-     * only when a trace is attached.
-     */
-    public interface Trace extends QueueingObserver {
-        /** A packet of flow {@code flow} joined the egress queue of ({@code node}, {@code port}), now holding {@code queueBytes}. */
-        default void enqueued(int node, int port, int flow, boolean data, int wireBytes, long queueBytes, long timePs) {
-        }
-
-        /** As {@link QueueingObserver#dequeued}: a packet starts its transmission from a switch egress queue. */
-        @Override
-        default void dequeued(int switchIndex, int port, int flow, boolean data, int wireBytes, long queueingDelayPs,
-                long timePs) {
-        }
-
-        /**
-         * A packet of flow {@code flow} was lost at ({@code node}, {@code port}) ({@code port} is -1 when the
-         * switch had no route for it).
-         */
-        default void dropped(int node, int port, int flow, boolean data, int wireBytes, DropReason reason, long timePs) {
-        }
     }
 
     /** The 5-tuple of flow {@code i} (as hashed by ECMP). */
@@ -319,7 +281,7 @@ public final class Simulator {
             net.main.events.schedule(0, new Sampler(), null);
         }
         long loop = loop(timeLimitPs, sink);
-        return SimulationResult.of(net, scenario.transport(), loop, net.main.now);
+        return SimulationResult.of(net, transportRun, scenario.transport(), loop, net.main.now);
     }
 
     /** Runs to completion on the parallel engine; see {@link #runParallel(long, ProgressSink, int)}. */
@@ -342,8 +304,9 @@ public final class Simulator {
      * scheduling order and draws from one random source, only in what those ties and draws decide; with
      * no ties at any node (e.g. an incast through one switch), the two agree exactly.
      *
-     * <p>Supported: the uncontrolled (line-rate), RoCE (DCQCN included, iQCN not), CTCC and GSE (with a
-     * positive control latency, which bounds the windows as the link delays do) transports, ECMP, spraying and
+     * <p>Supported: the transports that declare it ({@link fabriclab.simulation.transport.TransportModel#parallelEngineLimitation()}: line rate,
+     * RoCE with DCQCN but not iQCN, CTCC, GSE with a positive control latency, which bounds the windows as the link
+     * delays do), ECMP, spraying and
      * pinned routes, PFC with its watchdog and dynamic thresholds, WRED marking, flow dependencies where each
      * predecessor completes at the host its successor starts at (ring and halving-doubling collectives).
      * Dependencies across hosts, link failures, queue sampling, fabric jitter, an attached observer or trace
@@ -367,12 +330,63 @@ public final class Simulator {
         if (ran) {
             throw new IllegalStateException("a Simulator runs once; build a new one (scenario.simulator())");
         }
-        ParallelEngine engine = new ParallelEngine(net, scenario, observed, threads);
+        String limitation = parallelEngineLimitation(scenario, observed);
+        if (limitation != null) {
+            throw new IllegalArgumentException("the parallel engine does not support " + limitation
+                    + "; run it with the sequential engine, run()");
+        }
+        ParallelEngine engine = new ParallelEngine(net, transportRun, threads);
         ran = true;
         net.workload.scheduleStarts();
         long loop = engine.run(timeLimitPs, sink);
         parallelStats = engine.stats();
-        return SimulationResult.of(net, scenario.transport(), loop, engine.endPs());
+        return SimulationResult.of(net, transportRun, scenario.transport(), loop, engine.endPs());
+    }
+
+    /**
+     * The first feature of {@code s} the parallel engine cannot run, described, or null: what acts between nodes
+     * with no delay (the list in {@link #runParallel(long, ProgressSink, int)}), then what the transport declares.
+     */
+    private static String parallelEngineLimitation(Scenario s, boolean observed) {
+        if (observed) {
+            return "a queueing observer or trace (one sink called from every thread)";
+        }
+        String crossHost = crossHostDependency(s);
+        if (crossHost != null) {
+            return crossHost;
+        }
+        if (!s.failures().isEmpty()) {
+            return "link failures (" + s.failures().size() + "; every switch's routes change at once)";
+        }
+        if (s.config().samplePeriodPs() > 0 && s.config().maxSamples() > 0) {
+            return "queue sampling (samplePeriodPs = " + s.config().samplePeriodPs() + "; one sampler reads every switch)";
+        }
+        if (s.fabricJitter() != null) {
+            return "fabric jitter (a negative draw could arrive before the lookahead)";
+        }
+        return s.transport().parallelEngineLimitation();
+    }
+
+    /**
+     * The first flow dependency of {@code s} whose predecessor completes at another host than the one its
+     * successor starts at, described, or null if there is none. A completion happens at the predecessor's
+     * destination host and starts the successor at once: at its own host that is one of the host's events (a ring
+     * or halving-doubling step starts where the previous step's data arrived); at another host it would act
+     * between nodes with no delay.
+     */
+    private static String crossHostDependency(Scenario s) {
+        for (Scenario.Dependency d : s.dependencies()) {
+            int host = s.flows().get(d.flow()).source();
+            for (int p : d.predecessors()) {
+                int end = s.flows().get(p).destination();
+                if (end != host) {
+                    return "flow dependencies across hosts (flow " + d.flow() + " starts at host " + host + " after flow "
+                            + p + ", which completes at host " + end + ": a completion would start a flow at another host"
+                            + " with no delay)";
+                }
+            }
+        }
+        return null;
     }
 
     /** The figures of the parallel engine's run; empty before {@link #runParallel} or after {@link #run}. */

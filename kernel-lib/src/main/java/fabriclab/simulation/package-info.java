@@ -1,36 +1,30 @@
 /**
- * Packet-level discrete-event simulator of AI-training fabrics, built along the packet's path.
+ * Packet-level discrete-event simulator of AI-training fabrics: the public API. A run is described by an
+ * immutable {@link fabriclab.simulation.Scenario} (a {@link fabriclab.fabric.Topology}, a
+ * {@code SimulationConfig}, the flows and their dependencies, the {@code TransportModel}, PFC, link failures,
+ * fabric jitter, pinned routes, the PFC watchdog, hook re-prioritisation), run by a
+ * {@link fabriclab.simulation.Simulator} built from it, and reported as a
+ * {@link fabriclab.simulation.SimulationResult} assembled from the elements' counters after the run.
  *
- * <p>A run is described by an immutable {@link fabriclab.simulation.Scenario} (a
- * {@link fabriclab.fabric.Topology}, a {@link fabriclab.simulation.SimulationConfig}, the flows and
- * their dependencies, the {@link fabriclab.simulation.TransportModel}, {@link fabriclab.fabric.Pfc},
- * link failures, fabric jitter, pinned routes, the PFC watchdog, hook re-prioritisation) and run by a
- * {@link fabriclab.simulation.Simulator} built from it. Inside, a packet meets, in order: the source
- * host's NIC (HostNic: round robin over flows, pacing, PFC), the egress queue of a port
- * (EgressQueue: per-priority FIFOs with strict priority; it owns its bytes both ways), the link
- * (Link: serialisation, propagation, jitter, failure), at a switch the ingress accounting of PFC
- * (PfcIngress, with the upstream half PauseState at the sending port) and forwarding (Switch: the
- * tables of Routing, ECMP with {@link fabriclab.loadbalancing.hash.EcmpHasher} or spraying, shared
- * buffer admission, ECN marking with {@link fabriclab.fabric.EcnMarking}), and finally the
- * destination NIC, which hands it to the flow's transport. Each element owns its counters; the
- * flows live in Workload, the transport's per-run part in TransportRun (RoCE with DCQCN and iQCN,
- * CTCC, GSE edges with containers and grants), and the result
- * ({@link fabriclab.simulation.SimulationResult}) is assembled from the counters after the run.
- * The clock is a {@code long} in picoseconds and the event queue
- * ({@link fabriclab.simulation.event.EventQueue}) is deterministic: the same scenario gives the same
- * result. Elements reach the clock, the event queue and the packet pool through the Partition of
- * their node: one for the whole fabric in the sequential engine
- * ({@link fabriclab.simulation.Simulator#run()}); one per thread in the parallel engine
- * ({@link fabriclab.simulation.Simulator#runParallel(int)}, ParallelEngine: leaves with their hosts
- * and spines spread over threads, conservative windows of the smallest link delay, a canonical order
- * of simultaneous events so that the result is the same for every thread count).
+ * <p>The rooms below it, each depending only on those listed before it:
+ * <ul>
+ * <li>{@code simulation.event}: the deterministic pending-event set (the clock is a {@code long} in picoseconds);
+ * <li>{@code simulation.config}: the records a scenario is made of (config, switch buffer, forwarding, flows, PFC
+ * watchdog);
+ * <li>{@code simulation.trace}: the trace sources a caller may attach (enqueue, dequeue, drop with its reason);
+ * <li>{@code simulation.element}: the elements along a packet's path (host NIC, egress queue, link, the two halves
+ * of PFC, switch, routing) and the per-flow transport interface the NIC calls;
+ * <li>{@code simulation.transport}: what a transport is ({@code TransportModel}, its per-run part, go-back-N shared
+ * by RoCE and CTCC), with one room per transport: {@code .roce} (DCQCN, iQCN), {@code .ctcc} (RTT probes, paced
+ * senders), {@code .gse} (edges with containers, grants, spraying, reordering); each declares what of it the
+ * parallel engine can run;
+ * <li>{@code simulation.engine}: the engines that run the elements' events, sequential and parallel (conservative
+ * windows of the smallest link delay, a canonical order of simultaneous events, the same result for every thread
+ * count), with one progress reporter; the elements see only their partition;
+ * <li>{@code simulation.command}: {@code bin/simulate}.
+ * </ul>
+ * Paper experiments at packet level live in {@code fabriclab.experiments}.
  *
- * <p>Experiments at packet level: {@link fabriclab.simulation.Incast001Experiment} (001's incast,
- * DCQCN with PFC vs CTCC) and {@link fabriclab.simulation.Deadlock003Experiment} (003's PFC deadlock,
- * the watchdog, and hook re-prioritisation).
- *
- * <p>Not yet modelled: the routing convergence delay after a link failure (the reroute time is an
- * input). GSE recovers containers lost on a failing link or in a full queue by resending them end to end
- * (see {@link fabriclab.simulation.GseTransport}).
+ * <p>Not yet modelled: the routing convergence delay after a link failure (the reroute time is an input).
  */
 package fabriclab.simulation;

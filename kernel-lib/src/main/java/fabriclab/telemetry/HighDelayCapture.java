@@ -1,5 +1,6 @@
 package fabriclab.telemetry;
 
+import fabriclab.simulation.trace.QueueingObserver;
 import fabriclab.Parameters;
 import fabriclab.simulation.Simulator;
 import java.util.Arrays;
@@ -13,7 +14,7 @@ import java.util.Arrays;
  * bytes that is 21 bytes, this project's reading).
  *
  * <p>Given the per-packet queueing delays of a run ({@link Recorder}, attached with
- * {@link Simulator#Simulator(fabriclab.simulation.Scenario, Simulator.QueueingObserver)}), {@link #evaluate} computes: packets captured, export rate
+ * {@link Simulator#Simulator(fabriclab.simulation.Scenario, QueueingObserver)}), {@link #evaluate} computes: packets captured, export rate
  * (captured / run time), export bandwidth (captured x (record + metadata) x 8 / run time), the share
  * of the tail packets (delay at or above the given tail quantile) that were captured, and the share
  * of all queueing delay carried by captured packets.
@@ -108,7 +109,7 @@ public record HighDelayCapture(long thresholdPs, int recordBytes, int metadataBy
      * Collects the queueing delay of every data packet leaving a switch queue (attach with
      * {@code new Simulator(scenario, recorder)}). Memory: 8 bytes per packet-hop observed.
      */
-    public static final class Recorder implements Simulator.QueueingObserver {
+    public static final class Recorder implements QueueingObserver {
         private long[] delays = new long[1024];
         private int size;
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.datasets.Dataset;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
-import fabriclab.simulation.GseTransport;
+import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.experiments.Llama2Fabric.Case;
 import fabriclab.progress.Progress;
 import fabriclab.fabric.Time;

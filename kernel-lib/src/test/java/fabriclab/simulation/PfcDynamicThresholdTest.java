@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import fabriclab.simulation.config.SimulationConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

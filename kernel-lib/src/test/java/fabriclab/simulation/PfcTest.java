@@ -1,5 +1,9 @@
 package fabriclab.simulation;
 
+import fabriclab.simulation.config.FlowSpec;
+import fabriclab.simulation.config.Forwarding;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.PfcHeadroom;

@@ -1,5 +1,9 @@
 package fabriclab.simulation;
 
+import fabriclab.simulation.trace.Trace;
+import fabriclab.simulation.trace.DropReason;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.config.SwitchBuffer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,10 +17,10 @@ import org.junit.jupiter.api.Test;
 /** The queue trace sources agree with the elements' own counters. */
 class TraceTest {
     /** Counts what a trace saw, per (node, port) and per drop reason. */
-    static final class Counting implements Simulator.Trace {
+    static final class Counting implements Trace {
         final Map<Long, Long> enqueued = new HashMap<>();
         final Map<Long, Long> drops = new HashMap<>();
-        final Map<Simulator.DropReason, Long> reasons = new EnumMap<>(Simulator.DropReason.class);
+        final Map<DropReason, Long> reasons = new EnumMap<>(DropReason.class);
         long dataDrops;
         long controlDrops;
         long dequeued;
@@ -41,7 +45,7 @@ class TraceTest {
         }
 
         @Override
-        public void dropped(int node, int port, int flow, boolean data, int wireBytes, Simulator.DropReason reason, long timePs) {
+        public void dropped(int node, int port, int flow, boolean data, int wireBytes, DropReason reason, long timePs) {
             drops.merge(((long) node << 32) | (port & 0xffffffffL), 1L, Long::sum);
             reasons.merge(reason, 1L, Long::sum);
             if (data) {
@@ -61,7 +65,7 @@ class TraceTest {
         SimulationResult r = new Simulator(s, t).run();
         assertTrue(r.droppedPackets() > 0);
         assertEquals(r.droppedPackets(), t.dataDrops);
-        assertEquals(Map.of(Simulator.DropReason.TAIL_DROP, r.droppedPackets()), t.reasons);
+        assertEquals(Map.of(DropReason.TAIL_DROP, r.droppedPackets()), t.reasons);
         long switchNode = s.topology().switchNode(0);
         long dequeues = 0;
         for (SimulationResult.QueueTrace q : r.queues()) {
@@ -85,9 +89,9 @@ class TraceTest {
         SimulationResult r = new Simulator(s, t).run();
         assertEquals(r.droppedPackets(), t.dataDrops);
         assertEquals(r.controlDropped(), t.controlDrops);
-        assertTrue(t.reasons.getOrDefault(Simulator.DropReason.LINK_FAILURE, 0L)
-                + t.reasons.getOrDefault(Simulator.DropReason.BLACK_HOLE, 0L) > 0, t.reasons.toString());
+        assertTrue(t.reasons.getOrDefault(DropReason.LINK_FAILURE, 0L)
+                + t.reasons.getOrDefault(DropReason.BLACK_HOLE, 0L) > 0, t.reasons.toString());
         assertEquals(r.counters().getOrDefault("linkFailure.blackholedPackets", 0L),
-                t.reasons.getOrDefault(Simulator.DropReason.BLACK_HOLE, 0L));
+                t.reasons.getOrDefault(DropReason.BLACK_HOLE, 0L));
     }
 }

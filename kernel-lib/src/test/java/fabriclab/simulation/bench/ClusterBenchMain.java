@@ -1,6 +1,6 @@
 package fabriclab.simulation.bench;
 
-import fabriclab.simulation.FlowSpec;
+import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.command.SimulateOptions;
 import fabriclab.simulation.SimulationResult;

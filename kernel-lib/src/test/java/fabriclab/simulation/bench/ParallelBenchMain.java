@@ -1,6 +1,6 @@
 package fabriclab.simulation.bench;
 
-import fabriclab.simulation.ParallelRunStats;
+import fabriclab.simulation.engine.ParallelRunStats;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;

@@ -1,12 +1,12 @@
 package fabriclab.simulation.bench;
 
 import fabriclab.fabric.PfcHeadroom;
-import fabriclab.simulation.Forwarding;
+import fabriclab.simulation.config.Forwarding;
 import fabriclab.fabric.Pfc;
 import fabriclab.simulation.Scenario;
-import fabriclab.simulation.SimulationConfig;
+import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.SwitchBuffer;
+import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;

@@ -1,0 +1,239 @@
+package fabriclab.experiments;
+
+import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.Simulator;
+import fabriclab.simulation.Scenario;
+import fabriclab.simulation.config.FlowSpec;
+import fabriclab.simulation.config.Forwarding;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.config.SwitchBuffer;
+import fabriclab.simulation.transport.TransportModel;
+import fabriclab.simulation.transport.ctcc.CtccTransport;
+import fabriclab.simulation.transport.roce.RoceTransport;
+import fabriclab.fabric.Time;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.EcnMarking;
+import fabriclab.Parameters;
+import fabriclab.congestion.RttControlParameters;
+import fabriclab.progress.Progress;
+import fabriclab.progress.ProgressSink;
+import fabriclab.fabric.Topology;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The incast experiment of seed 001 (Che et al., CTCC, ICT &amp; Policy 2024) in the packet simulator:
+ * {@code senders} servers with {@code qpsPerSender} queue pairs each write to one receiver through
+ * one switch, all ports at {@code rateBitsPerSecond}; a small flow in the same direction (from sender 0, one
+ * packet of {@code probeBytes}) starts at {@code probeAtPs} and its completion time is the small-flow
+ * latency. Published (001): DCQCN with PFC keeps the switch queue above 10 MB, sends 97.98 Gb/s in
+ * total and gives the small flow 1154.77 us; CTCC without PFC peaks at 1.22 MB, 90.70 Gb/s, no
+ * loss, 20.31 us.
+ *
+ * <p>Assumptions (001 gives none of these): 1000-byte packets with no header overhead, 1 us links,
+ * a 32 MB shared buffer of which one queue may hold at most 16 MB (so that ACKs, NACKs, CNPs and
+ * probe replies on other queues are never starved of buffer), PFC (when on) with XOFF 1 MB / XON 0.9 MB per ingress port (the values of
+ * the fluid model in notebook 03), headroom 100 KB, pause time 65535 quanta; data on priority 1,
+ * CNPs and probe replies on priority 0; every queue pair has more data than it can send in the run
+ * (the run is cut at {@code durationPs}, so the result is marked partial by design). Throughput and
+ * mean queue are measured over the second half of the run, after the start-up transient.
+ *
+ * @param senders number of sending servers, at least 1
+ * @param qpsPerSender queue pairs per sender, at least 1
+ * @param rateBitsPerSecond port rate [bit/s]
+ * @param durationPs simulated time [ps]
+ * @param probeAtPs start of the small flow [ps], below durationPs
+ * @param probeBytes size of the small flow [bytes]
+ */
+public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerSecond, long durationPs, long probeAtPs,
+        int probeBytes) {
+    /** Validates. */
+    public IncastDcqcnVsCtcc {
+        Parameters.atLeast("senders", senders, 1);
+        Parameters.atLeast("qpsPerSender", qpsPerSender, 1);
+        Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
+        Parameters.atLeast("durationPs", durationPs, Time.US);
+        Parameters.inRange("probeAtPs", probeAtPs, 0L, durationPs - 1);
+        Parameters.inRange("probeBytes", probeBytes, 1, 1000);
+    }
+
+    /** 001's setting: 7 senders x 1000 QPs at 100G; 4 ms simulated, small flow at 2 ms. */
+    public static IncastDcqcnVsCtcc paper() {
+        return new IncastDcqcnVsCtcc(7, 1000, 100_000_000_000L, 4 * Time.MS, 2 * Time.MS, 1000);
+    }
+
+    /**
+     * What one run measured.
+     *
+     * @param transport the transport, not null
+     * @param pfc whether PFC was on
+     * @param maxQueueBytes largest occupancy of the receiver's switch port [bytes]
+     * @param meanQueueBytes mean occupancy over the second half [bytes], finite, not negative
+     * @param throughputBitsPerSecond data wire bits per second leaving the bottleneck port over the second half, finite,
+     *        not negative
+     * @param droppedPackets data packets dropped
+     * @param pausesSent PFC PAUSE frames sent by the switch
+     * @param smallFlowLatencyUs completion time of the small flow [us], -1 if it did not finish; finite
+     * @param queueSamplesBytes occupancy of the bottleneck port every {@code samplePeriodPs}, not null
+     * @param samplePeriodPs sampling period [ps]
+     * @param result the full simulator result, not null
+     * @param smallFlowSwitchQueueUs time the small flow's data waited in the switch's egress queue [us], -1 if it
+     *        never left it; the rest of its latency is the wait at the sending NIC (behind the sender's queue pairs and
+     *        PFC pauses) plus serialization and propagation
+     */
+    public record Result(String transport, boolean pfc, long maxQueueBytes, double meanQueueBytes, double throughputBitsPerSecond,
+            long droppedPackets, long pausesSent, double smallFlowLatencyUs, long[] queueSamplesBytes,
+            long samplePeriodPs, SimulationResult result, double smallFlowSwitchQueueUs) {
+        /**
+         * Validates: transport, queue samples and result present; mean queue and throughput finite and not
+         * negative; the two small-flow times finite (-1 for none).
+         */
+        public Result {
+            Parameters.notNull("transport", transport);
+            Parameters.nonNegative("meanQueueBytes", meanQueueBytes);
+            Parameters.nonNegative("throughputBitsPerSecond", throughputBitsPerSecond);
+            Parameters.finite("smallFlowLatencyUs", smallFlowLatencyUs);
+            Parameters.notNull("queueSamplesBytes", queueSamplesBytes);
+            Parameters.notNull("result", result);
+            Parameters.finite("smallFlowSwitchQueueUs", smallFlowSwitchQueueUs);
+        }
+
+        /**
+         * Latency of the small flow not spent in the switch queue nor on the wire [us]: latency minus switch
+         * queueing minus 2 x (serialization + propagation) of one packet of {@code probeBytes} on 1 us links at
+         * {@code rateBitsPerSecond}; -1 if the small flow did not finish.
+         *
+         * @param probeBytes the probe packet's size, in [0, 2^20] bytes
+         * @param rateBitsPerSecond the link rate, at least 1 bit/s
+         */
+        public double smallFlowSenderWaitUs(int probeBytes, long rateBitsPerSecond) {
+            Parameters.inRange("probeBytes", probeBytes, 0, 1 << 20);
+            Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
+            if (smallFlowLatencyUs < 0 || smallFlowSwitchQueueUs < 0) {
+                return -1;
+            }
+            return smallFlowLatencyUs - smallFlowSwitchQueueUs - 2 * (Time.toMicros(Time.serializationPs(probeBytes, rateBitsPerSecond)) + 1.0);
+        }
+    }
+
+    /** The flows: sender s, QP q is flow s * qps + q; the small flow is the last one. */
+    public List<FlowSpec> flows() {
+        List<FlowSpec> flows = new ArrayList<>();
+        long bytes = 1_000_000_000L;
+        for (int s = 0; s < senders; s++) {
+            for (int q = 0; q < qpsPerSender; q++) {
+                flows.add(new FlowSpec(s, senders, bytes, 0, 1, 1024 + (q % 60000)));
+            }
+        }
+        flows.add(new FlowSpec(0, senders, probeBytes, probeAtPs, 1, 65535));
+        return flows;
+    }
+
+    /**
+     * Runs the experiment.
+     *
+     * @param transport e.g. {@code RoceTransport.dcqcn(DcqcnParameters.zhu2015())} or {@code CtccTransport.of(RttControlParameters.ctcc())}
+     * @param pfcOn PFC on the switch
+     * @param seed seed of WRED marking
+     * @param sink progress
+     */
+    public Result run(TransportModel transport, boolean pfcOn, long seed, ProgressSink sink) {
+        Parameters.notNull("transport", transport);
+        Parameters.notNull("sink", sink);
+        EcnMarking wred = transport instanceof RoceTransport r && r.dcqcn() != null ? r.dcqcn().marking() : EcnMarking.OFF;
+        long sample = Time.US;
+        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(32_000_000, 16_000_000, wred),
+                Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), seed, sample,
+                (int) (durationPs / sample) + 1);
+        Scenario scenario = Scenario.builder(Topology.singleSwitch(senders + 1, rateBitsPerSecond, Time.US), c).flows(flows())
+                .transport(transport).pfc(pfcOn ? new Pfc(1_000_000, 900_000, 100_000, 65535) : null).build();
+        long half = durationPs / 2;
+        long[] secondHalfBits = new long[1];
+        long[] smallQueuePs = {-1};
+        int receiver = senders;
+        int smallFlow = senders * qpsPerSender;
+        Simulator sim = new Simulator(scenario, (sw, port, flow, data, wire, delay, t) -> {
+            if (data && t >= half && port == receiver) {
+                secondHalfBits[0] += 8L * wire;
+            }
+            if (data && flow == smallFlow) {
+                smallQueuePs[0] = Math.max(0, smallQueuePs[0]) + delay;
+            }
+        });
+        SimulationResult r = sim.run(durationPs, sink);
+        SimulationResult.QueueTrace q = r.queues().stream().filter(x -> x.peerNode() == receiver).findFirst().orElseThrow();
+        long[] s = q.occupancyBytes();
+        double mean = Arrays.stream(s, Math.min(s.length, s.length / 2), s.length).average().orElse(0);
+        SimulationResult.FlowRecord small = r.flows().get(r.flows().size() - 1);
+        return new Result(transport.getClass().getSimpleName(), pfcOn, q.peakBytes(), mean,
+                secondHalfBits[0] / Time.toSeconds(durationPs - half), r.droppedPackets(), r.pausesSent(),
+                small.completed() ? Time.toMicros(small.completionTimePs()) : -1, s, sample, r,
+                smallQueuePs[0] < 0 ? -1 : Time.toMicros(smallQueuePs[0]));
+    }
+
+    /**
+     * One setting of CTCC's unstated parameters (001 gives none): the probe interval, the rate each
+     * queue pair starts at, and the target RTT; the rest as {@link RttControlParameters#ctcc()}.
+     *
+     * @param probeIntervalS time between probes of a source-destination pair [s], positive
+     * @param initialRateFraction starting rate of each queue pair over line rate, in (0, 1]
+     * @param targetRttS target RTT [s], positive
+     */
+    public record CtccSetting(double probeIntervalS, double initialRateFraction, double targetRttS) {
+        /** Validates. */
+        public CtccSetting {
+            Parameters.positive("probeIntervalS", probeIntervalS);
+            Parameters.inHalfOpenRange("initialRateFraction", initialRateFraction, 0.0, 1.0);
+            Parameters.positive("targetRttS", targetRttS);
+        }
+
+        /** This project's defaults: probe every 10 us, start at line rate, target 15 us. */
+        public static CtccSetting defaults() {
+            return new CtccSetting(10e-6, 1.0, 15e-6);
+        }
+
+        /** The transport. */
+        public CtccTransport transport() {
+            return CtccTransport.of(RttControlParameters.ctcc().withProbeInterval(probeIntervalS).withTargetRtt(targetRttS))
+                    .withInitialRateFraction(initialRateFraction);
+        }
+    }
+
+    /**
+     * The start-up sweep of notebook 07: from {@link CtccSetting#defaults()}, one parameter at a time:
+     * probe interval 2, 5, 20 us; initial rate 1/10, 1/100 and 1/7000 of line rate (the last is the fair
+     * share of 7 x 1000 queue pairs); target RTT 8, 30, 60 us.
+     */
+    public static List<CtccSetting> ctccStartupSettings() {
+        CtccSetting d = CtccSetting.defaults();
+        List<CtccSetting> list = new ArrayList<>();
+        list.add(d);
+        for (double p : new double[] {2e-6, 5e-6, 20e-6}) {
+            list.add(new CtccSetting(p, d.initialRateFraction(), d.targetRttS()));
+        }
+        for (double f : new double[] {0.1, 0.01, 1.0 / 7000}) {
+            list.add(new CtccSetting(d.probeIntervalS(), f, d.targetRttS()));
+        }
+        for (double t : new double[] {8e-6, 30e-6, 60e-6}) {
+            list.add(new CtccSetting(d.probeIntervalS(), d.initialRateFraction(), t));
+        }
+        return list;
+    }
+
+    /**
+     * Runs CTCC without PFC at each setting, on {@code threads} threads with a progress bar; results in
+     * setting order (each run depends only on its setting and {@code seed}).
+     *
+     * @param settings the settings, no null element
+     * @param seed the seed
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if interrupted
+     */
+    public List<Result> ctccSweep(List<CtccSetting> settings, long seed, int threads, ProgressSink sink) throws InterruptedException {
+        Parameters.noNullElements("settings", settings);
+        return fabriclab.sweep.Sweep.run("001 incast, CTCC start-up (" + settings.size() + " runs)", settings,
+                c -> run(c.transport(), false, seed, Progress.silent()), threads, sink);
+    }
+}

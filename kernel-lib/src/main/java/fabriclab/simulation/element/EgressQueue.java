@@ -1,0 +1,115 @@
+package fabriclab.simulation.element;
+
+/**
+ * The egress queue of one port: one FIFO per priority, served by strict priority (0 first), with
+ * the bytes it holds. The queue owns its byte count both ways: {@link #add} charges a packet's wire
+ * bytes when it joins, {@link #release} returns them when the packet's last bit has left the port
+ * (or when it is dropped from the queue), so a packet being transmitted still counts, as it still
+ * occupies the buffer. Counters: peak occupancy, drops at this queue, ECN marks, and sampled
+ * occupancy. Package-private runtime state of the simulator; no events of its own.
+ */
+public final class EgressQueue {
+    /**
+     * One FIFO per priority, as a list threaded through the packets ({@link Packet#next}): entry
+     * {@code 2 pr} is the head of priority {@code pr} (null: empty), entry {@code 2 pr + 1} its tail. The
+     * port's transmitter reads it directly. Threading the queue through the packets means that taking
+     * the head touches only the packet about to be sent (which the link reads anyway) and this one
+     * array, where a deque per priority touched the deque, its array and the array of deques.
+     */
+    final Packet[] fifos;
+    /** Wire bytes held per priority, the packet in transmission included. */
+    final long[] bytes;
+    public long peakBytes;
+    /** Packets dropped at this queue (tail drop, black-holing, link failure), data and control. */
+    public long drops;
+    public long ecnMarks;
+    // sampled occupancy (may stay null)
+    public long[] sampleBytes;
+    public int samples;
+
+    EgressQueue(int priorities) {
+        fifos = new Packet[2 * priorities];
+        bytes = new long[priorities];
+    }
+
+    int priorities() {
+        return bytes.length;
+    }
+
+    /** Appends {@code p} to its priority's FIFO and charges its wire bytes. */
+    void add(Packet p) {
+        Packet[] f = fifos;
+        int h = 2 * p.priority;
+        p.next = null;
+        if (f[h] == null) {
+            f[h] = p;
+        } else {
+            f[h + 1].next = p;
+        }
+        f[h + 1] = p;
+        bytes[p.priority] += p.wireBytes;
+        long total = totalBytes();
+        if (total > peakBytes) {
+            peakBytes = total;
+        }
+    }
+
+    /** Wire bytes held over all priorities (summed when asked: a release then touches one counter). */
+    long totalBytes() {
+        long[] b = bytes;
+        long t = b[0];
+        for (int i = 1; i < b.length; i++) {
+            t += b[i];
+        }
+        return t;
+    }
+
+    boolean isEmpty(int priority) {
+        return fifos[2 * priority] == null;
+    }
+
+    /** Removes the head of {@code priority}'s FIFO (its bytes stay charged until {@link #release}). */
+    Packet poll(int priority) {
+        return poll(fifos, priority);
+    }
+
+    /**
+     * Removes the head of {@code priority}'s FIFO from the FIFOs {@code f} of a queue (the port's view of
+     * {@link #fifos}), or returns null if it is empty.
+     */
+    static Packet poll(Packet[] f, int priority) {
+        int h = 2 * priority;
+        Packet p = f[h];
+        if (p != null) {
+            Packet n = p.next;
+            f[h] = n;
+            if (n == null) {
+                f[h + 1] = null;
+            } else {
+                p.next = null;
+            }
+        }
+        return p;
+    }
+
+    /** Returns the wire bytes of a packet that left the port or was dropped from the queue. */
+    void release(Packet p) {
+        release(bytes, p);
+    }
+
+    /**
+     * Returns {@code p}'s wire bytes to the byte counts {@code bytes} of its queue (the port's
+     * transmitter calls it with its view of them, which saves touching the queue object per packet).
+     */
+    static void release(long[] bytes, Packet p) {
+        bytes[p.priority] -= p.wireBytes;
+    }
+
+    /** Records the current occupancy as the next sample, growing the sample array up to {@code max}. */
+    public void sample(int max) {
+        if (samples == sampleBytes.length) {
+            sampleBytes = java.util.Arrays.copyOf(sampleBytes, Math.min(max, 2 * samples));
+        }
+        sampleBytes[samples++] = totalBytes();
+    }
+}

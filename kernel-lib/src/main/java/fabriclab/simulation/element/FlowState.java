@@ -1,0 +1,65 @@
+package fabriclab.simulation.element;
+
+import fabriclab.simulation.config.FlowSpec;
+import fabriclab.loadbalancing.flow.FiveTuple;
+import java.util.BitSet;
+
+/** Runtime state of one flow: sender bookkeeping, receiver record, its counters, routing memory (package-private). */
+public final class FlowState {
+    public final int id;
+    public final FlowSpec spec;
+    public final FiveTuple tuple;
+    final FiveTuple reverseTuple;
+    public final int packets;
+    final Port[] ecmpEgress; // per switch, the egress port ECMP chose (source to destination), null = not yet; empty unless ECMP
+    final Port[] reverseEcmpEgress; // per switch, for packets from destination to source
+    public Port[] pinnedEgress; // per switch, the egress of a pinned route (null: not pinned)
+    public Port[] pinnedReverseEgress; // the same route backwards
+    public Transport transport;
+    // sender
+    public int nextSeq;
+    boolean queuedAtHost; // in the source NIC's ready list or pacing heap
+    boolean paced; // in the pacing heap (its current entry has version pacingVersion)
+    int pacingVersion;
+    public long startedPs = -1;
+    int pendingPredecessors;
+    int[] successors = new int[0];
+    // receiver
+    public long receivedBytes;
+    final BitSet received = new BitSet();
+    int highestSeq = -1;
+    public long reordered;
+    public long duplicates;
+    public long discardedBytes;
+    public long dropped;
+    public long droppedBytes;
+    public long controlDropped;
+    public long ecnMarked;
+    public long retransmitted;
+    public long completionPs = -1;
+    public long lastDeliveryPs = -1;
+
+    public FlowState(int id, FlowSpec spec, FiveTuple tuple, int mtu, int switches) {
+        this.id = id;
+        this.spec = spec;
+        this.tuple = tuple;
+        this.reverseTuple = new FiveTuple(tuple.destinationIp(), tuple.sourceIp(), tuple.destinationPort(), tuple.sourcePort(), tuple.protocol());
+        this.packets = (int) ((spec.bytes() + mtu - 1) / mtu);
+        this.ecmpEgress = new Port[switches];
+        this.reverseEcmpEgress = new Port[switches];
+    }
+
+    /** A packet of this flow was lost (data: counted with its payload; control: counted apart). */
+    void packetDropped(Packet p) {
+        if (!p.isData()) {
+            controlDropped++;
+            return;
+        }
+        dropped++;
+        droppedBytes += p.payloadBytes;
+    }
+
+    public int payloadOf(int seq, int mtu) {
+        return seq < packets - 1 ? mtu : (int) (spec.bytes() - (long) (packets - 1) * mtu);
+    }
+}

@@ -1,0 +1,198 @@
+package fabriclab.simulation.element;
+
+import fabriclab.simulation.trace.DropReason;
+import fabriclab.container.DelayModel;
+import fabriclab.fabric.Time;
+import fabriclab.simulation.event.EventHandler;
+import java.util.SplittableRandom;
+
+/**
+ * One direction of a full-duplex link, from a port to the peer node: serialisation at the link rate,
+ * propagation delay, optional random extra delay per packet (fabric jitter), and failure.
+ *
+ * <p>A packet of {@code w} wire bytes occupies the link for {@code ser = ceil(8 w / rate)} and reaches
+ * the peer {@code ser + propagation} after its transmission started (store and forward). Packets in
+ * propagation form a FIFO (every packet on a link has the same delay; with jitter, a packet whose
+ * draw would overtake the one ahead arrives right after it instead), threaded through the packets, so the event queue holds one
+ * arrival event per busy wire, not one per packet. The link handles both of its packet events in one
+ * handler, which keeps the run loop's call to link code monomorphic: a {@link Packet} payload is the
+ * end of that packet's transmission, a null payload the arrival of the packet at the head of the wire.
+ *
+ * <p>In the parallel engine ({@code ParallelEngine}) a packet's arrival is instead its own event of the
+ * peer's node, on the lane of the receiving port ({@link Port#lane()}), sent through the partition
+ * ({@link Partition#deliver}) since the peer may run in another thread; PAUSE frames travel the same way.
+ *
+ * <p>Counters: packets and bytes transmitted, first packets of flows, busy time.
+ */
+public final class Link implements EventHandler {
+    private final Network net;
+    /** The partition of the sending node; its queue (kept apart: read at every packet). */
+    private Partition part;
+    private fabriclab.simulation.event.EventQueue events;
+    /** The random source of jitter draws: the run's, or in the parallel engine this link's own. */
+    private SplittableRandom random;
+    /** Parallel engine: each packet's arrival is its own event, keyed by the receiving port's lane. */
+    private boolean partitioned;
+    /** Parallel engine: the key of the events this link delivers (the peer node and the receiving port's lane). */
+    private long arrivalKey;
+    /** The sending port (its egress queue feeds this link). */
+    final Port from;
+    /** The receiving node and the port the packets arrive through. */
+    Node to;
+    Port toPort;
+    /** Index of {@code toPort}'s PFC ingress counters in its owner's array (see {@link PfcIngress#base()}). */
+    int toIngressSlot;
+    public final long rateBitsPerSecond;
+    final long propagationPs;
+    /** Time from sending a PAUSE frame to its landing at the peer: ser(64 B) + propagation, ps. */
+    private final long pauseFramePs;
+    /** Extra per-packet delay in seconds (null: none). */
+    public DelayModel jitter;
+    public boolean down;
+    // counters
+    public long txPackets;
+    long txBytes;
+    public long flowHeads;
+    public long busyPs;
+    private int lastWireBytes = -1;
+    private long lastSerializationPs;
+    // the wire: packets in propagation, in arrival order, a list threaded through them (Packet.next); each
+    // carries its arrival time
+    private Packet wireHead;
+    private Packet wireTail;
+
+    Link(Network net, Port from, long rateBitsPerSecond, long propagationPs) {
+        this.net = net;
+        this.part = from.part;
+        this.events = part.events;
+        this.random = net.random;
+        this.from = from;
+        this.rateBitsPerSecond = rateBitsPerSecond;
+        this.propagationPs = propagationPs;
+        this.pauseFramePs = Time.serializationPs(fabriclab.fabric.Pfc.PAUSE_FRAME_BYTES, rateBitsPerSecond) + propagationPs;
+    }
+
+    /** Starts transmitting {@code p} at {@code now}: schedules the end of its serialisation. */
+    void transmit(Packet p, long now) {
+        int w = p.wireBytes;
+        long ser;
+        if (w == lastWireBytes) { // most packets have the same size: skip the 64-bit division
+            ser = lastSerializationPs;
+        } else {
+            ser = Time.serializationPs(w, rateBitsPerSecond);
+            lastWireBytes = w;
+            lastSerializationPs = ser;
+        }
+        busyPs += ser;
+        events.schedule(now + ser, this, p);
+    }
+
+    @Override
+    public void handle(long timePs, Object payload) {
+        if (payload == null) {
+            arrive(timePs);
+            return;
+        }
+        Packet p = (Packet) payload;
+        from.transmitted(p);
+        if (down) { // the link failed during transmission
+            net.dropped(p, from.owner, from, DropReason.LINK_FAILURE);
+            from.queue.drops++;
+            from.idle();
+            return;
+        }
+        txPackets++;
+        txBytes += p.wireBytes;
+        if (p.seq == 0 && p.kind == Packet.DATA) {
+            flowHeads++;
+        }
+        long at = timePs + propagationPs;
+        if (jitter != null) { // FIFO link: a packet never overtakes the one ahead of it
+            at = Math.max(at + Math.round(jitter.sample(random) * 1e12), lastArrival());
+        }
+        if (partitioned) {
+            deliver(at, p);
+        } else {
+            push(at, p);
+        }
+        from.startNext(timePs);
+    }
+
+    /** Parallel engine: {@code p} arrives at the peer at {@code at}, an event of the peer's lane for this link. */
+    private void deliver(long at, Packet p) {
+        part.deliver(at, toPort.arrival, p, toPort.part, arrivalKey);
+    }
+
+    /** Parallel engine: this link's sender runs in {@code p}; jitter draws from {@code r}. */
+    void assign(Partition p, SplittableRandom r) {
+        part = p;
+        events = p.events;
+        random = r;
+        partitioned = true;
+        arrivalKey = fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane());
+    }
+
+    /** Sends a PAUSE frame (out of band of data) to the peer's egress: it lands after ser(64 B) + propagation. */
+    void sendPause(int priority, int quanta) {
+        if (down) {
+            return;
+        }
+        long at = part.now + pauseFramePs;
+        if (partitioned) {
+            part.deliver(at, toPort.pause, (priority << 16) | quanta, toPort.part, arrivalKey);
+        } else {
+            events.schedule(at, toPort.pause, (priority << 16) | quanta);
+        }
+    }
+
+    private void push(long arrivalPs, Packet p) {
+        p.wireArrivalPs = arrivalPs;
+        p.next = null;
+        Packet tail = wireTail;
+        wireTail = p;
+        if (tail == null) {
+            wireHead = p;
+            events.schedule(arrivalPs, this, null);
+        } else {
+            tail.next = p;
+        }
+    }
+
+    private long lastArrival() {
+        return wireTail == null ? Long.MIN_VALUE : wireTail.wireArrivalPs;
+    }
+
+    /** The link fails: packets on the wire are lost (counted as drops at the sending queue). */
+    void fail() {
+        down = true;
+        Packet p = wireHead;
+        wireHead = null;
+        wireTail = null;
+        while (p != null) {
+            Packet n = p.next;
+            p.next = null;
+            net.dropped(p, from.owner, from, DropReason.LINK_FAILURE);
+            from.queue.drops++;
+            p = n;
+        }
+    }
+
+    /** The head packet reaches the peer at {@code timePs}. */
+    private void arrive(long timePs) {
+        Packet p = wireHead;
+        if (p == null) { // cleared by a link failure
+            return;
+        }
+        Packet n = p.next;
+        wireHead = n;
+        if (n == null) {
+            wireTail = null;
+        } else {
+            p.next = null;
+            events.schedule(n.wireArrivalPs, this, null);
+        }
+        p.ingress = toPort;
+        p.ingressSlot = toIngressSlot;
+        to.receive(p, timePs);
+    }
+}

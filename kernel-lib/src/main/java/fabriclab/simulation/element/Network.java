@@ -1,0 +1,167 @@
+package fabriclab.simulation.element;
+
+import fabriclab.simulation.trace.QueueingObserver;
+import fabriclab.simulation.trace.Trace;
+import fabriclab.simulation.trace.DropReason;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.fabric.LinkSpec;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.Topology;
+import fabriclab.simulation.event.EventQueue;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The runtime fabric of one run, built from a {@link Topology} and a {@link SimulationConfig}: host
+ * NICs and switches joined by ports and links, the run's clock and event queue, its one seeded
+ * random source, the workload, and the transport's per-run part. Elements reach each other through
+ * it; it holds no counters of its own (each element owns its counters).
+ */
+public final class Network {
+    public final Topology topology;
+    public final SimulationConfig config;
+    /**
+     * The sequential engine's one partition (every node's until {@link #partition} spreads them):
+     * the run's event queue, clock and packet pool.
+     */
+    public final Partition main = new Partition();
+    /** The run's one random source (sequential engine; the parallel engine gives each element its own). */
+    final SplittableRandom random;
+    /** Whether the nodes are spread over the partitions of the parallel engine. */
+    boolean partitioned;
+    public final Node[] nodes;
+    public final HostNic[] hosts;
+    public final Switch[] switches;
+    /** The two ports of each link of the topology, in link order. */
+    final Port[][] linkPorts;
+    public Workload workload;
+    /** The fabric's PFC, or null when off. */
+    final Pfc pfc;
+    /** Alpha-based thresholds replacing the static XOFF/XON of {@link #pfc}, or null. */
+    final fabriclab.fabric.PfcDynamicThreshold pfcDynamic;
+    public QueueingObserver queueingObserver;
+    /** Enqueue and drop trace sink, or null. */
+    final Trace trace;
+
+    /** Packet {@code p} was lost at {@code port} of {@code node} (port null: no route): the flow and the trace learn it. */
+    void dropped(Packet p, Node node, Port port, DropReason reason) {
+        if (partitioned) { // switches of several threads may count drops of one flow (sums: any order gives the same)
+            synchronized (p.flow) {
+                p.flow.packetDropped(p);
+            }
+        } else {
+            p.flow.packetDropped(p);
+        }
+        if (trace != null) {
+            trace.dropped(node.id, port == null ? -1 : port.index, p.flow.id, p.isData(), p.wireBytes, reason, node.part.now);
+        }
+    }
+
+    /**
+     * Spreads the nodes over the parallel engine's partitions: node {@code n} (and its ports, links,
+     * PFC state and the transport ends at a host) runs in {@code parts[partOf[n]]}; every switch
+     * and link gets its own random source derived from the seed and its id, so no draw depends on
+     * the partition.
+     */
+    public void partition(Partition[] parts, int[] partOf) {
+        partitioned = true;
+        for (Node n : nodes) {
+            n.part = parts[partOf[n.id]];
+            for (Port p : n.ports) {
+                p.part = n.part;
+                p.link.assign(n.part, elementRandom(config.seed(), 2L * nodes.length + (long) n.id * 4096 + p.index));
+            }
+            if (n instanceof Switch sw) {
+                sw.random = elementRandom(config.seed(), n.id);
+            }
+        }
+        for (FlowState f : workload.flows) {
+            f.transport.source = hosts[f.spec.source()].part;
+            f.transport.destination = hosts[f.spec.destination()].part;
+        }
+    }
+
+    /** A random source of element {@code id} of a run seeded {@code seed}: a function of the two only (SplitMix64 finaliser). */
+    public static SplittableRandom elementRandom(long seed, long id) {
+        long z = seed + (id + 1) * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E559L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return new SplittableRandom(z ^ (z >>> 31));
+    }
+
+    public Network(Topology topology, SimulationConfig config) {
+        this(topology, config, null, null);
+    }
+
+    /**
+     * The fabric with {@code pfc} in every switch (null: off). Each port's elements (queue, link,
+     * pause state, ingress accounting) are allocated together, so they sit close in memory.
+     */
+    public Network(Topology topology, SimulationConfig config, Pfc pfc, Trace trace) {
+        this(topology, config, pfc, null, trace);
+    }
+
+    /** As above, with the switches' PFC pausing on {@code pfcDynamic}'s alpha-based thresholds (null: static). */
+    public Network(Topology topology, SimulationConfig config, Pfc pfc, fabriclab.fabric.PfcDynamicThreshold pfcDynamic,
+            Trace trace) {
+        this.topology = topology;
+        this.config = config;
+        this.pfc = pfc;
+        this.pfcDynamic = pfcDynamic;
+        this.trace = trace;
+        this.random = new SplittableRandom(config.seed());
+        int hostCount = topology.hosts();
+        nodes = new Node[topology.nodes()];
+        hosts = new HostNic[hostCount];
+        switches = new Switch[topology.switches()];
+        for (int h = 0; h < hostCount; h++) {
+            hosts[h] = new HostNic(this, h);
+            nodes[h] = hosts[h];
+        }
+        for (int s = 0; s < switches.length; s++) {
+            switches[s] = new Switch(this, hostCount + s, s, config.forwarding().hasherOf(s));
+            nodes[hostCount + s] = switches[s];
+        }
+        List<LinkSpec> links = topology.links();
+        linkPorts = new Port[links.size()][];
+        for (int li = 0; li < linkPorts.length; li++) {
+            LinkSpec l = links.get(li);
+            Node a = nodes[l.nodeA()];
+            Node b = nodes[l.nodeB()];
+            Port pa = new Port(this, a, a.ports.size(), l.rateBitsPerSecond(), l.propagationPs(), config.priorities());
+            Port pb = new Port(this, b, b.ports.size(), l.rateBitsPerSecond(), l.propagationPs(), config.priorities());
+            pa.link.to = b;
+            pa.link.toPort = pb;
+            pb.link.to = a;
+            pb.link.toPort = pa;
+            a.ports.add(pa);
+            b.ports.add(pb);
+            linkPorts[li] = new Port[] {pa, pb};
+        }
+        for (Switch sw : switches) {
+            sw.shareIngressState();
+        }
+        for (Port[] pair : linkPorts) {
+            pair[0].link.toIngressSlot = pair[1].ingress.base();
+            pair[1].link.toIngressSlot = pair[0].ingress.base();
+        }
+        Routing.install(this);
+    }
+
+    /** Link {@code link} goes down in both directions: queued and propagating packets are lost. */
+    public void failLink(int link) {
+        linkPorts[link][0].fail();
+        linkPorts[link][1].fail();
+    }
+
+    /** Link {@code link} leaves the routes: every switch recomputes its tables and ECMP re-hashes every flow. */
+    public void withdrawLink(int link) {
+        linkPorts[link][0].withdrawn = true;
+        linkPorts[link][1].withdrawn = true;
+        Routing.install(this);
+        for (FlowState f : workload.flows) {
+            java.util.Arrays.fill(f.ecmpEgress, null);
+            java.util.Arrays.fill(f.reverseEcmpEgress, null);
+        }
+    }
+}

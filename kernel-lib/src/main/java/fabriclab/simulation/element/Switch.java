@@ -1,0 +1,297 @@
+package fabriclab.simulation.element;
+
+import fabriclab.simulation.trace.DropReason;
+import fabriclab.simulation.config.Forwarding;
+import fabriclab.simulation.config.SwitchBuffer;
+import fabriclab.fabric.EcnMarking;
+import fabriclab.loadbalancing.hash.EcmpHasher;
+
+/**
+ * An output-queued switch: zero processing delay; an arriving packet is offered to the switch's
+ * {@link EdgeFunction} if it has one (a GSE edge), else routed on the spot to an egress port chosen
+ * by the run's {@link Forwarding} among the routing table's candidates, then admitted if the shared
+ * buffer and the per-queue limit allow ({@link SwitchBuffer}, tail drop otherwise), ECN-marked at
+ * enqueue by the one marking curve ({@link EcnMarking}) on the occupancy of its (port, priority)
+ * queue, accounted at its ingress port for PFC ({@link PfcIngress}), and queued. Buffer bytes are held
+ * from admission until the last bit leaves. Counters: peak buffer use, packets black-holed on a
+ * failed link before the routes changed, packets with no route.
+ */
+public final class Switch extends Node {
+    public final int switchIndex;
+    final EcmpHasher hasher;
+    /** Per destination host: candidate egress port indices (null: unreachable); owned by {@link Routing}. */
+    public int[][] routes;
+    private int[] roundRobin; // per destination host
+    /** The random source of spraying and ECN marking: the run's, or in the parallel engine this switch's own. */
+    java.util.SplittableRandom random;
+    long usedBytes;
+    long peakUsedBytes;
+    public long blackholedPackets;
+    long unroutablePackets;
+    /** GSE edge functions of this switch, or null for a plain switch. */
+    public EdgeFunction edge;
+    /** Called for every data packet admitted above Kmin (iQCN), or null. */
+    public CongestionPoint congestionPoint;
+    /** Tier of this switch in the topology (0 = leaf). */
+    public final int tier;
+    /** Priority given to packets bouncing through this leaf (switch to switch), or -1. */
+    public int hookPriority = -1;
+    // the run's configuration, read at every packet: kept in fields to save the indirections
+    private final Forwarding.Mode mode;
+    private final long sharedBytes;
+    private final long perQueueLimitBytes;
+    private final EcnMarking marking;
+    private final long kminBytes;
+    /**
+     * The PFC ingress counters of all this switch's ports, {@link PfcIngress#STRIDE} longs per
+     * priority from each port's {@link PfcIngress#base()} (see {@link PfcIngress#share}); a packet
+     * carries the index of its ingress port's counters ({@link Packet#ingressSlot}), so admission and
+     * release account it here without touching the port or its accounting object.
+     */
+    private long[] ingressState;
+    /** Counter value from which an unasserted counter may pause: XOFF (static PFC), MIN_VALUE (dynamic), MAX_VALUE (no PFC). */
+    private final long pauseCheckFromBytes;
+    /**
+     * Counter value below which an asserted counter may resume: XON (static PFC), MAX_VALUE (dynamic thresholds, which
+     * only {@link PfcIngress#crossedDown} can evaluate); while a pause holds, most departures leave the counter above XON
+     * and need nothing more.
+     */
+    private final long resumeCheckBelowBytes;
+
+    /**
+     * Behaviour a transport attaches to a switch (the GSE source and destination edge; iQCN's record
+     * of the CNPs passing through): sees every packet that arrives at the switch before forwarding.
+     */
+    public interface EdgeFunction {
+        /** Returns true if the edge took the packet (it will forward or deliver it itself). */
+        boolean intercept(Packet p, long now);
+    }
+
+    /**
+     * A transport's switch-side function at congested queues (iQCN): data packet {@code p} is
+     * admitted to a queue holding more than Kmin bytes. (A congestion point that needs to see the
+     * packets passing through, such as the CNPs of iQCN, attaches an {@link EdgeFunction} too.)
+     */
+    public interface CongestionPoint {
+        void congested(Switch sw, Packet p, long now);
+    }
+
+    Switch(Network net, int id, int switchIndex, EcmpHasher hasher) {
+        super(net, id);
+        this.switchIndex = switchIndex;
+        this.hasher = hasher;
+        this.tier = net.topology.tiers().get(switchIndex);
+        this.random = net.random;
+        this.mode = net.config.forwarding().mode();
+        SwitchBuffer b = net.config.buffer();
+        this.sharedBytes = b.sharedBytes();
+        this.perQueueLimitBytes = b.perQueueLimitBytes();
+        this.marking = b.ecnMarking();
+        this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
+        this.pauseCheckFromBytes = net.pfc == null ? Long.MAX_VALUE
+                : net.pfcDynamic != null ? Long.MIN_VALUE : net.pfc.xoffBytes();
+        this.resumeCheckBelowBytes = net.pfc == null || net.pfcDynamic != null ? Long.MAX_VALUE : net.pfc.xonBytes();
+    }
+
+    /**
+     * Gathers the PFC ingress counters of this switch's ports (all attached, all zero) into one array
+     * and returns it; the ports' accounting objects keep working on their part of it.
+     */
+    long[] shareIngressState() {
+        int length = 0;
+        for (Port p : ports) {
+            length += PfcIngress.STRIDE * p.ingress.counters();
+        }
+        long[] shared = new long[length];
+        int at = 0;
+        for (Port p : ports) {
+            p.ingress.share(shared, at);
+            at += PfcIngress.STRIDE * p.ingress.counters();
+        }
+        ingressState = shared;
+        return shared;
+    }
+
+    /** Shared buffer not in use [bytes] (read by alpha-based PFC thresholds). */
+    long freeSharedBytes() {
+        return sharedBytes - usedBytes;
+    }
+
+    /** Installs a new routing table (at the start, and when a link is withdrawn). */
+    void setRoutes(int[][] routes) {
+        this.routes = routes;
+        if (mode == Forwarding.Mode.SPRAY_ROUND_ROBIN) { // (only that mode reads it: no per-destination array otherwise)
+            this.roundRobin = new int[routes.length]; // spraying restarts its rotation with the new table
+        }
+    }
+
+    @Override
+    Packet nextToSend(Port port) {
+        return null;
+    }
+
+    @Override
+    void departed(Port port, Packet p) {
+        usedBytes -= p.wireBytes;
+        if (p.ingress != null) {
+            int pr = p.ingressPriority;
+            if (pr < 0) {
+                pr = p.priority;
+            } else {
+                p.ingressPriority = -1; // the next switch accounts it under its new priority
+            }
+            // PfcIngress.released, on this switch's array: the object only when a pause is asserted
+            int i = p.ingressSlot + PfcIngress.STRIDE * pr;
+            long[] st = ingressState;
+            long c = st[i + PfcIngress.COUNTER] -= p.wireBytes;
+            if (c < resumeCheckBelowBytes && st[i + PfcIngress.ASSERTED] != 0) {
+                p.ingress.ingress.crossedDown(pr, c);
+            }
+        }
+    }
+
+    @Override
+    void receive(Packet p, long timePs) {
+        if (edge != null && edge.intercept(p, timePs)) {
+            return;
+        }
+        forward(p);
+    }
+
+    /** Routes {@code p} toward its destination host and offers it to the chosen egress port. */
+    public void forward(Packet p) {
+        if (p.flow.pinnedEgress != null && forwardPinned(p)) {
+            return;
+        }
+        if (mode == Forwarding.Mode.ECMP) { // the flow's choice at this switch, remembered until routes change
+            FlowState f = p.flow;
+            boolean reverse = p.isReverse();
+            Port[] memo = reverse ? f.reverseEcmpEgress : f.ecmpEgress;
+            Port out = memo[switchIndex];
+            if (out == null) {
+                int[] cands = routes[p.destination];
+                if (cands == null) { // unreachable after a link failure
+                    unroutable(p);
+                    return;
+                }
+                int c = cands.length == 1 ? 0 : hasher.path(reverse ? f.reverseTuple : f.tuple, cands.length);
+                out = ports.get(cands[c]);
+                memo[switchIndex] = out;
+            }
+            admit(p, out);
+            return;
+        }
+        int dst = p.destination;
+        int[] cands = routes[dst];
+        if (cands == null) { // unreachable after a link failure
+            unroutable(p);
+            return;
+        }
+        int choice;
+        if (cands.length == 1) {
+            choice = cands[0];
+        } else if (mode == Forwarding.Mode.SPRAY_RANDOM) {
+            choice = cands[random.nextInt(cands.length)];
+        } else {
+            int k = roundRobin[dst];
+            roundRobin[dst] = k + 1 == cands.length ? 0 : k + 1;
+            choice = cands[k];
+        }
+        admit(p, ports.get(choice));
+    }
+
+    /**
+     * Forwards a packet of a pinned flow along its route (kept out of {@link #forward} so that the
+     * common path stays small enough for the JIT to inline); false if the route does not pass here.
+     */
+    private boolean forwardPinned(Packet p) {
+        FlowState f = p.flow;
+        Port out = (p.isReverse() ? f.pinnedReverseEgress : f.pinnedEgress)[switchIndex];
+        if (out == null) {
+            return false;
+        }
+        if (hookPriority >= 0 && p.ingress != null && p.ingress.peer() instanceof Switch && out.peer() instanceof Switch) {
+            p.ingressPriority = p.priority; // PFC still accounts it at its ingress under the priority it came with
+            p.priority = hookPriority; // a hook flow bouncing through this leaf moves to the other priority
+        }
+        admit(p, out);
+        return true;
+    }
+
+    /** A packet with no route to its destination is dropped. */
+    public void unroutable(Packet p) {
+        unroutablePackets++;
+        net.dropped(p, this, null, DropReason.NO_ROUTE);
+    }
+
+    /**
+     * Buffer admission (tail drop), ECN marking of data packets and ingress (PFC) accounting, then
+     * the packet joins {@code out}'s queue of its priority.
+     */
+    public void admit(Packet p, Port out) {
+        long q = out.queueBytes[p.priority];
+        int w = p.wireBytes;
+        if (out.link.down) { // routed onto a failed link before the failure was detected: black-holed
+            blackholedPackets++;
+            out.queue.drops++;
+            net.dropped(p, this, out, DropReason.BLACK_HOLE);
+            return;
+        }
+        if (usedBytes + w > sharedBytes || q + w > perQueueLimitBytes) {
+            out.queue.drops++;
+            net.dropped(p, this, out, DropReason.TAIL_DROP);
+            return;
+        }
+        enqueueAdmitted(p, out, q, w);
+    }
+
+    /**
+     * As {@link #admit}, for a packet whose egress buffer a grant reserved (a GSE destination edge
+     * forwarding a reordered container to its host: the grants bound what that port holds): it is never
+     * tail-dropped, even when the fabric-facing queues fill the shared buffer (its bytes still count in
+     * it); on a failed link it is black-holed as any packet.
+     */
+    public void admitReserved(Packet p, Port out) {
+        if (out.link.down) {
+            blackholedPackets++;
+            out.queue.drops++;
+            net.dropped(p, this, out, DropReason.BLACK_HOLE);
+            return;
+        }
+        enqueueAdmitted(p, out, out.queueBytes[p.priority], p.wireBytes);
+    }
+
+    /** ECN marking, buffer and ingress accounting of an admitted packet, then it joins {@code out}'s queue. */
+    private void enqueueAdmitted(Packet p, Port out, long q, int w) {
+        if (p.kind == Packet.DATA && q > kminBytes) {
+            if (congestionPoint != null) {
+                congestionPoint.congested(this, p, part.now);
+            }
+            if (!p.ecn) {
+                double prob = marking.probabilityUnchecked(q);
+                if (prob >= 1 || random.nextDouble() < prob) {
+                    p.ecn = true;
+                    out.queue.ecnMarks++;
+                }
+            }
+        }
+        usedBytes += w;
+        if (usedBytes > peakUsedBytes) {
+            peakUsedBytes = usedBytes;
+        }
+        if (p.ingress != null) { // PfcIngress.admitted, on this switch's array: the object only near XOFF
+            int k = p.ingressPriority();
+            int i = p.ingressSlot + PfcIngress.STRIDE * k;
+            long[] st = ingressState;
+            long c = st[i + PfcIngress.COUNTER] += w;
+            if (c > st[i + PfcIngress.PEAK]) {
+                st[i + PfcIngress.PEAK] = c;
+            }
+            if (c >= pauseCheckFromBytes && st[i + PfcIngress.ASSERTED] == 0) {
+                p.ingress.ingress.crossedUp(k, c);
+            }
+        }
+        p.enqueuedPs = part.now;
+        out.enqueue(p);
+    }
+}

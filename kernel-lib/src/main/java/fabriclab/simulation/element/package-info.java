@@ -1,0 +1,18 @@
+/**
+ * The simulator's elements, along a packet's path: the source host's NIC ({@link
+ * fabriclab.simulation.element.HostNic}: round robin over flows, pacing, PFC), the egress queue of a port ({@link
+ * fabriclab.simulation.element.EgressQueue}: per-priority FIFOs served by strict priority; it owns its bytes both
+ * ways), the link ({@link fabriclab.simulation.element.Link}: serialisation, propagation, jitter, failure), at a
+ * switch the ingress accounting of PFC ({@link fabriclab.simulation.element.PfcIngress}, with the upstream half
+ * {@link fabriclab.simulation.element.PauseState} at the sending port) and forwarding ({@link
+ * fabriclab.simulation.element.Switch}: the tables of {@link fabriclab.simulation.element.Routing}, ECMP or
+ * spraying, shared-buffer admission, ECN marking), and the destination NIC, which hands the packet to the flow's
+ * {@link fabriclab.simulation.element.Transport}. The flows and their dependencies live in {@link
+ * fabriclab.simulation.element.Workload}. Each element owns its counters.
+ *
+ * <p>Elements reach the clock, the event queue and the packet pool only through the {@link
+ * fabriclab.simulation.element.Partition} of their node, which an engine creates: the elements do not know which
+ * engine runs them. The types here are public because the transports and engines in the neighbouring packages
+ * use them; they are the simulator's internals, not an API for scenarios.
+ */
+package fabriclab.simulation.element;

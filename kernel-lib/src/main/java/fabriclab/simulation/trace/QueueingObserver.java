@@ -1,0 +1,18 @@
+package fabriclab.simulation.trace;
+
+/** Receives the queueing delay of every packet that leaves a switch egress queue. */
+@FunctionalInterface
+public interface QueueingObserver {
+    /**
+     * A packet starts its transmission from a switch egress queue.
+     *
+     * @param switchIndex the switch
+     * @param port its egress port index
+     * @param flow index of the packet's flow
+     * @param data true for a data packet, false for a control packet
+     * @param wireBytes the packet's size on the wire
+     * @param queueingDelayPs time from joining the queue to starting transmission, ps
+     * @param timePs the current time, ps
+     */
+    void dequeued(int switchIndex, int port, int flow, boolean data, int wireBytes, long queueingDelayPs, long timePs);
+}

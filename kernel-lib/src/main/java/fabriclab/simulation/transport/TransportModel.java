@@ -1,0 +1,44 @@
+package fabriclab.simulation.transport;
+
+import fabriclab.simulation.element.Network;
+/**
+ * The transport every flow of a run uses: how senders pace, what receivers acknowledge, how loss
+ * is recovered, and what the switches do for it. Chosen in the run's scenario. Implementations are
+ * immutable parameter records: {@link Uncontrolled} (the default: line rate, no acknowledgements, no
+ * retransmission; a dropped packet is simply lost), {@code RoceTransport}, {@code CtccTransport},
+ * {@code GseTransport}.
+ */
+public interface TransportModel {
+    /** The default transport: every packet at line rate, no control loop. */
+    static TransportModel uncontrolled() {
+        return new Uncontrolled();
+    }
+
+    /**
+     * Starts this transport for one run of the simulator. The argument and result are the
+     * simulator's internal types, so only the transports of this package implement it.
+     */
+    TransportRun start(Network network);
+
+    /**
+     * What of this transport the parallel engine cannot run, described for an error message (the engine
+     * needs every interaction between nodes to take at least its lookahead), or null if it can run it. Each
+     * transport declares this once; the default refuses.
+     */
+    default String parallelEngineLimitation() {
+        return "transport " + this + " (it does not declare support for the parallel engine)";
+    }
+
+    /** Line rate, no acknowledgements, no retransmission. */
+    record Uncontrolled() implements TransportModel {
+        @Override
+        public TransportRun start(Network network) {
+            return new TransportRun.LineRate(network);
+        }
+
+        @Override
+        public String parallelEngineLimitation() {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package fabriclab.simulation.transport;
+
+import fabriclab.simulation.element.FlowState;
+import fabriclab.simulation.element.Network;
+import fabriclab.simulation.element.Transport;
+import java.util.Map;
+
+/**
+ * The part of a {@link TransportModel} that lives for one run: it creates each flow's endpoints
+ * ({@link Transport}), holds what the flows of the run share (CTCC's probe stream per host pair),
+ * attaches switch functions where the transport has them (GSE edges, iQCN congestion points), and
+ * reports its counters. Package-private SPI: a {@link TransportModel} creates one per run.
+ */
+public abstract class TransportRun {
+    public final Network net;
+
+    public TransportRun(Network net) {
+        this.net = net;
+    }
+
+    /** The runtime transport of flow {@code f}. */
+    public abstract Transport newFlow(FlowState f);
+
+    /** Adds this run's named counters (CNPs, containers, grants...) to {@code out}; only non-zero values. */
+    public void reportCounters(Map<String, Long> out) {
+    }
+
+    /**
+     * Called once the parallel engine has spread the nodes over its partitions, before the run: what this run needs
+     * only in the parallel engine (GSE's order of the edges' messages at each edge).
+     */
+    public void partitioned() {
+    }
+
+    /**
+     * The smallest delay of a message this run sends between switches outside the links (GSE's requests and
+     * grants), ps; {@code Long.MAX_VALUE} if it sends none. The parallel engine's lookahead is at most this.
+     */
+    public long messageLatencyPs() {
+        return Long.MAX_VALUE;
+    }
+
+    /**
+     * Event lanes a switch needs for this run's messages besides those of its ports (GSE: one per sending edge,
+     * so that simultaneous messages have one order whatever the partitioning); 0 if it sends none.
+     */
+    public int messageLanes() {
+        return 0;
+    }
+
+    /** Control packets this transport created inside the fabric (not at a host NIC). */
+    public long fabricControlPackets() {
+        return 0;
+    }
+
+    /**
+     * Payload bytes of data packets this transport created inside the fabric (copies a switch function
+     * resent, not sent by a NIC); counted in {@code SimulationResult.injectedBytes()}.
+     */
+    public long fabricInjectedBytes() {
+        return 0;
+    }
+
+    /** Puts {@code value} under {@code name} if it is positive. */
+    public static void put(Map<String, Long> out, String name, long value) {
+        if (value > 0) {
+            out.put(name, value);
+        }
+    }
+
+    /** Line rate, no acknowledgements, no retransmission: the runtime of {@link TransportModel.Uncontrolled}. */
+    static final class LineRate extends TransportRun {
+        LineRate(Network net) {
+            super(net);
+        }
+
+        @Override
+        public Transport newFlow(FlowState f) {
+            return new Transport.LineRate(net, f);
+        }
+    }
+}

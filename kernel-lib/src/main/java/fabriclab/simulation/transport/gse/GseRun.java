@@ -1,0 +1,98 @@
+package fabriclab.simulation.transport.gse;
+
+import fabriclab.simulation.element.FlowState;
+import fabriclab.simulation.element.Network;
+import fabriclab.simulation.element.Transport;
+import fabriclab.simulation.transport.TransportRun;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run of {@link GseTransport}: hosts send at line rate ({@link Transport.LineRate}) and a
+ * {@link GseEdge} on every switch with host ports schedules the fabric.
+ */
+final class GseRun extends TransportRun {
+    private final List<GseEdge> edges;
+    private final long controlLatencyPs;
+
+    GseRun(Network net, GseTransport model) {
+        super(net);
+        this.edges = GseEdge.install(net, model);
+        this.controlLatencyPs = model.controlLatencyPs();
+    }
+
+    @Override
+    public void partitioned() {
+        GseEdge.drawMessageOrders(net, edges);
+    }
+
+    @Override
+    public long messageLatencyPs() {
+        return controlLatencyPs;
+    }
+
+    @Override
+    public int messageLanes() {
+        return net.switches.length;
+    }
+
+    @Override
+    public Transport newFlow(FlowState f) {
+        return new Transport.LineRate(net, f);
+    }
+
+    @Override
+    public void reportCounters(Map<String, Long> out) {
+        long containers = 0;
+        long grants = 0;
+        long reordered = 0;
+        long pauses = 0;
+        long voqPeak = 0;
+        long reorderPeak = 0;
+        long resent = 0;
+        long packetsResent = 0;
+        long duplicates = 0;
+        long abandoned = 0;
+        long requestsConfirmed = 0;
+        long loopPeak = 0;
+        long rtoPeak = 0;
+        for (GseEdge e : edges) {
+            resent += e.containersResent;
+            packetsResent += e.packetsResent;
+            duplicates += e.duplicatesDiscarded;
+            abandoned += e.containersAbandoned;
+            requestsConfirmed += e.requestsConfirmed;
+            loopPeak = Math.max(loopPeak, e.confirmLoopPeakPs);
+            rtoPeak = Math.max(rtoPeak, e.rtoPeakPs);
+            containers += e.containers;
+            grants += e.grants;
+            reordered += e.containersReordered;
+            pauses += e.localPauses();
+            voqPeak = Math.max(voqPeak, e.voqPeakBytes);
+            reorderPeak = Math.max(reorderPeak, e.reorderPeakBytes);
+        }
+        put(out, "gse.containers", containers);
+        put(out, "gse.grants", grants);
+        put(out, "gse.containersReordered", reordered);
+        put(out, "gse.localPauses", pauses);
+        put(out, "gse.voqPeakBytes", voqPeak);
+        put(out, "gse.reorderPeakBytes", reorderPeak);
+        put(out, "gse.containersResent", resent);
+        put(out, "gse.packetsResent", packetsResent);
+        put(out, "gse.duplicatesDiscarded", duplicates);
+        put(out, "gse.containersAbandoned", abandoned);
+        put(out, "gse.repeatedRequestsConfirmed", requestsConfirmed);
+        put(out, "gse.confirmLoopPeakPs", loopPeak);
+        put(out, "gse.resendTimeoutPeakPs", rtoPeak);
+    }
+
+    /** Payload of the container copies the edges resent (they enter the fabric at an edge, not at a NIC). */
+    @Override
+    public long fabricInjectedBytes() {
+        long b = 0;
+        for (GseEdge e : edges) {
+            b += e.resentPayloadBytes;
+        }
+        return b;
+    }
+}

@@ -1,0 +1,156 @@
+package fabriclab.simulation.transport.roce;
+
+import fabriclab.simulation.element.FlowState;
+import fabriclab.simulation.element.Network;
+import fabriclab.simulation.element.Packet;
+import fabriclab.simulation.transport.ReliableTransport;
+import fabriclab.fabric.Time;
+import fabriclab.congestion.DcqcnParameters;
+import fabriclab.simulation.event.EventHandler;
+
+/** Runtime of one RoCE queue pair: go-back-N plus the DCQCN reaction and notification points (package-private). */
+final class RoceFlow extends ReliableTransport {
+    private final RoceTransport model;
+    private final DcqcnParameters p;
+    private final double lineRate;
+    // reaction point
+    double rateBitsPerSecond;
+    double targetBitsPerSecond;
+    double alpha = 1;
+    private int timerCount;
+    private int byteCount;
+    private long bytesSinceIncrease;
+    private long lastCnpArrivalPs = Long.MIN_VALUE;
+    private boolean recovering;
+    private long alphaIdleSincePs = -1;
+    private long lastStartPs;
+    private int lastWireBytes;
+    private int timerGeneration;
+    private final long timerPs;
+    private final long alphaPeriodPs;
+    private final long byteCounter;
+    // notification point
+    private long lastCnpSentPs = Long.MIN_VALUE;
+    private final long tauPs;
+    long cnpsSent;
+    long cnpsReceived;
+    long rateCuts;
+
+    private final EventHandler rateTimer = this::onRateTimer;
+    private final EventHandler alphaTimer = this::onAlphaTimer;
+
+    RoceFlow(Network net, FlowState flow, RoceTransport model) {
+        super(net, flow, model.ackEvery(), model.controlBytes(), model.ackPriority(), model.rtoPs());
+        this.model = model;
+        this.p = model.dcqcn();
+        this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBitsPerSecond;
+        this.rateBitsPerSecond = lineRate;
+        this.targetBitsPerSecond = lineRate;
+        this.timerPs = p == null ? 0 : Math.max(1, Math.round(p.timerS() * 1e12));
+        this.alphaPeriodPs = p == null ? 0 : Math.max(1, Math.round(p.tauPrimeS() * 1e12));
+        this.byteCounter = p == null ? 0 : Math.max(1, Math.round(p.byteCounterBytes()));
+        this.tauPs = p == null ? 0 : Math.max(1, Math.round(p.tauS() * 1e12));
+    }
+
+    @Override
+    protected void onDataSent(Packet pk, long now) {
+        if (p == null) {
+            return;
+        }
+        lastStartPs = now;
+        lastWireBytes = pk.wireBytes;
+        nextSendPs = now + Time.serializationPs(pk.wireBytes, Math.max(1, Math.round(rateBitsPerSecond)));
+        if (recovering) {
+            bytesSinceIncrease += pk.wireBytes;
+            while (bytesSinceIncrease >= byteCounter) {
+                bytesSinceIncrease -= byteCounter;
+                byteCount++;
+                increase();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ notification point (receiver)
+
+    @Override
+    protected void onDataReceived(Packet pk, long now) {
+        if (p != null && pk.ecn && (lastCnpSentPs == Long.MIN_VALUE || now - lastCnpSentPs >= tauPs)) {
+            lastCnpSentPs = now;
+            cnpsSent++;
+            sendControl(Packet.CNP, 0, model.controlBytes(), model.cnpPriority(), true, 0);
+        }
+    }
+
+    // ------------------------------------------------------------ reaction point (sender)
+
+    @Override
+    protected void onOtherControl(Packet pk, long now) {
+        if (pk.kind != Packet.CNP || p == null) {
+            return;
+        }
+        cnpsReceived++;
+        if (alphaIdleSincePs >= 0) { // alpha kept decaying every tau' while the timers were idle
+            alpha *= Math.pow(1 - p.g(), (double) ((now - alphaIdleSincePs) / alphaPeriodPs));
+            alphaIdleSincePs = -1;
+        }
+        lastCnpArrivalPs = now;
+        rateCuts++;
+        targetBitsPerSecond = rateBitsPerSecond;
+        rateBitsPerSecond = Math.max(p.minRateBitsPerSecond(), rateBitsPerSecond * (1 - alpha / 2));
+        alpha = (1 - p.g()) * alpha + p.g();
+        timerCount = 0;
+        byteCount = 0;
+        bytesSinceIncrease = 0;
+        if (!recovering) {
+            recovering = true;
+            source.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+        }
+        int gen = ++timerGeneration; // the rate-increase timer restarts at each CNP
+        source.events.schedule(now + timerPs, rateTimer, gen);
+    }
+
+    private void onRateTimer(long now, Object gen) {
+        if ((Integer) gen != timerGeneration || !recovering) {
+            return;
+        }
+        timerCount++;
+        increase();
+        if (recovering && una < flow.packets) {
+            source.events.schedule(now + timerPs, rateTimer, gen);
+        }
+    }
+
+    private void onAlphaTimer(long now, Object ignored) {
+        if (!recovering) {
+            alphaIdleSincePs = now;
+            return;
+        }
+        if (now - lastCnpArrivalPs >= alphaPeriodPs) {
+            alpha = (1 - p.g()) * alpha;
+        }
+        if (una < flow.packets) {
+            source.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+        } else {
+            recovering = false;
+        }
+    }
+
+    private void increase() {
+        int f = p.fastRecoverySteps();
+        if (Math.max(timerCount, byteCount) < f) {
+            // fast recovery: R_T unchanged
+        } else if (Math.min(timerCount, byteCount) > f) {
+            targetBitsPerSecond = Math.min(lineRate, targetBitsPerSecond + (Math.min(timerCount, byteCount) - f) * model.hyperIncreaseBitsPerSecond());
+        } else {
+            targetBitsPerSecond = Math.min(lineRate, targetBitsPerSecond + p.rateAiBitsPerSecond());
+        }
+        rateBitsPerSecond = Math.min(lineRate, (targetBitsPerSecond + rateBitsPerSecond) / 2);
+        if (lastWireBytes > 0) {
+            advancePacing(lastStartPs + Time.serializationPs(lastWireBytes, Math.max(1, Math.round(rateBitsPerSecond))));
+        }
+        if (rateBitsPerSecond >= lineRate * (1 - 1e-9) && targetBitsPerSecond >= lineRate * (1 - 1e-9)) {
+            rateBitsPerSecond = lineRate;
+            recovering = false; // fully recovered: timers stop until the next CNP
+        }
+    }
+}

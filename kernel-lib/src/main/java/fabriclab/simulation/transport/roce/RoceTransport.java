@@ -1,0 +1,115 @@
+package fabriclab.simulation.transport.roce;
+
+import fabriclab.simulation.element.Network;
+import fabriclab.simulation.transport.TransportModel;
+import fabriclab.simulation.transport.TransportRun;
+import fabriclab.fabric.Time;
+import fabriclab.Parameters;
+import fabriclab.congestion.DcqcnParameters;
+
+/**
+ * RoCEv2 reliable-connection transport for the packet simulator: one flow is one queue pair doing
+ * an RDMA write of {@link fabriclab.simulation.config.FlowSpec#bytes()} in MTU packets, with go-back-N loss recovery
+ * (cumulative ACKs every {@code ackEvery} packets, one NACK per sequence gap, a retransmission
+ * timeout for a lost tail: see the package-private {@code ReliableTransport}) and, optionally, DCQCN.
+ *
+ * <p><b>DCQCN</b> (Zhu et al., "Congestion Control for Large-Scale RDMA Deployments", SIGCOMM 2015,
+ * section 3; seeds 000 section 1.2.2 and 003 describe the same algorithm) at its three points:
+ * <ul>
+ *   <li>Congestion point: the switch's WRED marks data packets at enqueue
+ *       ({@link fabriclab.simulation.config.SwitchBuffer#wred()}; use {@code dcqcn.marking()} for the published Kmin/Kmax/Pmax).</li>
+ *   <li>Notification point: the receiving NIC answers a marked data packet with a CNP
+ *       ({@code cnpBytes} on the wire, priority {@code cnpPriority}), at most one per flow per
+ *       {@code tau}.</li>
+ *   <li>Reaction point: the sending NIC's rate limiter (current rate R_C, target R_T, alpha, start at
+ *       line rate). On a CNP: R_T = R_C, R_C = R_C (1 - alpha/2), alpha = (1 - g) alpha + g, and the
+ *       increase state is reset. Every tau' without a CNP: alpha = (1 - g) alpha. Rate-increase events
+ *       come from a timer (every T) and a byte counter (every B bytes sent), counted as i_T and i_B:
+ *       while max(i_T, i_B) &lt; F, fast recovery R_C = (R_T + R_C)/2; when both exceed F, hyper
+ *       increase R_T += i R_HAI (i = min(i_T, i_B) - F); otherwise additive increase
+ *       R_T += R_AI; then R_C = (R_T + R_C)/2. Rates stay within [minRate, line rate]. The
+ *       increase machinery runs only after the first CNP (a flow at line rate has nothing to
+ *       recover).</li>
+ * </ul>
+ * The rate limiter spaces packet starts by wire size / R_C; a rate change applies from the next packet.
+ *
+ * <p>Usage: {@code Scenario.builder(topology, config).flows(flows).transport(RoceTransport.dcqcn(
+ * DcqcnParameters.zhu2015())).pfc(pfc).build().simulator().run()}, with the config's buffer marking with
+ * {@code dcqcn.marking()}.
+ *
+ * @param dcqcn DCQCN parameters (published defaults: {@link DcqcnParameters#zhu2015()}), or null for no congestion control
+ * @param hyperIncreaseBitsPerSecond R_HAI [bit/s], positive (not part of {@link DcqcnParameters}; default 50 Mb/s, the
+ *        rpg_hai_rate default NVIDIA documents for ConnectX NICs)
+ * @param ackEvery a cumulative ACK every this many in-order packets (and at the last one), at least 1
+ * @param controlBytes wire bytes of an ACK, NACK or CNP (default 64, a minimum Ethernet frame), 64..1500
+ * @param ackPriority priority of ACKs and NACKs (usually the data priority), 0..7
+ * @param cnpPriority priority of CNPs (deployments give CNPs a high priority), 0..7
+ * @param rtoPs retransmission timeout [ps], positive
+ * @param iqcn iQCN (seed 003 section 4.2.5): a switch that admits a flow's data packet into a queue above
+ *        Kmin sends the sender a CNP itself when no CNP of that flow (from the receiver or a switch) was
+ *        sent for longer than the rate-increase timer T, so the sender does not raise its rate while
+ *        its queue is still congested (needs {@code dcqcn})
+ */
+public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, int ackEvery, int controlBytes,
+        int ackPriority, int cnpPriority, long rtoPs, boolean iqcn) implements TransportModel {
+    /** Validates. */
+    public RoceTransport {
+        Parameters.positive("hyperIncreaseBitsPerSecond", hyperIncreaseBitsPerSecond);
+        Parameters.atLeast("ackEvery", ackEvery, 1);
+        Parameters.inRange("controlBytes", controlBytes, 64, 1500);
+        Parameters.inRange("ackPriority", ackPriority, 0, 7);
+        Parameters.inRange("cnpPriority", cnpPriority, 0, 7);
+        Parameters.atLeast("rtoPs", rtoPs, 1L);
+        if (iqcn && dcqcn == null) {
+            throw new IllegalArgumentException("iqcn needs dcqcn (iQCN adds CNPs to DCQCN), got dcqcn = null");
+        }
+    }
+
+    /** DCQCN with {@code p}; ACK every 16 packets; 64-byte control frames on priority 0; RTO 1 ms. */
+    public static RoceTransport dcqcn(DcqcnParameters p) {
+        return new RoceTransport(Parameters.notNull("p", p), 50e6, 16, 64, 0, 0, Time.MS, false);
+    }
+
+    /** Go-back-N RoCE without congestion control (line rate, PFC or loss decide). */
+    public static RoceTransport noCongestionControl() {
+        return new RoceTransport(null, 50e6, 16, 64, 0, 0, Time.MS, false);
+    }
+
+    /** A copy with CNPs (and ACKs/NACKs if {@code alsoAcks}) on another priority. */
+    public RoceTransport withControlPriority(int priority, boolean alsoAcks) {
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, alsoAcks ? priority : ackPriority,
+                priority, rtoPs, iqcn);
+    }
+
+    /** A copy with another hyper-increase step R_HAI [bit/s]. */
+    public RoceTransport withHyperIncrease(double bps) {
+        return new RoceTransport(dcqcn, bps, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, iqcn);
+    }
+
+    /** A copy with another retransmission timeout [ps]. */
+    public RoceTransport withRto(long ps) {
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, ackPriority, cnpPriority, ps, iqcn);
+    }
+
+    /** A copy acknowledging every {@code n} packets. */
+    public RoceTransport withAckEvery(int n) {
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, n, controlBytes, ackPriority, cnpPriority, rtoPs, iqcn);
+    }
+
+    /** A copy with iQCN on or off. */
+    public RoceTransport withIqcn(boolean on) {
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, on);
+    }
+
+    /** One run of this transport (the simulator's internal types). */
+    @Override
+    public TransportRun start(Network network) {
+        return new RoceRun(network, this);
+    }
+
+    /** The parallel engine runs go-back-N and DCQCN (state at the two hosts), not iQCN (a switch's shared CNP counter). */
+    @Override
+    public String parallelEngineLimitation() {
+        return iqcn ? "iQCN (a switch's CNP counter is shared by every flow through it, read with no delay)" : null;
+    }
+}
