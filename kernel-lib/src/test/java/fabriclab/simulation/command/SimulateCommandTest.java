@@ -60,22 +60,34 @@ class SimulateCommandTest {
         assertEquals(128 + 8 + 8, s.topology().nodes());
     }
 
+    private static long bytes(String text) {
+        return Quantity.BYTES.parse("x", text, 0, Long.MAX_VALUE);
+    }
+
+    private static long rate(String text) {
+        return Quantity.RATE.parse("x", text, 0, Long.MAX_VALUE);
+    }
+
+    private static long time(String text) {
+        return Quantity.TIME.parse("x", text, 0, Long.MAX_VALUE);
+    }
+
     @Test
     void unitsOfSizesRatesAndTimes() {
-        assertEquals(2_000_000L, SimulateOptions.bytes("x", "2MB"));
-        assertEquals(4L << 20, SimulateOptions.bytes("x", "4MiB"));
-        assertEquals(1500L, SimulateOptions.bytes("x", "1500"));
-        assertEquals(1500L, SimulateOptions.bytes("x", "1.5KB"));
-        assertEquals(100_000_000_000L, SimulateOptions.rate("x", "100G"));
-        assertEquals(25_000_000_000L, SimulateOptions.rate("x", "25Gbps"));
-        assertEquals(1_000_000L, SimulateOptions.time("x", "1us"));
-        assertEquals(500_000L, SimulateOptions.time("x", "500ns"));
-        assertEquals(10_000_000_000L, SimulateOptions.time("x", "10ms"));
-        assertEquals(2_000_000_000_000L, SimulateOptions.time("x", "2s"));
-        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "0.5B"));
-        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "-1MB"));
-        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "NaN"));
-        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "1e30"));
+        assertEquals(2_000_000L, bytes("2MB"));
+        assertEquals(4L << 20, bytes("4MiB"));
+        assertEquals(1500L, bytes("1500"));
+        assertEquals(1500L, bytes("1.5KB"));
+        assertEquals(100_000_000_000L, rate("100G"));
+        assertEquals(25_000_000_000L, rate("25Gbps"));
+        assertEquals(1_000_000L, time("1us"));
+        assertEquals(500_000L, time("500ns"));
+        assertEquals(10_000_000_000L, time("10ms"));
+        assertEquals(2_000_000_000_000L, time("2s"));
+        assertThrows(IllegalArgumentException.class, () -> bytes("0.5B"));
+        assertThrows(IllegalArgumentException.class, () -> bytes("-1MB"));
+        assertThrows(IllegalArgumentException.class, () -> bytes("NaN"));
+        assertThrows(IllegalArgumentException.class, () -> bytes("1e30"));
     }
 
     @Test
@@ -140,8 +152,8 @@ class SimulateCommandTest {
     void helpListsEveryOption() {
         Object[] r = run("--help");
         assertEquals(0, r[0]);
-        for (String option : SimulateOptions.OPTIONS) {
-            assertTrue(((String) r[1]).contains(option), option);
+        for (Option<?> option : SimulateOptions.ALL) {
+            assertTrue(((String) r[1]).contains(option.name), option.name);
         }
     }
 
