@@ -63,7 +63,6 @@ final class Quantity {
     private final List<Unit> shown;
     /** Every accepted unit suffix: those shown and their aliases. */
     private final Map<String, Long> factors = new LinkedHashMap<>();
-    private final List<String> suffixesLongestFirst;
 
     private Quantity(String what, String base, boolean integer, List<Unit> shown, List<Unit> aliases) {
         this.what = what;
@@ -76,8 +75,6 @@ final class Quantity {
         for (Unit u : aliases) {
             factors.put(u.suffix, u.factor);
         }
-        suffixesLongestFirst = factors.keySet().stream()
-                .sorted(java.util.Comparator.comparingInt(String::length).reversed()).toList();
     }
 
     /**
@@ -90,40 +87,26 @@ final class Quantity {
         String t = text.strip();
         BigDecimal value;
         if (integer) {
-            try {
-                value = BigDecimal.valueOf(Long.parseLong(t.replace("_", "")));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(option + " must be " + what + ", got " + quote(text));
+            if (!INTEGER_SYNTAX.matcher(t).matches()) {
+                throw new IllegalArgumentException(option + " must be " + what + ", got " + quote(text) + " (" + grammar()
+                        + ")");
             }
+            value = new BigDecimal(t.replace("_", ""));
         } else {
-            double factor = 1;
-            for (String suffix : suffixesLongestFirst) {
-                if (t.endsWith(suffix)) {
-                    t = t.substring(0, t.length() - suffix.length()).strip();
-                    factor = factors.get(suffix);
-                    break;
-                }
+            Matcher m = NUMBER_SYNTAX.matcher(t);
+            Long factor = m.lookingAt() ? factor(t.substring(m.end()).strip()) : null;
+            if (factor == null) {
+                throw new IllegalArgumentException(option + " must be " + what + ", got " + quote(text) + " (" + grammar()
+                        + ")");
             }
-            double v;
-            try {
-                v = Double.parseDouble(t);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(option + " must be " + what + ", got " + quote(text));
-            }
-            double scaled = v * factor;
-            if (!(scaled >= 0) || scaled >= 0x1p63 || Math.rint(scaled) != scaled) {
-                throw new IllegalArgumentException(option + " must be " + what
-                        + " giving a whole number from 0 to 2^63 - 1, got " + quote(text));
-            }
-            value = BigDecimal.valueOf((long) scaled);
-            t = text.strip();
+            value = new BigDecimal(m.group().replace("_", "")).multiply(BigDecimal.valueOf(factor));
         }
         if (value.compareTo(BigDecimal.valueOf(lo)) < 0 || value.compareTo(BigDecimal.valueOf(hi)) > 0) {
-            throw new IllegalArgumentException(option + " must be " + range(lo, hi) + ", got " + t);
+            throw new IllegalArgumentException(option + " must be in [" + show(lo) + ", " + show(hi) + "], got " + t);
         }
         if (value.signum() != 0 && value.stripTrailingZeros().scale() > 0) {
             throw new IllegalArgumentException(option + " must be a whole number of " + base + ", got " + t + " ("
-                    + value.stripTrailingZeros().toPlainString() + " " + base + ")");
+                    + value.stripTrailingZeros() + " " + base + ")");
         }
         return value.longValueExact();
     }
@@ -132,7 +115,7 @@ final class Quantity {
         return suffix.isEmpty() ? Long.valueOf(1) : factors.get(suffix);
     }
 
-    /** The range as a message or the help text writes it: "in [2, 64]", "in [1ps, 1s]", "at least 1ps". */
+    /** The range as the help text writes it: "in [2, 64]", "in [1ps, 1s]", "at least 1ps". */
     String range(long lo, long hi) {
         return hi == Long.MAX_VALUE && !integer ? "at least " + show(lo) : "in [" + show(lo) + ", " + show(hi) + "]";
     }
@@ -157,11 +140,11 @@ final class Quantity {
     /** The grammar, for messages and the help text. */
     String grammar() {
         if (integer) {
-            return "digits with an optional sign";
+            return "decimal digits with an optional sign, no decimal part or exponent";
         }
         List<String> units = new ArrayList<>(factors.keySet());
-        return "digits, an optional decimal part and exponent as in 1.5 or 2e6, then one of the units "
-                + String.join(", ", units) + "; no unit: " + base;
+        return "decimal digits, an optional decimal part and exponent (1.5, 2e6, 2.5E-3), no sign, then one of the units "
+                + String.join(", ", units) + "; no unit: " + base + "; the value must be a whole number of " + base;
     }
 
     private static String quote(String s) {

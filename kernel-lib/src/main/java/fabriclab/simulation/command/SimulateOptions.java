@@ -32,9 +32,10 @@ import java.util.Locale;
  * <p>Each option is declared once below, as an {@link Option}: its name, the kind and range of its value, its
  * default, the workloads or transports it applies to, its checks against the other options and its help text.
  * Parsing ({@link #parse}), validation, the usage text ({@link #usage}) and the command line of a re-started JVM
- * ({@link #toArgs}) are derived from those declarations; the accessors read the parsed values. Sizes are in B, KB,
- * MB, GB, TB (powers of 10, as the papers write them) or KiB, MiB, GiB, TiB; rates in bit/s with K, M, G or T; times in ps, ns, us, ms or s; a plain number is bytes, bit/s
- * or picoseconds.
+ * ({@link #toArgs}) are derived from those declarations; the accessors read the parsed values. Numbers are
+ * written in the command's own grammar ({@link Quantity}, not Java's: no {@code 1d}, {@code 100f}, hexadecimal,
+ * {@code NaN}): sizes in B, KB, MB, GB, TB (powers of 10, as the papers write them) or KiB, MiB, GiB, TiB; rates in
+ * bit/s with K, M, G or T; times in ps, ns, us, ms or s; a plain number is bytes, bit/s or picoseconds.
  */
 public final class SimulateOptions {
     private static final List<String> ALL_REDUCES = List.of("ring-allreduce", "hd-allreduce");
@@ -186,7 +187,10 @@ public final class SimulateOptions {
                         Option.wrap("  N", "an integer: " + Quantity.INTEGER.grammar(), 6, Option.WIDTH),
                         Option.wrap("  S", "a size: " + Quantity.BYTES.grammar(), 6, Option.WIDTH),
                         Option.wrap("  R", "a rate: " + Quantity.RATE.grammar(), 6, Option.WIDTH),
-                        Option.wrap("  T", "a time: " + Quantity.TIME.grammar(), 6, Option.WIDTH)));
+                        Option.wrap("  T", "a time: " + Quantity.TIME.grammar(), 6, Option.WIDTH),
+                        Option.wrap("", "Digits may be grouped by single underscores (1_000). This is the command's own"
+                                + " grammar: no hexadecimal (0x1p14), NaN, Infinity or Java suffixes (1d, 100f).", 2,
+                                Option.WIDTH)));
     }
 
     /** PFC of the htsim comparison for packets of {@code wireBytes}: XOFF 15 packets, XON 12,000 B, 65,535 quanta. */
