@@ -200,11 +200,13 @@ final class Option<T> {
             }
             text.append(" [").append(d).append(']');
         }
-        for (Condition c : conditions) {
-            text.append("; only with ").append(c.option.name).append(' ').append(String.join("|", c.values));
+        for (int i = 0; i < conditions.size(); i++) { // (kept on one line: no-break spaces until wrapped)
+            Condition c = conditions.get(i);
+            text.append(i == 0 ? "; only\u00a0with\u00a0" : " and\u00a0").append(c.option.name).append('\u00a0')
+                    .append(String.join("|", c.values));
         }
         String head = "  " + name + (kind.metavar().isEmpty() ? "" : " " + kind.metavar());
-        return wrap(head, text.toString(), column, width);
+        return wrap(head, text.toString(), column, width).replace('\u00a0', ' ');
     }
 
     /** {@code head} and {@code text} wrapped at {@code width}, the text starting at {@code column} on every line. */

@@ -38,7 +38,16 @@ import java.util.Locale;
  * bit/s with K, M, G or T; times in ps, ns, us, ms or s; a plain number is bytes, bit/s or picoseconds.
  */
 public final class SimulateOptions {
+    /** The workloads on a leaf-spine: all but the incast, which is one switch. */
+    private static final List<String> LEAF_SPINE_WORKLOADS = List.of("permutation", "ring-allreduce", "hd-allreduce");
     private static final List<String> ALL_REDUCES = List.of("ring-allreduce", "hd-allreduce");
+    /** The transports whose receivers acknowledge data. */
+    private static final List<String> ACKED_TRANSPORTS = List.of("roce", "dcqcn", "ctcc");
+    /**
+     * The transports whose packets the switches forward by {@code --forwarding}: not GSE, whose edges and spines spray
+     * containers over the paths themselves (and traffic within a leaf has one path).
+     */
+    private static final List<String> FORWARDED_TRANSPORTS = List.of("roce", "dcqcn", "line-rate", "ctcc");
 
     static final Option<String> WORKLOAD = Option.of("--workload",
             Option.choice(List.of("permutation", "incast", "ring-allreduce", "hd-allreduce")))
@@ -48,18 +57,18 @@ public final class SimulateOptions {
                     + " halving-doubling all-reduce in every group of --ranks hosts at once, each step a flow that starts"
                     + " when the data it waits for has arrived (the makespan is the job's completion time)");
     static final Option<Long> HOSTS = Option.of("--hosts", Option.number(Quantity.INTEGER, "N", 2, 1 << 20))
-            .byDefault("128")
-            .check((v, hosts) -> v.get(WORKLOAD).equals("incast") || hosts % v.get(SimulateOptions.HOSTS_PER_LEAF) == 0
-                    ? null : "must be a multiple of --hosts-per-leaf = " + v.get(SimulateOptions.HOSTS_PER_LEAF))
+            .byDefault("128").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS)
+            .check((v, hosts) -> hosts % v.get(SimulateOptions.HOSTS_PER_LEAF) == 0 ? null
+                    : "must be a multiple of --hosts-per-leaf = " + v.get(SimulateOptions.HOSTS_PER_LEAF))
             .help("hosts of the leaf-spine, a multiple of --hosts-per-leaf");
     static final Option<Long> HOSTS_PER_LEAF = Option.of("--hosts-per-leaf", Option.number(Quantity.INTEGER, "N", 1, 4096))
-            .byDefault("16")
+            .byDefault("16").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS)
             .help("hosts attached to each leaf");
     static final Option<Long> SPINES = Option.of("--spines", Option.number(Quantity.INTEGER, "N", 1, 4096))
-            .byDefault("8")
+            .byDefault("8").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS)
             .help("spine switches");
     static final Option<Long> PARALLEL_LINKS = Option.of("--parallel-links", Option.number(Quantity.INTEGER, "N", 1, 64))
-            .byDefault("2")
+            .byDefault("2").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS)
             .help("links between each leaf and each spine");
     static final Option<Long> RATE = Option.of("--rate",
             Option.number(Quantity.RATE, "R", 1_000_000L, 10_000_000_000_000L))
@@ -77,11 +86,11 @@ public final class SimulateOptions {
             .help("payload of each flow (permutation), of each sender (incast) or of each rank (the all-reduce's"
                     + " buffer, at least --ranks bytes)");
     static final Option<Long> SENDERS = Option.of("--senders", Option.number(Quantity.INTEGER, "N", 1, 65_536))
-            .byDefault("64")
+            .byDefault("64").onlyWith(WORKLOAD, List.of("incast"))
             .help("incast senders");
     static final Option<Long> RANKS = Option.of("--ranks", Option.number(Quantity.INTEGER, "N", 2, 1 << 20))
-            .byDefault("16")
-            .check((v, ranks) -> !ALL_REDUCES.contains(v.get(WORKLOAD)) || v.get(HOSTS) % ranks == 0 ? null
+            .byDefault("16").onlyWith(WORKLOAD, ALL_REDUCES)
+            .check((v, ranks) -> v.get(HOSTS) % ranks == 0 ? null
                     : "must divide --hosts = " + v.get(HOSTS) + " (one group per " + ranks + " hosts)")
             .check((v, ranks) -> v.get(WORKLOAD).equals("hd-allreduce") && Long.bitCount(ranks) != 1
                     ? "must be a power of two for hd-allreduce" : null)
@@ -101,15 +110,15 @@ public final class SimulateOptions {
                     + " assemble 16 KB containers, request, grant, spray and reorder them (line-rate hosts); ctcc and gse"
                     + " run without PFC unless --pfc gives thresholds");
     static final Option<Long> ACK_EVERY = Option.of("--ack-every", Option.number(Quantity.INTEGER, "N", 1, 65_536))
-            .byDefault("1").byDefault(TRANSPORT, List.of("ctcc"), "16")
+            .byDefault("1").byDefault(TRANSPORT, List.of("ctcc"), "16").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
             .help("an ACK per N data packets");
     static final Option<String> FORWARDING = Option.of("--forwarding",
             Option.choice(List.of("ecmp", "spray", "spray-random")))
-            .byDefault("ecmp")
+            .byDefault("ecmp").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS).onlyWith(TRANSPORT, FORWARDED_TRANSPORTS)
             .help("ecmp: per flow (CRC-32 hash); spray: per packet, round robin; spray-random: per packet, at random");
     static final Option<Long> ECMP_SEED = Option.of("--ecmp-seed",
             Option.number(Quantity.INTEGER, "N", Integer.MIN_VALUE, Integer.MAX_VALUE))
-            .byDefault("7")
+            .byDefault("7").onlyWith(FORWARDING, List.of("ecmp"))
             .help("seed of the ECMP hash");
     static final Option<Pfc> PFC = Option.of("--pfc", new PfcKind())
             .byDefault("default").byDefault(TRANSPORT, List.of("ctcc", "gse"), "off")
@@ -190,7 +199,8 @@ public final class SimulateOptions {
                         Option.wrap("  T", "a time: " + Quantity.TIME.grammar(), 6, Option.WIDTH),
                         Option.wrap("", "Digits may be grouped by single underscores (1_000). This is the command's own"
                                 + " grammar: no hexadecimal (0x1p14), NaN, Infinity or Java suffixes (1d, 100f).", 2,
-                                Option.WIDTH)));
+                                Option.WIDTH),
+                        "An option given where it does not apply (see \"only with\") is an error, not ignored."));
     }
 
     /** PFC of the htsim comparison for packets of {@code wireBytes}: XOFF 15 packets, XON 12,000 B, 65,535 quanta. */
@@ -443,7 +453,7 @@ public final class SimulateOptions {
             long packets = (f.bytes() + mtuBytes() - 1) / mtuBytes();
             int links = workload().equals("incast") || f.source() / hostsPerLeaf() == f.destination() / hostsPerLeaf() ? 2 : 4;
             long data = packets * links;
-            boolean acked = !transport().equals("line-rate") && !transport().equals("gse");
+            boolean acked = ACKED_TRANSPORTS.contains(transport());
             long acks = acked ? (packets + ackEvery() - 1) / ackEvery() * links : 0;
             hops = Math.addExact(hops, Math.addExact(data, acks));
         }

@@ -98,4 +98,54 @@ class SimulateOptionsTest {
             assertEquals(o.quiet(), back.quiet());
         }
     }
+
+    /**
+     * An option given where it does not apply to the workload or transport is an error naming both (it used to be
+     * ignored); where it applies it is accepted, and an option not given never errs for not applying.
+     */
+    @Test
+    void optionsThatDoNotApplyAreRefusedNamingWhatTheyDoNotApplyTo() {
+        String[][] cases = {
+            {"--senders", "8"}, {"--workload", "incast", "--hosts", "7"}, {"--workload", "incast", "--spines", "4"},
+            {"--workload", "incast", "--hosts-per-leaf", "4"}, {"--workload", "incast", "--parallel-links", "1"},
+            {"--workload", "incast", "--forwarding", "spray"}, {"--ranks", "8"}, {"--transport", "gse", "--ack-every", "4"},
+            {"--transport", "line-rate", "--ack-every", "1"}, {"--transport", "gse", "--forwarding", "spray"},
+            {"--transport", "gse", "--ecmp-seed", "3"}, {"--forwarding", "spray", "--ecmp-seed", "3"},
+            {"--workload", "incast", "--ecmp-seed", "3"}, {"--workload", "ring-allreduce", "--senders", "4"},
+        };
+        String[] notFor = {
+            "--workload permutation", "--workload incast", "--workload incast", "--workload incast", "--workload incast",
+            "--workload incast", "--workload permutation", "--transport gse", "--transport line-rate", "--transport gse",
+            "--transport gse", "--forwarding spray", "--workload incast", "--workload ring-allreduce",
+        };
+        for (int i = 0; i < cases.length; i++) {
+            String[] c = cases[i];
+            String given = c[c.length - 2];
+            String m = error(c);
+            assertTrue(m.startsWith(given + " does not apply to " + notFor[i] + ": it applies only with "), m);
+        }
+        // where they apply
+        assertEquals(8, parse("--workload", "incast", "--senders", "8").senders());
+        assertEquals(8, parse("--workload", "ring-allreduce", "--ranks", "8").ranks());
+        assertEquals(4, parse("--transport", "dcqcn", "--ack-every", "4").ackEvery());
+        assertEquals(3, parse("--forwarding", "ecmp", "--ecmp-seed", "3").ecmpSeed());
+        assertEquals("spray", parse("--transport", "line-rate", "--forwarding", "spray").forwarding());
+        // the incast's default flow size and GSE's defaults come without complaint
+        assertEquals(4_000_000L, parse("--workload", "incast").flowBytes());
+        SimulateOptions gse = parse("--transport", "gse");
+        assertEquals(List.of(), gse.toArgs().stream().filter(a -> a.equals("--ack-every") || a.equals("--forwarding")).toList());
+    }
+
+    /** The usage text says where each restricted option applies, from the same declarations the parser checks. */
+    @Test
+    void usageSaysWhereEachOptionApplies() {
+        String usage = SimulateOptions.usage();
+        for (Option<?> o : SimulateOptions.ALL) {
+            assertTrue(usage.contains("  " + o.name + " ") || usage.contains("  " + o.name + "\n"), o.name);
+        }
+        assertTrue(usage.contains("only with --workload incast"), usage);
+        assertTrue(usage.contains("only with --transport roce|dcqcn|ctcc"), usage);
+        assertTrue(usage.contains("only with --forwarding ecmp"), usage);
+        assertTrue(usage.contains("no hexadecimal"), usage);
+    }
 }
