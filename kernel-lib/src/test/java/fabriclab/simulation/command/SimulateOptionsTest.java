@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.GseTransport;
+import fabriclab.simulation.Scenario;
+import fabriclab.simulation.SimulationResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -147,5 +150,29 @@ class SimulateOptionsTest {
         assertTrue(usage.contains("only with --transport roce|dcqcn|ctcc"), usage);
         assertTrue(usage.contains("only with --forwarding ecmp"), usage);
         assertTrue(usage.contains("no hexadecimal"), usage);
+    }
+
+    /**
+     * GSE is refused for the incast, saying why: its edges schedule only traffic between leaves, and the incast is one
+     * switch. The reason holds in the simulator: GSE on the incast's switch makes no container and no grant, and the
+     * run is the line-rate run without PFC (if GSE comes to schedule traffic within a leaf, this test says to lift the
+     * refusal).
+     */
+    @Test
+    void gseIsRefusedForTheIncastWhoseOneSwitchItLeavesUnscheduled() {
+        for (String pfc : new String[] {"off", "default"}) {
+            String m = error("--workload", "incast", "--transport", "gse", "--pfc", pfc);
+            assertTrue(m.startsWith("--transport must be one of roce, dcqcn, line-rate, ctcc with --workload incast: GSE"
+                    + " schedules only the traffic between leaves"), m);
+            assertTrue(m.endsWith("got gse"), m);
+        }
+        Scenario lineRate = parse("--workload", "incast", "--senders", "4", "--flow-bytes", "200KB", "--transport",
+                "line-rate", "--pfc", "off").scenario();
+        SimulationResult plain = lineRate.simulator().run();
+        SimulationResult gse = lineRate.toBuilder().transport(GseTransport.defaults()).build().simulator().run();
+        assertEquals(0L, gse.counters().getOrDefault("gse.containers", 0L));
+        assertEquals(0L, gse.counters().getOrDefault("gse.grants", 0L));
+        assertEquals(plain.packetHops(), gse.packetHops());
+        assertEquals(plain.endPs(), gse.endPs());
     }
 }
