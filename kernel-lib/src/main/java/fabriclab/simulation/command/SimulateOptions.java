@@ -17,6 +17,9 @@ import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.congestion.RttControlParameters;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -151,8 +154,8 @@ public final class SimulateOptions {
             Option.number(Quantity.TIME, "T", 1, Long.MAX_VALUE))
             .help("stop at this simulated time: 10ms");
     static final Option<String> FLOWS = Option.of("--flows", Option.text("FILE"))
-            .check((v, file) -> file != null && file.isBlank() ? "must name a file" : null)
-            .help("write one CSV line per flow to FILE");
+            .check((v, file) -> SimulateOptions.unwritable(file))
+            .help("write one CSV line per flow to FILE (checked before the run; a failure to write it is an error)");
     static final Option<String> JIT = Option.of("--jit", Option.choice(List.of("auto", "short", "long")))
             .byDefault("auto")
             .help("the JVM profile: short (C1 only), long (tiered with C2) or auto (by the estimated packet-hops)");
@@ -252,6 +255,33 @@ public final class SimulateOptions {
         public String show(Pfc pfc) {
             return pfc == null ? "off" : pfc.xoffBytes() + "," + pfc.xonBytes();
         }
+    }
+
+    /** Why {@code file} cannot be written before the run starts (a message following "--flows"), or null. */
+    private static String unwritable(String file) {
+        if (file == null) {
+            return null;
+        }
+        if (file.isBlank()) {
+            return "must name a file";
+        }
+        Path p;
+        try {
+            p = Path.of(file);
+        } catch (InvalidPathException e) {
+            return "must be a valid file name (" + e.getReason() + ")";
+        }
+        if (Files.isDirectory(p)) {
+            return "must name a file, not a directory";
+        }
+        if (Files.exists(p)) {
+            return Files.isWritable(p) ? null : "must be a file this process may write";
+        }
+        Path dir = p.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            return "must be in an existing directory (" + dir + " is not one)";
+        }
+        return Files.isWritable(dir) ? null : "must be in a directory this process may write (" + dir + ")";
     }
 
     /** What the run is: {@code permutation}, {@code incast}, {@code ring-allreduce} or {@code hd-allreduce}. */

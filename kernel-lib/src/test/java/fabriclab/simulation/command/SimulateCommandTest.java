@@ -179,6 +179,44 @@ class SimulateCommandTest {
         assertTrue(((String) r[2]).isEmpty(), "--quiet: no progress lines");
     }
 
+    /**
+     * A --flows file that cannot be created is a bad command line found before the run (status 2, no figures); one
+     * whose writing fails is a failed run (status 1) that does not claim the flows were written.
+     */
+    @Test
+    void aFlowsFileThatCannotBeWrittenFailsClearly(@TempDir Path dir) throws Exception {
+        String[] small = {"--workload", "incast", "--senders", "2", "--flow-bytes", "10KB", "--quiet", "--jit", "short"};
+        String missingDir = dir.resolve("no-such-dir").resolve("flows.csv").toString();
+        for (String file : new String[] {missingDir, dir.toString(), ""}) {
+            Object[] r = run(concat(small, "--flows", file));
+            assertEquals(2, r[0], file + ": " + r[2]);
+            assertTrue(((String) r[2]).startsWith("simulate: --flows must "), (String) r[2]);
+            assertTrue(((String) r[1]).isEmpty(), "no run: " + r[1]);
+        }
+        assertTrue(((String) run(concat(small, "--flows", missingDir))[2]).contains("no-such-dir is not one"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(Path.of("/dev/full")), "no /dev/full here");
+        Object[] r = run(concat(small, "--flows", "/dev/full"));
+        assertEquals(1, r[0], (String) r[2]);
+        assertTrue(((String) r[2]).contains("could not write --flows /dev/full: "), (String) r[2]);
+        assertTrue(!((String) r[1]).contains("flows written"), (String) r[1]);
+    }
+
+    /** Figures that cannot be written to standard output (a full disk, a closed pipe) fail the command. */
+    @Test
+    void figuresThatCannotBeWrittenFailTheCommand() {
+        PrintStream broken = new PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                throw new java.io.IOException("no space left");
+            }
+        });
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = SimulateCommand.run(List.of("--workload", "incast", "--senders", "2", "--flow-bytes", "10KB", "--quiet",
+                "--jit", "short"), broken, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(1, status);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("could not write the figures"), err.toString());
+    }
+
     /** The estimate that picks the JVM profile equals the packet-hops the simulator counts when nothing is dropped. */
     @Test
     void estimatedPacketHopsEqualTheSimulatorsCount() {
