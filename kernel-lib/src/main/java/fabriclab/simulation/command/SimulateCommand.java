@@ -8,7 +8,7 @@ import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,8 @@ import java.util.Locale;
  * short|long} forces either. The re-start costs one JVM start on runs of several seconds.
  *
  * <p>Exit status: 0 after a run (also one stopped by {@code --time-limit}), 2 for a bad command line
- * (the message names the option, its value and the allowed values), 1 when the run failed.
+ * (the message names the option, its value and the allowed values; a {@code --flows} file that cannot be created is
+ * one, found before the run), 1 when the run failed or its figures or flows could not be written.
  */
 public final class SimulateCommand {
     /** Estimated packet-hops above which the long (C2) profile is used: about 8 M events. */
@@ -209,6 +210,10 @@ public final class SimulateCommand {
             writeFlows(r, Path.of(o.flowsFile()));
             out.println("flows written to: " + o.flowsFile());
         }
+        if (out.checkError()) { // a PrintStream keeps its write errors to itself (a full disk, a closed pipe)
+            err.println("simulate: could not write the figures to standard output");
+            return 1;
+        }
         return 0;
     }
 
@@ -259,14 +264,15 @@ public final class SimulateCommand {
 
     /** One CSV line per flow: id, source, destination, bytes, start, completion time and counters. */
     static void writeFlows(SimulationResult r, Path file) throws IOException {
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
-            w.println("flow,source,destination,bytes,start_ps,completion_time_ps,completed_at_ps,delivered_bytes,"
-                    + "dropped_packets,retransmitted_packets,ecn_marked_packets");
+        // a Writer, not a PrintWriter: a PrintWriter keeps a write error to itself (/dev/full seemed to succeed)
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("flow,source,destination,bytes,start_ps,completion_time_ps,completed_at_ps,delivered_bytes,"
+                    + "dropped_packets,retransmitted_packets,ecn_marked_packets\n");
             for (int i = 0; i < r.flows().size(); i++) {
                 SimulationResult.FlowRecord f = r.flows().get(i);
-                w.println(f.id() + "," + f.spec().source() + "," + f.spec().destination() + "," + f.spec().bytes() + ","
+                w.write(f.id() + "," + f.spec().source() + "," + f.spec().destination() + "," + f.spec().bytes() + ","
                         + f.startedPs() + "," + f.completionTimePs() + "," + r.completedAtPs(i) + "," + f.deliveredBytes() + ","
-                        + f.droppedPackets() + "," + f.retransmittedPackets() + "," + f.ecnMarkedPackets());
+                        + f.droppedPackets() + "," + f.retransmittedPackets() + "," + f.ecnMarkedPackets() + "\n");
             }
         }
     }

@@ -17,11 +17,11 @@ import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.congestion.RttControlParameters;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The options of {@link SimulateCommand}: one packet-level run described on a command line, validated,
@@ -32,103 +32,146 @@ import java.util.Map;
  * PFC with XOFF 15 packets (15,960 B) and XON 12,000 B, per-flow ECMP (CRC-32, seed 7), a 16 MB shared
  * buffer per switch.
  *
- * <p>Sizes take the units B, KB, MB, GB (powers of 10, as the papers write them) or KiB, MiB, GiB;
- * rates bit/s with K, M, G or T (e.g. {@code 100G}); times ps, ns, us or ms. A plain number is bytes,
- * bit/s or picoseconds.
- *
- * @param workload {@code permutation} (every host sends one flow to a distinct other host, a random
- *        derangement), {@code incast} ({@code senders} hosts to one receiver through one switch), or a collective in
- *        every group of {@code ranks} hosts: {@code ring-allreduce} (ring all-reduce) or {@code hd-allreduce}
- *        (halving-doubling all-reduce), {@code flowBytes} the buffer each rank reduces
- *        ({@link fabriclab.collectives.CollectiveSchedule}: each transfer a flow that starts when the transfers it
- *        waits for have arrived); {@code hosts / ranks} groups at once, rank r of group g on host
- *        {@code r * groups + g}, so each group spreads over the leaves
- * @param hosts hosts of the leaf-spine (permutation), a multiple of {@code hostsPerLeaf}, 2 to 1,048,576
- * @param hostsPerLeaf hosts attached to each leaf, 1 to 4096
- * @param spines spine switches, 1 to 4096
- * @param parallelLinks links between each leaf and each spine, 1 to 64
- * @param rateBitsPerSecond rate of every link [bit/s], 1 Mb/s to 10 Tb/s
- * @param delayPs propagation delay of every link [ps], 1 ps to 1 s
- * @param flowBytes payload of each permutation flow, or of each incast sender [bytes], 1 B to 1 TB
- * @param senders incast senders, 1 to 65,536
- * @param ranks ranks of each collective group, at least 2; for an all-reduce it divides {@code hosts} (a power of
- *        two for {@code hd-allreduce}) and {@code flowBytes} is at least it
- * @param seed seed of the permutation, of the flows' source ports and of the run's random draws (spraying at
- *        random, ECN marking)
- * @param transport {@code roce} (go-back-N, no congestion control), {@code dcqcn} (RoCE with DCQCN,
- *        Zhu et al. 2015 parameters, and the switches marking ECN on their curve), {@code line-rate}
- *        (senders at line rate, no acknowledgements), {@code ctcc} (CTCC's RTT-based rate control,
- *        {@link fabriclab.congestion.RttControlParameters#ctcc()}, probes per host pair, go-back-N, an ACK per 16
- *        packets unless {@code --ack-every} says otherwise; no PFC, as 001 runs it, unless {@code --pfc} gives
- *        thresholds) or {@code gse} (Global Scheduling Ethernet,
- *        {@link GseTransport#defaults()}: the leaves assemble 16 KB containers, request and grant them, spray
- *        them over the spines and reorder them; line-rate hosts; no PFC in the fabric unless {@code --pfc} gives
- *        thresholds)
- * @param ackEvery RoCE and CTCC: an ACK per this many data packets, 1 to 65,536
- * @param forwarding {@code ecmp} (per flow), {@code spray} (per packet, round robin) or
- *        {@code spray-random} (per packet, at random)
- * @param ecmpSeed seed of the ECMP hash (CRC-32)
- * @param pfc PFC thresholds, or null for no PFC
- * @param bufferBytes shared buffer of each switch [bytes], at least one packet
- * @param mtuBytes payload per packet [bytes], 64 to 65,536
- * @param headerBytes header per packet [bytes], 0 to 4096
- * @param threads 0 for the sequential engine, else the threads of the parallel engine, 1 to 256
- * @param timeLimitPs simulated time after which the run stops [ps], or {@code Long.MAX_VALUE} for none
- * @param flowsFile where to write one CSV line per flow, or null
- * @param jit {@code auto}, {@code short} or {@code long}: the JVM profile ({@link SimulateCommand})
- * @param quiet whether to leave out progress lines on standard error
+ * <p>Each option is declared once below, as an {@link Option}: its name, the kind and range of its value, its
+ * default, the workloads or transports it applies to, its checks against the other options and its help text.
+ * Parsing ({@link #parse}), validation, the usage text ({@link #usage}) and the command line of a re-started JVM
+ * ({@link #toArgs}) are derived from those declarations; the accessors read the parsed values. Numbers are
+ * written in the command's own grammar ({@link Quantity}, not Java's: no {@code 1d}, {@code 100f}, hexadecimal,
+ * {@code NaN}): sizes in B, KB, MB, GB, TB (powers of 10, as the papers write them) or KiB, MiB, GiB, TiB; rates in
+ * bit/s with K, M, G or T; times in ps, ns, us, ms or s; a plain number is bytes, bit/s or picoseconds.
  */
-public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int spines, int parallelLinks,
-        long rateBitsPerSecond, long delayPs, long flowBytes, int senders, int ranks, long seed, String transport,
-        int ackEvery,
-        String forwarding, int ecmpSeed, Pfc pfc, long bufferBytes, int mtuBytes, int headerBytes, int threads,
-        long timeLimitPs, String flowsFile, String jit, boolean quiet) {
+public final class SimulateOptions {
+    /** The workloads on a leaf-spine: all but the incast, which is one switch. */
+    private static final List<String> LEAF_SPINE_WORKLOADS = List.of("permutation", "ring-allreduce", "hd-allreduce");
+    private static final List<String> ALL_REDUCES = List.of("ring-allreduce", "hd-allreduce");
+    /** The transports whose receivers acknowledge data. */
+    private static final List<String> ACKED_TRANSPORTS = List.of("roce", "dcqcn", "ctcc");
+    /**
+     * The transports whose packets the switches forward by {@code --forwarding}: not GSE, whose edges and spines spray
+     * containers over the paths themselves (and traffic within a leaf has one path).
+     */
+    private static final List<String> FORWARDED_TRANSPORTS = List.of("roce", "dcqcn", "line-rate", "ctcc");
 
-    /** The accepted workloads, transports, forwarding modes and JVM profiles. */
-    static final List<String> WORKLOADS = List.of("permutation", "incast", "ring-allreduce", "hd-allreduce");
-    static final List<String> TRANSPORTS = List.of("roce", "dcqcn", "line-rate", "ctcc", "gse");
-    static final List<String> FORWARDINGS = List.of("ecmp", "spray", "spray-random");
-    static final List<String> JITS = List.of("auto", "short", "long");
+    static final Option<String> WORKLOAD = Option.of("--workload",
+            Option.choice(List.of("permutation", "incast", "ring-allreduce", "hd-allreduce")))
+            .byDefault("permutation")
+            .help("permutation: every host sends one flow to a distinct other host (a random derangement); incast:"
+                    + " --senders hosts to one receiver through one switch; ring-allreduce, hd-allreduce: a ring or"
+                    + " halving-doubling all-reduce in every group of --ranks hosts at once, each step a flow that starts"
+                    + " when the data it waits for has arrived (the makespan is the job's completion time)");
+    static final Option<Long> HOSTS = Option.of("--hosts", Option.number(Quantity.INTEGER, "N", 2, 1 << 20))
+            .byDefault("128").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS)
+            .check((v, hosts) -> hosts % v.get(SimulateOptions.HOSTS_PER_LEAF) == 0 ? null
+                    : "must be a multiple of --hosts-per-leaf = " + v.get(SimulateOptions.HOSTS_PER_LEAF))
+            .help("hosts of the leaf-spine, a multiple of --hosts-per-leaf");
+    static final Option<Long> HOSTS_PER_LEAF = Option.of("--hosts-per-leaf", Option.number(Quantity.INTEGER, "N", 1, 4096))
+            .byDefault("16").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS)
+            .help("hosts attached to each leaf");
+    static final Option<Long> SPINES = Option.of("--spines", Option.number(Quantity.INTEGER, "N", 1, 4096))
+            .byDefault("8").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS)
+            .help("spine switches");
+    static final Option<Long> PARALLEL_LINKS = Option.of("--parallel-links", Option.number(Quantity.INTEGER, "N", 1, 64))
+            .byDefault("2").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS)
+            .help("links between each leaf and each spine");
+    static final Option<Long> RATE = Option.of("--rate",
+            Option.number(Quantity.RATE, "R", 1_000_000L, 10_000_000_000_000L))
+            .byDefault("100G")
+            .help("rate of every link, bit/s: 25G, 100G, 400G");
+    static final Option<Long> DELAY = Option.of("--delay", Option.number(Quantity.TIME, "T", 1, 1_000_000_000_000L))
+            .byDefault("1us")
+            .help("propagation delay of every link: 500ns, 1us");
+    static final Option<Long> FLOW_BYTES = Option.of("--flow-bytes",
+            Option.number(Quantity.BYTES, "S", 1, 1_000_000_000_000L))
+            .byDefault("2MB").byDefault(WORKLOAD, List.of("incast"), "4MB")
+            .check((v, bytes) -> ALL_REDUCES.contains(v.get(WORKLOAD)) && bytes < v.get(SimulateOptions.RANKS)
+                    ? "must be at least --ranks = " + v.get(SimulateOptions.RANKS) + " for an all-reduce (a chunk per rank)"
+                    : null)
+            .help("payload of each flow (permutation), of each sender (incast) or of each rank (the all-reduce's"
+                    + " buffer, at least --ranks bytes)");
+    static final Option<Long> SENDERS = Option.of("--senders", Option.number(Quantity.INTEGER, "N", 1, 65_536))
+            .byDefault("64").onlyWith(WORKLOAD, List.of("incast"))
+            .help("incast senders");
+    static final Option<Long> RANKS = Option.of("--ranks", Option.number(Quantity.INTEGER, "N", 2, 1 << 20))
+            .byDefault("16").onlyWith(WORKLOAD, ALL_REDUCES)
+            .check((v, ranks) -> v.get(HOSTS) % ranks == 0 ? null
+                    : "must divide --hosts = " + v.get(HOSTS) + " (one group per " + ranks + " hosts)")
+            .check((v, ranks) -> v.get(WORKLOAD).equals("hd-allreduce") && Long.bitCount(ranks) != 1
+                    ? "must be a power of two for hd-allreduce" : null)
+            .help("ranks of each all-reduce group: --hosts / N groups at once, rank r of group g on host r * groups + g,"
+                    + " so each group spreads over the leaves");
+    static final Option<Long> SEED = Option.of("--seed",
+            Option.number(Quantity.INTEGER, "N", Long.MIN_VALUE, Long.MAX_VALUE))
+            .byDefault("5")
+            .help("seed of the permutation, of the flows' source ports and of the run's random draws (spraying at"
+                    + " random, ECN marking)");
+    static final Option<String> TRANSPORT = Option.of("--transport",
+            Option.choice(List.of("roce", "dcqcn", "line-rate", "ctcc", "gse")))
+            .byDefault("roce")
+            .check((v, t) -> t.equals("gse") && v.get(WORKLOAD).equals("incast")
+                    ? "must be one of roce, dcqcn, line-rate, ctcc with --workload incast: GSE schedules only the traffic"
+                            + " between leaves (a leaf's edge switches a packet from one of its hosts to another directly,"
+                            + " with no container, grant or resending), and the incast's senders and receiver share one"
+                            + " switch, so its hosts would send unscheduled at line rate and every packet dropped would be"
+                            + " lost"
+                    : null)
+            .help("roce: go-back-N, no congestion control; dcqcn: RoCE with DCQCN (Zhu et al. 2015) and ECN marking on"
+                    + " its curve; line-rate: senders at line rate, no acknowledgements; ctcc: CTCC's RTT-based rate"
+                    + " control, RTT probes per host pair, paced senders; gse: Global Scheduling Ethernet, the leaves"
+                    + " assemble 16 KB containers, request, grant, spray and reorder them (line-rate hosts; not for the incast,"
+                    + " whose one switch GSE leaves unscheduled); ctcc and gse run without PFC unless --pfc gives"
+                    + " thresholds");
+    static final Option<Long> ACK_EVERY = Option.of("--ack-every", Option.number(Quantity.INTEGER, "N", 1, 65_536))
+            .byDefault("1").byDefault(TRANSPORT, List.of("ctcc"), "16").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help("an ACK per N data packets");
+    static final Option<String> FORWARDING = Option.of("--forwarding",
+            Option.choice(List.of("ecmp", "spray", "spray-random")))
+            .byDefault("ecmp").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS).onlyWith(TRANSPORT, FORWARDED_TRANSPORTS)
+            .help("ecmp: per flow (CRC-32 hash); spray: per packet, round robin; spray-random: per packet, at random");
+    static final Option<Long> ECMP_SEED = Option.of("--ecmp-seed",
+            Option.number(Quantity.INTEGER, "N", Integer.MIN_VALUE, Integer.MAX_VALUE))
+            .byDefault("7").onlyWith(FORWARDING, List.of("ecmp"))
+            .help("seed of the ECMP hash");
+    static final Option<Pfc> PFC = Option.of("--pfc", new PfcKind())
+            .byDefault("default").byDefault(TRANSPORT, List.of("ctcc", "gse"), "off")
+            .help("PFC thresholds: off; default (XOFF 15 packets of --mtu + --header, XON 12000 B or XOFF if less); or"
+                    + " XOFF,XON, two sizes, 1 B <= XON <= XOFF");
+    static final Option<Long> BUFFER = Option.of("--buffer", Option.number(Quantity.BYTES, "S", 64, 1L << 40))
+            .byDefault("16MB")
+            .check((v, buffer) -> buffer < SimulateOptions.wireBytes(v)
+                    ? "must hold a packet: at least --mtu + --header = " + SimulateOptions.wireBytes(v) + "B" : null)
+            .help("shared buffer of each switch, at least a packet");
+    static final Option<Long> MTU = Option.of("--mtu", Option.number(Quantity.BYTES, "S", 64, 65_536))
+            .byDefault("1000")
+            .help("payload per packet");
+    static final Option<Long> HEADER = Option.of("--header", Option.number(Quantity.BYTES, "S", 0, 4096))
+            .byDefault("64")
+            .help("header per packet");
+    static final Option<Long> THREADS = Option.of("--threads", Option.number(Quantity.INTEGER, "N", 0, 256))
+            .byDefault("0")
+            .help("0: the sequential engine; N >= 1: the parallel engine on N threads (it also prints its windows,"
+                    + " events per window, messages between partitions, parallelism and barrier waits)");
+    static final Option<Long> TIME_LIMIT = Option.of("--time-limit",
+            Option.number(Quantity.TIME, "T", 1, Long.MAX_VALUE))
+            .help("stop at this simulated time: 10ms");
+    static final Option<String> FLOWS = Option.of("--flows", Option.text("FILE"))
+            .check((v, file) -> SimulateOptions.unwritable(file))
+            .help("write one CSV line per flow to FILE (checked before the run; a failure to write it is an error)");
+    static final Option<String> JIT = Option.of("--jit", Option.choice(List.of("auto", "short", "long")))
+            .byDefault("auto")
+            .help("the JVM profile: short (C1 only), long (tiered with C2) or auto (by the estimated packet-hops)");
+    static final Option<Boolean> QUIET = Option.of("--quiet", Option.flag())
+            .byDefault("false")
+            .help("no progress lines on standard error");
 
-    /** Validates every option; the message names the option as it is written on the command line. */
-    public SimulateOptions {
-        oneOf("--workload", workload, WORKLOADS);
-        range("--hosts", hosts, 2, 1 << 20);
-        range("--hosts-per-leaf", hostsPerLeaf, 1, 4096);
-        range("--spines", spines, 1, 4096);
-        range("--parallel-links", parallelLinks, 1, 64);
-        range("--rate", rateBitsPerSecond, 1_000_000L, 10_000_000_000_000L);
-        range("--delay", delayPs, 1L, 1_000_000_000_000L);
-        range("--flow-bytes", flowBytes, 1L, 1_000_000_000_000L);
-        range("--senders", senders, 1, 65_536);
-        range("--ranks", ranks, 2, 1 << 20);
-        oneOf("--transport", transport, TRANSPORTS);
-        range("--ack-every", ackEvery, 1, 65_536);
-        oneOf("--forwarding", forwarding, FORWARDINGS);
-        range("--mtu", mtuBytes, 64, 65_536);
-        range("--header", headerBytes, 0, 4096);
-        range("--buffer", bufferBytes, (long) mtuBytes + headerBytes, 1L << 40);
-        range("--threads", threads, 0, 256);
-        range("--time-limit", timeLimitPs, 1L, Long.MAX_VALUE);
-        oneOf("--jit", jit, JITS);
-        if (!workload.equals("incast") && hosts % hostsPerLeaf != 0) {
-            throw new IllegalArgumentException("--hosts must be a multiple of --hosts-per-leaf = " + hostsPerLeaf
-                    + ", got " + hosts);
-        }
-        if (workload.endsWith("allreduce") && hosts % ranks != 0) {
-            throw new IllegalArgumentException("--ranks must divide --hosts = " + hosts + " (one group per " + ranks
-                    + " hosts), got " + ranks);
-        }
-        if (workload.equals("hd-allreduce") && Integer.bitCount(ranks) != 1) {
-            throw new IllegalArgumentException("--ranks must be a power of two for hd-allreduce, got " + ranks);
-        }
-        if (workload.endsWith("allreduce") && flowBytes < ranks) { // every chunk at least a byte
-            throw new IllegalArgumentException("--flow-bytes must be at least --ranks = " + ranks
-                    + " for an all-reduce (a chunk per rank), got " + flowBytes);
-        }
-        if (flowsFile != null && flowsFile.isBlank()) {
-            throw new IllegalArgumentException("--flows must name a file, got a blank name");
-        }
+    /** Every option, in the order of the usage text. */
+    static final List<Option<?>> ALL = List.of(WORKLOAD, HOSTS, HOSTS_PER_LEAF, SPINES, PARALLEL_LINKS, RATE, DELAY,
+            FLOW_BYTES, SENDERS, RANKS, SEED, TRANSPORT, ACK_EVERY, FORWARDING, ECMP_SEED, PFC, BUFFER, MTU, HEADER, THREADS,
+            TIME_LIMIT, FLOWS, JIT, QUIET);
+
+    private final Option.Values values;
+
+    private SimulateOptions(Option.Values values) {
+        this.values = values;
     }
 
     /** The options with nothing given: the RoCE+PFC permutation of the htsim comparison at 128 hosts. */
@@ -136,141 +179,282 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         return parse(List.of());
     }
 
-    /** PFC of the htsim comparison for packets of {@code wireBytes}: XOFF 15 packets, XON 12,000 B, 65,535 quanta. */
-    static Pfc defaultPfc(int wireBytes) {
-        return new Pfc(15L * wireBytes, Math.min(12_000, 15L * wireBytes), 0, Pfc.MAX_QUANTA);
-    }
-
     /**
-     * Parses {@code --name value} pairs (and the flag {@code --quiet}); every option not given takes its
-     * default (see the class comment).
+     * Parses {@code --name value} pairs and the flag {@code --quiet}; every option not given takes its default (see
+     * {@link #usage}).
      *
      * @param args the command line after the command's name
      * @return the validated options
-     * @throws IllegalArgumentException naming the first unknown option, missing value or value out of range
+     * @throws IllegalArgumentException naming the first unknown option, missing value, value out of range or option
+     *         given where it does not apply
      */
     public static SimulateOptions parse(List<String> args) {
         fabriclab.Parameters.noNullElements("args", args);
-        Map<String, String> v = new LinkedHashMap<>();
-        boolean quiet = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--quiet")) {
-                quiet = true;
-                continue;
-            }
-            if (!OPTIONS.contains(a)) {
-                throw new IllegalArgumentException("unknown option " + quote(a) + "; the options are " + String.join(", ", OPTIONS)
-                        + " and --quiet (--help prints them with their defaults)");
-            }
-            if (i + 1 >= args.size()) {
-                throw new IllegalArgumentException(a + " needs a value");
-            }
-            if (v.put(a, args.get(++i)) != null) {
-                throw new IllegalArgumentException(a + " is given twice");
-            }
-        }
-        String workload = v.getOrDefault("--workload", "permutation");
-        int mtu = integer("--mtu", v.getOrDefault("--mtu", "1000"));
-        int header = integer("--header", v.getOrDefault("--header", "64"));
-        Pfc pfc;
-        // GSE schedules the fabric with grants (000), CTCC runs with PFC off (001): no PFC unless thresholds are given
-        String transport = v.getOrDefault("--transport", "roce");
-        boolean noPfc = transport.equals("gse") || transport.equals("ctcc");
-        String pfcText = v.getOrDefault("--pfc", noPfc ? "off" : "default");
-        if (pfcText.equals("off")) {
-            pfc = null;
-        } else if (pfcText.equals("default")) {
-            pfc = defaultPfc(mtu + header);
-        } else {
-            String[] parts = pfcText.split(",", -1);
-            if (parts.length != 2) {
-                throw new IllegalArgumentException("--pfc must be off, default or XOFF,XON (sizes, e.g. 15960,12000), got "
-                        + quote(pfcText));
-            }
-            long xoff = bytes("--pfc XOFF", parts[0]);
-            long xon = bytes("--pfc XON", parts[1]);
-            if (xoff < 1 || xon > xoff) {
-                throw new IllegalArgumentException("--pfc must have 1 <= XOFF and XON <= XOFF, got XOFF " + xoff + ", XON " + xon);
-            }
-            pfc = new Pfc(xoff, xon, 0, Pfc.MAX_QUANTA);
-        }
-        String limit = v.get("--time-limit");
-        return new SimulateOptions(workload,
-                integer("--hosts", v.getOrDefault("--hosts", "128")),
-                integer("--hosts-per-leaf", v.getOrDefault("--hosts-per-leaf", "16")),
-                integer("--spines", v.getOrDefault("--spines", "8")),
-                integer("--parallel-links", v.getOrDefault("--parallel-links", "2")),
-                rate("--rate", v.getOrDefault("--rate", "100G")),
-                time("--delay", v.getOrDefault("--delay", "1us")),
-                bytes("--flow-bytes", v.getOrDefault("--flow-bytes", workload.equals("incast") ? "4MB" : "2MB")),
-                integer("--senders", v.getOrDefault("--senders", "64")),
-                integer("--ranks", v.getOrDefault("--ranks", "16")),
-                longValue("--seed", v.getOrDefault("--seed", "5")),
-                transport,
-                integer("--ack-every", v.getOrDefault("--ack-every", transport.equals("ctcc") ? "16" : "1")),
-                v.getOrDefault("--forwarding", "ecmp"),
-                integer("--ecmp-seed", v.getOrDefault("--ecmp-seed", "7")),
-                pfc,
-                bytes("--buffer", v.getOrDefault("--buffer", "16MB")),
-                mtu, header,
-                integer("--threads", v.getOrDefault("--threads", "0")),
-                limit == null ? Long.MAX_VALUE : time("--time-limit", limit),
-                v.get("--flows"),
-                v.getOrDefault("--jit", "auto"),
-                quiet);
+        Option.Values v = Option.Values.parse(args, ALL);
+        v.validate();
+        return new SimulateOptions(v);
     }
 
-    /** The options that take a value, in the order of the usage text. */
-    static final List<String> OPTIONS = List.of("--workload", "--hosts", "--hosts-per-leaf", "--spines", "--parallel-links",
-            "--rate", "--delay", "--flow-bytes", "--senders", "--ranks", "--seed", "--transport", "--ack-every", "--forwarding",
-            "--ecmp-seed", "--pfc", "--buffer", "--mtu", "--header", "--threads", "--time-limit", "--flows", "--jit");
+    /** The options as a command line (the re-started JVM gets them back this way): every option that applies. */
+    List<String> toArgs() {
+        return values.toArgs();
+    }
+
+    /** The usage text: every option with its range, default and where it applies, and the grammar of numbers. */
+    static String usage() {
+        return Option.usage("usage: bin/simulate [options]   (one packet-level run; prints its figures, progress on stderr)",
+                ALL, String.join("\n", "numbers:",
+                        Option.wrap("  N", "an integer: " + Quantity.INTEGER.grammar(), 6, Option.WIDTH),
+                        Option.wrap("  S", "a size: " + Quantity.BYTES.grammar(), 6, Option.WIDTH),
+                        Option.wrap("  R", "a rate: " + Quantity.RATE.grammar(), 6, Option.WIDTH),
+                        Option.wrap("  T", "a time: " + Quantity.TIME.grammar(), 6, Option.WIDTH),
+                        Option.wrap("", "Digits may be grouped by single underscores (1_000). This is the command's own"
+                                + " grammar: no hexadecimal (0x1p14), NaN, Infinity or Java suffixes (1d, 100f).", 2,
+                                Option.WIDTH),
+                        "An option given where it does not apply (see \"only with\") is an error, not ignored."));
+    }
+
+    /** PFC of the htsim comparison for packets of {@code wireBytes}: XOFF 15 packets, XON 12,000 B, 65,535 quanta. */
+    static Pfc defaultPfc(long wireBytes) {
+        return new Pfc(15L * wireBytes, Math.min(12_000, 15L * wireBytes), 0, Pfc.MAX_QUANTA);
+    }
+
+    private static long wireBytes(Option.Values v) {
+        return v.get(MTU) + v.get(HEADER);
+    }
+
+    /** {@code --pfc}: {@code off} (null), {@code default} ({@link #defaultPfc} for the packets) or {@code XOFF,XON}. */
+    private static final class PfcKind implements Option.Kind<Pfc> {
+        @Override
+        public String metavar() {
+            return "off|default|XOFF,XON";
+        }
+
+        @Override
+        public Pfc parse(String option, String text, Option.Values values) {
+            if (text.equals("off")) {
+                return null;
+            }
+            if (text.equals("default")) {
+                return defaultPfc(wireBytes(values));
+            }
+            String[] parts = text.split(",", -1);
+            if (parts.length != 2) {
+                throw new IllegalArgumentException(option + " must be off, default or XOFF,XON (sizes, e.g. 15960,12000), got \""
+                        + text + "\"");
+            }
+            long xoff = Quantity.BYTES.parse(option + " XOFF", parts[0], 1, 1L << 40);
+            long xon = Quantity.BYTES.parse(option + " XON", parts[1], 1, 1L << 40);
+            if (xon > xoff) {
+                throw new IllegalArgumentException(option + " must have XON <= XOFF, got XOFF " + xoff + ", XON " + xon);
+            }
+            return new Pfc(xoff, xon, 0, Pfc.MAX_QUANTA);
+        }
+
+        @Override
+        public String show(Pfc pfc) {
+            return pfc == null ? "off" : pfc.xoffBytes() + "," + pfc.xonBytes();
+        }
+    }
+
+    /** Why {@code file} cannot be written before the run starts (a message following "--flows"), or null. */
+    private static String unwritable(String file) {
+        if (file == null) {
+            return null;
+        }
+        if (file.isBlank()) {
+            return "must name a file";
+        }
+        Path p;
+        try {
+            p = Path.of(file);
+        } catch (InvalidPathException e) {
+            return "must be a valid file name (" + e.getReason() + ")";
+        }
+        if (Files.isDirectory(p)) {
+            return "must name a file, not a directory";
+        }
+        if (Files.exists(p)) {
+            return Files.isWritable(p) ? null : "must be a file this process may write";
+        }
+        Path dir = p.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            return "must be in an existing directory (" + dir + " is not one)";
+        }
+        return Files.isWritable(dir) ? null : "must be in a directory this process may write (" + dir + ")";
+    }
+
+    /** What the run is: {@code permutation}, {@code incast}, {@code ring-allreduce} or {@code hd-allreduce}. */
+    public String workload() {
+        return values.get(WORKLOAD);
+    }
+
+    /** Hosts of the leaf-spine (not the incast, which has {@code senders + 1}). */
+    public int hosts() {
+        return values.get(HOSTS).intValue();
+    }
+
+    /** Hosts attached to each leaf. */
+    public int hostsPerLeaf() {
+        return values.get(HOSTS_PER_LEAF).intValue();
+    }
+
+    /** Spine switches. */
+    public int spines() {
+        return values.get(SPINES).intValue();
+    }
+
+    /** Links between each leaf and each spine. */
+    public int parallelLinks() {
+        return values.get(PARALLEL_LINKS).intValue();
+    }
+
+    /** Rate of every link [bit/s]. */
+    public long rateBitsPerSecond() {
+        return values.get(RATE);
+    }
+
+    /** Propagation delay of every link [ps]. */
+    public long delayPs() {
+        return values.get(DELAY);
+    }
+
+    /** Payload of each permutation flow, each incast sender or each all-reduce rank [bytes]. */
+    public long flowBytes() {
+        return values.get(FLOW_BYTES);
+    }
+
+    /** Incast senders. */
+    public int senders() {
+        return values.get(SENDERS).intValue();
+    }
+
+    /** Ranks of each all-reduce group. */
+    public int ranks() {
+        return values.get(RANKS).intValue();
+    }
+
+    /** Seed of the permutation, of the flows' source ports and of the run's random draws. */
+    public long seed() {
+        return values.get(SEED);
+    }
+
+    /** {@code roce}, {@code dcqcn}, {@code line-rate}, {@code ctcc} or {@code gse}. */
+    public String transport() {
+        return values.get(TRANSPORT);
+    }
+
+    /** RoCE and CTCC: an ACK per this many data packets. */
+    public int ackEvery() {
+        return values.get(ACK_EVERY).intValue();
+    }
+
+    /** {@code ecmp}, {@code spray} or {@code spray-random}. */
+    public String forwarding() {
+        return values.get(FORWARDING);
+    }
+
+    /** Seed of the ECMP hash (CRC-32). */
+    public int ecmpSeed() {
+        return values.get(ECMP_SEED).intValue();
+    }
+
+    /** PFC thresholds, or null for no PFC. */
+    public Pfc pfc() {
+        return values.get(PFC);
+    }
+
+    /** Shared buffer of each switch [bytes]. */
+    public long bufferBytes() {
+        return values.get(BUFFER);
+    }
+
+    /** Payload per packet [bytes]. */
+    public int mtuBytes() {
+        return values.get(MTU).intValue();
+    }
+
+    /** Header per packet [bytes]. */
+    public int headerBytes() {
+        return values.get(HEADER).intValue();
+    }
+
+    /** 0 for the sequential engine, else the threads of the parallel engine. */
+    public int threads() {
+        return values.get(THREADS).intValue();
+    }
+
+    /** Simulated time after which the run stops [ps], or {@code Long.MAX_VALUE} for none. */
+    public long timeLimitPs() {
+        Long limit = values.get(TIME_LIMIT);
+        return limit == null ? Long.MAX_VALUE : limit;
+    }
+
+    /** Where to write one CSV line per flow, or null. */
+    public String flowsFile() {
+        return values.get(FLOWS);
+    }
+
+    /** {@code auto}, {@code short} or {@code long}: the JVM profile ({@link SimulateCommand}). */
+    public String jit() {
+        return values.get(JIT);
+    }
+
+    /** Whether to leave out progress lines on standard error. */
+    public boolean quiet() {
+        return values.get(QUIET);
+    }
+
+    @Override
+    public String toString() {
+        return String.join(" ", toArgs());
+    }
 
     /** The scenario these options describe (the flows drawn from {@link #seed}). */
     public Scenario scenario() {
-        SwitchBuffer buffer = transport.equals("dcqcn")
-                ? new SwitchBuffer(bufferBytes, bufferBytes, fabriclab.fabric.EcnMarking.dcqcnDefaults())
-                : SwitchBuffer.shared(bufferBytes);
-        Forwarding f = switch (forwarding) {
-            case "ecmp" -> Forwarding.ecmp(HashFunction.CRC32, ecmpSeed);
+        SwitchBuffer buffer = transport().equals("dcqcn")
+                ? new SwitchBuffer(bufferBytes(), bufferBytes(), fabriclab.fabric.EcnMarking.dcqcnDefaults())
+                : SwitchBuffer.shared(bufferBytes());
+        Forwarding f = switch (forwarding()) {
+            case "ecmp" -> Forwarding.ecmp(HashFunction.CRC32, ecmpSeed());
             case "spray" -> Forwarding.sprayRoundRobin();
             default -> Forwarding.sprayRandom();
         };
-        SimulationConfig config = new SimulationConfig(mtuBytes, headerBytes, 1, buffer, f, seed, 0, 0);
+        SimulationConfig config = new SimulationConfig(mtuBytes(), headerBytes(), 1, buffer, f, seed(), 0, 0);
         Scenario base;
         String what;
-        if (workload.equals("incast")) {
-            base = Scenario.incast(Incast.of(senders, flowBytes, rateBitsPerSecond), delayPs, config);
-            what = senders + "-to-1 incast of " + flowBytes + " B per sender";
+        if (workload().equals("incast")) {
+            base = Scenario.incast(Incast.of(senders(), flowBytes(), rateBitsPerSecond()), delayPs(), config);
+            what = senders() + "-to-1 incast of " + flowBytes() + " B per sender";
         } else {
-            LeafSpine fabric = new LeafSpine(hosts, 1, hosts / hostsPerLeaf, spines, rateBitsPerSecond, rateBitsPerSecond,
-                    parallelLinks, delayPs, delayPs);
-            String where = hosts + " hosts (" + hosts / hostsPerLeaf + " leaves x " + hostsPerLeaf + ", " + spines
-                    + " spines, " + parallelLinks + " links per leaf-spine pair)";
-            if (workload.equals("permutation")) {
-                base = Scenario.permutation(fabric, flowBytes, seed, config);
-                what = "permutation of " + flowBytes + " B flows on " + where;
+            LeafSpine fabric = new LeafSpine(hosts(), 1, hosts() / hostsPerLeaf(), spines(), rateBitsPerSecond(), rateBitsPerSecond(),
+                    parallelLinks(), delayPs(), delayPs());
+            String where = hosts() + " hosts (" + hosts() / hostsPerLeaf() + " leaves x " + hostsPerLeaf() + ", " + spines()
+                    + " spines, " + parallelLinks() + " links per leaf-spine pair)";
+            if (workload().equals("permutation")) {
+                base = Scenario.permutation(fabric, flowBytes(), seed(), config);
+                what = "permutation of " + flowBytes() + " B flows on " + where;
             } else {
                 base = collectives(fabric, config);
-                what = (workload.equals("ring-allreduce") ? "ring" : "halving-doubling") + " all-reduce of " + flowBytes
-                        + " B per rank in " + hosts / ranks + " groups of " + ranks + " ranks on " + where;
+                what = (workload().equals("ring-allreduce") ? "ring" : "halving-doubling") + " all-reduce of " + flowBytes()
+                        + " B per rank in " + hosts() / ranks() + " groups of " + ranks() + " ranks on " + where;
             }
         }
-        TransportModel model = switch (transport) {
-            case "roce" -> RoceTransport.noCongestionControl().withAckEvery(ackEvery);
-            case "dcqcn" -> RoceTransport.dcqcn(DcqcnParameters.zhu2015()).withAckEvery(ackEvery);
+        TransportModel model = switch (transport()) {
+            case "roce" -> RoceTransport.noCongestionControl().withAckEvery(ackEvery());
+            case "dcqcn" -> RoceTransport.dcqcn(DcqcnParameters.zhu2015()).withAckEvery(ackEvery());
             case "gse" -> GseTransport.defaults();
-            case "ctcc" -> new CtccTransport(RttControlParameters.ctcc(), 0, ackEvery, 64, fabriclab.fabric.Time.MS);
+            case "ctcc" -> new CtccTransport(RttControlParameters.ctcc(), 0, ackEvery(), 64, fabriclab.fabric.Time.MS);
             default -> TransportModel.uncontrolled();
         };
-        String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport,
-                pfc == null ? "no PFC" : "PFC XOFF " + pfc.xoffBytes() + " B XON " + pfc.xonBytes() + " B", forwarding);
-        return base.toBuilder().transport(model).pfc(pfc).name(name).build();
+        String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport(),
+                pfc() == null ? "no PFC" : "PFC XOFF " + pfc().xoffBytes() + " B XON " + pfc().xonBytes() + " B", forwarding());
+        return base.toBuilder().transport(model).pfc(pfc()).name(name).build();
     }
 
     /** The collective of an all-reduce {@link #workload}: ring or halving-doubling. */
     Collective collective() {
-        return workload.equals("ring-allreduce") ? Collective.RING_ALL_REDUCE : Collective.HALVING_DOUBLING_ALL_REDUCE;
+        return workload().equals("ring-allreduce") ? Collective.RING_ALL_REDUCE : Collective.HALVING_DOUBLING_ALL_REDUCE;
     }
 
     /**
@@ -279,13 +463,13 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
      * {@link #seed}) that starts when the transfers it waits for have arrived.
      */
     private Scenario collectives(LeafSpine fabric, SimulationConfig config) {
-        CollectiveSchedule schedule = CollectiveSchedule.of(collective(), ranks, flowBytes);
-        int groups = hosts / ranks;
-        java.util.SplittableRandom ports = new java.util.SplittableRandom(seed);
+        CollectiveSchedule schedule = CollectiveSchedule.of(collective(), ranks(), flowBytes());
+        int groups = hosts() / ranks();
+        java.util.SplittableRandom ports = new java.util.SplittableRandom(seed());
         Scenario.Builder b = Scenario.builder(fabric.build(), config);
         for (int g = 0; g < groups; g++) {
-            int[] hostOfRank = new int[ranks];
-            for (int r = 0; r < ranks; r++) {
+            int[] hostOfRank = new int[ranks()];
+            for (int r = 0; r < ranks(); r++) {
                 hostOfRank[r] = r * groups + g;
             }
             b.collective(schedule, hostOfRank, () -> 49152 + ports.nextInt(16384));
@@ -304,147 +488,13 @@ public record SimulateOptions(String workload, int hosts, int hostsPerLeaf, int 
         fabriclab.Parameters.notNull("s", s);
         long hops = 0;
         for (FlowSpec f : s.flows()) {
-            long packets = (f.bytes() + mtuBytes - 1) / mtuBytes;
-            int links = workload.equals("incast") || f.source() / hostsPerLeaf == f.destination() / hostsPerLeaf ? 2 : 4;
+            long packets = (f.bytes() + mtuBytes() - 1) / mtuBytes();
+            int links = workload().equals("incast") || f.source() / hostsPerLeaf() == f.destination() / hostsPerLeaf() ? 2 : 4;
             long data = packets * links;
-            boolean acked = !transport.equals("line-rate") && !transport.equals("gse");
-            long acks = acked ? (packets + ackEvery - 1) / ackEvery * links : 0;
+            boolean acked = ACKED_TRANSPORTS.contains(transport());
+            long acks = acked ? (packets + ackEvery() - 1) / ackEvery() * links : 0;
             hops = Math.addExact(hops, Math.addExact(data, acks));
         }
         return hops;
-    }
-
-    /** The usage text: every option with its default. */
-    static String usage() {
-        return String.join("\n",
-                "usage: bin/simulate [options]   (one packet-level run; prints its figures, progress on stderr)",
-                "  --workload permutation|incast|ring-allreduce|hd-allreduce  permutation (every host to a distinct other",
-                "                                  host), incast, or all-reduce in groups of --ranks hosts [permutation]",
-                "  --hosts N                       hosts of the leaf-spine, a multiple of --hosts-per-leaf [128]",
-                "  --hosts-per-leaf N              [16]",
-                "  --spines N                      [8]",
-                "  --parallel-links N              links per leaf-spine pair [2]",
-                "  --rate R                        every link, bit/s: 25G, 100G, 400G [100G]",
-                "  --delay T                       propagation per link: 500ns, 1us [1us]",
-                "  --flow-bytes S                  per flow (permutation), sender (incast) or rank (all-reduce buffer):",
-                "                                  2MB, 4MiB [2MB; incast 4MB]",
-                "  --senders N                     incast senders [64]",
-                "  --ranks N                       ranks of each all-reduce group (hosts / N groups at once) [16]",
-                "  --seed N                        seed of the permutation, source ports and random draws [5]",
-                "  --transport roce|dcqcn|line-rate|ctcc|gse  RoCE go-back-N without or with DCQCN, line-rate senders,",
-                "                                  CTCC (RTT probes, paced; ACK per 16, PFC off) or GSE (16 KB containers",
-                "                                  granted by the leaves, sprayed; PFC off) [roce]",
-                "  --ack-every N                   RoCE, CTCC: an ACK per N data packets [1; ctcc 16]",
-                "  --forwarding ecmp|spray|spray-random  per flow, or per packet round robin / at random [ecmp]",
-                "  --ecmp-seed N                   seed of the CRC-32 ECMP hash [7]",
-                "  --pfc off|default|XOFF,XON      PFC thresholds in bytes [default: 15 packets, 12000; ctcc, gse: off]",
-                "  --buffer S                      shared buffer per switch [16MB]",
-                "  --mtu S --header S              payload and header per packet [1000, 64]",
-                "  --threads N                     0: sequential engine; N >= 1: parallel engine on N threads [0]",
-                "  --time-limit T                  stop at this simulated time: 10ms [none]",
-                "  --flows FILE                    write one CSV line per flow to FILE",
-                "  --jit auto|short|long           JVM profile: C1 only (short runs) or tiered with C2 [auto: by size]",
-                "  --quiet                         no progress lines",
-                "sizes: B, KB, MB, GB (x1000) or KiB, MiB, GiB; rates: K, M, G, T bit/s; times: ps, ns, us, ms, s");
-    }
-
-    private static String quote(String s) {
-        return "\"" + s + "\"";
-    }
-
-    private static void oneOf(String option, String value, List<String> allowed) {
-        if (value == null || !allowed.contains(value)) {
-            throw new IllegalArgumentException(option + " must be one of " + String.join(", ", allowed) + ", got "
-                    + (value == null ? "null" : quote(value)));
-        }
-    }
-
-    private static void range(String option, long value, long lo, long hi) {
-        if (value < lo || value > hi) {
-            throw new IllegalArgumentException(option + " must be in [" + lo + ", " + hi + "], got " + value);
-        }
-    }
-
-    private static int integer(String option, String text) {
-        long v = longValue(option, text);
-        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(option + " must be an integer, got " + quote(text));
-        }
-        return (int) v;
-    }
-
-    private static long longValue(String option, String text) {
-        try {
-            return Long.parseLong(text.trim().replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " must be an integer, got " + quote(text));
-        }
-    }
-
-    /** A size in bytes: a number with B, KB, MB, GB, TB (x1000) or KiB, MiB, GiB, TiB. */
-    static long bytes(String option, String text) {
-        return scaled(option, text, "a size such as 2MB, 4MiB or 1500 (bytes)", new String[] {"TiB", "GiB", "MiB", "KiB",
-                "TB", "GB", "MB", "KB", "B"}, new double[] {0x1p40, 0x1p30, 0x1p20, 0x1p10, 1e12, 1e9, 1e6, 1e3, 1});
-    }
-
-    /** A rate in bit/s: a number with K, M, G, T (optionally followed by bps or b/s). */
-    static long rate(String option, String text) {
-        String t = text.trim().replace("bps", "").replace("b/s", "");
-        return scaled(option, t, "a rate such as 100G or 25G (bit/s)", new String[] {"T", "G", "M", "K"},
-                new double[] {1e12, 1e9, 1e6, 1e3});
-    }
-
-    /** A time in ps: a number with ps, ns, us, ms or s. */
-    static long time(String option, String text) {
-        return scaled(option, text, "a time such as 1us, 500ns or 10ms", new String[] {"ps", "ns", "us", "ms", "s"},
-                new double[] {1, 1e3, 1e6, 1e9, 1e12});
-    }
-
-    private static long scaled(String option, String text, String what, String[] units, double[] factors) {
-        String t = text.trim();
-        double factor = 1;
-        for (int i = 0; i < units.length; i++) {
-            if (t.endsWith(units[i])) {
-                t = t.substring(0, t.length() - units[i].length()).trim();
-                factor = factors[i];
-                break;
-            }
-        }
-        double v;
-        try {
-            v = Double.parseDouble(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " must be " + what + ", got " + quote(text));
-        }
-        double scaled = v * factor;
-        if (!(scaled >= 0) || scaled >= 0x1p63 || Math.rint(scaled) != scaled) {
-            throw new IllegalArgumentException(option + " must be " + what + " giving a whole number from 0 to 2^63 - 1, got "
-                    + quote(text));
-        }
-        return (long) scaled;
-    }
-
-    /** The options as a command line (the re-started JVM gets them back this way). */
-    List<String> toArgs() {
-        List<String> a = new ArrayList<>(List.of("--workload", workload, "--hosts", Integer.toString(hosts),
-                "--hosts-per-leaf", Integer.toString(hostsPerLeaf), "--spines", Integer.toString(spines),
-                "--parallel-links", Integer.toString(parallelLinks), "--rate", Long.toString(rateBitsPerSecond),
-                "--delay", delayPs + "ps", "--flow-bytes", Long.toString(flowBytes), "--senders", Integer.toString(senders),
-                "--ranks", Integer.toString(ranks),
-                "--seed", Long.toString(seed), "--transport", transport, "--ack-every", Integer.toString(ackEvery),
-                "--forwarding", forwarding, "--ecmp-seed", Integer.toString(ecmpSeed),
-                "--pfc", pfc == null ? "off" : pfc.xoffBytes() + "," + pfc.xonBytes(), "--buffer", Long.toString(bufferBytes),
-                "--mtu", Integer.toString(mtuBytes), "--header", Integer.toString(headerBytes),
-                "--threads", Integer.toString(threads), "--jit", jit));
-        if (timeLimitPs != Long.MAX_VALUE) {
-            a.addAll(List.of("--time-limit", timeLimitPs + "ps"));
-        }
-        if (flowsFile != null) {
-            a.addAll(List.of("--flows", flowsFile));
-        }
-        if (quiet) {
-            a.add("--quiet");
-        }
-        return a;
     }
 }

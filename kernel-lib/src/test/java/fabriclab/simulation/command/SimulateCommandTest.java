@@ -60,22 +60,34 @@ class SimulateCommandTest {
         assertEquals(128 + 8 + 8, s.topology().nodes());
     }
 
+    private static long bytes(String text) {
+        return Quantity.BYTES.parse("x", text, 0, Long.MAX_VALUE);
+    }
+
+    private static long rate(String text) {
+        return Quantity.RATE.parse("x", text, 0, Long.MAX_VALUE);
+    }
+
+    private static long time(String text) {
+        return Quantity.TIME.parse("x", text, 0, Long.MAX_VALUE);
+    }
+
     @Test
     void unitsOfSizesRatesAndTimes() {
-        assertEquals(2_000_000L, SimulateOptions.bytes("x", "2MB"));
-        assertEquals(4L << 20, SimulateOptions.bytes("x", "4MiB"));
-        assertEquals(1500L, SimulateOptions.bytes("x", "1500"));
-        assertEquals(1500L, SimulateOptions.bytes("x", "1.5KB"));
-        assertEquals(100_000_000_000L, SimulateOptions.rate("x", "100G"));
-        assertEquals(25_000_000_000L, SimulateOptions.rate("x", "25Gbps"));
-        assertEquals(1_000_000L, SimulateOptions.time("x", "1us"));
-        assertEquals(500_000L, SimulateOptions.time("x", "500ns"));
-        assertEquals(10_000_000_000L, SimulateOptions.time("x", "10ms"));
-        assertEquals(2_000_000_000_000L, SimulateOptions.time("x", "2s"));
-        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "0.5B"));
-        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "-1MB"));
-        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "NaN"));
-        assertThrows(IllegalArgumentException.class, () -> SimulateOptions.bytes("x", "1e30"));
+        assertEquals(2_000_000L, bytes("2MB"));
+        assertEquals(4L << 20, bytes("4MiB"));
+        assertEquals(1500L, bytes("1500"));
+        assertEquals(1500L, bytes("1.5KB"));
+        assertEquals(100_000_000_000L, rate("100G"));
+        assertEquals(25_000_000_000L, rate("25Gbps"));
+        assertEquals(1_000_000L, time("1us"));
+        assertEquals(500_000L, time("500ns"));
+        assertEquals(10_000_000_000L, time("10ms"));
+        assertEquals(2_000_000_000_000L, time("2s"));
+        assertThrows(IllegalArgumentException.class, () -> bytes("0.5B"));
+        assertThrows(IllegalArgumentException.class, () -> bytes("-1MB"));
+        assertThrows(IllegalArgumentException.class, () -> bytes("NaN"));
+        assertThrows(IllegalArgumentException.class, () -> bytes("1e30"));
     }
 
     @Test
@@ -140,8 +152,8 @@ class SimulateCommandTest {
     void helpListsEveryOption() {
         Object[] r = run("--help");
         assertEquals(0, r[0]);
-        for (String option : SimulateOptions.OPTIONS) {
-            assertTrue(((String) r[1]).contains(option), option);
+        for (Option<?> option : SimulateOptions.ALL) {
+            assertTrue(((String) r[1]).contains(option.name), option.name);
         }
     }
 
@@ -165,6 +177,44 @@ class SimulateCommandTest {
         long last = lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[6])).max().orElseThrow();
         assertEquals(21_792_805_120L, last);
         assertTrue(((String) r[2]).isEmpty(), "--quiet: no progress lines");
+    }
+
+    /**
+     * A --flows file that cannot be created is a bad command line found before the run (status 2, no figures); one
+     * whose writing fails is a failed run (status 1) that does not claim the flows were written.
+     */
+    @Test
+    void aFlowsFileThatCannotBeWrittenFailsClearly(@TempDir Path dir) throws Exception {
+        String[] small = {"--workload", "incast", "--senders", "2", "--flow-bytes", "10KB", "--quiet", "--jit", "short"};
+        String missingDir = dir.resolve("no-such-dir").resolve("flows.csv").toString();
+        for (String file : new String[] {missingDir, dir.toString(), ""}) {
+            Object[] r = run(concat(small, "--flows", file));
+            assertEquals(2, r[0], file + ": " + r[2]);
+            assertTrue(((String) r[2]).startsWith("simulate: --flows must "), (String) r[2]);
+            assertTrue(((String) r[1]).isEmpty(), "no run: " + r[1]);
+        }
+        assertTrue(((String) run(concat(small, "--flows", missingDir))[2]).contains("no-such-dir is not one"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(Path.of("/dev/full")), "no /dev/full here");
+        Object[] r = run(concat(small, "--flows", "/dev/full"));
+        assertEquals(1, r[0], (String) r[2]);
+        assertTrue(((String) r[2]).contains("could not write --flows /dev/full: "), (String) r[2]);
+        assertTrue(!((String) r[1]).contains("flows written"), (String) r[1]);
+    }
+
+    /** Figures that cannot be written to standard output (a full disk, a closed pipe) fail the command. */
+    @Test
+    void figuresThatCannotBeWrittenFailTheCommand() {
+        PrintStream broken = new PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                throw new java.io.IOException("no space left");
+            }
+        });
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = SimulateCommand.run(List.of("--workload", "incast", "--senders", "2", "--flow-bytes", "10KB", "--quiet",
+                "--jit", "short"), broken, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(1, status);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("could not write the figures"), err.toString());
     }
 
     /** The estimate that picks the JVM profile equals the packet-hops the simulator counts when nothing is dropped. */
