@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fabriclab.simulation.GseTransport;
+import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
 import java.util.List;
