@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import fabriclab.simulation.engine.SequentialEngine;
 import fabriclab.simulation.transport.TransportRun;
 import fabriclab.simulation.trace.QueueingObserver;
 import fabriclab.simulation.trace.Trace;
@@ -22,15 +23,9 @@ import fabriclab.loadbalancing.flow.FiveTuple;
 import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.event.EventHandler;
-import fabriclab.simulation.event.EventQueue;
-import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.Topology;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -280,7 +275,7 @@ public final class Simulator {
             }
             net.main.events.schedule(0, new Sampler(), null);
         }
-        long loop = loop(timeLimitPs, sink);
+        long loop = SequentialEngine.run(net.main, timeLimitPs, net.workload.totalPayloadMb(), sink);
         return SimulationResult.of(net, transportRun, scenario.transport(), loop, net.main.now);
     }
 
@@ -392,51 +387,6 @@ public final class Simulator {
     /** The figures of the parallel engine's run; empty before {@link #runParallel} or after {@link #run}. */
     public java.util.Optional<ParallelRunStats> parallelStats() {
         return java.util.Optional.ofNullable(parallelStats);
-    }
-
-    /** Events between two checks for an interrupt and progress reports. */
-    private static final long CHECK_EVERY_EVENTS = 1 << 16;
-
-    /** The event loop; returns the events handled, negative if the run stopped with events pending. */
-    private long loop(long timeLimitPs, ProgressSink sink) {
-        boolean partial = false;
-        long handled = 0;
-        long nextCheck = CHECK_EVERY_EVENTS;
-        boolean finite = timeLimitPs != Long.MAX_VALUE;
-        // progress: simulated microseconds against a finite limit, else megabytes of payload delivered of all the flows'
-        long total = finite ? Math.max(1, timeLimitPs / Time.US) : net.workload.totalPayloadMb();
-        long reported = 0;
-        var events = net.main.events;
-        try (Progress progress = Progress.start(finite ? "packet simulation" : "packet simulation (MB delivered)",
-                total, sink)) {
-            while (true) {
-                // all events of one instant at a time: handlers read the clock from now
-                long t = events.peekTime();
-                if (t > timeLimitPs || events.isEmpty()) {
-                    partial = !events.isEmpty(); // stopped by the time limit
-                    break;
-                }
-                net.main.now = t;
-                handled += events.dispatchNextInstant(timeLimitPs);
-                if (handled >= nextCheck) {
-                    nextCheck = handled + CHECK_EVERY_EVENTS;
-                    if (Thread.currentThread().isInterrupted()) {
-                        partial = !events.isEmpty();
-                        break;
-                    }
-                    long done = finite ? net.main.now / Time.US : Workload.megabytes(net.main.deliveredBytes);
-                    if (done > reported) {
-                        progress.advance(Math.min(done, total) - Math.min(reported, total));
-                        reported = done;
-                    }
-                }
-            }
-            if (!finite) { // the payload delivered at the end (a time-limited run keeps showing where it stopped)
-                long done = Workload.megabytes(net.main.deliveredBytes);
-                progress.advance(Math.min(done, total) - Math.min(reported, total));
-            }
-        }
-        return partial ? -handled - 1 : handled;
     }
 
     /** Samples the occupancy of every switch egress queue every {@code samplePeriodPs}. */

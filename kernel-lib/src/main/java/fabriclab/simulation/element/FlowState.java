@@ -50,7 +50,7 @@ public final class FlowState {
     }
 
     /** A packet of this flow was lost (data: counted with its payload; control: counted apart). */
-    void packetDropped(Packet p) {
+    public void packetDropped(Packet p) {
         if (!p.isData()) {
             controlDropped++;
             return;

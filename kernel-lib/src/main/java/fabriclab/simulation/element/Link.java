@@ -18,9 +18,10 @@ import java.util.SplittableRandom;
  * handler, which keeps the run loop's call to link code monomorphic: a {@link Packet} payload is the
  * end of that packet's transmission, a null payload the arrival of the packet at the head of the wire.
  *
- * <p>In the parallel engine ({@code ParallelEngine}) a packet's arrival is instead its own event of the
- * peer's node, on the lane of the receiving port ({@link Port#lane()}), sent through the partition
- * ({@link Partition#deliver}) since the peer may run in another thread; PAUSE frames travel the same way.
+ * <p>How a transmitted packet reaches the peer is its partition's choice ({@link Partition#carry}): the
+ * sequential engine's puts it on this wire FIFO ({@link #push}); an engine that runs the peer in another thread
+ * makes each arrival its own event of the receiving port ({@link Port#arrive}). PAUSE frames go through the
+ * partition too ({@link Partition#deliver}).
  *
  * <p>Counters: packets and bytes transmitted, first packets of flows, busy time.
  */
@@ -31,17 +32,16 @@ public final class Link implements EventHandler {
     private fabriclab.simulation.event.EventQueue events;
     /** The random source of jitter draws: the run's, or in the parallel engine this link's own. */
     private SplittableRandom random;
-    /** Parallel engine: each packet's arrival is its own event, keyed by the receiving port's lane. */
-    private boolean partitioned;
-    /** Parallel engine: the key of the events this link delivers (the peer node and the receiving port's lane). */
+    /**
+     * The key of the events this link delivers, for engines that order simultaneous events by node and lane: the
+     * peer node and the receiving port's lane ({@link Port#lane()}).
+     */
     private long arrivalKey;
     /** The sending port (its egress queue feeds this link). */
     final Port from;
     /** The receiving node and the port the packets arrive through. */
     Node to;
-    Port toPort;
-    /** Index of {@code toPort}'s PFC ingress counters in its owner's array (see {@link PfcIngress#base()}). */
-    int toIngressSlot;
+    public Port toPort;
     public final long rateBitsPerSecond;
     final long propagationPs;
     /** Time from sending a PAUSE frame to its landing at the peer: ser(64 B) + propagation, ps. */
@@ -110,25 +110,20 @@ public final class Link implements EventHandler {
         if (jitter != null) { // FIFO link: a packet never overtakes the one ahead of it
             at = Math.max(at + Math.round(jitter.sample(random) * 1e12), lastArrival());
         }
-        if (partitioned) {
-            deliver(at, p);
-        } else {
-            push(at, p);
-        }
+        part.carry(this, at, p);
         from.startNext(timePs);
     }
 
-    /** Parallel engine: {@code p} arrives at the peer at {@code at}, an event of the peer's lane for this link. */
-    private void deliver(long at, Packet p) {
-        part.deliver(at, toPort.arrival, p, toPort.part, arrivalKey);
+    /** The key of this link's arrival events at the peer (node and lane). */
+    public long arrivalKey() {
+        return arrivalKey;
     }
 
-    /** Parallel engine: this link's sender runs in {@code p}; jitter draws from {@code r}. */
+    /** This link's sender runs in partition {@code p}; jitter draws from {@code r}. */
     void assign(Partition p, SplittableRandom r) {
         part = p;
         events = p.events;
         random = r;
-        partitioned = true;
         arrivalKey = fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane());
     }
 
@@ -137,15 +132,11 @@ public final class Link implements EventHandler {
         if (down) {
             return;
         }
-        long at = part.now + pauseFramePs;
-        if (partitioned) {
-            part.deliver(at, toPort.pause, (priority << 16) | quanta, toPort.part, arrivalKey);
-        } else {
-            events.schedule(at, toPort.pause, (priority << 16) | quanta);
-        }
+        part.deliver(part.now + pauseFramePs, toPort.pause, (priority << 16) | quanta, toPort.part, arrivalKey);
     }
 
-    private void push(long arrivalPs, Packet p) {
+    /** Puts {@code p} on the wire FIFO, arriving at {@code arrivalPs}; the head's arrival is the wire's one event. */
+    void push(long arrivalPs, Packet p) {
         p.wireArrivalPs = arrivalPs;
         p.next = null;
         Packet tail = wireTail;
@@ -191,8 +182,6 @@ public final class Link implements EventHandler {
             p.next = null;
             events.schedule(n.wireArrivalPs, this, null);
         }
-        p.ingress = toPort;
-        p.ingressSlot = toIngressSlot;
-        to.receive(p, timePs);
+        toPort.arrive(p, timePs);
     }
 }

@@ -7,7 +7,6 @@ import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Topology;
-import fabriclab.simulation.event.EventQueue;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -27,8 +26,6 @@ public final class Network {
     public final Partition main = new Partition();
     /** The run's one random source (sequential engine; the parallel engine gives each element its own). */
     final SplittableRandom random;
-    /** Whether the nodes are spread over the partitions of the parallel engine. */
-    boolean partitioned;
     public final Node[] nodes;
     public final HostNic[] hosts;
     public final Switch[] switches;
@@ -45,13 +42,7 @@ public final class Network {
 
     /** Packet {@code p} was lost at {@code port} of {@code node} (port null: no route): the flow and the trace learn it. */
     void dropped(Packet p, Node node, Port port, DropReason reason) {
-        if (partitioned) { // switches of several threads may count drops of one flow (sums: any order gives the same)
-            synchronized (p.flow) {
-                p.flow.packetDropped(p);
-            }
-        } else {
-            p.flow.packetDropped(p);
-        }
+        node.part.countDrop(p);
         if (trace != null) {
             trace.dropped(node.id, port == null ? -1 : port.index, p.flow.id, p.isData(), p.wireBytes, reason, node.part.now);
         }
@@ -64,7 +55,6 @@ public final class Network {
      * the partition.
      */
     public void partition(Partition[] parts, int[] partOf) {
-        partitioned = true;
         for (Node n : nodes) {
             n.part = parts[partOf[n.id]];
             for (Port p : n.ports) {
@@ -140,10 +130,6 @@ public final class Network {
         }
         for (Switch sw : switches) {
             sw.shareIngressState();
-        }
-        for (Port[] pair : linkPorts) {
-            pair[0].link.toIngressSlot = pair[1].ingress.base();
-            pair[1].link.toIngressSlot = pair[0].ingress.base();
         }
         Routing.install(this);
     }

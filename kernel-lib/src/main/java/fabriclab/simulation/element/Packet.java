@@ -124,12 +124,12 @@ public final class Packet {
         private final int capacity;
 
         /** A pool with no bound. */
-        Pool() {
+        public Pool() {
             this(Integer.MAX_VALUE);
         }
 
         /** A pool keeping at most {@code capacity} free packets. */
-        Pool(int capacity) {
+        public Pool(int capacity) {
             this.capacity = capacity;
         }
 

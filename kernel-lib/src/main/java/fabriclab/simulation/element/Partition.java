@@ -2,116 +2,67 @@ package fabriclab.simulation.element;
 
 import fabriclab.simulation.event.EventHandler;
 import fabriclab.simulation.event.EventQueue;
-import java.util.Arrays;
 
 /**
- * The execution context of a set of nodes: the event queue their events are scheduled on, their
- * clock, and the pool their packets are recycled into. Every element reaches these through the
- * partition of its node, never through the {@link Network}.
+ * The execution context of a set of nodes: the event queue their events are scheduled on, their clock, the pool
+ * their packets are recycled into, and how an event reaches another node. Every element reaches these through the
+ * partition of its node, never through the {@link Network}, and does not know which engine runs it.
  *
- * <p>The sequential engine ({@code Simulator.run(long, fabriclab.progress.ProgressSink)}) has one
- * partition holding every node, with a FIFO queue: exactly the single event loop of a run. The
- * parallel engine ({@code ParallelEngine}) has one partition per thread, each with a queue in the
- * canonical tie order ({@link EventQueue#canonical}); an event for a node of another partition (a
- * packet arriving over a link, a PAUSE frame) is not scheduled but put in the outbox toward that
- * partition, which takes it in at the next barrier.
+ * <p>This class is the sequential engine's one partition, holding every node: a FIFO queue (ties in scheduling
+ * order), every event scheduled directly, and a link's packets in propagation held as a FIFO on the link with one
+ * arrival event per busy wire ({@link Link}). An engine that spreads the nodes over several partitions subclasses
+ * it and overrides {@link #deliver}, {@link #scheduleFor}, {@link #carry} and {@link #countDrop}.
  */
-public final class Partition {
+public class Partition {
     /** Index of this partition (0 for the sequential engine's only one). */
-    final int index;
+    public final int index;
     public final EventQueue events;
-    /** Packets no element of this partition holds any more, for reuse (parallel engine: at most 2^16 kept). */
+    /** Packets no element of this partition holds any more, for reuse. */
     public final Packet.Pool packets;
     /** The current simulated time of this partition, ps: the instant being dispatched. */
     public long now;
-    /** Parallel engine: per destination partition, two outboxes (by window parity); null for the sequential engine. */
-    public final Outbox[][] outboxes;
-    /** Parallel engine: the parity of the current window (which outbox of each pair is written). */
-    public int parity;
-    /** Parallel engine: events sent to other partitions. */
-    public long messagesSent;
-    /** Parallel engine: the earliest arrival time of the events sent to other partitions in this window. */
-    public long earliestSentPs = Long.MAX_VALUE;
-    /**
-     * Payload delivered to the receivers of this partition's hosts so far, bytes (first copies; for progress reports:
-     * the parallel engine's first thread reads every partition's after a barrier).
-     */
+    /** Payload delivered to the receivers of this partition's hosts so far, bytes (first copies; for progress reports). */
     public long deliveredBytes;
 
     /** The sequential engine's partition (FIFO ties). */
     public Partition() {
-        this.index = 0;
-        this.events = new EventQueue(4096);
-        this.packets = new Packet.Pool();
-        this.outboxes = null;
+        this(0, new EventQueue(4096), new Packet.Pool());
     }
 
-    /** Partition {@code index} of {@code count} of the parallel engine (canonical ties). */
-    public Partition(int index, int count) {
+    /** Partition {@code index} with its queue and packet pool. */
+    protected Partition(int index, EventQueue events, Packet.Pool packets) {
         this.index = index;
-        this.events = EventQueue.canonical(4096);
-        this.packets = new Packet.Pool(1 << 16);
-        this.outboxes = new Outbox[count][];
-        for (int d = 0; d < count; d++) {
-            outboxes[d] = d == index ? null : new Outbox[] {new Outbox(), new Outbox()};
-        }
+        this.events = events;
+        this.packets = packets;
     }
 
     /**
-     * Schedules {@code handler.handle(timePs, payload)} for node {@code to} with key {@code key}
-     * (parallel engine: in this partition's queue if {@code to} is one of its nodes, else in the
-     * outbox toward the node's partition; sequential engine: FIFO, the key unused).
+     * Schedules {@code handler.handle(timePs, payload)} for a node of partition {@code to}, keyed {@code key}
+     * (the receiving node and lane, {@link EventQueue#key}) for engines that order simultaneous events by it. Here:
+     * on this queue, in scheduling order.
      */
     public void deliver(long timePs, EventHandler handler, Object payload, Partition to, long key) {
-        if (outboxes == null) {
-            events.schedule(timePs, handler, payload);
-        } else if (to == this) {
-            events.scheduleKeyed(timePs, handler, payload, key);
-        } else {
-            outboxes[to.index][parity].add(timePs, handler, payload, key);
-            messagesSent++;
-            if (timePs < earliestSentPs) {
-                earliestSentPs = timePs;
-            }
-        }
+        events.schedule(timePs, handler, payload);
     }
 
-    /** Schedules an event of node {@code node} from outside any handler (a flow's start): the node's own lane. */
-    void scheduleFor(Node node, long timePs, EventHandler handler, Object payload) {
-        if (outboxes == null) {
-            events.schedule(timePs, handler, payload);
-        } else {
-            events.scheduleKeyed(timePs, handler, payload, EventQueue.key(node.id, EventQueue.OWN_LANE));
-        }
+    /** Schedules an event of node {@code node} from outside any handler (a flow's start), on the node's own lane. */
+    public void scheduleFor(Node node, long timePs, EventHandler handler, Object payload) {
+        events.schedule(timePs, handler, payload);
     }
 
-    /** Events sent from one partition to another in one window, in sending order (parallel arrays). */
-    public static final class Outbox {
-        long[] times = new long[64];
-        long[] keys = new long[64];
-        Object[] refs = new Object[128];
-        int count;
+    /**
+     * Link {@code link}, whose sender runs here, carries {@code p} to its peer, arriving at {@code arrivalPs}. Here:
+     * onto the link's wire FIFO, which schedules one arrival event per busy wire.
+     */
+    protected void carry(Link link, long arrivalPs, Packet p) {
+        link.push(arrivalPs, p);
+    }
 
-        void add(long t, EventHandler h, Object payload, long key) {
-            if (count == times.length) {
-                times = Arrays.copyOf(times, 2 * count);
-                keys = Arrays.copyOf(keys, 2 * count);
-                refs = Arrays.copyOf(refs, 4 * count);
-            }
-            times[count] = t;
-            keys[count] = key;
-            refs[2 * count] = h;
-            refs[2 * count + 1] = payload;
-            count++;
-        }
-
-        /** Schedules every event of this outbox in {@code q}, in sending order, and empties it. */
-        public void drainInto(EventQueue q) {
-            for (int i = 0; i < count; i++) {
-                q.scheduleKeyed(times[i], (EventHandler) refs[2 * i], refs[2 * i + 1], keys[i]);
-            }
-            Arrays.fill(refs, 0, 2 * count, null);
-            count = 0;
-        }
+    /**
+     * Counts packet {@code p} as lost in its flow's counters. Here directly; an engine whose switches in several
+     * threads may count drops of one flow makes this safe for them.
+     */
+    public void countDrop(Packet p) {
+        p.flow.packetDropped(p);
     }
 }

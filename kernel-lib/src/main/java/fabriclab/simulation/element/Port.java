@@ -13,7 +13,7 @@ public final class Port {
     final Network net;
     final Node owner;
     /** The partition of the owner (its clock, events and packets). */
-    Partition part;
+    public Partition part;
     public final int index;
     public final EgressQueue queue;
     public final Link link;
@@ -45,19 +45,21 @@ public final class Port {
         this.fifos = queue.fifos;
         this.queueBytes = queue.bytes;
         this.pausedUntil = pause.pausedUntil;
-        this.arrival = (t, x) -> { // allocated after the port's elements, which stay together in memory
-            Packet p = (Packet) x;
-            p.ingress = this;
-            p.ingressSlot = ingress.base();
-            owner.receive(p, t);
-        };
+        this.arrival = (t, x) -> arrive((Packet) x, t); // allocated after the port's elements: they stay together
     }
 
     /**
-     * Parallel engine: a packet arriving through this port (the link's sender schedules it with the
-     * key of this port's lane, {@link #lane()}).
+     * The arrival of a packet through this port as an event of its own (payload: the packet), for engines that
+     * make each arrival an event rather than keep the link's wire FIFO; keyed with this port's lane, {@link #lane()}.
      */
-    final fabriclab.simulation.event.EventHandler arrival;
+    public final fabriclab.simulation.event.EventHandler arrival;
+
+    /** Packet {@code p} arrived through this port at {@code timePs}: its ingress is noted and the owner receives it. */
+    void arrive(Packet p, long timePs) {
+        p.ingress = this;
+        p.ingressSlot = ingress.base();
+        owner.receive(p, timePs);
+    }
 
     /**
      * The canonical-order lane of the events arriving through this port: the index of the owner's first port to the

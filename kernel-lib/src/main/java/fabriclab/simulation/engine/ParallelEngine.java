@@ -5,11 +5,9 @@ import fabriclab.simulation.element.Network;
 import fabriclab.simulation.element.Node;
 import fabriclab.simulation.element.Partition;
 import fabriclab.simulation.element.Switch;
-import fabriclab.simulation.element.Workload;
 import fabriclab.simulation.transport.TransportRun;
 import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.Time;
-import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.event.EventQueue;
 import java.util.ArrayList;
@@ -81,7 +79,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ParallelEngine {
     private final Network net;
-    private final Partition[] parts;
+    private final ParallelPartition[] parts;
     private final int threads;
     private final long lookaheadPs;
     // statistics
@@ -129,9 +127,9 @@ public final class ParallelEngine {
             throw new IllegalArgumentException("the parallel engine allows at most " + (EventQueue.MAX_NODE + 1)
                     + " nodes, the topology has " + net.nodes.length);
         }
-        parts = new Partition[threads];
+        parts = new ParallelPartition[threads];
         for (int i = 0; i < threads; i++) {
-            parts[i] = new Partition(i, threads);
+            parts[i] = new ParallelPartition(i, threads);
         }
         int[] partOf = assign(net, threads);
         partitionPorts = new long[threads];
@@ -141,7 +139,6 @@ public final class ParallelEngine {
             partitionNodes[partOf[n.id]]++;
         }
         net.partition(parts, partOf);
-        run.partitioned();
         barrierWaitNs = new long[threads];
         busyNs = new long[threads];
     }
@@ -216,19 +213,16 @@ public final class ParallelEngine {
         for (int w = 0; w < threads; w++) {
             nextPs[0][w] = parts[w].events.peekTime();
         }
-        boolean finite = timeLimitPs != Long.MAX_VALUE;
-        // progress: simulated microseconds against a finite limit, else megabytes of payload delivered of all the flows'
-        long progressTotal = finite ? Math.max(1, timeLimitPs / Time.US) : net.workload.totalPayloadMb();
         Thread caller = Thread.currentThread();
-        String label = "packet simulation (parallel, " + threads + " threads" + (finite ? ")" : ", MB delivered)");
-        try (Progress progress = Progress.start(label, progressTotal, sink)) {
+        try (RunProgress progress = new RunProgress("parallel, " + threads + " threads", timeLimitPs,
+                net.workload.totalPayloadMb(), sink)) {
             Runnable[] workers = new Runnable[threads];
             for (int w = 0; w < threads; w++) {
                 int me = w;
                 workers[w] = () -> {
                     try {
                         work(me, barrier, nextPs, delivered, stop, handled, pendingAtStop, eventLog[me], messageLog[me],
-                                cpuLog[me], timeLimitPs, me == 0 ? caller : null, me == 0 ? progress : null, finite, progressTotal);
+                                cpuLog[me], timeLimitPs, me == 0 ? caller : null, me == 0 ? progress : null);
                     } catch (Throwable e) {
                         failure.compareAndSet(null, e);
                         barrier.forceTermination();
@@ -253,6 +247,11 @@ public final class ParallelEngine {
                     }
                 }
             }
+            long deliveredBytes = 0;
+            for (ParallelPartition p : parts) {
+                deliveredBytes += p.deliveredBytes;
+            }
+            progress.finish(deliveredBytes);
         }
         Throwable e = failure.get();
         if (e instanceof RuntimeException r) {
@@ -319,12 +318,11 @@ public final class ParallelEngine {
     /** The loop of the thread that owns partition {@code me}. */
     private void work(int me, Phaser barrier, long[][] nextPs, long[][] delivered, boolean[] stop, long[] handled,
             long[] pendingAtStop, List<long[]> eventLog, List<long[]> messageLog, List<long[]> cpuLog, long timeLimitPs,
-            Thread caller, Progress progress, boolean finite, long progressTotal) {
+            Thread caller, RunProgress progress) {
         java.lang.management.ThreadMXBean cpuClock = java.lang.management.ManagementFactory.getThreadMXBean();
         boolean cpuTimed = cpuClock.isCurrentThreadCpuTimeSupported() && cpuClock.isThreadCpuTimeEnabled();
-        Partition part = parts[me];
+        ParallelPartition part = parts[me];
         EventQueue q = part.events;
-        long reported = 0; // progress reported so far: simulated us with a time limit, else MB delivered
         // the queues hold their initial events; every thread starts from the same published times
         long t0 = System.nanoTime();
         if (barrier.arriveAndAwaitAdvance() < 0) {
@@ -339,16 +337,12 @@ public final class ParallelEngine {
             for (long t : nextPs[parity]) {
                 start = Math.min(start, t);
             }
-            if (progress != null && !finite) { // every partition's payload delivered up to the last barrier
+            if (progress != null) { // every partition's payload delivered up to the last barrier
                 long bytes = 0;
                 for (long d : delivered[parity]) {
                     bytes += d;
                 }
-                long mb = Workload.megabytes(bytes);
-                if (mb > reported) {
-                    progress.advance(Math.min(mb, progressTotal) - Math.min(reported, progressTotal));
-                    reported = mb;
-                }
+                progress.delivered(bytes);
             }
             if (start == Long.MAX_VALUE || start > timeLimitPs || stop[parity]) {
                 if (me == 0) {
@@ -374,12 +368,8 @@ public final class ParallelEngine {
             part.earliestSentPs = Long.MAX_VALUE;
             if (caller != null) {
                 stop[parity ^ 1] = caller.isInterrupted();
-                if (progress != null && finite) {
-                    long us = part.now / Time.US;
-                    if (us > reported) {
-                        progress.advance(Math.min(us, progressTotal) - Math.min(reported, progressTotal));
-                        reported = us;
-                    }
+                if (progress != null) {
+                    progress.simulatedTo(part.now);
                 }
             }
             long t2 = System.nanoTime();
@@ -391,7 +381,7 @@ public final class ParallelEngine {
             t1 = System.nanoTime();
             barrierWaitNs[me] += t1 - t2;
             cpu0 = cpuTimed ? cpuClock.getCurrentThreadCpuTime() : 0;
-            for (Partition src : parts) { // take the events sent to this partition in the window (in partition order)
+            for (ParallelPartition src : parts) { // take the events sent to this partition in the window (in partition order)
                 if (src != part) {
                     src.outboxes[me][parity].drainInto(q);
                 }

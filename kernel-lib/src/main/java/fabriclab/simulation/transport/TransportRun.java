@@ -26,13 +26,6 @@ public abstract class TransportRun {
     }
 
     /**
-     * Called once the parallel engine has spread the nodes over its partitions, before the run: what this run needs
-     * only in the parallel engine (GSE's order of the edges' messages at each edge).
-     */
-    public void partitioned() {
-    }
-
-    /**
      * The smallest delay of a message this run sends between switches outside the links (GSE's requests and
      * grants), ps; {@code Long.MAX_VALUE} if it sends none. The parallel engine's lookahead is at most this.
      */

@@ -4,7 +4,6 @@ import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.HostNic;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.element.Packet;
-import fabriclab.simulation.element.Partition;
 import fabriclab.simulation.element.PfcIngress;
 import fabriclab.simulation.element.Port;
 import fabriclab.simulation.element.Switch;
@@ -37,9 +36,9 @@ public final class GseEdge implements Switch.EdgeFunction {
     /** This edge's place among the run's edges. */
     private final int index;
     /**
-     * The parallel engine's lane of each sending edge's messages at this edge, after the lanes of its ports: a
-     * permutation of the edges drawn for this edge from the run's seed (set by {@link #drawMessageOrders}; null in the
-     * sequential engine).
+     * The event lane of each sending edge's messages at this edge, after the lanes of its ports: a permutation of
+     * the edges drawn for this edge from the run's seed (set by {@link #drawMessageOrders}). Engines that order
+     * simultaneous events by lane use it; the sequential engine orders them as scheduled.
      */
     private int[] laneOfSender;
     /** This edge's VOQs by (source host, destination host): each pair's one, which its flows share. */
@@ -228,11 +227,11 @@ public final class GseEdge implements Switch.EdgeFunction {
     }
 
     /**
-     * Draws, for each edge, the order in which it takes simultaneous messages of the other edges in the parallel
-     * engine ({@link #message}): a permutation of the edges per receiving edge, from the run's seed.
+     * Draws, for each edge, the order in which it takes simultaneous messages of the other edges when the engine
+     * orders them by lane ({@link #message}): a permutation of the edges per receiving edge, from the run's seed.
      */
     static void drawMessageOrders(Network net, List<GseEdge> edges) {
-        // The parallel engine handles simultaneous messages at an edge in the order of their lanes. By the sending
+        // An engine that orders by lane handles simultaneous messages at an edge in the order of their lanes. By the sending
         // edge's index, the same order at every edge, every source edge sent its containers granted at one instant
         // toward the lowest destination leaf first, all at once: an incast at the spines that the sequential
         // engine's order does not make (3456 hosts: 1.4 M packets dropped at the spines against none). So each
@@ -385,20 +384,14 @@ public final class GseEdge implements Switch.EdgeFunction {
 
     /**
      * Sends a control message (a request or a grant) about {@code c} to edge {@code to}, handled there by
-     * {@code handler} at {@code timePs}. In the sequential engine an event like any other; in the parallel engine
-     * it crosses to {@code to}'s partition at the next barrier when the two edges are in different partitions,
-     * and it comes on this edge's own lane at {@code to} (after the lanes of {@code to}'s ports, in {@code to}'s
-     * own order of the edges), so simultaneous messages are handled in one order whatever the partitioning (the
-     * engine's canonical order).
+     * {@code handler} at {@code timePs}, through this edge's partition (which may run {@code to} in another
+     * thread). Its key is this edge's own lane at {@code to}, after the lanes of {@code to}'s ports, in {@code to}'s
+     * own order of the edges, so that an engine ordering by lane handles simultaneous messages in one order
+     * whatever the partitioning.
      */
     private void message(GseEdge to, long timePs, EventHandler handler, Container c) {
-        Partition from = sw.part;
-        if (from.outboxes == null) { // the sequential engine
-            from.events.schedule(timePs, handler, c);
-        } else {
-            long key = EventQueue.key(to.sw.id, to.sw.ports.size() + to.laneOfSender[index]);
-            from.deliver(timePs, handler, c, to.sw.part, key);
-        }
+        long key = EventQueue.key(to.sw.id, to.sw.ports.size() + to.laneOfSender[index]);
+        sw.part.deliver(timePs, handler, c, to.sw.part, key);
     }
 
     private final EventHandler grantArrival = (now, payload) -> sendContainer((Container) payload, now);

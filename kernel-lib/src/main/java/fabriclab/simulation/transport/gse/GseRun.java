@@ -18,12 +18,8 @@ final class GseRun extends TransportRun {
     GseRun(Network net, GseTransport model) {
         super(net);
         this.edges = GseEdge.install(net, model);
-        this.controlLatencyPs = model.controlLatencyPs();
-    }
-
-    @Override
-    public void partitioned() {
         GseEdge.drawMessageOrders(net, edges);
+        this.controlLatencyPs = model.controlLatencyPs();
     }
 
     @Override
