@@ -60,7 +60,7 @@ public record EcmpFluidJct(LeafSpine fabric, int[][] groups, int queuePairs, boo
 
     /** The 8 jobs of 000 on {@code fabric}. */
     public static EcmpFluidJct of000(LeafSpine fabric, int queuePairs, boolean persistentQueuePairs) {
-        return new EcmpFluidJct(fabric, GseVsRoceJct.jobGroups(), queuePairs, persistentQueuePairs);
+        return new EcmpFluidJct(fabric, Paper000Testbed.jobGroups(), queuePairs, persistentQueuePairs);
     }
 
     /**
