@@ -538,6 +538,60 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     }
 
     /**
+     * The pair calibrated on 002's single-job row: among the single-job gains, the one whose GSE gain, rounded to
+     * a whole percent, is nearest {@code publishedGainPercent}, then whose RoCE throughput is nearest
+     * {@code publishedRoceSamplesPerSecond} in ratio (smallest |ln(model / published)|); the first of equals in
+     * list order. What it returns fits 002's row by construction: a calibration, not a prediction.
+     *
+     * @param gains RoCE/GSE pairs of a sweep ({@link #gains}), no null element, at least one of the single-job row
+     * @param publishedGainPercent 002's GSE gain of the single-job row [%], finite
+     * @param publishedRoceSamplesPerSecond 002's RoCE throughput of the single-job row [samples/s], positive
+     * @return the chosen pair; its RoCE point is the calibrated point
+     */
+    public static Gain calibratedGain(List<Gain> gains, double publishedGainPercent, double publishedRoceSamplesPerSecond) {
+        Parameters.noNullElements("gains", gains);
+        Parameters.finite("publishedGainPercent", publishedGainPercent);
+        Parameters.positive("publishedRoceSamplesPerSecond", Parameters.finite("publishedRoceSamplesPerSecond",
+                publishedRoceSamplesPerSecond));
+        return gains.stream().filter(g -> g.roce().point().row() == Case.SINGLE_JOB)
+                .min(java.util.Comparator.comparingDouble((Gain g) -> Math.round(Math.abs(g.gainPercent() - publishedGainPercent)))
+                        .thenComparingDouble(g -> Math.abs(Math.log(g.roce().samplesPerSecond() / publishedRoceSamplesPerSecond))))
+                .orElseThrow(() -> new IllegalArgumentException("gains must hold a pair of the single-job row, got "
+                        + gains.size() + " pairs without one"));
+    }
+
+    /**
+     * The a-priori point, chosen without 002's numbers: the single job with Megatron-style TP 2, no pipeline, a
+     * distributed optimizer (ZeRO 1), B = 128, A100 at 45% of peak, on RoCE.
+     */
+    public static Point aPrioriPoint() {
+        ParallelLayout layout = layouts(128).stream()
+                .filter(l -> l.tensorParallel() == 2 && l.pipelineParallel() == 1 && l.zeroStage() == 1).findFirst().orElseThrow();
+        return new Point(Case.SINGLE_JOB, Fabric.ROCE, layout, 128, Accelerator.A100, 0.45);
+    }
+
+    /**
+     * Every row and fabric at each of {@code settings}' layout, batch, accelerator and efficiency, in the order
+     * row, fabric, setting; the multiple-jobs row only for layouts with an even DP degree (two jobs split it).
+     *
+     * @param settings the points whose settings to take (their row and fabric are ignored), no null element
+     */
+    public static List<Point> everyRowAndFabric(List<Point> settings) {
+        Parameters.noNullElements("settings", settings);
+        List<Point> points = new ArrayList<>();
+        for (Case row : Case.values()) {
+            for (Fabric f : Fabric.values()) {
+                for (Point p : settings) {
+                    if (row != Case.MULTIPLE_JOBS || p.layout().dataParallel() % 2 == 0) {
+                        points.add(new Point(row, f, p.layout(), p.globalBatch(), p.accelerator(), p.efficiency()));
+                    }
+                }
+            }
+        }
+        return points;
+    }
+
+    /**
      * RoCE and GSE at the same row, layout, batch, accelerator and efficiency.
      *
      * @param roce the RoCE result
