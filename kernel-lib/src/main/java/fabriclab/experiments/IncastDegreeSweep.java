@@ -31,18 +31,26 @@ public record IncastDegreeSweep(Incast incast, Pfc pfc, double pauseResponseS, D
     /** Samples of the PFC simulator's trace: one every this many time steps (only the maximum and the completion are kept). */
     public static final int PFC_SAMPLE_EVERY = 1000;
 
-    /** Validates every field. */
+    /** The largest incast degree a run takes (the PFC simulator's cost grows with n). */
+    public static final int MAX_SENDERS = 4096;
+
+    /**
+     * Validates every field: the PFC headroom must hold what a sender sends during the pause response, the grants'
+     * port rate must be the incast's receiver rate.
+     */
     public IncastDegreeSweep {
         Parameters.notNull("incast", incast);
         Parameters.notNull("pfc", pfc);
         Parameters.positive("pauseResponseS", Parameters.finite("pauseResponseS", pauseResponseS));
         Parameters.notNull("grants", grants);
+        new PfcIncastSimulator(incast, pfc, pauseResponseS, pauseResponseS / 2); // the headroom covers the pause response
+        IncastBounds.grantEgressBacklogBytes(grants, incast); // the grants run at the receiver's rate
     }
 
     /**
      * One incast degree: the three controls simulated, and their bounds.
      *
-     * @param senders n
+     * @param senders n, at least 1 (every quantity below: finite, not negative)
      * @param noControlPeakBytes largest egress queue without control, unbounded buffer [bytes]
      * @param noControlCompletionS completion without control, no loss [s]
      * @param pfcMaxQueueBytes largest egress queue with PFC [bytes]
@@ -58,6 +66,21 @@ public record IncastDegreeSweep(Incast incast, Pfc pfc, double pauseResponseS, D
     public record Point(int senders, double noControlPeakBytes, double noControlCompletionS, double pfcMaxQueueBytes,
             double pfcCompletionS, double grantsMaxQueueBytes, double grantsCompletionS, double noControlBoundBytes,
             double pfcBoundBytes, double grantsBoundBytes, double completionLowerBoundS, double grantsCompletionBoundS) {
+        /** Validates: at least one sender, every quantity finite and not negative. */
+        public Point {
+            Parameters.atLeast("senders", senders, 1);
+            Parameters.nonNegative("noControlPeakBytes", noControlPeakBytes);
+            Parameters.nonNegative("noControlCompletionS", noControlCompletionS);
+            Parameters.nonNegative("pfcMaxQueueBytes", pfcMaxQueueBytes);
+            Parameters.nonNegative("pfcCompletionS", pfcCompletionS);
+            Parameters.nonNegative("grantsMaxQueueBytes", grantsMaxQueueBytes);
+            Parameters.nonNegative("grantsCompletionS", grantsCompletionS);
+            Parameters.nonNegative("noControlBoundBytes", noControlBoundBytes);
+            Parameters.nonNegative("pfcBoundBytes", pfcBoundBytes);
+            Parameters.nonNegative("grantsBoundBytes", grantsBoundBytes);
+            Parameters.nonNegative("completionLowerBoundS", completionLowerBoundS);
+            Parameters.nonNegative("grantsCompletionBoundS", grantsCompletionBoundS);
+        }
     }
 
     /** The PFC-only simulator at {@code senders} (pause delay tau_p, step tau_p / 2). */
@@ -68,11 +91,11 @@ public record IncastDegreeSweep(Incast incast, Pfc pfc, double pauseResponseS, D
     /**
      * Simulates the incast of {@code senders} senders under the three controls.
      *
-     * @param senders n, at least 1
+     * @param senders n, 1 to {@link #MAX_SENDERS}
      * @param seed seed of the grant simulator's draws
      */
     public Point run(int senders, long seed) {
-        Parameters.atLeast("senders", senders, 1);
+        Parameters.inRange("senders", senders, 1, MAX_SENDERS);
         Incast in = incast.withSenders(senders);
         FluidQueue.Trajectory none = FluidQueue.incast(in, Double.POSITIVE_INFINITY);
         PfcIncastSimulator.Result pr = pfcSimulator(senders).run(PFC_SAMPLE_EVERY);
@@ -88,7 +111,7 @@ public record IncastDegreeSweep(Incast incast, Pfc pfc, double pauseResponseS, D
      * {@link #run} at every degree in {@code senders}, the grant simulator of the i-th seeded {@code firstSeed + i},
      * with a progress bar labelled "n sweep".
      *
-     * @param senders the degrees, each at least 1
+     * @param senders the degrees, each 1 to {@link #MAX_SENDERS}
      * @param firstSeed seed of the first degree's grant simulator
      * @param sink where the progress bar goes, not null
      */
@@ -96,7 +119,7 @@ public record IncastDegreeSweep(Incast incast, Pfc pfc, double pauseResponseS, D
         Parameters.notNull("senders", senders);
         Parameters.notNull("sink", sink);
         for (int i = 0; i < senders.length; i++) {
-            Parameters.atLeast("senders[" + i + "]", senders[i], 1);
+            Parameters.inRange("senders[" + i + "]", senders[i], 1, MAX_SENDERS);
         }
         List<Point> points = new ArrayList<>();
         try (Progress p = Progress.start("n sweep", senders.length, sink)) {

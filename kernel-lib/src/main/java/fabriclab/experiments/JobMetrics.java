@@ -17,11 +17,15 @@ import java.util.Set;
  * experiment: the job completion time (JCT) of each group of hosts, how evenly the leaf uplinks were
  * loaded, ECN, drops, retransmissions, the PFC counters, and the transport's own counters by name.
  *
- * <p>JCT of a group is the completion time of its last flow (infinite when a flow never completed).
+ * <p>JCT of a group is the completion time of its last flow; a group with a flow that did not complete within
+ * the simulated horizon counts in {@link #unfinishedGroups()} and has no JCT ({@link #meanJctUs()} and
+ * {@link #maxJctUs()} then fail).
  * Uplink balance is max over mean of the data packets sent on the leaf-to-spine queues (each member
  * of a bundle counted apart, the links named dead left out), 1 when no packet crossed an uplink.
  *
- * @param jctUs completion time of each group [us], not negative (infinite: not finished)
+ * @param jctUs completion time of each group [us], finite, not negative; for an unfinished group, the last
+ *        completion among its completed flows (0 if none)
+ * @param unfinishedGroups groups with a flow that did not complete, 0 to {@code jctUs.length}
  * @param uplinkMaxOverMean max over mean of packets sent on the leaf uplinks, finite, not negative
  * @param ecnMarks packets ECN-marked, not negative
  * @param drops data packets dropped, not negative
@@ -29,7 +33,7 @@ import java.util.Set;
  * @param pfc the PFC counters, not null
  * @param transportCounters the transport's counters by name (the simulator's {@link SimulationResult#counters()}), not null
  */
-public record JobMetrics(double[] jctUs, double uplinkMaxOverMean, long ecnMarks, long drops, long retransmits,
+public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxOverMean, long ecnMarks, long drops, long retransmits,
         PfcCounters pfc, Map<String, Long> transportCounters) implements Serializable {
     private static final long serialVersionUID = 1L;
 
@@ -70,11 +74,10 @@ public record JobMetrics(double[] jctUs, double uplinkMaxOverMean, long ecnMarks
             throw new IllegalArgumentException("jctUs must hold at least one group, got none");
         }
         for (int g = 0; g < jctUs.length; g++) {
-            if (Double.isNaN(jctUs[g]) || jctUs[g] < 0) {
-                throw new IllegalArgumentException("jctUs[" + g + "] must be not negative (infinite: not finished), got " + jctUs[g]);
-            }
+            Parameters.nonNegative("jctUs[" + g + "]", jctUs[g]);
         }
         jctUs = jctUs.clone();
+        Parameters.inRange("unfinishedGroups", unfinishedGroups, 0, jctUs.length);
         Parameters.nonNegative("uplinkMaxOverMean", Parameters.finite("uplinkMaxOverMean", uplinkMaxOverMean));
         Parameters.atLeast("ecnMarks", ecnMarks, 0L);
         Parameters.atLeast("drops", drops, 0L);
@@ -96,17 +99,33 @@ public record JobMetrics(double[] jctUs, double uplinkMaxOverMean, long ecnMarks
 
     /** Whether every group's last flow completed. */
     public boolean allFinished() {
-        return Arrays.stream(jctUs).allMatch(Double::isFinite);
+        return unfinishedGroups == 0;
     }
 
-    /** Mean JCT over the groups [us]. */
+    /**
+     * Mean JCT over the groups [us].
+     *
+     * @throws IllegalStateException if a group did not finish
+     */
     public double meanJctUs() {
-        return Arrays.stream(jctUs).average().orElseThrow();
+        return Arrays.stream(finishedJctUs()).average().orElseThrow();
     }
 
-    /** The slowest group's JCT [us]. */
+    /**
+     * The slowest group's JCT [us].
+     *
+     * @throws IllegalStateException if a group did not finish
+     */
     public double maxJctUs() {
-        return Arrays.stream(jctUs).max().orElseThrow();
+        return Arrays.stream(finishedJctUs()).max().orElseThrow();
+    }
+
+    private double[] finishedJctUs() {
+        if (unfinishedGroups > 0) {
+            throw new IllegalStateException(unfinishedGroups + " of " + jctUs.length
+                    + " groups did not finish within the simulated horizon: no JCT to report");
+        }
+        return jctUs;
     }
 
     /** The transport counter {@code name}, 0 when the transport does not count it. */
@@ -117,20 +136,21 @@ public record JobMetrics(double[] jctUs, double uplinkMaxOverMean, long ecnMarks
     /** Equal when every field is (the JCTs element by element). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof JobMetrics m && Arrays.equals(jctUs, m.jctUs) && uplinkMaxOverMean == m.uplinkMaxOverMean
+        return o instanceof JobMetrics m && Arrays.equals(jctUs, m.jctUs) && unfinishedGroups == m.unfinishedGroups
+                && uplinkMaxOverMean == m.uplinkMaxOverMean
                 && ecnMarks == m.ecnMarks && drops == m.drops && retransmits == m.retransmits && pfc.equals(m.pfc)
                 && transportCounters.equals(m.transportCounters);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(jctUs) + java.util.Objects.hash(uplinkMaxOverMean, ecnMarks, drops, retransmits, pfc,
+        return 31 * Arrays.hashCode(jctUs) + java.util.Objects.hash(unfinishedGroups, uplinkMaxOverMean, ecnMarks, drops, retransmits, pfc,
                 transportCounters);
     }
 
     @Override
     public String toString() {
-        return "JobMetrics[jctUs=" + Arrays.toString(jctUs) + ", uplinkMaxOverMean=" + uplinkMaxOverMean + ", ecnMarks="
+        return "JobMetrics[jctUs=" + Arrays.toString(jctUs) + ", unfinishedGroups=" + unfinishedGroups + ", uplinkMaxOverMean=" + uplinkMaxOverMean + ", ecnMarks="
                 + ecnMarks + ", drops=" + drops + ", retransmits=" + retransmits + ", pfc=" + pfc + ", transportCounters="
                 + transportCounters + "]";
     }
@@ -141,8 +161,8 @@ public record JobMetrics(double[] jctUs, double uplinkMaxOverMean, long ecnMarks
      * @param r the simulation result, not null
      * @param leafSpine the leaf-spine simulated, not null
      * @param topology the topology built from it ({@code leafSpine.build()}), not null
-     * @param groupOfFlow group of each flow, indexed by flow id, each in [0, groups)
-     * @param groups number of groups, at least 1
+     * @param groupOfFlow group of each flow, indexed by flow id (one entry per flow), each in [0, groups)
+     * @param groups number of groups, 1 to the number of flows
      * @param deadLinks link indices (into {@code topology.links()}) left out of the uplink balance
      */
     public static JobMetrics of(SimulationResult r, LeafSpine leafSpine, Topology topology, int[] groupOfFlow, int groups,
@@ -151,17 +171,33 @@ public record JobMetrics(double[] jctUs, double uplinkMaxOverMean, long ecnMarks
         Parameters.notNull("leafSpine", leafSpine);
         Parameters.notNull("topology", topology);
         Parameters.notNull("groupOfFlow", groupOfFlow);
-        Parameters.atLeast("groups", groups, 1);
+        if (groupOfFlow.length != r.flows().size()) {
+            throw new IllegalArgumentException("groupOfFlow must have one entry per flow (" + r.flows().size() + "), got "
+                    + groupOfFlow.length);
+        }
+        Parameters.inRange("groups", groups, 1, Math.max(1, groupOfFlow.length));
         Parameters.notNull("deadLinks", deadLinks);
+        for (int i = 0; i < deadLinks.length; i++) {
+            Parameters.inRange("deadLinks[" + i + "]", deadLinks[i], 0, topology.links().size() - 1);
+        }
         double[] jct = new double[groups];
+        boolean[] unfinished = new boolean[groups];
         long retransmits = 0;
         for (SimulationResult.FlowRecord f : r.flows()) {
             long done = r.completedAtPs(f.id());
             int g = Parameters.inRange("groupOfFlow[" + f.id() + "]", groupOfFlow[f.id()], 0, groups - 1);
-            jct[g] = Math.max(jct[g], done < 0 ? Double.POSITIVE_INFINITY : Time.toMicros(done));
+            if (done < 0) {
+                unfinished[g] = true;
+            } else {
+                jct[g] = Math.max(jct[g], Time.toMicros(done));
+            }
             retransmits += f.retransmittedPackets();
         }
-        return new JobMetrics(jct, uplinkMaxOverMean(r, leafSpine, topology, deadLinks), r.ecnMarks(), r.droppedPackets(),
+        int unfinishedGroups = 0;
+        for (boolean u : unfinished) {
+            unfinishedGroups += u ? 1 : 0;
+        }
+        return new JobMetrics(jct, unfinishedGroups, uplinkMaxOverMean(r, leafSpine, topology, deadLinks), r.ecnMarks(), r.droppedPackets(),
                 retransmits, PfcCounters.of(r), r.counters());
     }
 

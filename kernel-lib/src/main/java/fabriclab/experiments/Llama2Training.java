@@ -242,11 +242,11 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
             JobMetrics m = JobSimulation.run(fabric(), JobSimulation.FabricSettings.firstReading(fabric), seed,
                     JobSimulation.collectives(rails, Collective.RING_ALL_REDUCE, packetReferenceBytes), rails.length, failed,
                     JobSimulation.linksDownFromStart(failed));
-            double us = m.maxJctUs();
-            if (!Double.isFinite(us)) {
+            if (!m.allFinished()) {
                 throw new IllegalStateException("the packet simulation of " + row.label() + " on " + fabric
                         + " did not complete (a transfer never finished)");
             }
+            double us = m.maxJctUs();
             return us * 1e-6 / (2.0 * (n - 1) / n * packetReferenceBytes);
         }
     }

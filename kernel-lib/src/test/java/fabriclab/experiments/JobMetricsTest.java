@@ -15,33 +15,40 @@ class JobMetricsTest {
 
     @Test
     void meanAndSlowestGroup() {
-        JobMetrics m = new JobMetrics(new double[] {1, 2, 3, 6}, 1, 0, 0, 0, NO_PFC, Map.of("gse.containersReordered", 5L));
+        JobMetrics m = new JobMetrics(new double[] {1, 2, 3, 6}, 0, 1, 0, 0, 0, NO_PFC, Map.of("gse.containersReordered", 5L));
         assertEquals(3.0, m.meanJctUs(), 0);
         assertEquals(6.0, m.maxJctUs(), 0);
         assertEquals(4, m.groups());
         assertTrue(m.allFinished());
         assertEquals(5L, m.counter("gse.containersReordered"));
         assertEquals(0L, m.counter("dcqcn.rateCuts"));
-        assertFalse(new JobMetrics(new double[] {1, Double.POSITIVE_INFINITY}, 1, 0, 0, 0, NO_PFC, Map.of()).allFinished());
+        JobMetrics unfinished = new JobMetrics(new double[] {1, 0}, 1, 1, 0, 0, 0, NO_PFC, Map.of());
+        assertFalse(unfinished.allFinished());
+        assertThrows(IllegalStateException.class, unfinished::meanJctUs);
+        assertThrows(IllegalStateException.class, unfinished::maxJctUs);
     }
 
     @Test
     void theJctsAreCopiedInAndOut() {
         double[] jct = {4, 5};
-        JobMetrics m = new JobMetrics(jct, 1, 0, 0, 0, NO_PFC, Map.of());
+        JobMetrics m = new JobMetrics(jct, 0, 1, 0, 0, 0, NO_PFC, Map.of());
         jct[0] = 100;
         m.jctUs()[1] = 100;
         assertEquals(4.5, m.meanJctUs(), 0);
-        assertEquals(m, new JobMetrics(new double[] {4, 5}, 1, 0, 0, 0, NO_PFC, Map.of()));
+        assertEquals(m, new JobMetrics(new double[] {4, 5}, 0, 1, 0, 0, 0, NO_PFC, Map.of()));
     }
 
     @Test
     void rejectsImpossibleValuesNamingTheParameter() {
-        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[0], 1, 0, 0, 0, NO_PFC, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[0], 0, 1, 0, 0, 0, NO_PFC, Map.of()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new JobMetrics(new double[] {1, -1}, 1, 0, 0, 0, NO_PFC, Map.of()));
+                () -> new JobMetrics(new double[] {1, -1}, 0, 1, 0, 0, 0, NO_PFC, Map.of()));
         assertTrue(e.getMessage().contains("jctUs[1]"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 1, -1, 0, 0, NO_PFC, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 0, Double.POSITIVE_INFINITY, 0, 0, 0,
+                NO_PFC, Map.of()));
+        e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 2, 1, 0, 0, 0, NO_PFC, Map.of()));
+        assertTrue(e.getMessage().contains("unfinishedGroups"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 0, 1, -1, 0, 0, NO_PFC, Map.of()));
         e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics.PfcCounters(1, 1, 1, 1.5));
         assertTrue(e.getMessage().contains("pausedPortShare"), e.getMessage());
     }
