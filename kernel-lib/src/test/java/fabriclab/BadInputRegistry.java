@@ -15,6 +15,7 @@ import fabriclab.progress.ProgressSink;
 
 import fabriclab.collectives.Collective;
 import fabriclab.experiments.GseVsRoceJct;
+import fabriclab.experiments.GseVsRoceTestbed;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
 import fabriclab.experiments.Llama2Fabric;
 import fabriclab.experiments.Llama2Training;
@@ -300,7 +301,12 @@ final class BadInputRegistry {
         return new Incast(4, 1, 1_000_000L, 40_000_000_000L, 40_000_000_000L, 0L);
     }
 
-    private static DgsqConfig dgsq40g() {
+    private static fabriclab.experiments.IncastDegreeSweep incastDegreeSweep() {
+        return new fabriclab.experiments.IncastDegreeSweep(incast40g(), new fabriclab.fabric.Pfc(20_000, 15_000, 30_000,
+                fabriclab.fabric.Pfc.MAX_QUANTA), 1e-6, dgsq40g());
+    }
+
+        private static DgsqConfig dgsq40g() {
         return new DgsqConfig(40e9, 40e9, 4096, 1e-6, 2e-6, fabriclab.scheduling.GrantPolicy.EQUAL);
     }
 
@@ -373,6 +379,33 @@ final class BadInputRegistry {
                     call(new fabriclab.experiments.EcmpFluidJct(smallLeafSpine(), new int[][] {{0, 4}, {1, 5}}, 1, false), id,
                             (IntFunction<fabriclab.collectives.CollectiveSchedule>) n -> fabriclab.collectives.CollectiveSchedule.of(
                                     Collective.ALL_TO_ALL, n, 1 << 20));
+            // one row of 000's fluid readings: a reading per kind of uplinks
+            case "fabriclab.experiments.EcmpFluidJct#table000(String,List)" ->
+                    call(fabriclab.experiments.EcmpFluidJct.class, id, "fluid", List.of(
+                            new fabriclab.experiments.EcmpFluidJct.Reading000(GseVsRoceTestbed.Algorithm.ALL_TO_ALL_AT_ONCE, 1.5,
+                                    GseVsRoceTestbed.Uplinks.SINGLE_400G, 1.5, 2.0),
+                            new fabriclab.experiments.EcmpFluidJct.Reading000(GseVsRoceTestbed.Algorithm.ALL_TO_ALL_AT_ONCE, 1.5,
+                                    GseVsRoceTestbed.Uplinks.BREAKOUT_4X100G, 1.5, 8.0)));
+            case "fabriclab.experiments.GseVsRoceJct#publishedBand(Dataset,Collective)" ->
+                    call(GseVsRoceJct.class, id, fabriclab.datasets.Datasets.load(GseVsRoceJct.PUBLISHED), Collective.ALL_TO_ALL);
+            // an incast whose PFC headroom covers the pause response and whose grants run at the receiver's rate
+            case "fabriclab.experiments.IncastDegreeSweep#<init>(Incast,Pfc,double,DgsqConfig)" ->
+                    call(fabriclab.experiments.IncastDegreeSweep.class, id, incast40g(), new fabriclab.fabric.Pfc(20_000, 15_000,
+                            30_000, fabriclab.fabric.Pfc.MAX_QUANTA), 1e-6, dgsq40g());
+            case "fabriclab.experiments.IncastDegreeSweep#pfcSimulator(int)" -> call(incastDegreeSweep(), id, 4);
+            case "fabriclab.experiments.IncastDegreeSweep#run(int,long)" -> call(incastDegreeSweep(), id, 4, 1L);
+            case "fabriclab.experiments.IncastDegreeSweep#sweep(int[],long,ProgressSink)" ->
+                    call(incastDegreeSweep(), id, new int[] {2, 4}, 1L, Progress.silent());
+            // metrics of a run without flows: one group, no JCT yet
+            case "fabriclab.experiments.JobMetrics#<init>(double[],int,double,long,long,long,PfcCounters,Map)" ->
+                    call(fabriclab.experiments.JobMetrics.class, id, new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
+                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L));
+            case "fabriclab.experiments.JobMetrics#counter(String)" ->
+                    call(new fabriclab.experiments.JobMetrics(new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
+                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L)), id, "timeouts");
+            case "fabriclab.experiments.JobMetrics#of(SimulationResult,LeafSpine,Topology,int[],int,int[])" ->
+                    call(fabriclab.experiments.JobMetrics.class, id, smallSimulationResult(), smallLeafSpine(), smallLeafSpine().build(),
+                            new int[0], 1, new int[0]);
             // sizes of at least 4096 bytes, one run
             case "fabriclab.experiments.GseVsRoceJct#sweep(List,long[],List,long[],int,ProgressSink)" ->
                     call(new GseVsRoceJct(1.5), id, List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(Fabric.GSE),

@@ -1,25 +1,16 @@
 package fabriclab.experiments;
 
 import fabriclab.Parameters;
+import fabriclab.collectives.BandwidthBound;
 import fabriclab.collectives.Collective;
-import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.datasets.Dataset;
+import fabriclab.datasets.Datasets;
 import fabriclab.datasets.Provenance;
-import fabriclab.loadbalancing.hash.HashFunction;
-import fabriclab.progress.Progress;
-import fabriclab.progress.ProgressSink;
-import fabriclab.simulation.config.Forwarding;
-import fabriclab.simulation.transport.gse.GseTransport;
-import fabriclab.fabric.Pfc;
-import fabriclab.simulation.transport.roce.RoceTransport;
-import fabriclab.simulation.config.SimulationConfig;
-import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.Scenario;
-import fabriclab.simulation.config.SwitchBuffer;
-import fabriclab.fabric.Time;
-import fabriclab.fabric.EcnMarking;
+import fabriclab.datasets.Target;
 import fabriclab.fabric.LeafSpine;
+import fabriclab.progress.ProgressSink;
+import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.sweep.Columns;
 import fabriclab.sweep.LocalThreads;
 import fabriclab.sweep.SweepExecutor;
@@ -29,18 +20,14 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import tech.tablesaw.api.Table;
 
 /**
  * 000 section 3, figures 11 and 12: job completion time (JCT) of AlltoAll and AllReduce on RoCE and
  * on GSE, 8 concurrent jobs on one leaf-spine.
  *
- * <p>Our reading of the (partly garbled) text: 4 servers (A-D) of 8 NICs at 100GE; the 8 NICs of a
- * server sit on one leaf (4 leaves of 8 x 100GE down); each leaf has one 400GE uplink to each spine,
- * and the leaf speedup (uplink over downlink capacity, 800G down) sets the number of spines:
- * 1.5:1 is 3 spines (1200G up), 2:1 is 4 spines (1600G up). Job k (k = 0..7) is GPU/NIC k of the
- * four servers, so every job has 4 ranks on 4 different leaves and all its traffic crosses the spines.
+ * <p>The fabric and the jobs are {@link Paper000Testbed}'s (our reading of the partly garbled text) with
+ * one 400G link per leaf-spine pair; the run is {@link JobSimulation}'s, measured as {@link JobMetrics}.
  *
  * <p>RoCE: ECMP on the 5-tuple (CRC-32, per-switch seeds drawn from the run seed; every transfer
  * is one queue pair with its own random UDP source port), PFC on every switch (XOFF 1 MB, XON
@@ -56,18 +43,14 @@ import tech.tablesaw.api.Table;
  * @param speedup leaf speedup: 1.5 or 2 (3 or 4 spines)
  */
 public record GseVsRoceJct(double speedup) {
-    /** Servers, NICs per server, jobs. */
-    public static final int SERVERS = 4;
-    /** NICs per server (one per GPU) and jobs. */
-    public static final int NICS = 8;
-    private static final long G100 = 100_000_000_000L;
-    private static final long G400 = 400_000_000_000L;
+    /** Servers ({@link Paper000Testbed#SERVERS}). */
+    public static final int SERVERS = Paper000Testbed.SERVERS;
+    /** NICs per server (one per GPU) and jobs ({@link Paper000Testbed#NICS}). */
+    public static final int NICS = Paper000Testbed.NICS;
 
     /** Validates: only the two speedups of 000. */
     public GseVsRoceJct {
-        if (speedup != 1.5 && speedup != 2.0) {
-            throw new IllegalArgumentException("speedup must be 1.5 or 2.0 (000's two settings), got " + speedup);
-        }
+        Paper000Testbed.checkSpeedup(speedup);
     }
 
     /** Which fabric. */
@@ -80,12 +63,17 @@ public record GseVsRoceJct(double speedup) {
 
     /** Number of spines: speedup x 800G / 400G. */
     public int spines() {
-        return (int) Math.round(speedup * NICS * 100 / 400.0);
+        return testbed().spines();
+    }
+
+    /** 000's testbed at this speedup, one 400G link per leaf-spine pair. */
+    public Paper000Testbed testbed() {
+        return Paper000Testbed.of(speedup);
     }
 
     /** The leaf-spine. */
     public LeafSpine fabric() {
-        return new LeafSpine(SERVERS, NICS, SERVERS, spines(), G100, G400, 1, Time.US, Time.US);
+        return testbed().leafSpine();
     }
 
     /**
@@ -140,16 +128,15 @@ public record GseVsRoceJct(double speedup) {
         Parameters.notNull("collective", collective);
         Parameters.inRange("bufferBytes", bufferBytes, 4096L, MAX_BUFFER_BYTES);
         Parameters.notNull("fabric", fabric);
-        Outcome o = simulate(fabric(), jobGroups(), collective, bufferBytes, fabric, seed, new int[0], sim -> { });
-        SimulationResult r = o.result();
-        if (java.util.Arrays.stream(o.jctUs()).anyMatch(j -> !Double.isFinite(j))) {
+        JobMetrics m = JobSimulation.run(fabric(), JobSimulation.FabricSettings.firstReading(fabric), seed,
+                JobSimulation.collectives(Paper000Testbed.jobGroups(), collective, bufferBytes), NICS, new int[0], sim -> { });
+        if (!m.allFinished()) {
             throw new IllegalStateException("a job of " + collective + " with " + bufferBytes + " bytes per rank on " + fabric
                     + " did not finish within the simulated 10 s (seed " + seed + "): no JCT to report");
         }
-        double bound = new fabriclab.collectives.BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
-        return new Run(collective, bufferBytes, fabric, speedup, seed, java.util.Arrays.stream(o.jctUs()).average().orElseThrow(),
-                java.util.Arrays.stream(o.jctUs()).max().orElseThrow(), bound, o.uplinkMaxOverMean(), r.pausesSent(),
-                r.ecnMarks(), r.droppedPackets(), r.counters().getOrDefault("gse.containersReordered", 0L));
+        double bound = new BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
+        return new Run(collective, bufferBytes, fabric, speedup, seed, m.meanJctUs(), m.maxJctUs(), bound, m.uplinkMaxOverMean(),
+                m.pfc().pauses(), m.ecnMarks(), m.drops(), m.counter("gse.containersReordered"));
     }
 
     /**
@@ -157,88 +144,6 @@ public record GseVsRoceJct(double speedup) {
      * sizes would take hours of packet-level simulation and may not finish within the simulated 10 s.
      */
     public static final long MAX_BUFFER_BYTES = 1L << 30;
-
-    /** The 8 jobs as host groups: rank r of job k (group k) is NIC k of server r. */
-    static int[][] jobGroups() {
-        int[][] groups = new int[NICS][SERVERS];
-        for (int job = 0; job < NICS; job++) {
-            for (int r = 0; r < SERVERS; r++) {
-                groups[job][r] = r * NICS + job;
-            }
-        }
-        return groups;
-    }
-
-    /**
-     * A simulated set of concurrent collectives.
-     *
-     * @param result the simulation result
-     * @param jctUs completion time of each group's collective [us]
-     * @param uplinkMaxOverMean max over mean of packets sent on the leaf uplinks, the dead links left out
-     */
-    record Outcome(SimulationResult result, double[] jctUs, double uplinkMaxOverMean) {
-    }
-
-    /**
-     * The engine behind {@link #run} and {@link Llama2Fabric}: every group runs {@code collective} over
-     * its hosts (rank r = {@code groups[g][r]}), all starting at time 0; RoCE or GSE configured as in
-     * the class comment; {@code setup} may add failures before the run, and the links listed in
-     * {@code deadLinks} (indices into {@code ls.build().links()}) are left out of the uplink balance.
-     * Each transfer is one queue pair with a random UDP source port drawn from {@code seed} (in group,
-     * transfer order), then the ECMP seed.
-     */
-    static Outcome simulate(LeafSpine ls, int[][] groups, Collective collective, long bufferBytes, Fabric fabric, long seed,
-            int[] deadLinks, java.util.function.Consumer<Scenario.Builder> setup) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        CollectiveSchedule[] schedules = new CollectiveSchedule[groups.length];
-        int transfers = 0;
-        for (int g = 0; g < groups.length; g++) {
-            schedules[g] = CollectiveSchedule.of(collective, groups[g].length, bufferBytes);
-            transfers += schedules[g].transfers().size();
-        }
-        int[] ports = new int[transfers]; // drawn before the ECMP seed, in flow order
-        for (int i = 0; i < transfers; i++) {
-            ports[i] = 49152 + rnd.nextInt(16384);
-        }
-        DcqcnParameters d = DcqcnParameters.zhu2015();
-        EcnMarking wred = fabric == Fabric.ROCE ? d.marking() : EcnMarking.OFF;
-        SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(32_000_000, 32_000_000, wred),
-                Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
-        fabriclab.fabric.Topology topology = ls.build();
-        Scenario.Builder scenario = Scenario.builder(topology, c);
-        int[] groupOf = new int[transfers];
-        int[] next = {0};
-        for (int g = 0; g < groups.length; g++) {
-            int first = scenario.collective(schedules[g], groups[g], () -> ports[next[0]++]);
-            java.util.Arrays.fill(groupOf, first, first + schedules[g].transfers().size(), g);
-        }
-        if (fabric == Fabric.ROCE) {
-            scenario.transport(RoceTransport.dcqcn(d)).pfc(new Pfc(1_000_000, 900_000, 100_000, 65535));
-        } else {
-            scenario.transport(GseTransport.defaults());
-        }
-        setup.accept(scenario);
-        SimulationResult r = scenario.build().simulator().run(10 * Time.S, Progress.silent());
-        double[] jct = new double[groups.length];
-        for (SimulationResult.FlowRecord f : r.flows()) {
-            long done = r.completedAtPs(f.id());
-            int g = groupOf[f.id()];
-            jct[g] = Math.max(jct[g], done < 0 ? Double.POSITIVE_INFINITY : Time.toMicros(done));
-        }
-        int hosts = ls.hosts();
-        java.util.Set<Long> dead = new java.util.HashSet<>(); // (leaf switch index, spine node) of each dead uplink
-        for (int link : deadLinks) {
-            fabriclab.fabric.LinkSpec l = topology.links().get(link);
-            int leaf = Math.min(l.nodeA(), l.nodeB());
-            dead.add(((long) (leaf - hosts)) << 32 | Math.max(l.nodeA(), l.nodeB()));
-        }
-        long[] up = r.queues().stream().filter(q -> q.switchIndex() < ls.leaves() && q.peerNode() >= hosts + ls.leaves()
-                        && !dead.contains(((long) q.switchIndex()) << 32 | q.peerNode()))
-                .mapToLong(SimulationResult.QueueTrace::txPackets).toArray();
-        double mean = java.util.Arrays.stream(up).average().orElse(1);
-        double max = java.util.Arrays.stream(up).max().orElse(1);
-        return new Outcome(r, jct, mean == 0 ? 1 : max / mean);
-    }
 
     /**
      * The parameters of one run of a sweep: what {@link RunTask} gives to {@link #run}. Validated on
@@ -343,6 +248,45 @@ public record GseVsRoceJct(double speedup) {
             long[] seeds) {
         List<RunParameters> points = points(new double[] {speedup}, collectives, sizes, fabrics, seeds);
         return new SweepPlan<>("GSE vs RoCE JCT sweep (" + points.size() + " runs)", RunTask.class, points);
+    }
+
+    /** Name of 000's published dataset, {@code datasets/published/gse-vs-roce-jct.csv}. */
+    public static final String PUBLISHED = "gse-vs-roce-jct";
+
+    /**
+     * The band 000 publishes for the RoCE/GSE JCT ratio at 512 MB, read from {@link #PUBLISHED}: its text says
+     * both that GSE's JCT is "about 1/3" of RoCE's (column {@code gse_over_roce_jct}, a ratio of its inverse) and
+     * that GSE is "about 3.5x" (AlltoAll) and "2.6x" (AllReduce) better (column {@code roce_over_gse_jct_ratio}),
+     * for no stated leaf speedup; the band runs between the two statements, at either speedup, with
+     * {@link Target#DEFAULT_TOLERANCE} on its ends.
+     *
+     * @param collective ALL_TO_ALL (row {@code alltoall}) or an AllReduce (row {@code allreduce}), not null
+     */
+    public static Target.Band publishedBand(Collective collective) {
+        return publishedBand(Datasets.load(PUBLISHED), collective);
+    }
+
+    /**
+     * {@link #publishedBand(Collective)} from a given copy of the published dataset.
+     *
+     * @param published the dataset {@link #PUBLISHED} (columns collective, roce_over_gse_jct_ratio, gse_over_roce_jct), not null
+     * @param collective the collective, not null
+     * @throws IllegalArgumentException if the dataset has no row for the collective
+     */
+    public static Target.Band publishedBand(Dataset published, Collective collective) {
+        Parameters.notNull("published", published);
+        Parameters.notNull("collective", collective);
+        String row = collective == Collective.ALL_TO_ALL ? "alltoall" : "allreduce";
+        Table t = published.table();
+        for (int i = 0; i < t.rowCount(); i++) {
+            if (t.stringColumn("collective").get(i).equals(row)) {
+                double stated = t.doubleColumn("roce_over_gse_jct_ratio").get(i);
+                double inverse = 1 / t.doubleColumn("gse_over_roce_jct").get(i);
+                return Target.band(Math.min(stated, inverse), Math.max(stated, inverse));
+            }
+        }
+        throw new IllegalArgumentException("published must have a row with collective \"" + row + "\" for " + collective
+                + ", got the dataset " + published.name() + " without one");
     }
 
     /** Name of the full sweep's model dataset, {@code datasets/model/jct-gse-vs-roce-full.csv}. */

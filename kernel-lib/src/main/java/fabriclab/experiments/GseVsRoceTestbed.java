@@ -6,24 +6,16 @@ import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.datasets.Dataset;
+import fabriclab.datasets.Datasets;
 import fabriclab.datasets.Provenance;
-import fabriclab.fabric.EcnMarking;
+import fabriclab.datasets.Target;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.PfcDynamicThreshold;
-import fabriclab.fabric.Time;
-import fabriclab.fabric.Topology;
-import fabriclab.loadbalancing.hash.HashFunction;
-import fabriclab.progress.Progress;
 import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.config.FlowSpec;
-import fabriclab.simulation.config.Forwarding;
 import fabriclab.simulation.transport.gse.GseTransport;
-import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.simulation.Scenario;
-import fabriclab.simulation.config.SimulationConfig;
-import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.sweep.Columns;
 import fabriclab.sweep.LocalThreads;
 import fabriclab.sweep.SweepExecutor;
@@ -31,7 +23,6 @@ import fabriclab.sweep.SweepPlan;
 import fabriclab.sweep.SweepTask;
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +32,7 @@ import tech.tablesaw.api.Table;
 
 /**
  * 000 figures 11 and 12 with the testbed settings the paper leaves unstated as axes (issue 19 part 2):
- * the same 8 jobs of 4 ranks on the leaf-spine of {@link GseVsRoceJct}, run with
+ * the same 8 jobs of 4 ranks on {@link Paper000Testbed}, run with
  * <ul>
  *   <li><b>uplinks</b>: one 400GE port per leaf-spine pair, or each 400GE port as 4 x 100G members
  *       hashed per flow (breakout or LAG): {@link Uplinks};</li>
@@ -64,9 +55,7 @@ import tech.tablesaw.api.Table;
  * depends only on the uplinks and the algorithm), run on the same uplinks as the RoCE run it is compared
  * with: on 4 x 100G members its leaves spray containers over every member and its spines rotate each
  * source-destination pair's containers over the members toward the destination leaf
- * ({@link GseTransport}), so it needs no hash, and a container lost anyway would be resent. (Before GSE
- * had loss recovery and spine spraying, this class timed GSE on 400G links only and divided the 4 x 100G
- * RoCE runs by that.)
+ * ({@link GseTransport}), so it needs no hash, and a container lost anyway would be resent.
  * Reduction compute time is not modelled. The DCQCN
  * state of a queue pair restarts at line rate with every message (the simulator's flows), an
  * assumption that favours RoCE slightly when a message follows a cut.
@@ -92,7 +81,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
     /** XON this far below the dynamic XOFF [bytes]. */
     public static final long DYNAMIC_XON_OFFSET_BYTES = 100_000;
     /** Shared buffer per switch [bytes]. */
-    public static final long BUFFER_BYTES = 32_000_000;
+    public static final long BUFFER_BYTES = JobSimulation.BUFFER_BYTES;
 
     /** Validates. */
     public GseVsRoceTestbed {
@@ -232,11 +221,9 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                 : "alpha " + (pfcDynamicAlpha >= 1 ? String.valueOf((long) pfcDynamicAlpha) : "1/" + Math.round(1 / pfcDynamicAlpha));
     }
 
-    /** The leaf-spine at {@code speedup} (3 or 4 spines) with these uplinks. */
+    /** The leaf-spine at {@code speedup} (3 or 4 spines) with these uplinks ({@link Paper000Testbed}). */
     public LeafSpine fabric(double speedup) {
-        int spines = new GseVsRoceJct(speedup).spines();
-        return new LeafSpine(GseVsRoceJct.SERVERS, GseVsRoceJct.NICS, GseVsRoceJct.SERVERS, spines, 100_000_000_000L,
-                uplinks.memberBitsPerSecond, uplinks.members, Time.US, Time.US);
+        return new Paper000Testbed(speedup, uplinks).leafSpine();
     }
 
     /**
@@ -303,95 +290,100 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
     public Run run(Algorithm algorithm, GseVsRoceJct.Fabric fabric, double speedup, long bufferBytes, long seed) {
         Parameters.notNull("algorithm", algorithm);
         Parameters.notNull("fabric", fabric);
-        new GseVsRoceJct(speedup); // validates the speedup
+        Paper000Testbed.checkSpeedup(speedup);
         Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
-        LeafSpine ls = fabric(speedup);
-        int[][] groups = GseVsRoceJct.jobGroups();
-        SplittableRandom rnd = new SplittableRandom(seed);
-        List<FlowSpec> flows = new ArrayList<>();
-        List<int[]> deps = new ArrayList<>();
-        List<Integer> groupOf = new ArrayList<>();
-        for (int g = 0; g < groups.length; g++) {
-            CollectiveSchedule s = algorithm.schedule(groups[g].length, bufferBytes);
+        JobSimulation.FabricSettings settings = new JobSimulation.FabricSettings(fabric, dcqcn.parameters(), pfc(),
+                pfcDynamicThreshold());
+        JobMetrics m = JobSimulation.run(fabric(speedup), settings, seed, flows(algorithm, bufferBytes),
+                Paper000Testbed.NICS, new int[0], scenario -> { });
+        double bound = new BandwidthBound(Paper000Testbed.SERVERS, 100).seconds(algorithm.collective, bufferBytes) * 1e6;
+        JobMetrics.PfcCounters pfc = m.pfc();
+        return new Run(this, algorithm, fabric, speedup, bufferBytes, seed, m.meanJctUs(), m.maxJctUs(), bound,
+                m.uplinkMaxOverMean(), m.ecnMarks(), m.counter("dcqcn.rateCuts"), pfc.pauses(), pfc.pausedUs(),
+                pfc.maxPortPausedUs(), pfc.pausedPortShare(), m.retransmits(), m.counter("timeouts"), m.drops());
+    }
+
+    /**
+     * The 8 jobs' flows on this testbed's queue pairs: each transfer of {@code algorithm}'s schedule split
+     * over its queue pairs ({@link #queuePairsOf}), source ports drawn at a queue pair's first use, in
+     * (job, transfer, queue pair) order.
+     */
+    private JobSimulation.JobFlows flows(Algorithm algorithm, long bufferBytes) {
+        return rnd -> {
+            int[][] groups = Paper000Testbed.jobGroups();
+            QueuePairFlows flows = new QueuePairFlows();
+            for (int g = 0; g < groups.length; g++) {
+                flows.addJob(g, groups[g], algorithm.schedule(groups[g].length, bufferBytes), rnd);
+            }
+            return flows::addTo;
+        };
+    }
+
+    /** Queue pairs a transfer of {@code bytes} is split over: 1 per transfer, else up to {@code queuePairs}, each carrying at least {@link #MULTI_QP_THRESHOLD_BYTES}. */
+    int queuePairsOf(long bytes) {
+        return queuePairPerTransfer ? 1 : (int) Math.max(1, Math.min(queuePairs, bytes / MULTI_QP_THRESHOLD_BYTES));
+    }
+
+    /** The flows of the jobs as they are drawn: one flow per (transfer, queue pair), with its dependencies and job. */
+    private final class QueuePairFlows {
+        private final List<FlowSpec> flows = new ArrayList<>();
+        private final List<int[]> after = new ArrayList<>();
+        private final List<Integer> groupOf = new ArrayList<>();
+
+        /** Adds job {@code g} (rank r on host {@code hosts[r]}) running {@code s}. */
+        void addJob(int g, int[] hosts, CollectiveSchedule s, SplittableRandom rnd) {
             Map<Long, Integer> port = new HashMap<>(); // (from, to, qp) -> source port, drawn at first use
             Map<Long, Integer> lastOnQp = new HashMap<>(); // (from, to, qp) -> last flow index on it
             int[][] flowsOfTransfer = new int[s.transfers().size()][];
             for (int ti = 0; ti < s.transfers().size(); ti++) {
                 CollectiveSchedule.Transfer t = s.transfers().get(ti);
-                int qps = queuePairPerTransfer ? 1 : (int) Math.max(1, Math.min(queuePairs, t.bytes() / MULTI_QP_THRESHOLD_BYTES));
+                int qps = queuePairsOf(t.bytes());
                 flowsOfTransfer[ti] = new int[qps];
-                List<Integer> pre = new ArrayList<>();
-                for (int a : t.after()) {
-                    for (int f : flowsOfTransfer[a]) {
-                        pre.add(f);
-                    }
-                }
+                List<Integer> pre = predecessors(t, flowsOfTransfer);
                 for (int q = 0; q < qps; q++) {
                     long bytes = t.bytes() / qps + (q < t.bytes() % qps ? 1 : 0);
+                    List<Integer> waits = new ArrayList<>(pre);
                     int src;
-                    List<Integer> after = new ArrayList<>(pre);
                     if (queuePairPerTransfer) {
-                        src = 49152 + rnd.nextInt(16384);
+                        src = JobSimulation.sourcePort(rnd);
                     } else {
                         long key = ((long) t.from() * 64 + t.to()) * 64 + q;
-                        Integer p = port.get(key);
-                        if (p == null) {
-                            p = 49152 + rnd.nextInt(16384);
-                            port.put(key, p);
-                        }
-                        src = p;
+                        src = port.computeIfAbsent(key, k -> JobSimulation.sourcePort(rnd));
                         Integer last = lastOnQp.get(key);
-                        if (last != null && !after.contains(last)) {
-                            after.add(last); // a QP delivers its messages in order
+                        if (last != null && !waits.contains(last)) {
+                            waits.add(last); // a QP delivers its messages in order
                         }
                         lastOnQp.put(key, flows.size());
                     }
                     flowsOfTransfer[ti][q] = flows.size();
-                    flows.add(new FlowSpec(groups[g][t.from()], groups[g][t.to()], Math.max(1, bytes), 0, 0, src));
-                    deps.add(after.stream().mapToInt(Integer::intValue).toArray());
+                    flows.add(new FlowSpec(hosts[t.from()], hosts[t.to()], Math.max(1, bytes), 0, 0, src));
+                    after.add(waits.stream().mapToInt(Integer::intValue).toArray());
                     groupOf.add(g);
                 }
             }
         }
-        DcqcnParameters d = dcqcn.parameters();
-        boolean roce = fabric == GseVsRoceJct.Fabric.ROCE;
-        EcnMarking wred = roce ? d.marking() : EcnMarking.OFF;
-        SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, wred),
-                Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
-        Topology topology = ls.build();
-        Scenario.Builder scenario = Scenario.builder(topology, c).flows(flows);
-        for (int i = 0; i < flows.size(); i++) {
-            if (deps.get(i).length > 0) {
-                scenario.startAfter(i, deps.get(i));
+
+        /** The flows of the transfers {@code t} waits for. */
+        private List<Integer> predecessors(CollectiveSchedule.Transfer t, int[][] flowsOfTransfer) {
+            List<Integer> pre = new ArrayList<>();
+            for (int a : t.after()) {
+                for (int f : flowsOfTransfer[a]) {
+                    pre.add(f);
+                }
             }
+            return pre;
         }
-        if (roce) {
-            scenario.transport(RoceTransport.dcqcn(d)).pfc(pfc()).pfcDynamicThreshold(pfcDynamicThreshold());
-        } else {
-            scenario.transport(GseTransport.defaults());
+
+        /** Adds the flows and their dependencies to {@code scenario}; returns the job of each flow. */
+        int[] addTo(Scenario.Builder scenario) {
+            scenario.flows(flows);
+            for (int i = 0; i < flows.size(); i++) {
+                if (after.get(i).length > 0) {
+                    scenario.startAfter(i, after.get(i));
+                }
+            }
+            return groupOf.stream().mapToInt(Integer::intValue).toArray();
         }
-        SimulationResult r = scenario.build().simulator().run(10 * Time.S, Progress.silent());
-        double[] jct = new double[groups.length];
-        long retransmits = 0;
-        for (SimulationResult.FlowRecord f : r.flows()) {
-            long done = r.completedAtPs(f.id());
-            int g = groupOf.get(f.id());
-            jct[g] = Math.max(jct[g], done < 0 ? Double.POSITIVE_INFINITY : Time.toMicros(done));
-            retransmits += f.retransmittedPackets();
-        }
-        int hosts = ls.hosts();
-        long[] up = r.queues().stream().filter(q -> q.switchIndex() < ls.leaves() && q.peerNode() >= hosts + ls.leaves())
-                .mapToLong(SimulationResult.QueueTrace::txPackets).toArray();
-        double mean = Arrays.stream(up).average().orElse(1);
-        double max = Arrays.stream(up).max().orElse(1);
-        long maxPaused = r.pfc().stream().mapToLong(SimulationResult.PortPfc::pausedPs).max().orElse(0);
-        long pausedPorts = r.pfc().stream().filter(p -> p.pausedPs() > 0).count();
-        double bound = new BandwidthBound(GseVsRoceJct.SERVERS, 100).seconds(algorithm.collective, bufferBytes) * 1e6;
-        return new Run(this, algorithm, fabric, speedup, bufferBytes, seed, Arrays.stream(jct).average().orElseThrow(),
-                Arrays.stream(jct).max().orElseThrow(), bound, mean == 0 ? 1 : max / mean, r.ecnMarks(),
-                r.counters().getOrDefault("dcqcn.rateCuts", 0L), r.pausesSent(), Time.toMicros(r.pausedPs()),
-                Time.toMicros(maxPaused), r.pfc().isEmpty() ? 0 : (double) pausedPorts / r.pfc().size(), retransmits,
-                r.counters().getOrDefault("timeouts", 0L), r.droppedPackets());
     }
 
     /**
@@ -413,7 +405,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
             Parameters.notNull("testbed", testbed);
             Parameters.notNull("algorithm", algorithm);
             Parameters.notNull("fabric", fabric);
-            new GseVsRoceJct(speedup);
+            Paper000Testbed.checkSpeedup(speedup);
             Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
         }
 
@@ -559,22 +551,9 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
     }
 
     /**
-     * The band 000 publishes for the RoCE/GSE JCT ratio at 512 MB, as {low, high}: its text says both
-     * that GSE's JCT is "about 1/3" of RoCE's (ratio 3) and that GSE is about 3.5x (AlltoAll) and 2.6x
-     * (AllReduce) better, without saying which leaf speedup; so AlltoAll is taken as 3 to 3.5 and
-     * AllReduce as 2.6 to 3, at either speedup.
-     *
-     * @param collective ALL_TO_ALL or an AllReduce
-     */
-    public static double[] publishedBand(Collective collective) {
-        Parameters.notNull("collective", collective);
-        return collective == Collective.ALL_TO_ALL ? new double[] {3.0, 3.5} : new double[] {2.6, 3.0};
-    }
-
-    /**
      * RoCE/GSE ratios of a sweep: one row per RoCE run (speedup, algorithm, testbed, seed) with the GSE
      * run of the same algorithm, speedup and uplinks: ratio of the mean JCTs over the 8 jobs, ratio of
-     * the slowest jobs, whether the mean ratio lies in {@link #publishedBand}, and the RoCE run's counters.
+     * the slowest jobs, whether the mean ratio lies in 000's band ({@link GseVsRoceJct#publishedBand}, its ends without tolerance), and the RoCE run's counters.
      * RoCE runs without their GSE run are left out.
      *
      * @param runs runs of {@link #sweep}
@@ -594,6 +573,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                 pairs.add(new Run[] {r, g});
             }
         }
+        Dataset published = Datasets.load(GseVsRoceJct.PUBLISHED);
         return Columns.<Run[]>of()
                 .doubleColumn("speedup", "ratio", p -> p[0].speedup())
                 .stringColumn("algorithm", "", p -> p[0].algorithm().name().toLowerCase(Locale.ROOT))
@@ -604,9 +584,9 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                 .doubleColumn("ratio_mean", "RoCE/GSE", p -> p[0].meanJctUs() / p[1].meanJctUs())
                 .doubleColumn("ratio_slowest", "RoCE/GSE", p -> p[0].maxJctUs() / p[1].maxJctUs())
                 .stringColumn("in_band", "", p -> {
-                    double[] b = publishedBand(p[0].algorithm().collective);
+                    Target.Band b = GseVsRoceJct.publishedBand(published, p[0].algorithm().collective);
                     double x = p[0].meanJctUs() / p[1].meanJctUs();
-                    return x >= b[0] && x <= b[1] ? "yes" : "no";
+                    return x >= b.published() && x <= b.publishedHigh() ? "yes" : "no";
                 })
                 .doubleColumn("uplink_max_over_mean", "ratio", p -> p[0].uplinkMaxOverMean())
                 .longColumn("rate_cuts", "cuts", p -> p[0].rateCuts())

@@ -6,7 +6,6 @@ import fabriclab.datasets.Dataset;
 import fabriclab.datasets.Provenance;
 import fabriclab.experiments.GseVsRoceJct.Fabric;
 import fabriclab.progress.ProgressSink;
-import fabriclab.simulation.SimulationResult;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.sweep.Columns;
 import fabriclab.sweep.LocalThreads;
@@ -22,7 +21,7 @@ import tech.tablesaw.api.Table;
 
 /**
  * The communication part of 002 table 1 (Llama2-13B on 32 GPUs, samples/s for RoCE and GSE under four
- * scenarios), simulated packet by packet on the 000 fabric of {@link GseVsRoceJct} (4 servers x 8 NICs,
+ * scenarios), simulated packet by packet on the 000 fabric of {@link Paper000Testbed} (4 servers x 8 NICs,
  * 4 leaves, 400G uplinks, 3 spines at speedup 1.5 or 4 at 2). The gradient AllReduce of one iteration
  * (ring, {@link Llama2Iteration}) is what crosses the fabric.
  *
@@ -56,7 +55,7 @@ import tech.tablesaw.api.Table;
  * the link or sprayed onto it and its edges resend them after the resend timeout
  * ({@link fabriclab.simulation.transport.gse.GseTransport}); {@link Comm#retransmittedPackets()} counts them.
  *
- * @param speedup leaf speedup, 1.5 or 2 (as in {@link GseVsRoceJct})
+ * @param speedup leaf speedup, 1.5 or 2 (as in {@link Paper000Testbed})
  */
 public record Llama2Fabric(double speedup) {
 
@@ -85,7 +84,7 @@ public record Llama2Fabric(double speedup) {
 
     /** Validates the speedup (only 000's 1.5 and 2). */
     public Llama2Fabric {
-        new GseVsRoceJct(speedup);
+        Paper000Testbed.checkSpeedup(speedup);
     }
 
     /**
@@ -135,9 +134,9 @@ public record Llama2Fabric(double speedup) {
     /** The simulated horizon of every run, 10 s in ps: failure and detection times must fall inside it. */
     public static final long HORIZON_PS = 10 * fabriclab.fabric.Time.S;
 
-    /** The leaf-spine of 000 (see {@link GseVsRoceJct#fabric()}). */
+    /** The leaf-spine of 000 ({@link Paper000Testbed#leafSpine()}). */
     public LeafSpine fabric() {
-        return new GseVsRoceJct(speedup).fabric();
+        return Paper000Testbed.of(speedup).leafSpine();
     }
 
     /** Link indices (into {@code fabric().build().links()}) of the uplinks down in {@code scenario}. */
@@ -164,9 +163,9 @@ public record Llama2Fabric(double speedup) {
      */
     public static int[][] groups(Case scenario) {
         Parameters.notNull("scenario", scenario);
-        int nics = GseVsRoceJct.NICS;
+        int nics = Paper000Testbed.NICS;
         if (scenario != Case.MULTIPLE_JOBS) {
-            return GseVsRoceJct.jobGroups();
+            return Paper000Testbed.jobGroups();
         }
         int[][] g = new int[2 * nics][2];
         for (int job = 0; job < 2; job++) {
@@ -191,13 +190,8 @@ public record Llama2Fabric(double speedup) {
         Parameters.notNull("fabric", fabric);
         Parameters.inRange("bytesPerRank", bytesPerRank, 4096L, MAX_BYTES_PER_RANK);
         int[] failed = failedUplinks(scenario);
-        GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(scenario), Collective.RING_ALL_REDUCE, bytesPerRank,
-                fabric, seed, failed, setup -> {
-                    for (int link : failed) {
-                        setup.failLink(link, 0, 0);
-                    }
-                });
-        return comm(scenario, fabric, bytesPerRank, seed, failed, o);
+        JobMetrics m = simulate(scenario, fabric, bytesPerRank, seed, failed, JobSimulation.linksDownFromStart(failed));
+        return comm(scenario, fabric, bytesPerRank, seed, failed, m);
     }
 
     /**
@@ -223,23 +217,26 @@ public record Llama2Fabric(double speedup) {
         Parameters.inRange("failPs", failPs, 0L, HORIZON_PS);
         Parameters.inRange("detectionPs", detectionPs, -failPs, HORIZON_PS);
         int[] failed = failedUplinks(Case.ONE_LINK_DOWN);
-        GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(fabric(), groups(Case.SINGLE_JOB), Collective.RING_ALL_REDUCE,
-                bytesPerRank, fabric, seed, failed, setup -> setup.failLink(failed[0], failPs, failPs + detectionPs));
-        if (java.util.Arrays.stream(o.jctUs()).anyMatch(Double::isInfinite)) {
+        JobMetrics m = simulate(Case.SINGLE_JOB, fabric, bytesPerRank, seed, failed,
+                setup -> setup.failLink(failed[0], failPs, failPs + detectionPs));
+        if (!m.allFinished()) {
             throw new IllegalStateException("the " + fabric + " AllReduce with the link failing at " + failPs
                     + " ps and rerouted " + detectionPs + " ps later did not finish within " + HORIZON_PS + " ps");
         }
-        return comm(Case.ONE_LINK_DOWN, fabric, bytesPerRank, seed, failed, o);
+        return comm(Case.ONE_LINK_DOWN, fabric, bytesPerRank, seed, failed, m);
     }
 
-    private static Comm comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed,
-            GseVsRoceJct.Outcome o) {
-        SimulationResult r = o.result();
-        long retx = r.flows().stream().mapToLong(SimulationResult.FlowRecord::retransmittedPackets).sum();
-        double comm = java.util.Arrays.stream(o.jctUs()).max().orElseThrow();
-        return new Comm(scenario, fabric, bytesPerRank, seed, comm, failed.length, o.uplinkMaxOverMean(),
-                r.counters().getOrDefault("linkFailure.blackholedPackets", 0L), r.droppedPackets(), retx, r.pausesSent(),
-                r.ecnMarks());
+    /** The ring AllReduces of {@code scenario}'s groups on 000's testbed as first read, {@code failed} left out of the balance. */
+    private JobMetrics simulate(Case scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed,
+            java.util.function.Consumer<fabriclab.simulation.Scenario.Builder> setup) {
+        int[][] groups = groups(scenario);
+        return JobSimulation.run(fabric(), JobSimulation.FabricSettings.firstReading(fabric), seed,
+                JobSimulation.collectives(groups, Collective.RING_ALL_REDUCE, bytesPerRank), groups.length, failed, setup);
+    }
+
+    private static Comm comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed, JobMetrics m) {
+        return new Comm(scenario, fabric, bytesPerRank, seed, m.maxJctUs(), failed.length, m.uplinkMaxOverMean(),
+                m.counter("linkFailure.blackholedPackets"), m.drops(), m.retransmits(), m.pfc().pauses(), m.ecnMarks());
     }
 
     /**
@@ -258,7 +255,7 @@ public record Llama2Fabric(double speedup) {
 
         /** Validates every field. */
         public CommParameters {
-            new GseVsRoceJct(speedup);
+            Paper000Testbed.checkSpeedup(speedup);
             Parameters.notNull("scenario", scenario);
             Parameters.notNull("fabric", fabric);
             Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);

@@ -162,63 +162,93 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         Parameters.notNull("row", row);
         Parameters.notNull("fabric", fabric);
         Parameters.notNull("timing", timing);
-        LeafSpine ls = fabric();
         int[] failed = failedUplinks(row);
         if (spines == 1 && row == Case.ONE_LINK_DOWN) {
             throw new IllegalArgumentException("spines must be at least 2 for the one-link-down row, got 1");
         }
-        LeafSpineBound bound = new LeafSpineBound(ls, failed);
-        LeafSpineBound.Routing routing = fabric == Fabric.GSE ? LeafSpineBound.Routing.SPRAY : LeafSpineBound.Routing.ECMP;
-        boolean twoJobs = row == Case.MULTIPLE_JOBS;
-        Map<String, Double> perByte = new ConcurrentHashMap<>();
-        CommTimer rails = (primitive, groups, bytes) -> {
-            int[][] all = groups;
-            if (twoJobs) {
-                all = Arrays.copyOf(groups, 2 * groups.length);
-                for (int g = 0; g < groups.length; g++) {
-                    for (int h : groups[g]) {
-                        if (h >= GPUS / 2) {
-                            throw new IllegalArgumentException("hostGroups must be hosts of the first 16-GPU job (0 to "
-                                    + (GPUS / 2 - 1) + ") in the multiple-jobs row, got " + h);
-                        }
-                    }
-                    all[groups.length + g] = Arrays.stream(groups[g]).map(h -> h + GPUS / 2).toArray();
-                }
-            }
-            int[][] r = all;
+        return CommTimer.hierarchical(GPUS_PER_SERVER, nvlinkBytesPerSecond,
+                new RailTimer(row, fabric, timing, seed, packetReferenceBytes, failed));
+    }
+
+    /**
+     * The fabric part of {@link #timer}: the rails of one row and fabric, timed by the bound or the packet simulator.
+     * Times are linear in bytes, so each set of rails is timed once, per byte, and cached (thread-safe).
+     */
+    private final class RailTimer implements CommTimer {
+        /** Bytes per rank of the bound's reference runs: 1 MiB. */
+        private static final int CHUNK_BYTES = 1 << 20;
+        private final Case row;
+        private final Fabric fabric;
+        private final Timing timing;
+        private final long seed;
+        private final long packetReferenceBytes;
+        private final int[] failed;
+        private final LeafSpineBound bound;
+        private final LeafSpineBound.Routing routing;
+        private final Map<String, Double> secondsPerByte = new ConcurrentHashMap<>();
+
+        RailTimer(Case row, Fabric fabric, Timing timing, long seed, long packetReferenceBytes, int[] failed) {
+            this.row = row;
+            this.fabric = fabric;
+            this.timing = timing;
+            this.seed = seed;
+            this.packetReferenceBytes = packetReferenceBytes;
+            this.failed = failed;
+            this.bound = new LeafSpineBound(fabric(), failed);
+            this.routing = fabric == Fabric.GSE ? LeafSpineBound.Routing.SPRAY : LeafSpineBound.Routing.ECMP;
+        }
+
+        @Override
+        public double seconds(CommOp.Primitive primitive, int[][] groups, double bytes) {
+            int[][] rails = row == Case.MULTIPLE_JOBS ? withSecondJob(groups) : groups;
             boolean p2p = primitive == CommOp.Primitive.SEND_RECV;
-            String key = (p2p ? "p2p " : "ring ") + Arrays.deepToString(r);
-            double sent = Arrays.stream(r).mapToDouble(g -> primitive.bytesSentPerRank(g.length, bytes)).max().orElse(0);
-            double secondsPerByte = perByte.computeIfAbsent(key, k -> {
-                if (p2p) {
-                    List<LeafSpineBound.Flow> flows = new ArrayList<>();
-                    for (int[] pair : r) {
-                        flows.add(new LeafSpineBound.Flow(pair[0], pair[1], 1 << 20));
+            String key = (p2p ? "p2p " : "ring ") + Arrays.deepToString(rails);
+            double sent = Arrays.stream(rails).mapToDouble(g -> primitive.bytesSentPerRank(g.length, bytes)).max().orElse(0);
+            return secondsPerByte.computeIfAbsent(key, k -> p2p ? sendRecvSecondsPerByte(rails) : ringSecondsPerByte(rails)) * sent;
+        }
+
+        /** {@code groups} (hosts of the first 16-GPU job) and the same groups in the second job (hosts + 16). */
+        private int[][] withSecondJob(int[][] groups) {
+            int[][] all = Arrays.copyOf(groups, 2 * groups.length);
+            for (int g = 0; g < groups.length; g++) {
+                for (int h : groups[g]) {
+                    if (h >= GPUS / 2) {
+                        throw new IllegalArgumentException("hostGroups must be hosts of the first 16-GPU job (0 to "
+                                + (GPUS / 2 - 1) + ") in the multiple-jobs row, got " + h);
                     }
-                    return bound.seconds(List.of(flows), routing, seed, ECMP_DRAWS) / (1 << 20);
                 }
-                int n = r[0].length;
-                double chunk = 1 << 20;
+                all[groups.length + g] = Arrays.stream(groups[g]).map(h -> h + GPUS / 2).toArray();
+            }
+            return all;
+        }
+
+        /** Seconds per byte of the point-to-point sends {@code pairs} ({from, to}), by the bound. */
+        private double sendRecvSecondsPerByte(int[][] pairs) {
+            List<LeafSpineBound.Flow> flows = new ArrayList<>();
+            for (int[] pair : pairs) {
+                flows.add(new LeafSpineBound.Flow(pair[0], pair[1], CHUNK_BYTES));
+            }
+            return bound.seconds(List.of(flows), routing, seed, ECMP_DRAWS) / CHUNK_BYTES;
+        }
+
+        /** Seconds per byte each rank sends in concurrent ring all-reduces over {@code rails}. */
+        private double ringSecondsPerByte(int[][] rails) {
+            int n = rails[0].length;
+            if (timing == Timing.BOUND) {
+                double chunk = CHUNK_BYTES;
                 double ref = 2.0 * (n - 1) * chunk; // bytes each rank sends in the all-reduce of n chunks
-                if (timing == Timing.BOUND) {
-                    return bound.seconds(LeafSpineBound.ringSteps(r, 2 * (n - 1), chunk), routing, seed, ECMP_DRAWS) / ref;
-                }
-                GseVsRoceJct.Outcome o = GseVsRoceJct.simulate(ls, r, Collective.RING_ALL_REDUCE, packetReferenceBytes, fabric,
-                        seed, failed, setup -> {
-                            for (int link : failed) {
-                                setup.failLink(link, 0, 0);
-                            }
-                        });
-                double us = Arrays.stream(o.jctUs()).max().orElseThrow();
-                if (!Double.isFinite(us)) {
-                    throw new IllegalStateException("the packet simulation of " + row.label() + " on " + fabric
-                            + " did not complete (a transfer never finished)");
-                }
-                return us * 1e-6 / (2.0 * (n - 1) / n * packetReferenceBytes);
-            });
-            return secondsPerByte * sent;
-        };
-        return CommTimer.hierarchical(GPUS_PER_SERVER, nvlinkBytesPerSecond, rails);
+                return bound.seconds(LeafSpineBound.ringSteps(rails, 2 * (n - 1), chunk), routing, seed, ECMP_DRAWS) / ref;
+            }
+            JobMetrics m = JobSimulation.run(fabric(), JobSimulation.FabricSettings.firstReading(fabric), seed,
+                    JobSimulation.collectives(rails, Collective.RING_ALL_REDUCE, packetReferenceBytes), rails.length, failed,
+                    JobSimulation.linksDownFromStart(failed));
+            if (!m.allFinished()) {
+                throw new IllegalStateException("the packet simulation of " + row.label() + " on " + fabric
+                        + " did not complete (a transfer never finished)");
+            }
+            double us = m.maxJctUs();
+            return us * 1e-6 / (2.0 * (n - 1) / n * packetReferenceBytes);
+        }
     }
 
     /**
@@ -500,6 +530,60 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
                                 points.add(new Point(row, f, l, b, a, e));
                             }
                         }
+                    }
+                }
+            }
+        }
+        return points;
+    }
+
+    /**
+     * The pair calibrated on 002's single-job row: among the single-job gains, the one whose GSE gain, rounded to
+     * a whole percent, is nearest {@code publishedGainPercent}, then whose RoCE throughput is nearest
+     * {@code publishedRoceSamplesPerSecond} in ratio (smallest |ln(model / published)|); the first of equals in
+     * list order. What it returns fits 002's row by construction: a calibration, not a prediction.
+     *
+     * @param gains RoCE/GSE pairs of a sweep ({@link #gains}), no null element, at least one of the single-job row
+     * @param publishedGainPercent 002's GSE gain of the single-job row [%], finite
+     * @param publishedRoceSamplesPerSecond 002's RoCE throughput of the single-job row [samples/s], positive
+     * @return the chosen pair; its RoCE point is the calibrated point
+     */
+    public static Gain calibratedGain(List<Gain> gains, double publishedGainPercent, double publishedRoceSamplesPerSecond) {
+        Parameters.noNullElements("gains", gains);
+        Parameters.finite("publishedGainPercent", publishedGainPercent);
+        Parameters.positive("publishedRoceSamplesPerSecond", Parameters.finite("publishedRoceSamplesPerSecond",
+                publishedRoceSamplesPerSecond));
+        return gains.stream().filter(g -> g.roce().point().row() == Case.SINGLE_JOB)
+                .min(java.util.Comparator.comparingDouble((Gain g) -> Math.round(Math.abs(g.gainPercent() - publishedGainPercent)))
+                        .thenComparingDouble(g -> Math.abs(Math.log(g.roce().samplesPerSecond() / publishedRoceSamplesPerSecond))))
+                .orElseThrow(() -> new IllegalArgumentException("gains must hold a pair of the single-job row, got "
+                        + gains.size() + " pairs without one"));
+    }
+
+    /**
+     * The a-priori point, chosen without 002's numbers: the single job with Megatron-style TP 2, no pipeline, a
+     * distributed optimizer (ZeRO 1), B = 128, A100 at 45% of peak, on RoCE.
+     */
+    public static Point aPrioriPoint() {
+        ParallelLayout layout = layouts(128).stream()
+                .filter(l -> l.tensorParallel() == 2 && l.pipelineParallel() == 1 && l.zeroStage() == 1).findFirst().orElseThrow();
+        return new Point(Case.SINGLE_JOB, Fabric.ROCE, layout, 128, Accelerator.A100, 0.45);
+    }
+
+    /**
+     * Every row and fabric at each of {@code settings}' layout, batch, accelerator and efficiency, in the order
+     * row, fabric, setting; the multiple-jobs row only for layouts with an even DP degree (two jobs split it).
+     *
+     * @param settings the points whose settings to take (their row and fabric are ignored), no null element
+     */
+    public static List<Point> everyRowAndFabric(List<Point> settings) {
+        Parameters.noNullElements("settings", settings);
+        List<Point> points = new ArrayList<>();
+        for (Case row : Case.values()) {
+            for (Fabric f : Fabric.values()) {
+                for (Point p : settings) {
+                    if (row != Case.MULTIPLE_JOBS || p.layout().dataParallel() % 2 == 0) {
+                        points.add(new Point(row, f, p.layout(), p.globalBatch(), p.accelerator(), p.efficiency()));
                     }
                 }
             }

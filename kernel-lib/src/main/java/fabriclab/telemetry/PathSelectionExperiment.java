@@ -20,8 +20,7 @@ import java.util.SplittableRandom;
  * every flow on it the share C / λ. An uplink is offered the flows' demand; a downlink is offered what
  * the uplinks forward to it (each flow's part times its uplink's share), so a flow delivers its demand
  * times the product of its two shares and a byte dropped on the uplink is not offered, nor dropped,
- * again downstream (the drop fraction stays within [0, 1]; before issue 22 both links were offered the
- * full demand and drops reached 1.05-1.23 of the offered bytes); the queue grows by
+ * again downstream (so the drop fraction stays within [0, 1]); the queue grows by
  * (λ - C) per second up to {@code bufferBytes} (excess dropped) and drains at C - λ; the forwarding
  * latency of a link is 2 us plus queue / C. Paths:
  * <ul>
@@ -335,210 +334,363 @@ public record PathSelectionExperiment(int leaves, int spines, double linkGbps, d
     public Result run(Policy policy, long seed, ProgressSink sink) {
         Parameters.notNull("policy", policy);
         Parameters.notNull("sink", sink);
-        SplittableRandom rnd = new SplittableRandom(seed);
-        int links = 2 * leaves * spines; // up (l, s) = l * S + s; down (s, l) = L * S + s * L + l
-        double capBytes = linkGbps * 1e9 / 8;
-        double demandBytes = flowDemandGbps * 1e9 / 8;
-        double lambda = offeredLoad * leaves * spines * linkGbps / (meanFlowDurationS * flowDemandGbps); // flows / s
-        long steps = Math.round(durationS / stepS);
-        long warm = steps / 10;
-        int sampleEvery = (int) Math.max(1, Math.round(sampleS / stepS));
-        int readEvery = (int) Math.max(1, Math.round(readS / stepS));
-        int announceEvery = (int) Math.max(1, Math.round(announceS / stepS));
-        double[] queue = new double[links];
-        double[] load = new double[links];
-        // window accumulators since the last sample
-        double[] winUtil = new double[links], winQueue = new double[links], winLat = new double[links], winLat2 = new double[links];
-        int winSteps = 0;
-        PathQuality.Factors[] sample = new PathQuality.Factors[links];
-        double[] sampleTime = new double[links];
-        double[][] avg = new double[links][5];
-        double[] avgTime = new double[links];
-        double[] announced = new double[links];
-        double announcedSampleTime = 0;
-        List<Flow> flows = new ArrayList<>();
-        double offered = 0, carried = 0, dropped = 0, imbalanceSum = 0, latencyWeighted = 0, carriedForLatency = 0;
-        long imbalanceSteps = 0, decisions = 0, bestDecisions = 0;
-        double ageSum = 0;
-        int[][] newFlowsPerSpine = new int[leaves * leaves][spines];
-        double herdingSum = 0;
-        long herdingCount = 0;
-        int every = (int) Math.max(1, steps / 2000);
-        List<Double> times = new ArrayList<>();
-        List<double[]> series = new ArrayList<>();
-        try (Progress progress = Progress.start("path selection, " + policy, steps, sink)) {
-            for (long k = 0; k < steps; k++) {
-                double t = k * stepS;
-                // ---- telemetry pipeline on the state at the start of the step
-                if (k > 0 && k % sampleEvery == 0) {
-                    for (int i = 0; i < links; i++) {
-                        double ml = winLat[i] / winSteps;
-                        double var = Math.max(0, winLat2[i] / winSteps - ml * ml);
-                        sample[i] = new PathQuality.Factors(Math.min(1, winUtil[i] / winSteps), queue[i], winQueue[i] / winSteps,
-                                ml, Math.sqrt(var));
-                        sampleTime[i] = t;
-                        winUtil[i] = winQueue[i] = winLat[i] = winLat2[i] = 0;
-                    }
-                    winSteps = 0;
-                }
-                if (k > 0 && k % readEvery == 0 && sample[0] != null) {
-                    for (int i = 0; i < links; i++) {
-                        PathQuality.Factors s = sample[i];
-                        double[] a = avg[i];
-                        double[] x = {s.utilisation(), s.queueBytes(), s.meanQueueBytes(), s.latencyS(), s.jitterS()};
-                        for (int j = 0; j < 5; j++) {
-                            a[j] = avgTime[i] == 0 && a[j] == 0 ? x[j] : (1 - ewma) * a[j] + ewma * x[j];
-                        }
-                        avgTime[i] = sampleTime[i];
-                    }
-                }
-                if (k > 0 && k % announceEvery == 0 && avgTime[0] > 0) {
-                    for (int i = 0; i < links; i++) {
-                        double[] a = avg[i];
-                        announced[i] = quality.score(new PathQuality.Factors(Math.min(1, a[0]), a[1], a[2], a[3], a[4]));
-                    }
-                    announcedSampleTime = avgTime[0];
-                    for (int[] row : newFlowsPerSpine) {
-                        int n = 0, max = 0;
-                        for (int c : row) {
-                            n += c;
-                            max = Math.max(max, c);
-                        }
-                        if (n >= spines && k >= warm) {
-                            herdingSum += max / (double) n;
-                            herdingCount++;
-                        }
-                        java.util.Arrays.fill(row, 0);
-                    }
-                }
-                // ---- departures and arrivals
-                flows.removeIf(f -> f.endS <= t);
-                int arrivals = poisson(rnd, lambda * stepS);
-                for (int a = 0; a < arrivals; a++) {
-                    int src = rnd.nextInt(leaves);
-                    int dst = rnd.nextInt(leaves - 1);
-                    if (dst >= src) {
-                        dst++;
-                    }
-                    int spine;
-                    switch (policy) {
-                        case ECMP -> spine = rnd.nextInt(spines);
-                        case CONTAINERS -> spine = -1;
-                        default -> {
-                            double[] sc = new double[spines];
-                            double[] now = new double[spines];
-                            for (int s = 0; s < spines; s++) {
-                                int up = src * spines + s, down = leaves * spines + s * leaves + dst;
-                                sc[s] = announced[up] + announced[down];
-                                now[s] = instantScore(up, load, queue, capBytes) + instantScore(down, load, queue, capBytes);
-                            }
-                            spine = pickAmongBest(sc, kBest, rnd);
-                            decisions++;
-                            ageSum += t - announcedSampleTime;
-                            if (rankOf(now, spine) < kBest) {
-                                bestDecisions++;
-                            }
-                        }
-                    }
-                    if (spine >= 0) {
-                        newFlowsPerSpine[src * leaves + dst][spine]++;
-                    }
-                    flows.add(new Flow(src, dst, spine, t + exponential(rnd, meanFlowDurationS)));
-                }
-                // ---- loads, shares, queues
-                // uplinks carry the demand; a downlink receives what its uplinks forward (at most their
-                // capacity, shared in proportion), so a byte dropped on the uplink is not offered again
-                java.util.Arrays.fill(load, 0);
-                for (Flow f : flows) {
-                    if (f.spine >= 0) {
-                        load[f.src * spines + f.spine] += demandBytes;
-                    } else {
-                        for (int s = 0; s < spines; s++) {
-                            load[f.src * spines + s] += demandBytes / spines;
-                        }
-                    }
-                }
-                for (Flow f : flows) {
-                    for (int s = 0; s < spines; s++) {
-                        if (f.spine >= 0 && s != f.spine) {
-                            continue;
-                        }
-                        double part = f.spine >= 0 ? demandBytes : demandBytes / spines;
-                        load[leaves * spines + s * leaves + f.dst] += part * share(load[f.src * spines + s], capBytes);
-                    }
-                }
-                for (Flow f : flows) {
-                    double rate = 0;
-                    for (int s = 0; s < spines; s++) {
-                        if (f.spine >= 0 && s != f.spine) {
-                            continue;
-                        }
-                        double part = f.spine >= 0 ? demandBytes : demandBytes / spines;
-                        int up = f.src * spines + s, down = leaves * spines + s * leaves + f.dst;
-                        rate += part * share(load[up], capBytes) * share(load[down], capBytes);
-                    }
-                    if (k >= warm) {
-                        offered += demandBytes * stepS;
-                        carried += rate * stepS;
-                    }
-                }
-                for (int i = 0; i < links; i++) {
-                    double q = queue[i] + (load[i] - capBytes) * stepS;
-                    if (q > bufferBytes) {
-                        if (k >= warm) {
-                            dropped += q - bufferBytes;
-                        }
-                        q = bufferBytes;
-                    }
-                    queue[i] = Math.max(0, q);
-                    double lat = 2e-6 + queue[i] / capBytes;
-                    winUtil[i] += Math.min(load[i], capBytes) / capBytes;
-                    winQueue[i] += queue[i];
-                    winLat[i] += lat;
-                    winLat2[i] += lat * lat;
-                    if (k >= warm) {
-                        latencyWeighted += lat * Math.min(load[i], capBytes);
-                        carriedForLatency += Math.min(load[i], capBytes);
-                    }
-                }
-                winSteps++;
-                if (k >= warm) {
-                    for (int l = 0; l < leaves; l++) {
-                        double max = 0, sum = 0;
-                        for (int s = 0; s < spines; s++) {
-                            max = Math.max(max, load[l * spines + s]);
-                            sum += load[l * spines + s];
-                        }
-                        if (sum > 0) {
-                            imbalanceSum += max / (sum / spines);
-                            imbalanceSteps++;
-                        }
-                    }
-                }
-                if (k % every == 0) {
-                    times.add(t);
-                    double[] row = new double[spines];
-                    for (int s = 0; s < spines; s++) {
-                        row[s] = load[s] / capBytes;
-                    }
-                    series.add(row);
-                }
+        Run run = new Run(policy, seed);
+        try (Progress progress = Progress.start("path selection, " + policy, run.steps, sink)) {
+            for (long k = 0; k < run.steps; k++) {
+                run.step(k);
                 progress.step();
             }
         }
-        double[][] spineLoad = new double[spines][series.size()];
-        for (int j = 0; j < series.size(); j++) {
-            for (int s = 0; s < spines; s++) {
-                spineLoad[s][j] = series.get(j)[s];
+        return run.result();
+    }
+
+    /**
+     * The information pipeline of every link: counters accumulated over a sampling window, the latest sample,
+     * the control plane's weighted average of the samples it read, and the announced scores.
+     */
+    private final class Telemetry {
+        private final int links;
+        private final double[] winUtil;
+        private final double[] winQueue;
+        private final double[] winLat;
+        private final double[] winLat2;
+        private int winSteps;
+        private final PathQuality.Factors[] sample;
+        private final double[] sampleTime;
+        private final double[][] avg;
+        private final double[] avgTime;
+        /** Announced score of every link. */
+        final double[] announced;
+        /** Time of the newest sample in the current announcement [s]. */
+        double announcedSampleTime;
+
+        Telemetry(int links) {
+            this.links = links;
+            winUtil = new double[links];
+            winQueue = new double[links];
+            winLat = new double[links];
+            winLat2 = new double[links];
+            sample = new PathQuality.Factors[links];
+            sampleTime = new double[links];
+            avg = new double[links][5];
+            avgTime = new double[links];
+            announced = new double[links];
+        }
+
+        /** The hardware samples every link at {@code t}: the window's means, the queue now; a new window starts. */
+        void sample(double t, double[] queue) {
+            for (int i = 0; i < links; i++) {
+                double ml = winLat[i] / winSteps;
+                double var = Math.max(0, winLat2[i] / winSteps - ml * ml);
+                sample[i] = new PathQuality.Factors(Math.min(1, winUtil[i] / winSteps), queue[i], winQueue[i] / winSteps, ml,
+                        Math.sqrt(var));
+                sampleTime[i] = t;
+                winUtil[i] = winQueue[i] = winLat[i] = winLat2[i] = 0;
+            }
+            winSteps = 0;
+        }
+
+        /** The control plane reads the latest samples into its weighted averages (nothing before the first sample). */
+        void read() {
+            if (sample[0] == null) {
+                return;
+            }
+            for (int i = 0; i < links; i++) {
+                PathQuality.Factors s = sample[i];
+                double[] a = avg[i];
+                double[] x = {s.utilisation(), s.queueBytes(), s.meanQueueBytes(), s.latencyS(), s.jitterS()};
+                for (int j = 0; j < 5; j++) {
+                    a[j] = avgTime[i] == 0 && a[j] == 0 ? x[j] : (1 - ewma) * a[j] + ewma * x[j];
+                }
+                avgTime[i] = sampleTime[i];
             }
         }
-        return new Result(policy, offered == 0 ? 1 : carried / offered, offered == 0 ? 0 : dropped / offered,
-                imbalanceSteps == 0 ? 1 : imbalanceSum / imbalanceSteps,
-                carriedForLatency == 0 ? 0 : 1e6 * latencyWeighted / carriedForLatency,
-                decisions == 0 ? OptionalDouble.empty() : OptionalDouble.of(bestDecisions / (double) decisions),
-                herdingCount == 0 ? OptionalDouble.empty() : OptionalDouble.of(herdingSum / herdingCount),
-                decisions == 0 ? 0 : ageSum / decisions,
-                times.stream().mapToDouble(Double::doubleValue).toArray(), spineLoad);
+
+        /** Announces the averages' scores; false (nothing announced) before the first read. */
+        boolean announce() {
+            if (avgTime[0] <= 0) {
+                return false;
+            }
+            for (int i = 0; i < links; i++) {
+                double[] a = avg[i];
+                announced[i] = quality.score(new PathQuality.Factors(Math.min(1, a[0]), a[1], a[2], a[3], a[4]));
+            }
+            announcedSampleTime = avgTime[0];
+            return true;
+        }
+
+        /** Adds one step of link {@code i} (carried share of capacity, queue, latency) to the window. */
+        void accumulate(int i, double utilisation, double queueBytes, double latencyS) {
+            winUtil[i] += utilisation;
+            winQueue[i] += queueBytes;
+            winLat[i] += latencyS;
+            winLat2[i] += latencyS * latencyS;
+        }
+
+        /** Ends a step of the window. */
+        void endStep() {
+            winSteps++;
+        }
+    }
+
+    /** One run: the flows, the links' loads and queues, the telemetry, and the sums its result is made of. */
+    private final class Run {
+        final long steps;
+        private final Policy policy;
+        private final SplittableRandom rnd;
+        private final int links;
+        private final double capBytes;
+        private final double demandBytes;
+        private final double lambda; // flows / s
+        private final long warm;
+        private final int sampleEvery;
+        private final int readEvery;
+        private final int announceEvery;
+        private final int every;
+        private final double[] queue;
+        private final double[] load;
+        private final Telemetry telemetry;
+        private final List<Flow> flows = new ArrayList<>();
+        private double offered;
+        private double carried;
+        private double dropped;
+        private double imbalanceSum;
+        private double latencyWeighted;
+        private double carriedForLatency;
+        private long imbalanceSteps;
+        private long decisions;
+        private long bestDecisions;
+        private double ageSum;
+        private final int[][] newFlowsPerSpine;
+        private double herdingSum;
+        private long herdingCount;
+        private final List<Double> times = new ArrayList<>();
+        private final List<double[]> series = new ArrayList<>();
+
+        Run(Policy policy, long seed) {
+            this.policy = policy;
+            this.rnd = new SplittableRandom(seed);
+            links = 2 * leaves * spines; // up (l, s) = l * S + s; down (s, l) = L * S + s * L + l
+            capBytes = linkGbps * 1e9 / 8;
+            demandBytes = flowDemandGbps * 1e9 / 8;
+            lambda = offeredLoad * leaves * spines * linkGbps / (meanFlowDurationS * flowDemandGbps);
+            steps = Math.round(durationS / stepS);
+            warm = steps / 10;
+            sampleEvery = (int) Math.max(1, Math.round(sampleS / stepS));
+            readEvery = (int) Math.max(1, Math.round(readS / stepS));
+            announceEvery = (int) Math.max(1, Math.round(announceS / stepS));
+            every = (int) Math.max(1, steps / 2000);
+            queue = new double[links];
+            load = new double[links];
+            telemetry = new Telemetry(links);
+            newFlowsPerSpine = new int[leaves * leaves][spines];
+        }
+
+        private int up(int leaf, int spine) {
+            return leaf * spines + spine;
+        }
+
+        private int down(int spine, int leaf) {
+            return leaves * spines + spine * leaves + leaf;
+        }
+
+        /** Time step {@code k}: telemetry on the state at its start, departures and arrivals, loads, queues, statistics. */
+        void step(long k) {
+            double t = k * stepS;
+            boolean measured = k >= warm;
+            if (k > 0 && k % sampleEvery == 0) {
+                telemetry.sample(t, queue);
+            }
+            if (k > 0 && k % readEvery == 0) {
+                telemetry.read();
+            }
+            if (k > 0 && k % announceEvery == 0 && telemetry.announce()) {
+                closeHerdingInterval(measured);
+            }
+            flows.removeIf(f -> f.endS <= t);
+            arrive(t);
+            offerLoads();
+            carry(measured);
+            updateQueues(measured);
+            telemetry.endStep();
+            if (measured) {
+                addImbalance();
+            }
+            if (k % every == 0) {
+                recordSpineLoad(t);
+            }
+        }
+
+        /** Herding of the announcement interval that ends: the largest spine share of each leaf pair's new flows. */
+        private void closeHerdingInterval(boolean measured) {
+            for (int[] row : newFlowsPerSpine) {
+                int n = 0, max = 0;
+                for (int c : row) {
+                    n += c;
+                    max = Math.max(max, c);
+                }
+                if (n >= spines && measured) {
+                    herdingSum += max / (double) n;
+                    herdingCount++;
+                }
+                java.util.Arrays.fill(row, 0);
+            }
+        }
+
+        /** The step's Poisson arrivals, each between two different random leaves, on the policy's path. */
+        private void arrive(double t) {
+            int arrivals = poisson(rnd, lambda * stepS);
+            for (int a = 0; a < arrivals; a++) {
+                int src = rnd.nextInt(leaves);
+                int dst = rnd.nextInt(leaves - 1);
+                if (dst >= src) {
+                    dst++;
+                }
+                int spine = choosePath(src, dst, t);
+                if (spine >= 0) {
+                    newFlowsPerSpine[src * leaves + dst][spine]++;
+                }
+                flows.add(new Flow(src, dst, spine, t + exponential(rnd, meanFlowDurationS)));
+            }
+        }
+
+        /** The spine of a new flow from {@code src} to {@code dst}, or -1 for containers over every spine. */
+        private int choosePath(int src, int dst, double t) {
+            return switch (policy) {
+                case ECMP -> rnd.nextInt(spines);
+                case CONTAINERS -> -1;
+                default -> chooseByScore(src, dst, t);
+            };
+        }
+
+        /** SCORE: among the k best announced up + down scores; counts whether it was among the k best right now. */
+        private int chooseByScore(int src, int dst, double t) {
+            double[] sc = new double[spines];
+            double[] now = new double[spines];
+            for (int s = 0; s < spines; s++) {
+                int up = up(src, s), down = down(s, dst);
+                sc[s] = telemetry.announced[up] + telemetry.announced[down];
+                now[s] = instantScore(up, load, queue, capBytes) + instantScore(down, load, queue, capBytes);
+            }
+            int spine = pickAmongBest(sc, kBest, rnd);
+            decisions++;
+            ageSum += t - telemetry.announcedSampleTime;
+            if (rankOf(now, spine) < kBest) {
+                bestDecisions++;
+            }
+            return spine;
+        }
+
+        /** Bytes per second flow {@code f} offers to spine {@code s}'s path: 0 off its path. */
+        private double part(Flow f, int s) {
+            if (f.spine >= 0) {
+                return s == f.spine ? demandBytes : 0;
+            }
+            return demandBytes / spines;
+        }
+
+        /**
+         * Uplinks carry the demand; a downlink receives what its uplinks forward (at most their capacity, shared in
+         * proportion), so a byte dropped on the uplink is not offered again.
+         */
+        private void offerLoads() {
+            java.util.Arrays.fill(load, 0);
+            for (Flow f : flows) {
+                if (f.spine >= 0) {
+                    load[up(f.src, f.spine)] += demandBytes;
+                } else {
+                    for (int s = 0; s < spines; s++) {
+                        load[up(f.src, s)] += demandBytes / spines;
+                    }
+                }
+            }
+            for (Flow f : flows) {
+                for (int s = 0; s < spines; s++) {
+                    if (f.spine >= 0 && s != f.spine) {
+                        continue;
+                    }
+                    load[down(s, f.dst)] += part(f, s) * share(load[up(f.src, s)], capBytes);
+                }
+            }
+        }
+
+        /** Each flow's delivered rate, its demand times the shares of its links, added to the totals once warm. */
+        private void carry(boolean measured) {
+            for (Flow f : flows) {
+                double rate = 0;
+                for (int s = 0; s < spines; s++) {
+                    if (f.spine >= 0 && s != f.spine) {
+                        continue;
+                    }
+                    rate += part(f, s) * share(load[up(f.src, s)], capBytes) * share(load[down(s, f.dst)], capBytes);
+                }
+                if (measured) {
+                    offered += demandBytes * stepS;
+                    carried += rate * stepS;
+                }
+            }
+        }
+
+        /** Queues grow by (load - capacity) per second up to the buffer (the excess dropped); latency 2 us + queue / C. */
+        private void updateQueues(boolean measured) {
+            for (int i = 0; i < links; i++) {
+                double q = queue[i] + (load[i] - capBytes) * stepS;
+                if (q > bufferBytes) {
+                    if (measured) {
+                        dropped += q - bufferBytes;
+                    }
+                    q = bufferBytes;
+                }
+                queue[i] = Math.max(0, q);
+                double lat = 2e-6 + queue[i] / capBytes;
+                telemetry.accumulate(i, Math.min(load[i], capBytes) / capBytes, queue[i], lat);
+                if (measured) {
+                    latencyWeighted += lat * Math.min(load[i], capBytes);
+                    carriedForLatency += Math.min(load[i], capBytes);
+                }
+            }
+        }
+
+        /** Most loaded over mean uplink of every leaf with traffic. */
+        private void addImbalance() {
+            for (int l = 0; l < leaves; l++) {
+                double max = 0, sum = 0;
+                for (int s = 0; s < spines; s++) {
+                    max = Math.max(max, load[up(l, s)]);
+                    sum += load[up(l, s)];
+                }
+                if (sum > 0) {
+                    imbalanceSum += max / (sum / spines);
+                    imbalanceSteps++;
+                }
+            }
+        }
+
+        /** Leaf 0's uplink loads over capacity at {@code t}. */
+        private void recordSpineLoad(double t) {
+            times.add(t);
+            double[] row = new double[spines];
+            for (int s = 0; s < spines; s++) {
+                row[s] = load[s] / capBytes;
+            }
+            series.add(row);
+        }
+
+        Result result() {
+            double[][] spineLoad = new double[spines][series.size()];
+            for (int j = 0; j < series.size(); j++) {
+                for (int s = 0; s < spines; s++) {
+                    spineLoad[s][j] = series.get(j)[s];
+                }
+            }
+            return new Result(policy, offered == 0 ? 1 : carried / offered, offered == 0 ? 0 : dropped / offered,
+                    imbalanceSteps == 0 ? 1 : imbalanceSum / imbalanceSteps,
+                    carriedForLatency == 0 ? 0 : 1e6 * latencyWeighted / carriedForLatency,
+                    decisions == 0 ? OptionalDouble.empty() : OptionalDouble.of(bestDecisions / (double) decisions),
+                    herdingCount == 0 ? OptionalDouble.empty() : OptionalDouble.of(herdingSum / herdingCount),
+                    decisions == 0 ? 0 : ageSum / decisions,
+                    times.stream().mapToDouble(Double::doubleValue).toArray(), spineLoad);
+        }
     }
 
     private double instantScore(int link, double[] load, double[] queue, double capBytes) {

@@ -1,0 +1,163 @@
+package fabriclab.experiments;
+
+import fabriclab.Parameters;
+import fabriclab.collectives.Collective;
+import fabriclab.collectives.CollectiveSchedule;
+import fabriclab.congestion.DcqcnParameters;
+import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.fabric.EcnMarking;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.PfcDynamicThreshold;
+import fabriclab.fabric.Time;
+import fabriclab.fabric.Topology;
+import fabriclab.loadbalancing.hash.HashFunction;
+import fabriclab.progress.Progress;
+import fabriclab.simulation.config.Forwarding;
+import fabriclab.simulation.transport.gse.GseTransport;
+import fabriclab.simulation.transport.roce.RoceTransport;
+import fabriclab.simulation.Scenario;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.config.SwitchBuffer;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * The one packet-level run behind every JCT experiment: concurrent jobs on a leaf-spine, RoCE or GSE,
+ * measured as {@link JobMetrics}.
+ *
+ * <p>Switches and NICs (000's testbed, also used for 002's): 4096-byte packets without header overhead, 32 MB
+ * shared buffer per switch, ECMP on the 5-tuple (CRC-32, per-switch seeds from one seed drawn after the
+ * jobs' source ports). RoCE: go-back-N with DCQCN ({@link FabricSettings#dcqcn()}) and its WRED marking, PFC on
+ * every switch; GSE: {@link GseTransport#defaults()}, no ECN, no fabric PFC. Horizon 10 s of simulated time.
+ */
+final class JobSimulation {
+    /** Shared buffer per switch [bytes]. */
+    static final long BUFFER_BYTES = 32_000_000;
+    /** Simulated horizon [ps]. */
+    static final long HORIZON_PS = 10 * Time.S;
+    /** Lowest ephemeral UDP source port; ports are drawn in [49152, 65536). */
+    private static final int FIRST_EPHEMERAL_PORT = 49152;
+    private static final int EPHEMERAL_PORTS = 16384;
+
+    private JobSimulation() {
+    }
+
+    /**
+     * How the fabric runs.
+     *
+     * @param fabric RoCE or GSE, not null
+     * @param dcqcn DCQCN and its WRED marking (RoCE only), not null
+     * @param pfc PFC thresholds (RoCE only), not null
+     * @param pfcDynamicThreshold the dynamic PFC threshold replacing XOFF/XON, or null for the static one
+     */
+    record FabricSettings(Fabric fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold) {
+        FabricSettings {
+            Parameters.notNull("fabric", fabric);
+            Parameters.notNull("dcqcn", dcqcn);
+            Parameters.notNull("pfc", pfc);
+        }
+
+        /** The first reading of 000: Zhu et al.'s DCQCN, static XOFF 1 MB, XON 0.9 MB, headroom 100 KB. */
+        static FabricSettings firstReading(Fabric fabric) {
+            return new FabricSettings(fabric, DcqcnParameters.zhu2015(), new Pfc(1_000_000, 900_000, 100_000, Pfc.MAX_QUANTA),
+                    null);
+        }
+    }
+
+    /**
+     * The jobs' flows, added in two steps so that their source ports are drawn before the ECMP seed:
+     * {@link #drawPorts} draws from the run's random stream, the step it returns adds the flows.
+     */
+    @FunctionalInterface
+    interface JobFlows {
+        /** Draws the flows' source ports from {@code rnd}; returns what adds the flows to a scenario. */
+        Placement drawPorts(SplittableRandom rnd);
+    }
+
+    /** Adds drawn flows to a scenario. */
+    @FunctionalInterface
+    interface Placement {
+        /** Adds the flows and their dependencies; returns the group of each flow, indexed by flow id. */
+        int[] addTo(Scenario.Builder scenario);
+    }
+
+    /** A random ephemeral UDP source port. */
+    static int sourcePort(SplittableRandom rnd) {
+        return FIRST_EPHEMERAL_PORT + rnd.nextInt(EPHEMERAL_PORTS);
+    }
+
+    /**
+     * Every group runs {@code collective} over its hosts (rank r = {@code groups[g][r]}), all from time 0, each
+     * transfer one queue pair with its own source port (drawn in group, transfer order).
+     */
+    static JobFlows collectives(int[][] groups, Collective collective, long bufferBytes) {
+        return rnd -> {
+            CollectiveSchedule[] schedules = new CollectiveSchedule[groups.length];
+            int transfers = 0;
+            for (int g = 0; g < groups.length; g++) {
+                schedules[g] = CollectiveSchedule.of(collective, groups[g].length, bufferBytes);
+                transfers += schedules[g].transfers().size();
+            }
+            int[] ports = new int[transfers];
+            for (int i = 0; i < transfers; i++) {
+                ports[i] = sourcePort(rnd);
+            }
+            int flows = transfers;
+            return scenario -> {
+                int[] groupOf = new int[flows];
+                int[] next = {0};
+                for (int g = 0; g < groups.length; g++) {
+                    int first = scenario.collective(schedules[g], groups[g], () -> ports[next[0]++]);
+                    Arrays.fill(groupOf, first, first + schedules[g].transfers().size(), g);
+                }
+                return groupOf;
+            };
+        };
+    }
+
+    /**
+     * Simulates {@code jobs} on {@code leafSpine} as {@code settings} say, seeded by {@code seed} (source ports,
+     * then the ECMP seed, and the WRED draws).
+     *
+     * @param leafSpine the fabric
+     * @param settings RoCE or GSE and their parameters
+     * @param seed the run's seed
+     * @param jobs the flows
+     * @param groups number of groups the flows belong to
+     * @param deadLinks links left out of the uplink balance (indices into {@code leafSpine.build().links()})
+     * @param setup adds failures or other settings to the scenario before it runs
+     */
+    static JobMetrics run(LeafSpine leafSpine, FabricSettings settings, long seed, JobFlows jobs, int groups, int[] deadLinks,
+            Consumer<Scenario.Builder> setup) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        Placement placement = jobs.drawPorts(rnd);
+        boolean roce = settings.fabric() == Fabric.ROCE;
+        EcnMarking wred = roce ? settings.dcqcn().marking() : EcnMarking.OFF;
+        SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, wred),
+                Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
+        Topology topology = leafSpine.build();
+        Scenario.Builder scenario = Scenario.builder(topology, c);
+        int[] groupOf = placement.addTo(scenario);
+        if (roce) {
+            scenario.transport(RoceTransport.dcqcn(settings.dcqcn())).pfc(settings.pfc())
+                    .pfcDynamicThreshold(settings.pfcDynamicThreshold());
+        } else {
+            scenario.transport(GseTransport.defaults());
+        }
+        setup.accept(scenario);
+        SimulationResult r = scenario.build().simulator().run(HORIZON_PS, Progress.silent());
+        return JobMetrics.of(r, leafSpine, topology, groupOf, groups, deadLinks);
+    }
+
+    /** A setup that takes {@code links} down from time 0 (routes already avoiding them). */
+    static Consumer<Scenario.Builder> linksDownFromStart(int[] links) {
+        return scenario -> {
+            for (int link : links) {
+                scenario.failLink(link, 0, 0);
+            }
+        };
+    }
+}

@@ -1,0 +1,76 @@
+package fabriclab.experiments;
+
+import fabriclab.Parameters;
+import fabriclab.experiments.GseVsRoceTestbed.Uplinks;
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Time;
+import java.io.Serializable;
+
+/**
+ * The testbed of 000 section 3 (figures 11 and 12), the one place it is built: 4 servers (A-D) of 8 NICs
+ * at 100GE; the 8 NICs of a server on one leaf (4 leaves of 8 x 100GE down); each leaf with one 400GE
+ * port to each spine, used as one 400G link or as 4 x 100G members ({@link Uplinks}); 1 us links. The
+ * leaf speedup (uplink over downlink capacity, 800G down) sets the spines: 1.5:1 is 3 spines (1200G up),
+ * 2:1 is 4 (1600G up). The 8 jobs: job k is NIC k of the four servers, so each has 4 ranks on 4 leaves and
+ * all its traffic crosses the spines.
+ *
+ * @param speedup leaf speedup, 1.5 or 2 (000's two settings)
+ * @param uplinks how each 400GE leaf-spine port is used, not null
+ */
+public record Paper000Testbed(double speedup, Uplinks uplinks) implements Serializable {
+    private static final long serialVersionUID = 1L;
+    /** Servers, one leaf each. */
+    public static final int SERVERS = 4;
+    /** NICs per server (one per GPU), and jobs. */
+    public static final int NICS = 8;
+    /** Rate of a NIC and of its host link [bit/s]. */
+    public static final long NIC_BITS_PER_SECOND = 100_000_000_000L;
+    /** Rate of one leaf-spine port [bit/s]. */
+    public static final long UPLINK_PORT_BITS_PER_SECOND = 400_000_000_000L;
+
+    /** Validates both fields. */
+    public Paper000Testbed {
+        checkSpeedup(speedup);
+        Parameters.notNull("uplinks", uplinks);
+    }
+
+    /** 000's testbed at {@code speedup} with one 400G link per leaf-spine pair. */
+    public static Paper000Testbed of(double speedup) {
+        return new Paper000Testbed(speedup, Uplinks.SINGLE_400G);
+    }
+
+    /**
+     * Checks a leaf speedup: only 000's 1.5 and 2.
+     *
+     * @return {@code speedup}
+     * @throws IllegalArgumentException otherwise
+     */
+    public static double checkSpeedup(double speedup) {
+        if (speedup != 1.5 && speedup != 2.0) {
+            throw new IllegalArgumentException("speedup must be 1.5 or 2.0 (000's two settings), got " + speedup);
+        }
+        return speedup;
+    }
+
+    /** Number of spines: speedup x (8 x 100G down) / 400G per spine. */
+    public int spines() {
+        return (int) Math.round(speedup * NICS * 100 / 400.0);
+    }
+
+    /** The leaf-spine. */
+    public LeafSpine leafSpine() {
+        return new LeafSpine(SERVERS, NICS, SERVERS, spines(), NIC_BITS_PER_SECOND, uplinks.memberBitsPerSecond,
+                uplinks.members, Time.US, Time.US);
+    }
+
+    /** The 8 jobs as host groups: rank r of job k (group k) is NIC k of server r, host {@code r x 8 + k}. */
+    public static int[][] jobGroups() {
+        int[][] groups = new int[NICS][SERVERS];
+        for (int job = 0; job < NICS; job++) {
+            for (int r = 0; r < SERVERS; r++) {
+                groups[job][r] = r * NICS + job;
+            }
+        }
+        return groups;
+    }
+}
