@@ -64,20 +64,18 @@ public final class EgressQueue {
         return t;
     }
 
+    /** Wire bytes queued at {@code priority} (admitted, not yet sent). */
+    long bytesOf(int priority) {
+        return bytes[priority];
+    }
+
     boolean isEmpty(int priority) {
         return fifos[2 * priority] == null;
     }
 
     /** Removes the head of {@code priority}'s FIFO (its bytes stay charged until {@link #release}). */
     Packet poll(int priority) {
-        return poll(fifos, priority);
-    }
-
-    /**
-     * Removes the head of {@code priority}'s FIFO from the FIFOs {@code f} of a queue (the port's view of
-     * {@link #fifos}), or returns null if it is empty.
-     */
-    static Packet poll(Packet[] f, int priority) {
+        Packet[] f = fifos;
         int h = 2 * priority;
         Packet p = f[h];
         if (p != null) {
@@ -94,14 +92,6 @@ public final class EgressQueue {
 
     /** Returns the wire bytes of a packet that left the port or was dropped from the queue. */
     void release(Packet p) {
-        release(bytes, p);
-    }
-
-    /**
-     * Returns {@code p}'s wire bytes to the byte counts {@code bytes} of its queue (the port's
-     * transmitter calls it with its view of them, which saves touching the queue object per packet).
-     */
-    static void release(long[] bytes, Packet p) {
         bytes[p.priority] -= p.wireBytes;
     }
 

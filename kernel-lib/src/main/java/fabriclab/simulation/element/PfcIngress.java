@@ -112,15 +112,34 @@ public final class PfcIngress implements EventHandler {
     /** {@code bytes} of priority {@code priority} that arrived through the port are now held. */
     public void admitted(int priority, long bytes) {
         int k = allPriorities ? 0 : priority;
-        long[] st = state;
         int i = base + STRIDE * k;
+        long c = hold(state, i, bytes);
+        if (pfc != null && !asserted(state, i)) {
+            crossedUp(k, c);
+        }
+    }
+
+    /**
+     * The fast half of admission on an array of counters ({@link #state}, a switch's shared one): counter
+     * {@code i} holds {@code bytes} more, its peak follows; returns the new count. Static, so a switch's hot path
+     * calls it on its own array without touching the ingress object.
+     */
+    static long hold(long[] st, int i, long bytes) {
         long c = st[i + COUNTER] += bytes;
         if (c > st[i + PEAK]) {
             st[i + PEAK] = c;
         }
-        if (pfc != null && st[i + ASSERTED] == 0) {
-            crossedUp(k, c);
-        }
+        return c;
+    }
+
+    /** The fast half of release: counter {@code i} of {@code st} holds {@code bytes} less; returns the new count. */
+    static long free(long[] st, int i, long bytes) {
+        return st[i + COUNTER] -= bytes;
+    }
+
+    /** Whether counter {@code i} of {@code st} has a pause asserted upstream. */
+    static boolean asserted(long[] st, int i) {
+        return st[i + ASSERTED] != 0;
     }
 
     /**
@@ -146,8 +165,9 @@ public final class PfcIngress implements EventHandler {
     /** {@code bytes} of priority {@code priority} that arrived through the port left the node. */
     public void released(int priority, long bytes) {
         int k = allPriorities ? 0 : priority;
-        long c = state[base + STRIDE * k + COUNTER] -= bytes;
-        if (pfc != null && state[base + STRIDE * k + ASSERTED] != 0) {
+        int i = base + STRIDE * k;
+        long c = free(state, i, bytes);
+        if (pfc != null && asserted(state, i)) {
             crossedDown(k, c);
         }
     }

@@ -26,11 +26,6 @@ public final class Port {
     /** Whether enqueues are traced (a final flag, so an untraced run pays one predictable branch). */
     private final boolean traced;
     private boolean sendingFromQueue;
-    // the transmitter's view of the queue's FIFOs and the pause times (the same arrays, read at every packet)
-    private final Packet[] fifos;
-    private final long[] pausedUntil;
-    /** The queue's bytes per priority (the same array; read by switch admission at every packet). */
-    final long[] queueBytes;
 
     Port(Network net, Node owner, int index, long rateBitsPerSecond, long propagationPs, int priorities) {
         this.net = net;
@@ -42,9 +37,6 @@ public final class Port {
         this.pause = new PauseState(this, priorities);
         this.ingress = new PfcIngress(this, net.pfc, priorities, false);
         this.traced = net.trace != null;
-        this.fifos = queue.fifos;
-        this.queueBytes = queue.bytes;
-        this.pausedUntil = pause.pausedUntil;
         this.arrival = (t, x) -> arrive((Packet) x, t); // allocated after the port's elements: they stay together
     }
 
@@ -117,11 +109,11 @@ public final class Port {
             return;
         }
         Packet p = null;
-        Packet[] f = fifos;
-        long[] until = pausedUntil;
-        for (int i = 0; i < until.length; i++) {
-            if (f[2 * i] != null && until[i] <= now) { // not paused: PauseState.paused(i, now) is false
-                p = EgressQueue.poll(f, i);
+        EgressQueue q = queue;
+        PauseState ps = pause;
+        for (int i = 0, n = q.priorities(); i < n; i++) {
+            if (!q.isEmpty(i) && !ps.paused(i, now)) {
+                p = q.poll(i);
                 if (net.queueingObserver != null && owner instanceof Switch sw) {
                     net.queueingObserver.dequeued(sw.switchIndex, index, p.flow.id, p.isData(), p.wireBytes,
                             now - p.enqueuedPs, now);
@@ -144,7 +136,7 @@ public final class Port {
     /** The last bit of {@code p} left: its bytes leave the queue (if it came from there) and the node. */
     void transmitted(Packet p) {
         if (sendingFromQueue) {
-            EgressQueue.release(queueBytes, p);
+            queue.release(p);
         }
         owner.departed(this, p);
     }

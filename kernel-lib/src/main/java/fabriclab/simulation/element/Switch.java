@@ -140,11 +140,10 @@ public final class Switch extends Node {
             } else {
                 p.ingressPriority = -1; // the next switch accounts it under its new priority
             }
-            // PfcIngress.released, on this switch's array: the object only when a pause is asserted
+            // PfcIngress's release on this switch's shared array: the ingress object only when a pause is asserted
             int i = p.ingressSlot + PfcIngress.STRIDE * pr;
-            long[] st = ingressState;
-            long c = st[i + PfcIngress.COUNTER] -= p.wireBytes;
-            if (c < resumeCheckBelowBytes && st[i + PfcIngress.ASSERTED] != 0) {
+            long c = PfcIngress.free(ingressState, i, p.wireBytes);
+            if (c < resumeCheckBelowBytes && PfcIngress.asserted(ingressState, i)) {
                 p.ingress.ingress.crossedDown(pr, c);
             }
         }
@@ -229,7 +228,7 @@ public final class Switch extends Node {
      * the packet joins {@code out}'s queue of its priority.
      */
     public void admit(Packet p, Port out) {
-        long q = out.queueBytes[p.priority];
+        long q = out.queue.bytesOf(p.priority);
         int w = p.wireBytes;
         if (out.link.down) { // routed onto a failed link before the failure was detected: black-holed
             blackholedPackets++;
@@ -258,7 +257,7 @@ public final class Switch extends Node {
             net.dropped(p, this, out, DropReason.BLACK_HOLE);
             return;
         }
-        enqueueAdmitted(p, out, out.queueBytes[p.priority], p.wireBytes);
+        enqueueAdmitted(p, out, out.queue.bytesOf(p.priority), p.wireBytes);
     }
 
     /** ECN marking, buffer and ingress accounting of an admitted packet, then it joins {@code out}'s queue. */
@@ -279,15 +278,11 @@ public final class Switch extends Node {
         if (usedBytes > peakUsedBytes) {
             peakUsedBytes = usedBytes;
         }
-        if (p.ingress != null) { // PfcIngress.admitted, on this switch's array: the object only near XOFF
+        if (p.ingress != null) { // PfcIngress's admission on this switch's shared array: the object only near XOFF
             int k = p.ingressPriority();
             int i = p.ingressSlot + PfcIngress.STRIDE * k;
-            long[] st = ingressState;
-            long c = st[i + PfcIngress.COUNTER] += w;
-            if (c > st[i + PfcIngress.PEAK]) {
-                st[i + PfcIngress.PEAK] = c;
-            }
-            if (c >= pauseCheckFromBytes && st[i + PfcIngress.ASSERTED] == 0) {
+            long c = PfcIngress.hold(ingressState, i, w);
+            if (c >= pauseCheckFromBytes && !PfcIngress.asserted(ingressState, i)) {
                 p.ingress.ingress.crossedUp(k, c);
             }
         }
