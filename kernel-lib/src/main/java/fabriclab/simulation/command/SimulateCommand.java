@@ -23,12 +23,10 @@ import java.util.Locale;
  * optionally one CSV line per flow.
  *
  * <p><b>Why a command picks its JVM.</b> A one-shot run pays for the JVM's start and its JIT compilers,
- * and for a short run those dominate: the 64 x 4 MB RoCE+PFC incast (2.1 M events) takes about 0.65 s
- * of CPU as a whole process with the default tiered compilation, of which the simulating thread is
- * 0.25 s and the C2 compiler threads most of the rest, and about 0.37 s with C1 only and the serial
- * collector, whose simulating thread is barely slower (README, Benchmarks: measured figures). Beyond a
- * few million packet-hops C2's faster code pays for its compilation (at 1024 hosts RoCE+PFC the process
- * CPU is equal and the wall time 20% shorter with C2). So the launcher starts the JVM in the
+ * and for a short run those dominate: with the default tiered compilation the C2 compiler threads
+ * take most of the process's CPU, while C1's code runs the simulation barely slower; beyond a few
+ * million packet-hops C2's faster code pays for its compilation. (Measured figures: README, Benchmarks;
+ * their history: {@code BENCH-RESULTS.md}.) So the launcher starts the JVM in the
  * <em>short</em> profile (C1 only, serial collector), and this command, once it has built the
  * scenario, re-runs itself in the <em>long</em> profile (tiered with C2, parallel collector,
  * transparent huge pages: the flags of {@code ./bench}) when the run is estimated at more than
@@ -105,15 +103,16 @@ public final class SimulateCommand {
 
     /**
      * Heap per host that a run is assumed to need, bytes, to refuse sizes that cannot fit before building anything:
-     * the peak RSS of the whole process per host measured on the RoCE+PFC permutation with 16 MB buffers (80 KB at
-     * 3456 and at 10,000 hosts; README, Benchmarks), rounded up. A floor, not a promise: with deep buffers and no PFC
+     * the peak RSS of the whole process per host of the RoCE+PFC permutation with 16 MB buffers at 3456 and at
+     * 10,000 hosts ({@code BENCH-RESULTS.md}), rounded up. A floor, not a promise: with deep buffers and no PFC
      * the packets held in the queues can need much more.
      */
     static final long HEAP_BYTES_PER_HOST = 100_000L;
 
     /**
-     * Heap per flow assumed besides, bytes: the flow's state, endpoints and result, measured at 0.7 to 1.1 KB on
-     * ring all-reduces of 7,680 and 130,560 flows (heap after a full GC, built and after the run), rounded up. It
+     * Heap per flow assumed besides, bytes: the flow's state, endpoints and result, from the heap after a full GC
+     * of ring all-reduces of thousands to a hundred thousand flows, built and after the run
+     * ({@code BENCH-RESULTS.md}), rounded up. It
      * matters where flows outnumber hosts: an all-reduce's steps are flows (2 (R - 1) per host in a ring of R ranks).
      */
     static final long HEAP_BYTES_PER_FLOW = 1_500L;

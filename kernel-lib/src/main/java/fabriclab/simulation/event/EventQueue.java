@@ -19,17 +19,15 @@ import java.util.Arrays;
  *
  * <p>Why slots: in a packet simulation many events fall on the same instants. Packets of one size on
  * links of one rate finish their serialisation on a common lattice of times (every 80 ns for 1000 B
- * at 100 Gb/s): on the 128-host permutation bench about 120 events share each distinct time, in the
- * GSE all-reduce of notebook 08 about 17, in its RoCE all-to-all (DCQCN pacing spreads the times)
- * 2 to 3. Each event is appended once to the slot of its time and polled once from it; ties need no
+ * at 100 Gb/s), so line-rate senders put tens to hundreds of events on each distinct time, fewer where
+ * pacing (DCQCN) spreads the times (counts per scenario: {@code BENCH-RESULTS.md}). Each event is appended once to the slot of its time and polled once from it; ties need no
  * sequence numbers, since a slot keeps its events in scheduling order.
  *
  * <p>Why a wheel: nearly every event of a packet simulation falls within a serialisation time plus a
  * link delay of the current time (the end of a transmission, the arrival at the peer), but where the
  * times do not share a lattice (ACKs of 64 B between data packets of 1064 B, 64 hosts whose phases
- * differ) nearly every event has a distinct time: 1.3 events per distinct time in the 64 x 4 MB
- * RoCE+PFC incast, 13 in the 1024-host RoCE+PFC permutation, where up to 59,000 distinct times are
- * pending (PFC's pause expiries, 335 us ahead). A slot of the next {@code 2^13} buckets of
+ * differ) nearly every event has a distinct time, and tens of thousands of distinct times can be
+ * pending, many far ahead (PFC's pause expiries, a pause time ahead). A slot of the next {@code 2^13} buckets of
  * {@code 2^10} ps is found by indexing its bucket (the bucket's slots are chained in time order, nearly
  * always one) and the earliest by a scan of the buckets' occupancy bits from the current bucket, with
  * no hashing and no heap; a later slot is found through an open-addressing hash table and ordered by
@@ -39,9 +37,8 @@ import java.util.Arrays;
  * buckets it passes), O(log d) per later distinct time, d the number of those pending.
  *
  * <p>Two ways to consume events: {@link #poll()} one at a time, or {@link #dispatchNextInstant} a whole
- * instant at a time, which runs the handlers itself in a loop over the slot (the simulator's way: on
- * the 128-host permutation bench it is 8% to 10% faster than a poll call per event, measured
- * interleaved in one JVM).
+ * instant at a time, which runs the handlers itself in a loop over the slot (the simulator's way: one
+ * call per instant instead of one per event).
  *
  * <p>No allocation per event once the slots have grown: used-up slots are recycled. Time is a
  * {@code long} in picoseconds (see {@code fabriclab.fabric.Time}).
@@ -140,8 +137,8 @@ public final class EventQueue {
      * Event arrays not in use, by size class (index: log2 of the length), each a stack. A slot takes an array of
      * the smallest class when it opens, trades it for one twice as long when it fills (the copy is the only
      * cost), and gives it back when it closes, so once the queue has seen its busiest instants it allocates
-     * nothing: without this, every instant on the common lattice of serialisation times (thousands of events
-     * at 3456 hosts) grew a small recycled slot again, 388 MB of garbage in a RoCE+PFC run of 111 M events.
+     * nothing; otherwise every instant on the common lattice of serialisation times (thousands of events at
+     * 3456 hosts) would grow a small recycled slot again, garbage in proportion to the run's events.
      */
     private final Object[][][] freeArrays = new Object[32][][];
     private final int[] freeCount = new int[32];
@@ -855,8 +852,8 @@ public final class EventQueue {
 
     /**
      * The loop of {@link #dispatchNextInstant} for a canonical queue (its slot already sorted when it was taken): sets
-     * the current key per event. A loop of its own, because one loop with a branch on the mode made the FIFO queue's
-     * dispatch 4% slower (InterleavedAbMain, the 64 x 4 MB incast, new/old 0.959 [0.957..0.966], 12 rounds).
+     * the current key per event. A loop of its own, so that the FIFO queue's dispatch, the sequential simulator's
+     * hot loop, pays no branch on the mode per event.
      */
     private int dispatchCanonical(Slot s) {
         long t = s.time;
