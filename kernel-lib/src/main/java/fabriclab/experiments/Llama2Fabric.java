@@ -36,8 +36,7 @@ import tech.tablesaw.api.Table;
  *       pattern over scattered ones (leaf l losing its link to spine l mod spines) because with those
  *       some leaf pairs keep a single spine between them, and this model's GSE, whose grants are
  *       limited at the destination port but not along the path, then overloads that spine's downlink
- *       and drops containers (measured before GSE resent them: 252 packets dropped at 16 MiB per rank),
- *       which it now recovers by resending after its timeout ({@link fabriclab.simulation.transport.gse.GseTransport}),
+ *       and drops containers, which it recovers by resending after its timeout ({@link fabriclab.simulation.transport.gse.GseTransport}),
  *       at the cost of that timeout per loss; RoCE's PFC and go-back-N ride through it. See the notebook.</li>
  *   <li>{@link Case#MULTIPLE_JOBS}: the same 32 GPUs split into two concurrent 16-GPU jobs (servers
  *       A-B and C-D), each TP 8 and DP 2: 16 concurrent 2-rank AllReduces; throughput is the sum over

@@ -8,10 +8,7 @@ package fabriclab.simulation.element;
  * run's {@link Pool} (the last thing they do with it), and the NICs take new packets from it, so a
  * run allocates about as many packets as it ever has in flight instead of one per packet sent, and
  * the heap stays small (nothing a long PFC pause kept alive is promoted and then dies). Field values
- * seen by the model are those of a new packet. Measured (ClusterBenchMain, InterleavedAbMain): peak
- * RSS of a one-shot 1024-host run 331 to 196 MB (RoCE+PFC) and 181 to 75 MB (spraying); CPU per
- * packet-hop of the simulating thread 11% lower on the 128-host RoCE+PFC permutation, but 7% higher
- * on the 128-host spraying permutation (spraying at 512 and 1024 hosts: inconclusive to 17% higher).
+ * seen by the model are those of a new packet (its cost in memory and CPU: BENCH-RESULTS.md).
  */
 public final class Packet {
     /** Data carrying {@link #payloadBytes} of the flow at sequence {@link #seq}. */

@@ -56,10 +56,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * instant. The own events come last because that is where the sequential engine nearly always has
  * them: the commonest tie, a packet arriving at the instant the one before it finishes leaving the same
  * switch, was scheduled a propagation delay earlier than the end of that transmission, so with this order
- * both engines handle the arrival first, and a queue's slot is usually in order already (measured, 1
- * thread, RoCE+PFC at 1024 hosts: 13% less CPU than with the own events first and a sort by node).
+ * both engines handle the arrival first, and a queue's slot is usually in order already, so it seldom needs
+ * sorting.
  * What elements of different nodes do share is made partition-safe: a flow's sender and receiver state
- * are disjoint fields (the sender at the source host, the receiver at the destination); a flow's drop counters, written by any switch, are sums updated under the flow's lock;
+ * are disjoint fields (the sender at the source host, the receiver at the destination); a flow's drop counters,
+ * written by any switch, are sums updated under the flow's lock ({@code ParallelPartition.countDrop});
  * each switch remembers its own ECMP choice in its own entry of the flow's array; a packet's fields are
  * reset when a pool hands it out again, so pools, one per partition, may exchange packets; a GSE container
  * is the source edge's until it is sent and the destination edge's after, but for its confirmation time,

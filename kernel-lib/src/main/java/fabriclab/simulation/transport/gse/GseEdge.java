@@ -231,11 +231,11 @@ public final class GseEdge implements Switch.EdgeFunction {
      * orders them by lane ({@link #message}): a permutation of the edges per receiving edge, from the run's seed.
      */
     static void drawMessageOrders(Network net, List<GseEdge> edges) {
-        // An engine that orders by lane handles simultaneous messages at an edge in the order of their lanes. By the sending
-        // edge's index, the same order at every edge, every source edge sent its containers granted at one instant
-        // toward the lowest destination leaf first, all at once: an incast at the spines that the sequential
-        // engine's order does not make (3456 hosts: 1.4 M packets dropped at the spines against none). So each
-        // edge orders its senders by a permutation of its own, drawn from the run's seed: no order is shared.
+        // An engine that orders by lane handles simultaneous messages at an edge in the order of their lanes. Were
+        // that the sending edge's index, the same order at every edge, every source edge would send its containers
+        // granted at one instant toward the lowest destination leaf first, all at once: an incast at the spines
+        // that the sequential engine's order does not make. So each edge orders its senders by a permutation of
+        // its own, drawn from the run's seed: no order is shared.
         for (GseEdge e : edges) {
             int[] lane = new int[edges.size()];
             for (int i = 0; i < lane.length; i++) {
