@@ -88,7 +88,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.engine.ParallelEngine#<init>(Network,TransportRun,int)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.engine.ParallelEngine#run(long,ProgressSink)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportRun#newFlow(FlowState)", SIMULATOR_RUNTIME),
-            Map.entry("fabriclab.simulation.transport.TransportRun#put(Map,String,long)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.TransportRun#put(Map,Counter,long)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportRun#reportCounters(Map)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.gse.GseEdge#intercept(Packet,long)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportModel$Uncontrolled#start(Network)", SIMULATOR_RUNTIME),
@@ -400,9 +400,10 @@ final class BadInputRegistry {
             case "fabriclab.experiments.JobMetrics#<init>(double[],int,double,long,long,long,PfcCounters,Map)" ->
                     call(fabriclab.experiments.JobMetrics.class, id, new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
                             new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L));
-            case "fabriclab.experiments.JobMetrics#counter(String)" ->
+            case "fabriclab.experiments.JobMetrics#counter(Counter)" ->
                     call(new fabriclab.experiments.JobMetrics(new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
-                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L)), id, "timeouts");
+                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L)), id,
+                            fabriclab.simulation.transport.TransportModel.TIMEOUTS);
             case "fabriclab.experiments.JobMetrics#of(SimulationResult,LeafSpine,Topology,int[],int,int[])" ->
                     call(fabriclab.experiments.JobMetrics.class, id, smallSimulationResult(), smallLeafSpine(), smallLeafSpine().build(),
                             new int[0], 1, new int[0]);

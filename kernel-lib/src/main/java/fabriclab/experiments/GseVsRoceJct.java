@@ -136,7 +136,7 @@ public record GseVsRoceJct(double speedup) {
         }
         double bound = new BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
         return new Run(collective, bufferBytes, fabric, speedup, seed, m.meanJctUs(), m.maxJctUs(), bound, m.uplinkMaxOverMean(),
-                m.pfc().pauses(), m.ecnMarks(), m.drops(), m.counter("gse.containersReordered"));
+                m.pfc().pauses(), m.ecnMarks(), m.drops(), m.counter(GseTransport.CONTAINERS_REORDERED));
     }
 
     /**

@@ -1,5 +1,7 @@
 package fabriclab.experiments;
 
+import fabriclab.simulation.transport.TransportModel;
+import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.Parameters;
 import fabriclab.collectives.BandwidthBound;
 import fabriclab.collectives.Collective;
@@ -299,8 +301,8 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         double bound = new BandwidthBound(Paper000Testbed.SERVERS, 100).seconds(algorithm.collective, bufferBytes) * 1e6;
         JobMetrics.PfcCounters pfc = m.pfc();
         return new Run(this, algorithm, fabric, speedup, bufferBytes, seed, m.meanJctUs(), m.maxJctUs(), bound,
-                m.uplinkMaxOverMean(), m.ecnMarks(), m.counter("dcqcn.rateCuts"), pfc.pauses(), pfc.pausedUs(),
-                pfc.maxPortPausedUs(), pfc.pausedPortShare(), m.retransmits(), m.counter("timeouts"), m.drops());
+                m.uplinkMaxOverMean(), m.ecnMarks(), m.counter(RoceTransport.RATE_CUTS), pfc.pauses(), pfc.pausedUs(),
+                pfc.maxPortPausedUs(), pfc.pausedPortShare(), m.retransmits(), m.counter(TransportModel.TIMEOUTS), m.drops());
     }
 
     /**

@@ -1,5 +1,6 @@
 package fabriclab.experiments;
 
+import fabriclab.simulation.trace.Counter;
 import fabriclab.Parameters;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.LinkSpec;
@@ -128,9 +129,9 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
         return jctUs;
     }
 
-    /** The transport counter {@code name}, 0 when the transport does not count it. */
-    public long counter(String name) {
-        return transportCounters.getOrDefault(Parameters.notBlank("name", name), 0L);
+    /** The value of {@code counter} in the run, 0 when the transport does not count it. */
+    public long counter(Counter counter) {
+        return transportCounters.getOrDefault(Parameters.notNull("counter", counter).name(), 0L);
     }
 
     /** Equal when every field is (the JCTs element by element). */

@@ -1,5 +1,6 @@
 package fabriclab.experiments;
 
+import fabriclab.simulation.SimulationResult;
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.datasets.Dataset;
@@ -235,7 +236,7 @@ public record Llama2Fabric(double speedup) {
 
     private static Comm comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed, JobMetrics m) {
         return new Comm(scenario, fabric, bytesPerRank, seed, m.maxJctUs(), failed.length, m.uplinkMaxOverMean(),
-                m.counter("linkFailure.blackholedPackets"), m.drops(), m.retransmits(), m.pfc().pauses(), m.ecnMarks());
+                m.counter(SimulationResult.BLACKHOLED_PACKETS), m.drops(), m.retransmits(), m.pfc().pauses(), m.ecnMarks());
     }
 
     /**

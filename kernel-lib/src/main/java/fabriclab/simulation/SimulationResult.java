@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import fabriclab.simulation.trace.Counter;
 import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.element.EgressQueue;
 import fabriclab.simulation.element.FlowState;
@@ -41,9 +42,10 @@ import java.util.List;
  * @param controlPackets control packets (ACK, NACK, CNP, probes, grants) sent by hosts and edges
  * @param controlDropped control packets tail-dropped or lost on failed links
  * @param transport the transport model of the run, not null
- * @param counters (not null) named counters of the transport and of GSE edges (e.g. "cnp", "gse.containers",
- *        "gse.grants", "gse.reorderPeakBytes", "gse.localPauses", "gse.containersResent", "gse.duplicatesDiscarded"),
- *        sorted by name
+ * @param counters (not null) the positive counters of the transport and the elements, by {@link Counter#name()},
+ *        sorted by name; read one with {@link #counter(Counter)} (the counters are declared by the models that report
+ *        them: {@code TransportModel.NACKS}, {@code RoceTransport.RATE_CUTS}, {@code GseTransport.CONTAINERS},
+ *        {@link #BLACKHOLED_PACKETS}, ...)
  */
 public record SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
         long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
@@ -57,6 +59,15 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         Parameters.noNullElements("pfc", pfc);
         Parameters.notNull("transport", transport);
         Parameters.notNull("counters", counters);
+    }
+
+    /** Packets switches sent onto a failed link before their routes changed (each lost). */
+    public static final Counter BLACKHOLED_PACKETS = new Counter("linkFailure.blackholedPackets", Counter.Unit.PACKETS,
+            "packets sent onto a failed link before the routes changed");
+
+    /** The value of {@code counter} in this run, 0 if it did not count (counters are kept only when positive). */
+    public long counter(Counter counter) {
+        return counters.getOrDefault(Parameters.notNull("counter", counter).name(), 0L);
     }
 
     /**
@@ -264,7 +275,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         }
         java.util.TreeMap<String, Long> counters = new java.util.TreeMap<>();
         run.reportCounters(counters);
-        TransportRun.put(counters, "linkFailure.blackholedPackets", blackholed);
+        TransportRun.put(counters, BLACKHOLED_PACKETS, blackholed);
         long inFlight = injected - delivered - dropped - discarded;
         return new SimulationResult(now, partial, handled, hops, injected, delivered, dropped, inFlight, droppedPackets,
                 marks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp), discarded, control, controlDropped,

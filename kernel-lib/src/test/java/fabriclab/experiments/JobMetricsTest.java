@@ -1,5 +1,7 @@
 package fabriclab.experiments;
 
+import fabriclab.simulation.transport.gse.GseTransport;
+import fabriclab.simulation.transport.roce.RoceTransport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,8 +22,8 @@ class JobMetricsTest {
         assertEquals(6.0, m.maxJctUs(), 0);
         assertEquals(4, m.groups());
         assertTrue(m.allFinished());
-        assertEquals(5L, m.counter("gse.containersReordered"));
-        assertEquals(0L, m.counter("dcqcn.rateCuts"));
+        assertEquals(5L, m.counter(GseTransport.CONTAINERS_REORDERED));
+        assertEquals(0L, m.counter(RoceTransport.RATE_CUTS));
         JobMetrics unfinished = new JobMetrics(new double[] {1, 0}, 1, 1, 0, 0, 0, NO_PFC, Map.of());
         assertFalse(unfinished.allFinished());
         assertThrows(IllegalStateException.class, unfinished::meanJctUs);

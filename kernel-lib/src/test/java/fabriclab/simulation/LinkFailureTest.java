@@ -70,7 +70,7 @@ class LinkFailureTest {
         // between failure (10 us) and reroute (30 us) those 20 us / 160 ns = 125 packets are black-holed
         Simulator sim = sprayOneFlow().failLink(FABRIC.uplinkIndex(0, 0, 0), 10 * Time.US, 30 * Time.US).build().simulator();
         SimulationResult r = sim.run();
-        assertEquals(125, r.counters().get("linkFailure.blackholedPackets"), 1);
+        assertEquals(125, r.counter(SimulationResult.BLACKHOLED_PACKETS), 1);
         // plus what was queued for or propagating on the link at the failure (at most 13 + 1)
         assertTrue(r.droppedPackets() >= 125 && r.droppedPackets() <= 126 + 14, "dropped " + r.droppedPackets());
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes());

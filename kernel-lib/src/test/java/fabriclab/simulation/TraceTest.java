@@ -91,7 +91,7 @@ class TraceTest {
         assertEquals(r.controlDropped(), t.controlDrops);
         assertTrue(t.reasons.getOrDefault(DropReason.LINK_FAILURE, 0L)
                 + t.reasons.getOrDefault(DropReason.BLACK_HOLE, 0L) > 0, t.reasons.toString());
-        assertEquals(r.counters().getOrDefault("linkFailure.blackholedPackets", 0L),
+        assertEquals(r.counter(SimulationResult.BLACKHOLED_PACKETS),
                 t.reasons.getOrDefault(DropReason.BLACK_HOLE, 0L));
     }
 }

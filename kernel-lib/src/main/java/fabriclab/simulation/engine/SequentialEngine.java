@@ -1,5 +1,6 @@
 package fabriclab.simulation.engine;
 
+import fabriclab.Parameters;
 import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.element.Partition;
 import fabriclab.simulation.event.EventQueue;
@@ -26,6 +27,10 @@ public final class SequentialEngine {
      * @return the events handled; {@code -handled - 1} if the run stopped with events pending
      */
     public static long run(Partition part, long timeLimitPs, long totalPayloadMb, ProgressSink sink) {
+        Parameters.notNull("part", part);
+        Parameters.atLeast("timeLimitPs", timeLimitPs, 1L);
+        Parameters.atLeast("totalPayloadMb", totalPayloadMb, 0L);
+        Parameters.notNull("sink", sink);
         boolean partial = false;
         long handled = 0;
         long nextCheck = CHECK_EVERY_EVENTS;

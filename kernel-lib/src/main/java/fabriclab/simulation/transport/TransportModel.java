@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport;
 
+import fabriclab.simulation.trace.Counter;
 import fabriclab.simulation.element.Network;
 /**
  * The transport every flow of a run uses: how senders pace, what receivers acknowledge, how loss
@@ -9,6 +10,11 @@ import fabriclab.simulation.element.Network;
  * {@code GseTransport}.
  */
 public interface TransportModel {
+    /** Go-back-N (RoCE, CTCC): NACKs the receivers sent for a gap in the sequence. */
+    Counter NACKS = new Counter("nacks", Counter.Unit.PACKETS, "NACKs sent by receivers for a sequence gap");
+    /** Go-back-N (RoCE, CTCC): retransmission timeouts that fired at the senders. */
+    Counter TIMEOUTS = new Counter("timeouts", Counter.Unit.EVENTS, "retransmission timeouts fired at senders");
+
     /** The default transport: every packet at line rate, no control loop. */
     static TransportModel uncontrolled() {
         return new Uncontrolled();

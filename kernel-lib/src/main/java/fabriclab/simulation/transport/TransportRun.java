@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport;
 
+import fabriclab.simulation.trace.Counter;
 import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.element.Transport;
@@ -54,10 +55,10 @@ public abstract class TransportRun {
         return 0;
     }
 
-    /** Puts {@code value} under {@code name} if it is positive. */
-    public static void put(Map<String, Long> out, String name, long value) {
+    /** Puts {@code value} under {@code counter}'s name if it is positive. */
+    public static void put(Map<String, Long> out, Counter counter, long value) {
         if (value > 0) {
-            out.put(name, value);
+            out.put(counter.name(), value);
         }
     }
 

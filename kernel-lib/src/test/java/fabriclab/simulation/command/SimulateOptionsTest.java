@@ -170,8 +170,8 @@ class SimulateOptionsTest {
                 "line-rate", "--pfc", "off").scenario();
         SimulationResult plain = lineRate.simulator().run();
         SimulationResult gse = lineRate.toBuilder().transport(GseTransport.defaults()).build().simulator().run();
-        assertEquals(0L, gse.counters().getOrDefault("gse.containers", 0L));
-        assertEquals(0L, gse.counters().getOrDefault("gse.grants", 0L));
+        assertEquals(0L, gse.counter(GseTransport.CONTAINERS));
+        assertEquals(0L, gse.counter(GseTransport.GRANTS));
         assertEquals(plain.packetHops(), gse.packetHops());
         assertEquals(plain.endPs(), gse.endPs());
     }

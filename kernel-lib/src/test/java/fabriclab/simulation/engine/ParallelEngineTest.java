@@ -127,7 +127,7 @@ class ParallelEngineTest {
 
     @Test
     void dcqcnWithWredMarkingIsTheSameWithOneTwoThreeAndFourThreads() {
-        sameForEveryThreadCount(dcqcn(32), r -> r.ecnMarks() > 0 && r.counters().getOrDefault("dcqcn.cnp", 0L) > 0
+        sameForEveryThreadCount(dcqcn(32), r -> r.ecnMarks() > 0 && r.counter(RoceTransport.CNPS) > 0
                 && r.allCompleted());
     }
 
@@ -164,7 +164,7 @@ class ParallelEngineTest {
     @Test
     void gseIsTheSameWithOneTwoThreeAndFourThreads() {
         sameForEveryThreadCount(gse(64, 16_000_000), r -> r.allCompleted() && r.droppedPackets() == 0
-                && r.counters().get("gse.containersReordered") > 0 && r.counters().get("gse.grants") > 0);
+                && r.counter(GseTransport.CONTAINERS_REORDERED) > 0 && r.counter(GseTransport.GRANTS) > 0);
     }
 
     /**
@@ -174,8 +174,8 @@ class ParallelEngineTest {
     @Test
     void gseResendingLostContainersIsTheSameWithOneTwoThreeAndFourThreads() {
         sameForEveryThreadCount(gse(64, 200_000), r -> r.droppedPackets() > 0
-                && r.counters().getOrDefault("gse.containersResent", 0L) > 0
-                && r.counters().getOrDefault("gse.duplicatesDiscarded", 0L) > 0);
+                && r.counter(GseTransport.CONTAINERS_RESENT) > 0
+                && r.counter(GseTransport.DUPLICATES_DISCARDED) > 0);
     }
 
     /**
@@ -217,7 +217,7 @@ class ParallelEngineTest {
         // its first packet) with 1 + floor(1 us / 85.12 ns) = 12 packets (12,000 B, under the 16 KB limit)
         long ser = (MTU + HEADER) * 8 * Time.S / G100;
         long perContainer = 1 + Time.US / ser;
-        assertEquals((1000 + perContainer - 1) / perContainer, seq.counters().get("gse.containers"));
+        assertEquals((1000 + perContainer - 1) / perContainer, seq.counter(GseTransport.CONTAINERS));
         assertEquals(fingerprint(seq), fingerprint(par));
     }
 

@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.ctcc;
 
+import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.element.Transport;
@@ -37,7 +38,7 @@ final class CtccRun extends TransportRun {
             nacks += c.nacks;
             timeouts += c.timeouts;
         }
-        put(out, "nacks", nacks);
-        put(out, "timeouts", timeouts);
+        put(out, TransportModel.NACKS, nacks);
+        put(out, TransportModel.TIMEOUTS, timeouts);
     }
 }

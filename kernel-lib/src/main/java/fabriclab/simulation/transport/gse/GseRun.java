@@ -67,19 +67,19 @@ final class GseRun extends TransportRun {
             voqPeak = Math.max(voqPeak, e.voqPeakBytes);
             reorderPeak = Math.max(reorderPeak, e.reorderPeakBytes);
         }
-        put(out, "gse.containers", containers);
-        put(out, "gse.grants", grants);
-        put(out, "gse.containersReordered", reordered);
-        put(out, "gse.localPauses", pauses);
-        put(out, "gse.voqPeakBytes", voqPeak);
-        put(out, "gse.reorderPeakBytes", reorderPeak);
-        put(out, "gse.containersResent", resent);
-        put(out, "gse.packetsResent", packetsResent);
-        put(out, "gse.duplicatesDiscarded", duplicates);
-        put(out, "gse.containersAbandoned", abandoned);
-        put(out, "gse.repeatedRequestsConfirmed", requestsConfirmed);
-        put(out, "gse.confirmLoopPeakPs", loopPeak);
-        put(out, "gse.resendTimeoutPeakPs", rtoPeak);
+        put(out, GseTransport.CONTAINERS, containers);
+        put(out, GseTransport.GRANTS, grants);
+        put(out, GseTransport.CONTAINERS_REORDERED, reordered);
+        put(out, GseTransport.LOCAL_PAUSES, pauses);
+        put(out, GseTransport.VOQ_PEAK_BYTES, voqPeak);
+        put(out, GseTransport.REORDER_PEAK_BYTES, reorderPeak);
+        put(out, GseTransport.CONTAINERS_RESENT, resent);
+        put(out, GseTransport.PACKETS_RESENT, packetsResent);
+        put(out, GseTransport.DUPLICATES_DISCARDED, duplicates);
+        put(out, GseTransport.CONTAINERS_ABANDONED, abandoned);
+        put(out, GseTransport.REPEATED_REQUESTS_CONFIRMED, requestsConfirmed);
+        put(out, GseTransport.CONFIRM_LOOP_PEAK_PS, loopPeak);
+        put(out, GseTransport.RESEND_TIMEOUT_PEAK_PS, rtoPeak);
     }
 
     /** Payload of the container copies the edges resent (they enter the fabric at an edge, not at a NIC). */

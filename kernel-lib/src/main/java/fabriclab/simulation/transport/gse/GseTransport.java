@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.gse;
 
+import fabriclab.simulation.trace.Counter;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.TransportRun;
@@ -159,6 +160,33 @@ public record GseTransport(int containerBytes, long assemblyTimeoutPs, long cont
     public GseTransport withControlLatencyPs(long latencyPs) {
         return new GseTransport(containerBytes, assemblyTimeoutPs, latencyPs, localXoffBytes, localXonBytes, resendTimeoutPs);
     }
+
+    /** GSE counter: containers the source edges closed. */
+    public static final Counter CONTAINERS = new Counter("gse.containers", Counter.Unit.CONTAINERS, "containers the source edges closed");
+    /** GSE counter: grants the destination edges sent. */
+    public static final Counter GRANTS = new Counter("gse.grants", Counter.Unit.EVENTS, "grants the destination edges sent");
+    /** GSE counter: containers held at a destination edge for an earlier one. */
+    public static final Counter CONTAINERS_REORDERED = new Counter("gse.containersReordered", Counter.Unit.CONTAINERS, "containers held at a destination edge for an earlier one");
+    /** GSE counter: pauses the edges sent to their own hosts. */
+    public static final Counter LOCAL_PAUSES = new Counter("gse.localPauses", Counter.Unit.EVENTS, "pauses the edges sent to their own hosts");
+    /** GSE counter: largest occupancy of one VOQ. */
+    public static final Counter VOQ_PEAK_BYTES = new Counter("gse.voqPeakBytes", Counter.Unit.BYTES, "largest occupancy of one VOQ");
+    /** GSE counter: largest reordering buffer of one edge. */
+    public static final Counter REORDER_PEAK_BYTES = new Counter("gse.reorderPeakBytes", Counter.Unit.BYTES, "largest reordering buffer of one edge");
+    /** GSE counter: containers resent after the resend timeout. */
+    public static final Counter CONTAINERS_RESENT = new Counter("gse.containersResent", Counter.Unit.CONTAINERS, "containers resent after the resend timeout");
+    /** GSE counter: packets of resent containers. */
+    public static final Counter PACKETS_RESENT = new Counter("gse.packetsResent", Counter.Unit.PACKETS, "packets of resent containers");
+    /** GSE counter: duplicate packets discarded at destination edges. */
+    public static final Counter DUPLICATES_DISCARDED = new Counter("gse.duplicatesDiscarded", Counter.Unit.PACKETS, "duplicate packets discarded at destination edges");
+    /** GSE counter: containers with no route left, not resent. */
+    public static final Counter CONTAINERS_ABANDONED = new Counter("gse.containersAbandoned", Counter.Unit.CONTAINERS, "containers with no route left, not resent");
+    /** GSE counter: repeated requests answered by a confirmation. */
+    public static final Counter REPEATED_REQUESTS_CONFIRMED = new Counter("gse.repeatedRequestsConfirmed", Counter.Unit.EVENTS, "repeated requests answered by a confirmation");
+    /** GSE counter: longest request-to-confirmation loop. */
+    public static final Counter CONFIRM_LOOP_PEAK_PS = new Counter("gse.confirmLoopPeakPs", Counter.Unit.PICOSECONDS, "longest request-to-confirmation loop");
+    /** GSE counter: largest resend timeout an edge used. */
+    public static final Counter RESEND_TIMEOUT_PEAK_PS = new Counter("gse.resendTimeoutPeakPs", Counter.Unit.PICOSECONDS, "largest resend timeout an edge used");
 
     /** One run of this transport (the simulator's internal types). */
     @Override

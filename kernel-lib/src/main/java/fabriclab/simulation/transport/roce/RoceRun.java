@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.roce;
 
+import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.element.Packet;
@@ -94,10 +95,10 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
                 timeouts += r.timeouts;
             }
         }
-        put(out, "dcqcn.cnp", cnps);
-        put(out, "dcqcn.rateCuts", cuts);
-        put(out, "iqcn.cnp", iqcnCnps);
-        put(out, "nacks", nacks);
-        put(out, "timeouts", timeouts);
+        put(out, RoceTransport.CNPS, cnps);
+        put(out, RoceTransport.RATE_CUTS, cuts);
+        put(out, RoceTransport.IQCN_CNPS, iqcnCnps);
+        put(out, TransportModel.NACKS, nacks);
+        put(out, TransportModel.TIMEOUTS, timeouts);
     }
 }

@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.roce;
 
+import fabriclab.simulation.trace.Counter;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.TransportRun;
@@ -100,6 +101,14 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
     public RoceTransport withIqcn(boolean on) {
         return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, on);
     }
+
+    /** CNPs the notification points (receivers) sent. */
+    public static final Counter CNPS = new Counter("dcqcn.cnp", Counter.Unit.PACKETS, "CNPs sent by receivers");
+    /** DCQCN rate cuts at the reaction points (senders). */
+    public static final Counter RATE_CUTS = new Counter("dcqcn.rateCuts", Counter.Unit.EVENTS,
+            "rate cuts at the senders");
+    /** CNPs iQCN's switch-side congestion points sent. */
+    public static final Counter IQCN_CNPS = new Counter("iqcn.cnp", Counter.Unit.PACKETS, "CNPs sent by switches (iQCN)");
 
     /** One run of this transport (the simulator's internal types). */
     @Override

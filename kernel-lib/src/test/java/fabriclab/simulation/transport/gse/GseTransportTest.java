@@ -52,15 +52,15 @@ class GseTransportTest {
         assertTrue(peak <= 2 * 16_384, "egress peak " + peak);
         long last = r.flows().stream().mapToLong(SimulationResult.FlowRecord::completionTimePs).max().orElseThrow();
         assertTrue(last <= 1.02 * 2_560 * Time.US, "last completion " + last);
-        assertEquals(r.counters().get("gse.containers"), r.counters().get("gse.grants"));
+        assertEquals(r.counter(GseTransport.CONTAINERS), r.counter(GseTransport.GRANTS));
         // lossless: nothing resent, nothing discarded, every injected byte delivered once
-        assertEquals(null, r.counters().get("gse.containersResent"));
-        assertEquals(null, r.counters().get("gse.duplicatesDiscarded"));
+        assertEquals(0L, r.counter(GseTransport.CONTAINERS_RESENT));
+        assertEquals(0L, r.counter(GseTransport.DUPLICATES_DISCARDED));
         assertEquals(r.injectedBytes(), r.deliveredBytes());
         assertEquals(0, r.flows().stream().mapToLong(SimulationResult.FlowRecord::retransmittedPackets).sum());
         // and the loop from sending a container to its confirmation stayed well inside the resend timeout
-        assertTrue(r.counters().get("gse.confirmLoopPeakPs") < GseTransport.DEFAULT_RESEND_TIMEOUT_PS / 4,
-                "loop " + r.counters().get("gse.confirmLoopPeakPs"));
+        assertTrue(r.counter(GseTransport.CONFIRM_LOOP_PEAK_PS) < GseTransport.DEFAULT_RESEND_TIMEOUT_PS / 4,
+                "loop " + r.counter(GseTransport.CONFIRM_LOOP_PEAK_PS));
     }
 
     /** 2 hosts on 2 leaves, 2 spines, every link 100G and 1 us: one flow from host 0 to host 1. */
@@ -80,7 +80,7 @@ class GseTransportTest {
         GseTransport gse = GseTransport.defaults();
         SimulationResult clean = oneFlow(gse, FLOW_BYTES, -1, -1, null);
         assertTrue(clean.allCompleted());
-        assertEquals(null, clean.counters().get("gse.containersResent"));
+        assertEquals(0L, clean.counter(GseTransport.CONTAINERS_RESENT));
         // the uplink leaf 0 - spine 0 fails at 200 us; the routes avoid it 20 us later (a detected failure:
         // meanwhile the leaf keeps spraying every other container onto it and they are black-holed)
         long failPs = 200 * Time.US;
@@ -103,8 +103,8 @@ class GseTransportTest {
         // conservation: every injected byte (the host's and the resent copies') was delivered, dropped or discarded
         assertEquals(0, r.inFlightBytes());
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes() + r.discardedBytes());
-        long resent = r.counters().get("gse.containersResent");
-        long packetsResent = r.counters().get("gse.packetsResent");
+        long resent = r.counter(GseTransport.CONTAINERS_RESENT);
+        long packetsResent = r.counter(GseTransport.PACKETS_RESENT);
         assertEquals(4 * resent, packetsResent);
         // containers on the dead link: the destination port grants one 16 KiB container every
         // 16384 x 8 / 100G = 1.31 us and the leaf alternates them over its two uplinks, so the 20 us
@@ -116,7 +116,7 @@ class GseTransportTest {
         assertTrue(resent >= blackHoled, "resent " + resent);
         assertTrue(resent >= (dropped[0] + 3) / 4, "resent " + resent + ", dropped packets " + dropped[0]);
         // each resent packet either replaces a lost one or is a duplicate of one that arrived
-        long duplicates = r.counters().getOrDefault("gse.duplicatesDiscarded", 0L);
+        long duplicates = r.counter(GseTransport.DUPLICATES_DISCARDED);
         assertEquals(packetsResent - dropped[0], duplicates);
         assertEquals(duplicates, r.flows().get(0).duplicatePackets());
         assertEquals(packetsResent, r.flows().get(0).retransmittedPackets());
@@ -142,7 +142,7 @@ class GseTransportTest {
             assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes() + r.discardedBytes());
             if (r.droppedPackets() > 0) {
                 lossy++;
-                assertTrue(r.counters().get("gse.containersResent") >= (r.droppedPackets() + 3) / 4);
+                assertTrue(r.counter(GseTransport.CONTAINERS_RESENT) >= (r.droppedPackets() + 3) / 4);
             }
         }
         assertTrue(lossy >= 13 / 2, lossy + " of 13 failure instants lost packets");
@@ -151,7 +151,7 @@ class GseTransportTest {
         SimulationResult early = oneFlow(GseTransport.defaults(), FLOW_BYTES, failPs, failPs - 5 * Time.US, null);
         assertTrue(early.allCompleted());
         assertEquals(0, early.droppedPackets());
-        assertEquals(null, early.counters().get("gse.containersResent"));
+        assertEquals(0L, early.counter(GseTransport.CONTAINERS_RESENT));
     }
 
     @Test
@@ -164,11 +164,11 @@ class GseTransportTest {
         assertTrue(r.allCompleted());
         assertEquals(bytes, r.deliveredBytes());
         assertEquals(0, r.droppedPackets());
-        long resent = r.counters().get("gse.containersResent");
-        long duplicates = r.counters().get("gse.duplicatesDiscarded");
+        long resent = r.counter(GseTransport.CONTAINERS_RESENT);
+        long duplicates = r.counter(GseTransport.DUPLICATES_DISCARDED);
         assertTrue(resent >= 1, "resent " + resent);
         // nothing was lost, so every resent packet arrived as a second copy of a packet already there
-        assertEquals(r.counters().get("gse.packetsResent"), duplicates);
+        assertEquals(r.counter(GseTransport.PACKETS_RESENT), duplicates);
         assertEquals(4 * resent, duplicates);
         assertEquals(duplicates, r.flows().get(0).duplicatePackets());
         assertEquals(duplicates * 4096, r.discardedBytes());
@@ -201,8 +201,8 @@ class GseTransportTest {
         assertTrue(r.droppedPackets() > 0, "the 1 MB buffer overflowed");
         assertEquals(0, r.inFlightBytes());
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes() + r.discardedBytes());
-        long packetsResent = r.counters().get("gse.packetsResent");
-        long duplicates = r.counters().getOrDefault("gse.duplicatesDiscarded", 0L);
+        long packetsResent = r.counter(GseTransport.PACKETS_RESENT);
+        long duplicates = r.counter(GseTransport.DUPLICATES_DISCARDED);
         assertEquals(packetsResent - r.droppedPackets(), duplicates); // each resent packet replaced a lost one or was discarded
         // the 12 MiB through the 100G uplink take at least 12 MiB x 8 / 100G = 1.01 ms
         long last = Math.max(r.completedAtPs(0), Math.max(r.completedAtPs(1), r.completedAtPs(2)));

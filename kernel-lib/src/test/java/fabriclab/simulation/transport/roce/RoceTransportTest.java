@@ -132,7 +132,7 @@ class RoceTransportTest {
                     .transport(RoceTransport.dcqcn(d).withIqcn(k == 1))
                     .build().simulator().run(3 * Time.MS, fabriclab.progress.Progress.silent());
             peak[k] = r.queues().stream().filter(q -> q.peerNode() == 10).findFirst().orElseThrow().peakBytes();
-            long iqcnCnps = r.counters().getOrDefault("iqcn.cnp", 0L);
+            long iqcnCnps = r.counter(RoceTransport.IQCN_CNPS);
             if (k == 0) {
                 assertEquals(0, iqcnCnps);
             } else {
