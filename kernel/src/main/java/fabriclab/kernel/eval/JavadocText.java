@@ -85,7 +85,11 @@ final class JavadocText {
                     String[] nameAndText = text.split(" ", 2);
                     String name = nameAndText[0];
                     out.append("\n- ").append(md ? "`" + name + "`" : name).append(nameAndText.length > 1 ? " " + nameAndText[1] : "");
-                } else if (b.getValue().size() == 1 && !b.getKey().equals("see")) {
+                } else if (b.getKey().equals("see")) {
+                    // a reference (Math#absExact(int)) as code, with a dot for the '#'; a quoted or linked text as it is
+                    boolean reference = text.matches("[\\w.#$]+(\\([^)]*\\))?");
+                    out.append("\n- ").append(reference ? code(text.startsWith("#") ? text.substring(1) : text.replace('#', '.'), md) : text);
+                } else if (b.getValue().size() == 1) {
                     out.append(' ').append(text);
                 } else {
                     out.append("\n- ").append(text);
