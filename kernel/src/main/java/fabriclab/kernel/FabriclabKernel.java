@@ -91,6 +91,11 @@ public final class FabriclabKernel extends BaseKernel {
         setShouldReplaceStdStreams(false);
     }
 
+    /** The JShell session if it is built (and its start did not fail), else null; never waits. */
+    private JavaEvaluator readySession() {
+        return session.isDone() && !session.isCompletedExceptionally() ? session.join() : null;
+    }
+
     /** The JShell session, waiting for it to be built if needed. */
     private JavaEvaluator evaluator() {
         return session.join();
@@ -197,8 +202,9 @@ public final class FabriclabKernel extends BaseKernel {
         synchronized (cellLock) {
             if (cellActive) {
                 stopThisCell = true;
-                if (session.isDone()) {
-                    session.join().interrupt();
+                JavaEvaluator ready = readySession();
+                if (ready != null) {
+                    ready.interrupt();
                 }
             } else {
                 pendingInterrupt = new PendingInterrupt(System.nanoTime(), sent);
@@ -276,8 +282,9 @@ public final class FabriclabKernel extends BaseKernel {
             synchronized (cellLock) {
                 cellActive = false;
                 stopThisCell = false;
-                if (session.isDone()) {
-                    session.join().clearInterrupt();
+                JavaEvaluator ready = readySession();
+                if (ready != null) {
+                    ready.clearInterrupt();
                 }
             }
         }
