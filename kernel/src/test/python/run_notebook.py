@@ -1,10 +1,12 @@
 """Executes one notebook with the fabriclab kernel through nbclient (what nbconvert --execute uses).
 
-usage: run_notebook.py NOTEBOOK OUTPUT_DIR [--compare]
+usage: run_notebook.py NOTEBOOK OUTPUT_DIR [--compare [--other-jdk]]
 Writes OUTPUT_DIR/NAME.ipynb (executed) and exits non-zero, printing the failing cell's error, when a
 cell fails or when an output holds an error. With --compare it also fails when the fresh outputs differ
 from the outputs committed in NOTEBOOK (./reproduce writes them back), naming the cells that differ: the
-figures and tables a reader sees in the repository must be what the code gives.
+figures and tables a reader sees in the repository must be what the code gives. --other-jdk: the kernel runs
+on another JDK than the one the notebook was committed with (bin/test-kernel-jdk), so the Java version in
+metadata.language_info may differ; every output must still be the same.
 """
 import json
 import os
@@ -32,7 +34,7 @@ def describe(outputs):
     return "\n      ".join(parts) or "(no output)"
 
 
-def differences(committed, fresh):
+def differences(committed, fresh, other_jdk=False):
     """Cells whose outputs or execution count differ between the committed and the fresh notebook."""
     problems = []
     if len(committed.cells) != len(fresh.cells):
@@ -43,7 +45,11 @@ def differences(committed, fresh):
         if a.get("execution_count") != b.get("execution_count") or a.get("outputs") != b.get("outputs"):
             problems.append(f"cell {i} (id {a.get('id')}), execution_count {a.get('execution_count')} vs {b.get('execution_count')}:\n"
                             f"    committed: {describe(a.get('outputs', []))}\n    fresh:     {describe(b.get('outputs', []))}")
-    if committed.metadata.get("language_info") != fresh.metadata.get("language_info"):
+    info_a, info_b = dict(committed.metadata.get("language_info", {})), dict(fresh.metadata.get("language_info", {}))
+    if other_jdk:
+        info_a.pop("version", None)
+        info_b.pop("version", None)
+    if info_a != info_b:
         problems.append(f"metadata.language_info {committed.metadata.get('language_info')} vs {fresh.metadata.get('language_info')}")
     return problems
 
@@ -69,7 +75,7 @@ def main():
         print(f"FAILED {path}: error outputs: {errors}", file=sys.stderr)
         return 1
     if compare:
-        problems = differences(committed, nb)
+        problems = differences(committed, nb, other_jdk="--other-jdk" in sys.argv[3:])
         if problems:
             print(f"FAILED {path}: the committed outputs differ from a fresh execution (run ./reproduce {path} and "
                   f"commit the notebook):\n  " + "\n  ".join(problems), file=sys.stderr)

@@ -157,6 +157,13 @@ class Errors(KernelSession):
             self.assertIn("System.exit", error["evalue"])
         self.assertEqual(self.result_text("kept + 1"), "42")
 
+    def test_system_exit_through_a_method_reference_is_an_error(self):
+        content, error = self.error_of("java.util.function.IntConsumer quit = System::exit;\nquit.accept(4);")
+        self.assertEqual(error["ename"], "java.lang.SecurityException")
+        content, error = self.error_of("class Quitter { void quit() { Runtime.getRuntime().halt(5); } }\nnew Quitter().quit();")
+        self.assertEqual(error["ename"], "java.lang.SecurityException")
+        self.assertEqual(self.result_text("6 * 7"), "42")
+
     def test_system_exit_from_a_parallel_stream_worker_is_an_error(self):
         content, error = self.error_of(
             "java.util.stream.IntStream.range(0, 64).parallel().forEach(i -> { if (i == 40) System.exit(2); });")
@@ -197,6 +204,14 @@ class Errors(KernelSession):
         self.assertIn(f"cell {content['execution_count']}, line 1", tb)
         for line in tb.splitlines():
             self.assertNotEqual(line.strip(), "location: class")
+
+    def test_compile_error_names_the_cell_line_after_other_statements(self):
+        for code, line in (("int a1 = 1;\nint b1 = \"x\";", 2), ("int a2 = 1;\n\nint b2 = \"x\";", 3),
+                           ("\n\nint b3 = \"x\";", 3), ("int a4 = 1;\nint b4 = a4 +\n  \"x\".nothing();", 3)):
+            content, error = self.error_of(code)
+            self.assertEqual(error["ename"], "CompilationException")
+            tb = "\n".join(error["traceback"])
+            self.assertIn(f"cell {content['execution_count']}, line {line})", tb, code)
 
     def test_stack_overflow_is_trimmed(self):
         self.run_cell("int forever(int n) { return forever(n + 1) + 1; }")
@@ -328,6 +343,125 @@ class Protocol(KernelSession):
         text = reply["data"]["text/plain"]
         self.assertIn("positive(", text)
         self.assertGreater(len(text.splitlines()), 1, "signature only, no Javadoc: " + text)
+
+    def test_inspect_renders_javadoc_as_markdown_without_raw_tags(self):
+        code = "fabriclab.fabric.Pfc"
+        msg_id = self.kc.inspect(code, len(code))
+        reply = self.shell_reply(msg_id)["content"]
+        self.assertTrue(reply["found"])
+        md = reply["data"]["text/markdown"]
+        plain = reply["data"]["text/plain"]
+        for text in (md, plain):
+            for raw in ("<p>", "<ul>", "<li>", "{@link", "{@code", "&ge;", "&lt;", "@param"):
+                self.assertNotIn(raw, text)
+        self.assertIn("`xoffBytes`", md)  # {@code xoffBytes}
+        self.assertIn("- pause when the counter reaches `xoffBytes` (counter \u2265 XOFF)", md)  # <li>{@link #pausesAt pause}
+        self.assertIn("counter \u2265 XOFF", plain)
+        self.assertIn("**Parameters:**", md)
+        # a paragraph is one line (the browser wraps it), not the source's hard-wrapped lines
+        self.assertIn("the one description of PFC that the analytic bounds", plain)
+
+
+class Interrupts(KernelSession):
+    """An interrupt stops the cell it was meant for, whenever it comes, and no later one."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        # the first cell warms the compiler up (seconds): the loops below must be running when interrupted
+        msg_id = cls.kc.execute("int warm = 1;")
+        reply = cls.kc.get_shell_msg(timeout=TIMEOUT)
+        while reply["parent_header"].get("msg_id") != msg_id:
+            reply = cls.kc.get_shell_msg(timeout=TIMEOUT)
+
+    def wait_for_input(self, msg_id):
+        deadline = time.time() + TIMEOUT
+        while time.time() < deadline:
+            msg = self.kc.get_iopub_msg(timeout=TIMEOUT)
+            if msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "execute_input":
+                return
+
+    def test_interrupt_right_after_execute_stops_the_cell(self):
+        self.assertEqual(self.result_text("1 + 1"), "2")  # warm
+        for delay in (0.0, 0.02, 0.1):
+            msg_id = self.kc.execute('Thread.sleep(30000); "ran to the end"')
+            time.sleep(delay)
+            started = time.time()
+            self.km.interrupt_kernel()
+            reply = self.shell_reply(msg_id, timeout=15)["content"]
+            self.assertEqual(reply["status"], "error", f"interrupt {delay} s after execute")
+            self.assertEqual(reply["ename"], "Interrupted")
+            self.assertLess(time.time() - started, 10)
+
+    def test_interrupt_while_idle_does_not_stop_the_next_cell(self):
+        self.km.interrupt_kernel()
+        time.sleep(0.5)
+        self.assertEqual(self.result_text("20 + 22"), "42")
+
+    def test_interrupt_error_names_where_the_cell_was(self):
+        msg_id = self.kc.execute("int spin = 0;\nwhile (true) {\n  spin++;\n}")
+        self.wait_for_input(msg_id)
+        time.sleep(1.0)
+        self.km.interrupt_kernel()
+        reply = self.shell_reply(msg_id)["content"]
+        self.assertEqual(reply["ename"], "Interrupted")
+        self.assertEqual(reply["evalue"], "the cell was interrupted")
+        tb = "\n".join(reply["traceback"])
+        self.assertIn("the cell was interrupted", tb)
+        self.assertRegex(tb, rf"cell {reply['execution_count']}, line [234]")
+
+    def test_cell_catching_everything_is_still_stopped(self):
+        msg_id = self.kc.execute("long k = 0;\nwhile (true) { try { k++; } catch (Throwable t) { } }")
+        self.wait_for_input(msg_id)
+        time.sleep(1.0)
+        started = time.time()
+        self.km.interrupt_kernel()
+        self.assertEqual(self.shell_reply(msg_id)["content"]["status"], "error")
+        self.assertLess(time.time() - started, 10)
+        self.assertEqual(self.result_text("k > 0"), "true")
+
+    def test_interrupted_parallel_stream_answers_fast_and_leaves_no_busy_thread(self):
+        msg_id = self.kc.execute(
+            "java.util.stream.IntStream.range(0, 64).parallel().forEach(i -> { long n = 0; while (true) { n++; } });")
+        self.wait_for_input(msg_id)
+        time.sleep(1.0)
+        started = time.time()
+        self.km.interrupt_kernel()
+        self.assertEqual(self.shell_reply(msg_id)["content"]["status"], "error")
+        self.assertLess(time.time() - started, 3)
+        time.sleep(0.5)
+        # CPU time of the kernel process over two seconds after the interrupt: about idle (the JIT may still
+        # compile), not workers spinning on (2 s of CPU per second on this 2-core machine)
+        pid = self.km.provisioner.process.pid
+        before = cpu_seconds(pid)
+        time.sleep(2.0)
+        self.assertLess(cpu_seconds(pid) - before, 0.6)
+
+
+class FreshKernelInterrupt(unittest.TestCase):
+    """In a fresh kernel the first cell waits for the JShell session: an interrupt then still stops it."""
+
+    def test_interrupt_while_the_session_starts_stops_the_first_cell(self):
+        for delay in (0.3, 1.5):
+            km, kc = start_new_kernel(kernel_name="fabriclab", startup_timeout=TIMEOUT)
+            try:
+                msg_id = kc.execute('Thread.sleep(30000); "ran to the end"')
+                time.sleep(delay)
+                km.interrupt_kernel()
+                reply = kc.get_shell_msg(timeout=20)
+                while reply["parent_header"].get("msg_id") != msg_id:
+                    reply = kc.get_shell_msg(timeout=20)
+                self.assertEqual(reply["content"]["status"], "error", f"interrupt {delay} s after the first execute")
+                self.assertEqual(reply["content"]["ename"], "Interrupted")
+            finally:
+                kc.stop_channels()
+                km.shutdown_kernel(now=True)
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class ProjectLocation(KernelSession):

@@ -26,6 +26,7 @@ import io.github.spencerpark.jupyter.messages.request.CommInfoRequest;
 import io.github.spencerpark.jupyter.messages.request.ExecuteRequest;
 import io.github.spencerpark.jupyter.messages.request.HistoryRequest;
 import io.github.spencerpark.jupyter.messages.request.ShutdownRequest;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -67,6 +68,13 @@ public final class FabriclabKernel extends BaseKernel {
     private final CellHistory history = new CellHistory();
     private volatile CellOutput output;
     private volatile boolean executing;
+    /** Guards the interrupt state below, shared by the control thread (interrupts) and the shell thread. */
+    private final Object cellLock = new Object();
+    /** Whether an execute request is being handled (from its arrival on the shell thread to its reply). */
+    private boolean cellActive;
+    /** Whether the cell being handled was interrupted (before its session was ready, say). */
+    private volatile boolean stopThisCell;
+    private PendingInterrupt pendingInterrupt;
     private JupyterConnection connection;
     /** The execution count of the last cell stored in history (ipykernel's {@code execution_count}). */
     private int executionCount;
@@ -81,6 +89,11 @@ public final class FabriclabKernel extends BaseKernel {
             t.start();
         });
         setShouldReplaceStdStreams(false);
+    }
+
+    /** The JShell session if it is built (and its start did not fail), else null; never waits. */
+    private JavaEvaluator readySession() {
+        return session.isDone() && !session.isCompletedExceptionally() ? session.join() : null;
     }
 
     /** The JShell session, waiting for it to be built if needed. */
@@ -149,8 +162,13 @@ public final class FabriclabKernel extends BaseKernel {
 
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
-        String doc = evaluator().inspect(code, at);
-        return doc == null ? null : new DisplayData(doc);
+        JavaEvaluator.Help help = evaluator().help(code, at);
+        if (help == null) {
+            return null;
+        }
+        DisplayData data = new DisplayData(help.plain());
+        data.putData(io.github.spencerpark.jupyter.kernel.display.mime.MIMEType.TEXT_MARKDOWN, help.markdown());
+        return data;
     }
 
     @Override
@@ -168,7 +186,54 @@ public final class FabriclabKernel extends BaseKernel {
 
     @Override
     public void interrupt() {
-        session.thenAccept(JavaEvaluator::interrupt);
+        interrupt(null);
+    }
+
+    /**
+     * An interrupt is never lost: one that comes while an execute request is being handled (waiting for
+     * the JShell session, compiling, running) stops that cell, and one that comes while no cell is handled
+     * is kept for the next execute request, which it stops if the client sent that request before the
+     * interrupt (the two headers' dates, one client's clock; without dates, if it starts within
+     * {@link #PENDING_INTERRUPT_NANOS}). A request sent later runs.
+     *
+     * @param sent the interrupt request's header date, or null
+     */
+    void interrupt(Instant sent) {
+        synchronized (cellLock) {
+            if (cellActive) {
+                stopThisCell = true;
+                JavaEvaluator ready = readySession();
+                if (ready != null) {
+                    ready.interrupt();
+                }
+            } else {
+                pendingInterrupt = new PendingInterrupt(System.nanoTime(), sent);
+            }
+        }
+    }
+
+    /** How long an interrupt that came between cells waits for the execute request it was meant for. */
+    static final long PENDING_INTERRUPT_NANOS = 10_000_000_000L;
+
+    /** An interrupt that came while no cell was handled: when it came, and the client's date on it. */
+    private record PendingInterrupt(long nanos, Instant sent) {
+        /** Whether it was meant for an execute request sent at {@code executeSent}, handled from now on. */
+        boolean stops(Instant executeSent) {
+            if (System.nanoTime() - nanos > PENDING_INTERRUPT_NANOS) {
+                return false;
+            }
+            return sent == null || executeSent == null || !sent.isBefore(executeSent);
+        }
+    }
+
+    /** A message header's date (ISO 8601, the client's clock), or null. */
+    static Instant sentAt(Message<?> message) {
+        try {
+            io.github.spencerpark.jupyter.messages.KernelTimestamp t = message.getHeader().getTimestamp();
+            return t == null ? null : java.time.OffsetDateTime.parse(t.getDateString()).toInstant();
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     @Override
@@ -193,6 +258,11 @@ public final class FabriclabKernel extends BaseKernel {
         connection.setHandler(MessageType.HISTORY_REQUEST, this::handleHistory);
         connection.setHandler(MessageType.COMM_INFO_REQUEST, this::handleCommInfo);
         connection.setHandler(MessageType.SHUTDOWN_REQUEST, this::handleShutdown);
+        connection.setHandler(MessageType.INTERRUPT_REQUEST, (env, msg) -> {
+            env.setBusyDeferIdle();
+            env.defer().reply(new io.github.spencerpark.jupyter.messages.reply.InterruptReply());
+            interrupt(sentAt(msg));
+        });
         // The base library's kernel_info_reply lacks "status": "ok" (required by the protocol).
         connection.setHandler(KernelInfoReply.REQUEST_MESSAGE_TYPE, (env, msg) -> {
             env.setBusyDeferIdle();
@@ -201,6 +271,26 @@ public final class FabriclabKernel extends BaseKernel {
     }
 
     private void handleExecute(ShellReplyEnvironment env, Message<ExecuteRequest> message) {
+        synchronized (cellLock) {
+            cellActive = true;
+            stopThisCell = pendingInterrupt != null && pendingInterrupt.stops(sentAt(message));
+            pendingInterrupt = null;
+        }
+        try {
+            execute(env, message);
+        } finally {
+            synchronized (cellLock) {
+                cellActive = false;
+                stopThisCell = false;
+                JavaEvaluator ready = readySession();
+                if (ready != null) {
+                    ready.clearInterrupt();
+                }
+            }
+        }
+    }
+
+    private void execute(ShellReplyEnvironment env, Message<ExecuteRequest> message) {
         ExecuteRequest request = message.getContent();
         getCommManager().setMessageContext(message);
         env.setBusyDeferIdle();
@@ -225,7 +315,11 @@ public final class FabriclabKernel extends BaseKernel {
         executing = true;
         boolean failed = false;
         try {
-            EvalResult result = evaluator().eval(code, count);
+            JavaEvaluator evaluator = evaluator();
+            if (stopThisCell) { // interrupted while queued or while the session was being built
+                evaluator.interrupt();
+            }
+            EvalResult result = evaluator.eval(code, count);
             if (result.valueIfAny().filter(v -> evaluator().lastEndedWithSemicolon() && NotebookDisplay.isDisplayId(v)).isPresent()) {
                 result = EvalResult.NONE; // `display(x);` as the last line: the id is not a result
             }

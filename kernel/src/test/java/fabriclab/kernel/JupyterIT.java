@@ -49,6 +49,9 @@ class JupyterIT {
         jupyterHome = Files.createTempDirectory("fabriclab-jupyter");
         Path dest = jupyterHome.resolve("data/kernels/fabriclab");
         copyTree(KERNELSPEC, dest);
+        // the kernel runs on the JDK of these tests (mvn's JAVA_HOME: CI runs them on JDK 17 and on JDK 25),
+        // with the flags that JDK accepts, as bin/install-kernel writes them
+        KernelSpecFit.fit(dest, null);
     }
 
     /** A throwaway project home with the datasets, so notebooks write their figures there. */

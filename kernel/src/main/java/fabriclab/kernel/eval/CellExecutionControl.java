@@ -4,36 +4,53 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import jdk.jshell.execution.DirectExecutionControl;
 
 /**
  * Runs JShell snippets in this JVM, keeps the real result objects (JShell itself only returns their
- * {@code toString}), and can stop a running cell.
+ * {@code toString}), rewrites the cell classes before they are defined ({@link CellClassRewriter}) and
+ * can stop a running cell.
  *
- * <p>Each snippet runs on a fresh thread so that {@link #stop()} can end it even when it is
- * CPU-bound and ignores interrupts: first {@link Thread#interrupt()}, then, after a grace period,
- * {@link Thread#stop()} (still functional on JDK 17; a cell that swallows {@link ThreadDeath} is
- * stopped up to ten times, then abandoned). The invoking thread always returns, so the next cell runs.
+ * <p>How a cell is stopped, on every JDK: each snippet runs on a fresh thread; {@link #stop()} raises
+ * {@link CellGuard}'s flag, so cell code ends at its next loop iteration or method call (on the cell's
+ * thread and on pool workers running its lambdas), and interrupts the thread (a cell waiting in
+ * {@code sleep}, {@code wait} or I/O). Code outside the cell that neither loops through cell code nor
+ * checks interrupts (a long library call) is stopped with {@code Thread.stop} where the JDK still has it
+ * (up to 19); from JDK 20 on, or when the cell swallows the stop, its thread is abandoned after a grace
+ * period with a message saying so, and the next cell runs.
+ *
+ * <p>A stop that comes before the snippet has started (the cell is compiling, or between two of its
+ * snippets) is kept until {@link #clearStop()}: the snippet then does not start.
  */
 final class CellExecutionControl extends DirectExecutionControl {
     private static final long GRACE_MILLIS = 300;
+    private static final int STOP_ATTEMPTS = 10;
+    private static final long WORKERS_DEADLINE_NANOS = 5_000_000_000L;
 
     private final Map<String, Object> results = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
-    private static final int STOP_ATTEMPTS = 10;
+    /** Held by {@link #stop()} while it ends a cell; the next snippet waits for it. */
+    private final Object stopping = new Object();
 
     private volatile Thread running;
-    private volatile java.util.concurrent.CountDownLatch finished;
+    private volatile CountDownLatch finished;
     private volatile boolean stopRequested;
+    private volatile boolean rewriteFailed;
 
     CellExecutionControl() {
         super();
     }
 
-    /** Whether the last invocation was stopped by {@link #stop()}. */
+    /** Whether a stop was requested since the last {@link #clearStop()}. */
     boolean wasStopped() {
         return stopRequested;
+    }
+
+    /** Forgets a stop: the next snippet runs. */
+    void clearStop() {
+        stopRequested = false;
     }
 
     /** Removes and returns the object that a snippet evaluated to, by the key JShell reported. */
@@ -42,11 +59,46 @@ final class CellExecutionControl extends DirectExecutionControl {
     }
 
     @Override
+    public void load(ClassBytecodes[] classes) throws ClassInstallException, NotImplementedException, EngineTerminationException {
+        super.load(rewritten(classes));
+    }
+
+    @Override
+    public void redefine(ClassBytecodes[] classes) throws ClassInstallException, NotImplementedException, EngineTerminationException {
+        super.redefine(rewritten(classes));
+    }
+
+    private ClassBytecodes[] rewritten(ClassBytecodes[] classes) {
+        ClassBytecodes[] out = new ClassBytecodes[classes.length];
+        for (int i = 0; i < classes.length; i++) {
+            byte[] bytes = classes[i].bytecodes();
+            try {
+                bytes = CellClassRewriter.rewrite(bytes);
+            } catch (RuntimeException e) {
+                // a class file newer than the rewriter reads: the cell runs, unguarded
+                if (!rewriteFailed) {
+                    rewriteFailed = true;
+                    System.err.println("fabriclab: cell classes cannot be rewritten on this JDK (" + e
+                            + "): System.exit is not refused and an interrupt cannot stop a CPU-bound cell");
+                }
+            }
+            out[i] = new ClassBytecodes(classes[i].name(), bytes);
+        }
+        return out;
+    }
+
+    @Override
     protected String invoke(Method doitMethod) throws Exception {
+        synchronized (stopping) {
+            // a stop still ending the previous snippet's workers must not hit this one
+        }
+        if (stopRequested) {
+            throw new StoppedException();
+        }
         Object[] value = new Object[1];
         Throwable[] failure = new Throwable[1];
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
         Thread cell = new Thread(() -> {
             try {
                 value[0] = doitMethod.invoke(null);
@@ -58,23 +110,25 @@ final class CellExecutionControl extends DirectExecutionControl {
         }, "fabriclab-cell");
         cell.setContextClassLoader(loader);
         cell.setDaemon(true);
-        stopRequested = false;
         finished = done;
         running = cell;
         try {
+            if (stopRequested) { // a stop that came while the thread was being made
+                throw new StoppedException();
+            }
             cell.start();
             done.await();
         } finally {
             running = null;
             finished = null;
         }
+        if (failure[0] instanceof InvocationTargetException ite && isStop(ite.getCause())) {
+            throw ite; // JShell turns it into an EvalException with the frames of the cell where it stopped
+        }
         if (stopRequested) {
             throw new StoppedException();
         }
         if (failure[0] instanceof InvocationTargetException ite) {
-            if (ite.getCause() instanceof ThreadDeath) {
-                throw new StoppedException();
-            }
             throw ite;
         }
         if (failure[0] instanceof Exception e) {
@@ -90,24 +144,76 @@ final class CellExecutionControl extends DirectExecutionControl {
         return key;
     }
 
-    /**
-     * Stops other threads that run cell code (a parallel stream's pool workers, threads the cell
-     * started): after an interrupt no worker may keep spinning on the cell's behalf.
-     */
-    private static void stopWorkers(Thread cell) {
-        // A pool worker that is stopped picks up the stream's next task, so repeat until none runs cell code.
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (stopWorkersOnce(cell) && System.nanoTime() < deadline) {
+    /** Whether {@code t} is what a stop throws into cell code ({@link CellGuard.CellInterrupted}, or ThreadDeath up to JDK 19). */
+    static boolean isStop(Throwable t) {
+        return t instanceof CellGuard.CellInterrupted || (t != null && t.getClass().getName().equals("java.lang.ThreadDeath"));
+    }
+
+    /** {@link #isStop} by class name, as JShell reports an exception. */
+    static boolean isStop(String className) {
+        return className != null && (className.equals(CellGuard.CellInterrupted.class.getName()) || className.equals("java.lang.ThreadDeath"));
+    }
+
+    @Override
+    public void stop() {
+        stopRequested = true;
+        Thread t = running;
+        if (t == null) {
+            return; // not started yet: invoke() sees stopRequested
+        }
+        synchronized (stopping) {
+            CountDownLatch done = finished;
+            CellGuard.startStopping();
             try {
-                Thread.sleep(20);
+                t.interrupt();
+                t.join(GRACE_MILLIS);
+                for (int i = 0; i < STOP_ATTEMPTS && t.isAlive() && threadStop(t); i++) {
+                    t.join(GRACE_MILLIS);
+                }
+                stopWorkers(t);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+            } finally {
+                if (t.isAlive() && done != null) {
+                    System.err.println("fabriclab: the interrupted cell would not stop (it runs code outside the cell that"
+                            + " ignores interrupts" + (Runtime.version().feature() >= 20 ? ", and this JDK has no Thread.stop" : "")
+                            + "); its thread is abandoned and may keep running");
+                    done.countDown();
+                }
+                CellGuard.endStopping();
             }
         }
     }
 
+    /** {@code Thread.stop} where the JDK still has it (up to 19); false from JDK 20 on. */
     @SuppressWarnings({"deprecation", "removal"})
+    private static boolean threadStop(Thread t) {
+        if (Runtime.version().feature() >= 20) {
+            return false;
+        }
+        try {
+            t.stop();
+            return true;
+        } catch (UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Waits until the cell's thread has ended and no other thread runs cell code (a parallel stream's pool
+     * workers, threads the cell started), interrupting them; they stop at their next back-edge while
+     * {@link CellGuard} is stopping (a library call in progress first returns).
+     */
+    private static void stopWorkers(Thread cell) throws InterruptedException {
+        long deadline = System.nanoTime() + WORKERS_DEADLINE_NANOS;
+        int clean = 0;
+        // a worker that stops picks up the stream's next task: two scans in a row without one
+        while ((clean < 2 || cell.isAlive()) && System.nanoTime() < deadline) {
+            clean = stopWorkersOnce(cell) ? 0 : clean + 1;
+            Thread.sleep(clean == 0 ? 20 : 5);
+        }
+    }
+
     private static boolean stopWorkersOnce(Thread cell) {
         boolean found = false;
         for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
@@ -115,54 +221,15 @@ final class CellExecutionControl extends DirectExecutionControl {
             if (w == cell || w == Thread.currentThread()) {
                 continue;
             }
-            boolean runsCellCode = false;
             for (StackTraceElement f : e.getValue()) {
                 if (f.getClassName().startsWith("REPL.")) {
-                    runsCellCode = true;
+                    found = true;
+                    w.interrupt();
+                    threadStop(w);
                     break;
-                }
-            }
-            if (runsCellCode) {
-                found = true;
-                w.interrupt();
-                try {
-                    w.stop();
-                } catch (UnsupportedOperationException ignored) {
-                    // JDK 20+: only the interrupt remains
                 }
             }
         }
         return found;
-    }
-
-    @Override
-    @SuppressWarnings({"deprecation", "removal"})
-    public void stop() {
-        Thread t = running;
-        if (t == null) {
-            return;
-        }
-        java.util.concurrent.CountDownLatch done = finished;
-        stopRequested = true;
-        t.interrupt();
-        stopWorkers(t);
-        try {
-            t.join(GRACE_MILLIS);
-            for (int i = 0; i < STOP_ATTEMPTS && t.isAlive(); i++) {
-                try {
-                    t.stop();
-                } catch (UnsupportedOperationException e) {
-                    break; // JDK 20+: Thread.stop is gone; fall through to abandoning the thread
-                }
-                t.join(GRACE_MILLIS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (t.isAlive() && done != null) {
-            // The cell swallows ThreadDeath: give up on it so that the kernel stays usable.
-            System.err.println("fabriclab: the interrupted cell would not stop; its thread is abandoned and may keep running");
-            done.countDown();
-        }
     }
 }

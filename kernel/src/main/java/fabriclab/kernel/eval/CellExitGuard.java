@@ -14,8 +14,12 @@ import java.security.Permission;
  * whose call stack holds a frame of cell code (JShell's {@code REPL.*} classes), on any thread, so a
  * lambda running in a pool worker is caught too. The security manager is deprecated for removal
  * (JEP 411): on JDK 17 it is allowed by default, the kernelspec passes
- * {@code -Djava.security.manager=allow} so that it keeps working on JDK 18 to 23. A library method that
+ * {@code -Djava.security.manager=allow} up to JDK 23 ({@code KernelSpecFit}). A library method that
  * exits when called from a cell is caught as well, since the cell's frame is below it.
+ *
+ * <p>JDK 24 and later refuse a security manager; there, and wherever this cannot be installed, the exit
+ * calls in cell code itself are still refused, by {@link CellClassRewriter} (on every JDK), but an exit
+ * inside a library that a cell calls is not.
  */
 public final class CellExitGuard extends SecurityManager {
     private CellExitGuard() {
@@ -58,8 +62,7 @@ public final class CellExitGuard extends SecurityManager {
     public void checkExit(int status) {
         boolean fromCell = StackWalker.getInstance().walk(frames -> frames.anyMatch(f -> f.getClassName().startsWith("REPL.")));
         if (fromCell) {
-            throw new SecurityException("System.exit(" + status + ") would end the kernel and every variable in it, so a cell"
-                    + " may not call it; the kernel keeps running (return or throw an exception to end a cell early)");
+            throw CellGuard.refused("System.exit(" + status + ")");
         }
     }
 }

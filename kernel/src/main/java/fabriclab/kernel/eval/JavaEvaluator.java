@@ -134,8 +134,18 @@ public final class JavaEvaluator implements AutoCloseable {
      * @throws CellException on a compile error, an exception from the code, an interrupt or a bad magic
      */
     public EvalResult eval(String cell, int cellNumber) throws CellException {
-        interrupted = false;
+        try {
+            return evalCell(cell, cellNumber);
+        } finally {
+            clearInterrupt();
+        }
+    }
+
+    private EvalResult evalCell(String cell, int cellNumber) throws CellException {
         lastEndedWithSemicolon = false;
+        if (interrupted) {
+            throw interruptedError(cellNumber, 0, null);
+        }
         String code = runMagics(cell == null ? "" : cell);
         EvalResult last = EvalResult.NONE;
         String rest = code;
@@ -154,6 +164,9 @@ public final class JavaEvaluator implements AutoCloseable {
             int startLine = lineOf(code, code.length() - rest.length() + leadingBlank(rest));
             lastEndedWithSemicolon = info.completeness() == SourceCodeAnalysis.Completeness.COMPLETE
                     && source.stripTrailing().endsWith(";");
+            if (interrupted) {
+                throw interruptedError(cellNumber, startLine, null);
+            }
             last = evalSnippet(source, cellNumber, startLine, recoverable);
             if (!info.completeness().isComplete()) {
                 break;
@@ -209,9 +222,11 @@ public final class JavaEvaluator implements AutoCloseable {
             }
             Snippet snippet = event.snippet();
             origins.put(snippet.id(), new int[] {cellNumber, startLine});
+            if (event.exception() instanceof EvalException ee && CellExecutionControl.isStop(ee.getExceptionClassName())) {
+                throw interruptedError(cellNumber, startLine, ee);
+            }
             if (interrupted || control.wasStopped()) {
-                throw new CellException(CellException.Kind.INTERRUPTED, "Interrupted",
-                        "the cell was interrupted", List.of("Interrupted: the cell was stopped at the user's request"));
+                throw interruptedError(cellNumber, startLine, null);
             }
             if (event.status() == Snippet.Status.REJECTED) {
                 throw compileError(snippet, source, cellNumber, startLine);
@@ -229,10 +244,51 @@ public final class JavaEvaluator implements AutoCloseable {
         return result;
     }
 
+    /**
+     * The error of an interrupted cell: where its code was when it stopped (the frames of cell code of the
+     * error the stop threw, as in a runtime error's trace), else the line of the snippet that was about to
+     * start, or had started (0: the cell's start).
+     */
+    private CellException interruptedError(int cellNumber, int startLine, EvalException stopped) {
+        String message = "the cell was interrupted";
+        List<String> lines = new ArrayList<>();
+        lines.add("Interrupted: " + message);
+        List<String> frames = stopped == null ? List.of() : cellFrames(stopped.getStackTrace());
+        if (!frames.isEmpty()) {
+            lines.addAll(collapseRepeats(frames));
+        } else {
+            lines.add("\tat " + (startLine > 0 ? place(cellNumber, startLine) : (cellNumber > 0 ? "cell " + cellNumber + ", " : "") + "before it started"));
+        }
+        return new CellException(CellException.Kind.INTERRUPTED, "Interrupted", message, lines);
+    }
+
+    /** The frames of a stack that belong to cell code, as "at method (cell 3, line 2)". */
+    private List<String> cellFrames(StackTraceElement[] stack) {
+        List<String> frames = new ArrayList<>();
+        for (StackTraceElement f : stack) {
+            String file = f.getFileName();
+            if (f.getClassName().startsWith("REPL.") || f.getClassName().isEmpty() || (file != null && file.startsWith("#"))) {
+                frames.add(frame(f));
+            }
+        }
+        return frames;
+    }
+
+    /** One frame of cell code: "at cell 3, line 2" for the cell's body, "at name (cell 3, line 2)" in a method. */
+    private String frame(StackTraceElement f) {
+        String file = f.getFileName();
+        int[] origin = file != null && file.startsWith("#") ? origins.get(file.substring(1)) : null;
+        String method = f.getMethodName();
+        String where = origin == null ? "line " + f.getLineNumber() : place(origin[0], origin[1] + f.getLineNumber() - 1);
+        boolean cellBody = method.isEmpty() || method.startsWith("do_it$");
+        return "\tat " + (cellBody ? where : withoutReplNames(method) + " (" + where + ")");
+    }
+
     private CellException compileError(Snippet snippet, String source, int cellNumber, int startLine) {
         List<String> lines = new ArrayList<>();
         List<Diag> diags = shell.diagnostics(snippet).collect(Collectors.toList());
         String[] src = source.split("\n", -1);
+        int blankLinesBefore = lineOf(source, leadingBlank(source)) - 1;
         String first = "compilation failed";
         for (Diag d : diags) {
             String msg = withoutReplNames(d.getMessage(Locale.ROOT)).lines()
@@ -252,7 +308,8 @@ public final class JavaEvaluator implements AutoCloseable {
                 }
                 col = (int) (pos - offset);
             }
-            String where = pos >= 0 ? " (" + place(cellNumber, startLine + line) + ")" : "";
+            // startLine is the snippet's first non-blank line, and JShell's source keeps the blank lines before it
+            String where = pos >= 0 ? " (" + place(cellNumber, startLine + line - blankLinesBefore) + ")" : "";
             List<String> msgLines = msg.lines().collect(Collectors.toList());
             lines.add((d.isError() ? "error: " : "warning: ") + (msgLines.isEmpty() ? "" : msgLines.get(0)) + where);
             lines.addAll(msgLines.subList(Math.min(1, msgLines.size()), msgLines.size()));
@@ -318,11 +375,7 @@ public final class JavaEvaluator implements AutoCloseable {
             }
             String file = f.getFileName();
             if (cls.startsWith("REPL.") || cls.isEmpty() || (file != null && file.startsWith("#"))) {
-                int[] origin = file != null && file.startsWith("#") ? origins.get(file.substring(1)) : null;
-                String method = f.getMethodName();
-                String where = origin == null ? "line " + f.getLineNumber() : place(origin[0], origin[1] + f.getLineNumber() - 1);
-                boolean cellBody = method.isEmpty() || method.startsWith("do_it$");
-                frames.add("\tat " + (cellBody ? where : withoutReplNames(method) + " (" + where + ")"));
+                frames.add(frame(f));
             } else {
                 frames.add("\tat " + withoutReplNames(f.toString()));
             }
@@ -503,8 +556,21 @@ public final class JavaEvaluator implements AutoCloseable {
     public record Completion(List<String> options, int start, int end) {
     }
 
-    /** Javadoc-style help for the identifier at {@code cursor}, or null when there is none. */
+    /** Help for the identifier at {@code cursor} as plain text, or null when there is none. */
     public String inspect(String code, int cursor) {
+        Help h = help(code, cursor);
+        return h == null ? null : h.plain();
+    }
+
+    /** Help on a name: its signature(s) and Javadoc, as plain text and as Markdown. */
+    public record Help(String plain, String markdown) {
+    }
+
+    /**
+     * Help for the identifier at {@code cursor} (inspect, Shift-Tab): the signatures and their Javadoc
+     * rendered for a reader ({@link JavadocText}), or the variable's type; null when there is none.
+     */
+    public Help help(String code, int cursor) {
         int end = cursor;
         while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) {
             end++;
@@ -520,12 +586,15 @@ public final class JavaEvaluator implements AutoCloseable {
             String id = identifierAt(code, cursor);
             if (!id.isEmpty()) {
                 String type = analysis.analyzeType(id, id.length());
-                return type == null ? null : id + " : " + type;
+                return type == null ? null : new Help(id + " : " + type, "`" + id + "` : `" + type + "`");
             }
             return null;
         }
-        return docs.stream().map(d -> d.signature() + (d.javadoc() == null || d.javadoc().isBlank() ? "" : "\n\n" + d.javadoc()))
-                .collect(Collectors.joining("\n\n"));
+        String plain = docs.stream().map(d -> d.signature() + (d.javadoc() == null || d.javadoc().isBlank() ? ""
+                : "\n\n" + JavadocText.plain(d.javadoc()))).collect(Collectors.joining("\n\n"));
+        String markdown = docs.stream().map(d -> "```java\n" + d.signature() + "\n```" + (d.javadoc() == null || d.javadoc().isBlank() ? ""
+                : "\n\n" + JavadocText.markdown(d.javadoc()))).collect(Collectors.joining("\n\n---\n\n"));
+        return new Help(plain, markdown);
     }
 
     private static String identifierAt(String code, int cursor) {
@@ -574,10 +643,20 @@ public final class JavaEvaluator implements AutoCloseable {
         }
     }
 
-    /** Stops the running cell, if any (callable from any thread). */
+    /**
+     * Stops the running cell, or, when none is running, the next one (callable from any thread): an
+     * interrupt that comes while the cell is compiling or between its snippets is kept until the cell
+     * ends, so it is never lost. A kernel that must not stop a later cell calls {@link #clearInterrupt()}.
+     */
     public void interrupt() {
         interrupted = true;
         shell.stop();
+    }
+
+    /** Forgets an interrupt that no cell has consumed yet. */
+    public void clearInterrupt() {
+        interrupted = false;
+        control.clearStop();
     }
 
     @Override

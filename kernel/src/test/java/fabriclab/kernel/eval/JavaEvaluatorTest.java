@@ -135,6 +135,49 @@ class JavaEvaluatorTest {
     }
 
     @Test
+    void exitInACellIsRefusedWithoutASecurityManager() throws Exception {
+        for (String code : List.of("System.exit(3);", "Runtime.getRuntime().halt(1);",
+                "java.util.function.IntConsumer q = System::exit; q.accept(2);")) {
+            CellException e = assertThrows(CellException.class, () -> eval.eval(code), code);
+            assertEquals("java.lang.SecurityException", e.name(), code);
+        }
+        assertEquals(8, eval.eval("4 + 4").value());
+    }
+
+    @Test
+    void interruptBeforeTheCellStartsStopsItAndOnlyIt() throws Exception {
+        eval.interrupt();
+        long start = System.nanoTime();
+        CellException e = assertThrows(CellException.class, () -> eval.eval("Thread.sleep(30000);"));
+        assertEquals(CellException.Kind.INTERRUPTED, e.kind());
+        assertTrue(System.nanoTime() - start < 10_000_000_000L);
+        assertEquals(9, eval.eval("4 + 5").value());
+    }
+
+    @Test
+    void interruptedRecursionStops() throws Exception {
+        ExecutorService ex = Executors.newSingleThreadExecutor();
+        try {
+            eval.eval("long fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }", 3);
+            Future<CellException> f = ex.submit(() -> assertThrows(CellException.class, () -> eval.eval("int pad = 0;\nfib(90)", 4)));
+            Thread.sleep(700);
+            eval.interrupt();
+            CellException e = f.get(10, TimeUnit.SECONDS);
+            assertEquals(CellException.Kind.INTERRUPTED, e.kind());
+            assertTrue(String.join("\n", e.traceback()).contains("at fib (cell 3, line 1)"), e.traceback().toString());
+            assertTrue(String.join("\n", e.traceback()).contains("cell 4, line 2"), e.traceback().toString());
+        } finally {
+            ex.shutdownNow();
+        }
+    }
+
+    @Test
+    void compileErrorNamesTheCellLine() {
+        CellException e = assertThrows(CellException.class, () -> eval.eval("int c1 = 1;\n\nint c2 = \"two\";", 7));
+        assertTrue(e.traceback().get(0).endsWith("(cell 7, line 3)"), e.traceback().toString());
+    }
+
+    @Test
     void isCompleteClassifiesCode() {
         assertEquals("complete", eval.isComplete("int q = 1;"));
         assertEquals("complete", eval.isComplete("1 + 1"));
