@@ -18,10 +18,9 @@ import java.util.SplittableRandom;
  * handler, which keeps the run loop's call to link code monomorphic: a {@link Packet} payload is the
  * end of that packet's transmission, a null payload the arrival of the packet at the head of the wire.
  *
- * <p>How a transmitted packet reaches the peer is its partition's choice ({@link Partition#carry}): the
- * sequential engine's puts it on this wire FIFO ({@link #push}); an engine that runs the peer in another thread
- * makes each arrival its own event of the receiving port ({@link Port#arrive}). PAUSE frames go through the
- * partition too ({@link Partition#deliver}).
+ * <p>How a transmitted packet reaches the peer is its partition's choice ({@link Partition#carry}): onto this
+ * wire FIFO ({@link #push}), or as an arrival event of its own at the receiving port ({@link Port#arrive}) where
+ * the peer may run elsewhere. PAUSE frames go through the partition too ({@link Partition#deliver}).
  *
  * <p>Counters: packets and bytes transmitted, first packets of flows, busy time.
  */
@@ -30,7 +29,7 @@ public final class Link implements EventHandler {
     /** The partition of the sending node; its queue (kept apart: read at every packet). */
     private Partition part;
     private fabriclab.simulation.event.EventQueue events;
-    /** The random source of jitter draws: the run's, or in the parallel engine this link's own. */
+    /** The random source of jitter draws: the run's, or this link's own once assigned to a partition. */
     private SplittableRandom random;
     /**
      * The key of the events this link delivers, for engines that order simultaneous events by node and lane: the

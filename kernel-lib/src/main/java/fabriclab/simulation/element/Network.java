@@ -20,11 +20,11 @@ public final class Network {
     public final Topology topology;
     public final SimulationConfig config;
     /**
-     * The sequential engine's one partition (every node's until {@link #partition} spreads them):
-     * the run's event queue, clock and packet pool.
+     * The partition every node starts in (and stays in unless {@link #partition} spreads them): the run's
+     * event queue, clock and packet pool.
      */
     public final Partition main = new Partition();
-    /** The run's one random source (sequential engine; the parallel engine gives each element its own). */
+    /** The run's one random source (elements spread over partitions get their own, {@link #elementRandom}). */
     final SplittableRandom random;
     public final Node[] nodes;
     public final HostNic[] hosts;
@@ -49,7 +49,7 @@ public final class Network {
     }
 
     /**
-     * Spreads the nodes over the parallel engine's partitions: node {@code n} (and its ports, links,
+     * Spreads the nodes over several partitions: node {@code n} (and its ports, links,
      * PFC state and the transport ends at a host) runs in {@code parts[partOf[n]]}; every switch
      * and link gets its own random source derived from the seed and its id, so no draw depends on
      * the partition.

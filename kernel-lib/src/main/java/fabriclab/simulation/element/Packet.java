@@ -113,10 +113,10 @@ public final class Packet {
         private Packet[] free = new Packet[256];
         private int count;
         /**
-         * At most this many free packets are kept (the rest are left to the collector). Unbounded for the
-         * sequential engine, whose pool never holds more than the packets once in flight; the parallel
-         * engine's pools are per partition and a packet is recycled where it ends, so traffic that flows
-         * mostly one way between partitions would otherwise pile its packets up in one pool.
+         * At most this many free packets are kept (the rest are left to the collector). Unbounded for a
+         * run's only pool, which never holds more than the packets once in flight; with a pool per partition a
+         * packet is recycled where it ends, so traffic that flows mostly one way between partitions would
+         * otherwise pile its packets up in one pool.
          */
         private final int capacity;
 

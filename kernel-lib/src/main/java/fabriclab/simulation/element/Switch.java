@@ -22,7 +22,7 @@ public final class Switch extends Node {
     /** Per destination host: candidate egress port indices (null: unreachable); owned by {@link Routing}. */
     public int[][] routes;
     private int[] roundRobin; // per destination host
-    /** The random source of spraying and ECN marking: the run's, or in the parallel engine this switch's own. */
+    /** The random source of spraying and ECN marking: the run's, or this switch's own once spread over partitions. */
     java.util.SplittableRandom random;
     long usedBytes;
     long peakUsedBytes;

@@ -118,7 +118,7 @@ public final class Workload implements EventHandler {
             f.transport.onCompleted(now);
             for (int s : f.successors) {
                 FlowState next = flows.get(s);
-                if (--next.pendingPredecessors == 0) { // (parallel engine: only when next starts at this host)
+                if (--next.pendingPredecessors == 0) { // (spread over partitions: only when next starts at this host)
                     HostNic source = net.hosts[next.spec.source()];
                     source.part.scheduleFor(source, Math.max(now, next.spec.startPs()), this, next);
                 }
