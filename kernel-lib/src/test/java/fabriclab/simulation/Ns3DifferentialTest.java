@@ -192,21 +192,23 @@ class Ns3DifferentialTest {
 
     /** Runs {@code cmd}, returns its stdout lines; fails with its output if it exits non-zero or overruns. */
     static List<String> run(List<String> cmd, long timeoutS) throws IOException, InterruptedException {
+        // output to files, so that the timeout holds however the program behaves
+        Path out = Files.createTempFile("fabriclab-ns3-", ".out");
         Path err = Files.createTempFile("fabriclab-ns3-", ".err");
         try {
-            Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
+            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             p.getOutputStream().close();
-            byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                fail(cmd.get(0) + " ran longer than " + timeoutS + " s");
+                fail(String.join(" ", cmd) + " ran longer than " + timeoutS + " s");
             }
-            String text = new String(out, StandardCharsets.UTF_8);
+            String text = Files.readString(out);
             if (p.exitValue() != 0) {
                 fail(String.join(" ", cmd) + " exited " + p.exitValue() + ": " + text + Files.readString(err));
             }
             return text.lines().toList();
         } finally {
+            Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
     }
