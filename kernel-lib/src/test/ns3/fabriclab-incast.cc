@@ -17,7 +17,13 @@
 // MaxSize = buffer - W bytes. Occupancy is counted here as fabriclab counts it (admitted minus fully transmitted,
 // from the device's PhyTxEnd trace), its peak taken after each admission.
 //
-// Arguments: senders bytesPerSender wireBytes rateBitsPerSecond delayPs bufferBytes
+// Simultaneous events: with equal rates and delays a batch of packets reaches the switch at the picosecond a
+// transmission there ends. ns-3 runs simultaneous events in the order they were scheduled, here the arrivals first
+// (scheduled one packet time plus a delay before) and the transmission's end last. With tieOrder 1 the switch hands
+// each arriving packet on through Simulator::ScheduleNow instead, that is after the events already due at that
+// instant: the transmission's end first, then the arrivals (still zero processing delay).
+//
+// Arguments: senders bytesPerSender wireBytes rateBitsPerSecond delayPs bufferBytes tieOrder
 // Output (stdout, CSV lines):
 //   summary,<drops>,<peakBytes>,<lastArrivalPs>,<deliveredWireBytes>,<deliveredPackets>
 //   flow,<id>,<lastArrivalPs>,<deliveredWireBytes>,<deliveredPackets>     (one per sender)
@@ -48,14 +54,15 @@ WireSize(Ptr<const Packet> p)
     return p->GetSize() + 2; // the PPP header is not in the packet when it is handed to or up from the device
 }
 
+bool g_departuresFirst = false;
+
 void
-SwitchReceive(Ptr<NetDevice>, Ptr<const Packet> p, uint16_t protocol, const Address&, const Address&,
-              NetDevice::PacketType)
+Forward(Ptr<Packet> copy, uint16_t protocol)
 {
-    Ptr<Packet> copy = p->Copy();
+    uint32_t wire = WireSize(copy); // before Send, which adds the PPP header to the packet
     if (g_egress->Send(copy, g_egress->GetBroadcast(), protocol))
     {
-        g_occupancy += WireSize(p);
+        g_occupancy += wire;
         if (g_occupancy > g_peak)
         {
             g_peak = g_occupancy;
@@ -64,6 +71,20 @@ SwitchReceive(Ptr<NetDevice>, Ptr<const Packet> p, uint16_t protocol, const Addr
     else
     {
         g_drops++;
+    }
+}
+
+void
+SwitchReceive(Ptr<NetDevice>, Ptr<const Packet> p, uint16_t protocol, const Address&, const Address&,
+              NetDevice::PacketType)
+{
+    if (g_departuresFirst)
+    {
+        Simulator::ScheduleNow(&Forward, p->Copy(), protocol);
+    }
+    else
+    {
+        Forward(p->Copy(), protocol);
     }
 }
 
@@ -105,10 +126,10 @@ SendAll(Ptr<NetDevice> dev, uint32_t flow, uint64_t bytes, uint32_t wire)
 int
 main(int argc, char* argv[])
 {
-    if (argc != 7)
+    if (argc != 8)
     {
         std::cerr << "usage: " << argv[0]
-                  << " senders bytesPerSender wireBytes rateBitsPerSecond delayPs bufferBytes" << std::endl;
+                  << " senders bytesPerSender wireBytes rateBitsPerSecond delayPs bufferBytes tieOrder" << std::endl;
         return 2;
     }
     uint32_t senders = std::strtoul(argv[1], nullptr, 10);
@@ -117,6 +138,7 @@ main(int argc, char* argv[])
     uint64_t rate = std::strtoull(argv[4], nullptr, 10);
     int64_t delayPs = std::strtoll(argv[5], nullptr, 10);
     uint64_t buffer = std::strtoull(argv[6], nullptr, 10);
+    g_departuresFirst = std::strtoul(argv[7], nullptr, 10) == 1;
     if (senders < 1 || wire < 8 || bytesPerSender % wire < 8 && bytesPerSender % wire != 0 || buffer < 2 * wire)
     {
         std::cerr << "bad arguments: need senders >= 1, wire >= 8, a last packet of 0 or >= 8 bytes, buffer >= 2 wire"

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The packet simulator against ns-3 3.37 (Debian's {@code libns3-dev}): the same scenario run in both, figures
- * compared within stated tolerances (issue 37, first step). The ns-3 side is our own program
+ * compared exactly or within stated tolerances (issue 37, first step). The ns-3 side is our own program
  * {@code src/test/ns3/fabriclab-incast.cc}, compiled by this test with g++ against the installed ns-3 (flags from
  * {@code pkg-config}) and cached under {@code target/ns3/} by a hash of its source and the ns-3 version. The test
  * fails, never skips, when ns-3, pkg-config or g++ is missing: install {@code libns3-dev pkg-config g++}.
@@ -46,30 +46,38 @@ import org.junit.jupiter.params.provider.CsvSource;
  * releases it when transmission starts. With equal packet sizes ours admits iff queued + in transmission + W &lt;=
  * buffer, ns-3 iff queued + W &lt;= MaxSize, so ns-3's queue gets MaxSize = buffer - W, and the ns-3 program counts
  * occupancy (and its peak, after each admission) our way: admitted minus fully transmitted.
- * <li><b>Simultaneous events.</b> With equal rates and delays, N packets reach the switch at the same picosecond,
- * and the same instant a transmission ends. Each simulator orders them its own way (ns-3 by scheduling order, ours by
- * its canonical order), which decides which sender's packet of a tied batch is dropped and whether a departure
- * frees its W bytes before or after the batch's arrivals. So per-flow figures are not compared packet by packet,
- * and the aggregate figures get tolerances of a few packets (below).
+ * <li><b>Simultaneous events.</b> With equal rates and delays, a batch of N packets reaches the switch at the
+ * picosecond a transmission there ends. Ours runs the transmission's end first (its bytes leave the buffer, the next
+ * packet starts), then the arrivals; ns-3 runs simultaneous events in the order they were scheduled, which puts the
+ * arrivals first. The ns-3 program takes the order as an argument: with {@code tieOrder} 1 its switch hands arriving
+ * packets on through {@code Simulator::ScheduleNow}, after the events already due, so the transmission's end comes
+ * first as in ours (still zero processing delay). Among the N arrivals of a batch the two orders differ too (which
+ * sender's packet is dropped), so per-flow figures are compared as sorted distributions.
  * </ul>
  *
  * <h2>What is compared, tolerances</h2>
+ * Against ns-3 with the same order of simultaneous events ({@code tieOrder} 1), exactly, with no tolerance: the
+ * drops, the peak occupancy of the port, the bytes delivered and the time the last packet reached the receiver. The
+ * admission rule, the buffer accounting and the timing are the same, and both runs are deterministic, so any
+ * difference, even one packet, is a modelling difference. Also checked, exactly, on both sides: the receiver's port
+ * never idles once its first packet has arrived, last = 2 (ser + delay) + (delivered packets - 1) ser, with ser = 8 W /
+ * rate.
  * <ul>
- * <li><b>Drops</b>: within {@value #DROP_TOLERANCE_PACKETS} packets. The admission rules are the same; the order of
- * a departure against a batch of arrivals at the same instant shifts the admitted count by at most one packet at
- * the onset of the full buffer and one as it drains.
- * <li><b>Peak occupancy</b>: within one packet (W bytes): the same tie, seen at the peak.
- * <li><b>Time the last packet reaches the receiver</b>: within one packet time (ser = W 8 / rate) per packet of
- * difference in the delivered count, at most {@value #DROP_TOLERANCE_PACKETS}: the receiver's port, once its first
- * packet has arrived, never idles until the last, so in both simulators, exactly,
- * last = 2 (ser + delay) + (delivered packets - 1) ser; this identity is asserted on each side too.
- * <li><b>Delivered bytes</b>: within the drop tolerance times W.
- * <li><b>Per-flow delivered bytes, sorted</b> (a distribution, as which sender loses a tie differs): the sum
- * of absolute differences of the sorted vectors within 2 {@value #DROP_TOLERANCE_PACKETS} W.
+ * <li><b>Per-flow delivered bytes, sorted</b>: the sums of absolute differences of the sorted vectors within 2 W
+ * (which sender of a tied batch keeps its packet differs, moving a packet from one flow to another).
+ * <li><b>Per-flow time of the last delivery, sorted</b>: each within one packet time ser, for the same reason.
+ * <li><b>ns-3 with its own order</b> ({@code tieOrder} 0): drops and delivered packets within one packet of ours, the
+ * peak within W, the last delivery within ser: the order of a departure against a batch of arrivals at the same
+ * instant matters once, when the buffer first fills (from then on it is full at every such instant and each packet
+ * time admits one packet either way). This bounds what the order of simultaneous events alone can change.
  * </ul>
+ * Measured (ns-3 3.37-2 of Debian 12): with the same order every compared figure is equal (8 x 100 kB into 200 kB:
+ * 501 drops; 32 x 50 kB into 512 kB: 1039 drops; 8 x 64 kB into 1 MB: no drop, peak 449 kB), the sorted per-flow
+ * delivered bytes are equal too, the sorted per-flow last deliveries one packet time apart at one flow at most; with ns-3's own order it drops one packet more where drops happen, and its
+ * peak without drops is one packet higher. The program takes about 6 s to build once (cached in target/ns3), the six
+ * runs under a second.
  */
 class Ns3DifferentialTest {
-    static final int DROP_TOLERANCE_PACKETS = 2;
     private static final int WIRE = 1000;
     private static final Path SOURCE = Path.of("src/test/ns3/fabriclab-incast.cc");
     private static final String INSTALL = "install Debian's ns-3 3.37 and its build tools: "
@@ -82,7 +90,8 @@ class Ns3DifferentialTest {
         "8, 64000, 25000000000, 2000000, 1000000",
     })
     void dropTailIncastAgreesWithNs3(int senders, long bytes, long rate, long delayPs, long buffer) throws Exception {
-        Ns3Run ns3 = runNs3(senders, bytes, WIRE, rate, delayPs, buffer);
+        Ns3Run ns3 = runNs3(senders, bytes, WIRE, rate, delayPs, buffer, 1);
+        Ns3Run ns3Own = runNs3(senders, bytes, WIRE, rate, delayPs, buffer, 0);
 
         SimulationConfig cfg = SimulationConfig.builder().mtuBytes(WIRE).headerBytes(0)
                 .buffer(SwitchBuffer.shared(buffer)).build();
@@ -92,39 +101,61 @@ class Ns3DifferentialTest {
                 .findFirst().orElseThrow();
         long[] oursPerFlow = ours.flows().stream().mapToLong(SimulationResult.FlowRecord::deliveredBytes).sorted().toArray();
         long[] ns3PerFlow = Arrays.stream(ns3.flowBytes).sorted().toArray();
+        long[] oursLast = ours.flows().stream().mapToLong(SimulationResult.FlowRecord::lastDeliveryPs).sorted().toArray();
+        long[] ns3Last = Arrays.stream(ns3.flowLastPs).sorted().toArray();
         long packetPs = WIRE * 8L * Time.S / rate;
         String both = "ours: drops " + ours.droppedPackets() + ", peak " + port.peakBytes() + " B, last "
-                + ours.lastDeliveryPs() + " ps, delivered " + ours.deliveredBytes() + " B; ns-3: drops " + ns3.drops
-                + ", peak " + ns3.peakBytes + " B, last " + ns3.lastPs + " ps, delivered " + ns3.deliveredBytes + " B";
+                + ours.lastDeliveryPs() + " ps, delivered " + ours.deliveredBytes() + " B; ns-3: " + ns3
+                + "; ns-3 in its own order: " + ns3Own;
         System.out.println("ns-3 differential, " + senders + " x " + bytes + " B: " + both + "; per flow, sorted: ours "
-                + Arrays.toString(oursPerFlow) + ", ns-3 " + Arrays.toString(ns3PerFlow));
+                + Arrays.toString(oursPerFlow) + ", ns-3 " + Arrays.toString(ns3PerFlow) + "; last deliveries, sorted: ours "
+                + Arrays.toString(oursLast) + ", ns-3 " + Arrays.toString(ns3Last));
 
+        // bookkeeping on each side: every byte delivered or dropped; the port never idles
         assertEquals(in.totalBytes(), ours.deliveredBytes() + ours.droppedBytes(), both);
-        assertEquals(in.totalBytes(), ns3.deliveredBytes + ns3.drops * WIRE, "ns-3 lost bytes other than drops: " + both);
-        assertTrue(Math.abs(ours.droppedPackets() - ns3.drops) <= DROP_TOLERANCE_PACKETS, "drops: " + both);
-        assertTrue(Math.abs(port.peakBytes() - ns3.peakBytes) <= WIRE, "peak: " + both);
-        assertTrue(Math.abs(ours.lastDeliveryPs() - ns3.lastPs) <= DROP_TOLERANCE_PACKETS * packetPs, "last delivery: " + both);
+        for (Ns3Run r : List.of(ns3, ns3Own)) {
+            assertEquals(in.totalBytes(), r.deliveredBytes + r.drops * WIRE, "ns-3 lost bytes other than drops: " + both);
+            assertEquals(2 * (packetPs + delayPs) + (r.deliveredBytes / WIRE - 1) * packetPs, r.lastPs,
+                    "ns-3: the receiver's port idled: " + both);
+        }
         assertEquals(2 * (packetPs + delayPs) + (ours.deliveredBytes() / WIRE - 1) * packetPs, ours.lastDeliveryPs(),
                 "ours: the receiver's port idled: " + both);
-        assertEquals(2 * (packetPs + delayPs) + (ns3.deliveredBytes / WIRE - 1) * packetPs, ns3.lastPs,
-                "ns-3: the receiver's port idled: " + both);
-        assertTrue(Math.abs(ours.deliveredBytes() - ns3.deliveredBytes) <= DROP_TOLERANCE_PACKETS * WIRE, "delivered: " + both);
+
+        // the same order of simultaneous events: equal
+        assertEquals(ns3.drops, ours.droppedPackets(), "drops: " + both);
+        assertEquals(ns3.peakBytes, port.peakBytes(), "peak occupancy: " + both);
+        assertEquals(ns3.deliveredBytes, ours.deliveredBytes(), "delivered: " + both);
+        assertEquals(ns3.lastPs, ours.lastDeliveryPs(), "last delivery: " + both);
         long diff = 0;
         for (int i = 0; i < senders; i++) {
             diff += Math.abs(oursPerFlow[i] - ns3PerFlow[i]);
+            assertTrue(Math.abs(oursLast[i] - ns3Last[i]) <= packetPs, "per-flow last deliveries (sorted): ours "
+                    + Arrays.toString(oursLast) + ", ns-3 " + Arrays.toString(ns3Last));
         }
-        assertTrue(diff <= 2L * DROP_TOLERANCE_PACKETS * WIRE, "per-flow delivered bytes (sorted) differ by " + diff
+        assertTrue(diff <= 2L * WIRE, "per-flow delivered bytes (sorted) differ by " + diff
                 + " B: ours " + Arrays.toString(oursPerFlow) + ", ns-3 " + Arrays.toString(ns3PerFlow));
+
+        // ns-3's own order: at most one packet apart
+        assertTrue(Math.abs(ours.droppedPackets() - ns3Own.drops) <= 1, "drops, ns-3's order: " + both);
+        assertTrue(Math.abs(ours.deliveredBytes() - ns3Own.deliveredBytes) <= WIRE, "delivered, ns-3's order: " + both);
+        assertTrue(Math.abs(port.peakBytes() - ns3Own.peakBytes) <= WIRE, "peak, ns-3's order: " + both);
+        assertTrue(Math.abs(ours.lastDeliveryPs() - ns3Own.lastPs) <= packetPs, "last delivery, ns-3's order: " + both);
     }
 
     /** What the ns-3 program printed. */
     record Ns3Run(long drops, long peakBytes, long lastPs, long deliveredBytes, long[] flowLastPs, long[] flowBytes) {
+        @Override
+        public String toString() {
+            return "drops " + drops + ", peak " + peakBytes + " B, last " + lastPs + " ps, delivered " + deliveredBytes + " B";
+        }
     }
 
-    static Ns3Run runNs3(int senders, long bytes, int wire, long rate, long delayPs, long buffer) throws Exception {
+    /** Runs the ns-3 program; {@code tieOrder} 1 runs a transmission's end before arrivals at the same instant. */
+    static Ns3Run runNs3(int senders, long bytes, int wire, long rate, long delayPs, long buffer, int tieOrder)
+            throws Exception {
         Path exe = ns3Program();
         List<String> out = run(List.of(exe.toString(), "" + senders, "" + bytes, "" + wire, "" + rate, "" + delayPs,
-                "" + buffer), 120);
+                "" + buffer, "" + tieOrder), 120);
         long[] summary = null;
         long[] flowLast = new long[senders];
         long[] flowBytes = new long[senders];
