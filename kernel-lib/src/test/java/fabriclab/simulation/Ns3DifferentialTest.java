@@ -74,8 +74,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Measured (ns-3 3.37-2 of Debian 12): with the same order every compared figure is equal (8 x 100 kB into 200 kB:
  * 501 drops; 32 x 50 kB into 512 kB: 1039 drops; 8 x 64 kB into 1 MB: no drop, peak 449 kB), the sorted per-flow
  * delivered bytes are equal too, the sorted per-flow last deliveries one packet time apart at one flow at most; with
- * ns-3's own order it drops one packet more where drops happen, and its peak without drops is one packet higher. The program takes about 6 s to build once (cached in target/ns3), the six
- * runs under a second.
+ * ns-3's own order it drops one packet more where drops happen, and its peak without drops is one packet higher.
+ * The program takes about 6 s to build once (cached in target/ns3), the six runs under a second.
  */
 class Ns3DifferentialTest {
     private static final int WIRE = 1000;
