@@ -80,4 +80,25 @@ class BadInputRound3Test {
         refused(() -> Accelerator.H800.seconds(1e308, 1e-300), "flops", "1.0E308", "1.0E-300");
         assertTrue(Double.isFinite(Accelerator.H800.seconds(1e308, 1)));
     }
+
+    /** Issue 39, item 4: errors that did not say what was wrong. */
+    @Test
+    void aPauseLongerThanALongOfPicosecondsNamesTheRate() {
+        // 65535 x 512 bit x 1e12 ps/s = 3.36e19 > 2^63 - 1 = 9.22e18: at least 4 bit/s
+        refused(() -> Pfc.quantaPs(65535, 1), "rateBitsPerSecond", "at least 4", "got 1");
+        assertEquals(8_388_480_000_000_000_000L, Pfc.quantaPs(65535, 4));
+    }
+
+    @Test
+    void datasetsListOfNullNamesTheParameter() {
+        String m = assertThrows(IllegalArgumentException.class, () -> fabriclab.datasets.Datasets.list(null)).getMessage();
+        assertTrue(m != null && m.contains("root"), m);
+    }
+
+    @Test
+    void aSweepRefusesMoreThreadsThanItsLimit() {
+        refused(() -> fabriclab.sweep.Sweep.run("x", java.util.List.of(1, 2), p -> p, Integer.MAX_VALUE,
+                fabriclab.progress.Progress.silent()), "threads", "" + Integer.MAX_VALUE, "1024");
+        refused(() -> new fabriclab.sweep.LocalThreads(fabriclab.sweep.Sweep.MAX_THREADS + 1), "threads", "1025");
+    }
 }

@@ -81,6 +81,7 @@ public final class Datasets {
 
     /** Names of all datasets under {@code root}, sorted. */
     public static List<String> list(Path root) {
+        Parameters.notNull("root", root);
         TreeSet<String> names = new TreeSet<>();
         for (String kind : List.of("published", "model")) {
             Path dir = root.resolve(kind);
