@@ -283,7 +283,7 @@ public final class Simulator {
         return r < 0 || r < a ? Long.MAX_VALUE : r;
     }
 
-    /** Throws the watchdog's stop of a run that ended in {@code r} at simulated time {@code nowPs}. */
+    /** The watchdog's stop of a run that ended in {@code r}, with the limit {@code limitPs} it exceeded. */
     private SimulationStalledException stalled(SimulationResult r, long limitPs) {
         long last = 0;
         for (FlowState f : flows) {
@@ -308,9 +308,9 @@ public final class Simulator {
             }
         }
         long waiting = flows.stream().filter(f -> f.startedPs < 0).count();
-        m.append("Incomplete flows: ").append(incomplete).append(" started of ").append(flows.size());
+        m.append("Flows started and incomplete: ").append(incomplete).append(" of ").append(flows.size());
         if (waiting > 0) {
-            m.append(" (").append(waiting).append(" not started)");
+            m.append(" (").append(waiting).append(" not started yet)");
         }
         m.append(": ").append(fl).append(incomplete > 8 ? "; ..." : "").append(". ");
         List<String> drops = new ArrayList<>();

@@ -35,7 +35,7 @@ class ProgressWatchdogTest {
     void sprayingIntoAOnePacketBufferStopsNamingFlowsAndDroppingPorts() {
         SimulationStalledException e = assertThrows(SimulationStalledException.class,
                 () -> sprayTinyBuffer().simulator().progressWatchdog(2 * Time.MS).run());
-        assertTrue(e.getMessage().contains("Incomplete flows: 16 started of 16"), e.getMessage());
+        assertTrue(e.getMessage().contains("Flows started and incomplete: 16 of 16: flow 0 (host 0 -> host"), e.getMessage());
         assertTrue(e.getMessage().contains("Ports that dropped: switch"), e.getMessage());
         SimulationResult r = e.result();
         assertTrue(r.partial());
