@@ -79,6 +79,14 @@ class ProgressWatchdogTest {
     }
 
     @Test
+    void gseWithATwoKilobyteBufferStops() {
+        SimulationStalledException e = assertThrows(SimulationStalledException.class,
+                () -> cli("--transport", "gse", "--buffer", "2KB", "--pfc", "off").simulator().progressWatchdog(2 * Time.MS).run());
+        assertTrue(e.getMessage().contains("Flows started and incomplete: "), e.getMessage());
+        assertFalse(e.result().allCompleted());
+    }
+
+    @Test
     void anIdleGapBeforeALaterFlowIsNotAStall() {
         // flow 1 starts 5 ms after flow 0 is done: nothing is in progress in between, so a 1 ms watchdog keeps still
         LeafSpine fabric = new LeafSpine(4, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
