@@ -87,6 +87,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.transport.TransportModel#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.engine.ParallelEngine#<init>(Network,TransportRun,int)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.engine.ParallelEngine#run(long,ProgressSink)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.engine.ParallelEngine#run(long,long,ProgressSink)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportRun#newFlow(FlowState)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportRun#put(Map,Counter,long)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportRun#reportCounters(Map)", SIMULATOR_RUNTIME),

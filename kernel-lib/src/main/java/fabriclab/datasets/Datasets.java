@@ -81,6 +81,7 @@ public final class Datasets {
 
     /** Names of all datasets under {@code root}, sorted. */
     public static List<String> list(Path root) {
+        Parameters.notNull("root", root);
         TreeSet<String> names = new TreeSet<>();
         for (String kind : List.of("published", "model")) {
             Path dir = root.resolve(kind);
@@ -193,6 +194,7 @@ public final class Datasets {
         if (lines.stream().filter(l -> !l.isBlank()).count() < 2) {
             throw new IllegalStateException(csv + " has a header line but no rows");
         }
+        checkFields(csv, lines);
         Table t;
         try {
             t = Table.read().csv(CsvReadOptions.builder(csv.toFile()).tableName(name).build());
@@ -225,6 +227,101 @@ public final class Datasets {
             }
         }
         return t;
+    }
+
+    /** A decimal number as written in a dataset: optional sign, digits with an optional point, optional exponent. */
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    /** A number with thousands separators ("1,000"), which a reader would silently take for 1000. */
+    private static final java.util.regex.Pattern GROUPED = java.util.regex.Pattern.compile("[+-]?\\d{1,3}(,\\d{3})+(\\.\\d*)?");
+
+    /**
+     * Refuses a CSV whose fields a reader would not take exactly as written, naming the line and column: a NUL
+     * byte (dropped by the CSV reader), a number in Java's float syntax but not in decimal ("NaN", "Infinity", "1d",
+     * "0x1p3"), a number with thousands separators ("1,000"), a decimal number beyond a double's range ("1e400")
+     * or one that is not zero but underflows to zero ("1e-400"). Fields are split as CSV: commas, double quotes
+     * around a field ("" inside them for one quote), line breaks inside quotes kept in the field.
+     */
+    private static void checkFields(Path csv, List<String> lines) {
+        List<String> header = null;
+        int line = 0;
+        while (line < lines.size()) {
+            int first = line + 1; // 1-based line of the record
+            List<String> fields = new ArrayList<>();
+            StringBuilder f = new StringBuilder();
+            boolean quoted = false;
+            String text = lines.get(line++);
+            int i = 0;
+            while (true) {
+                if (i == text.length()) {
+                    if (quoted && line < lines.size()) { // a line break inside quotes
+                        f.append('\n');
+                        text = lines.get(line++);
+                        i = 0;
+                        continue;
+                    }
+                    fields.add(f.toString());
+                    break;
+                }
+                char c = text.charAt(i++);
+                if (quoted) {
+                    if (c == '"' && i < text.length() && text.charAt(i) == '"') {
+                        f.append('"');
+                        i++;
+                    } else if (c == '"') {
+                        quoted = false;
+                    } else {
+                        f.append(c);
+                    }
+                } else if (c == '"') {
+                    quoted = true;
+                } else if (c == ',') {
+                    fields.add(f.toString());
+                    f.setLength(0);
+                } else {
+                    f.append(c);
+                }
+            }
+            if (header == null) {
+                header = fields;
+            }
+            for (int k = 0; k < fields.size(); k++) {
+                String problem = fieldProblem(fields.get(k));
+                if (problem != null) {
+                    String column = k < header.size() ? "\"" + header.get(k) + "\"" : "#" + (k + 1);
+                    throw new IllegalStateException(csv + ": line " + first + ", column " + column + ": " + problem);
+                }
+            }
+        }
+    }
+
+    /** Why {@code field} would not be read as written (see {@link #checkFields}), or null. */
+    private static String fieldProblem(String field) {
+        if (field.indexOf('\0') >= 0) {
+            return "holds a NUL byte (the CSV reader would drop it)";
+        }
+        String v = field.strip();
+        if (GROUPED.matcher(v).matches()) {
+            return "\"" + v + "\" has thousands separators; write the number without them (" + v.replace(",", "") + ")";
+        }
+        if (DECIMAL.matcher(v).matches()) {
+            double d = Double.parseDouble(v);
+            if (Double.isInfinite(d)) {
+                return "\"" + v + "\" is beyond the range of a double (at most about 1.8e308 in magnitude)";
+            }
+            String mantissa = v.split("[eE]")[0];
+            if (d == 0 && mantissa.chars().anyMatch(ch -> ch >= '1' && ch <= '9')) {
+                return "\"" + v + "\" is not zero but underflows to 0 as a double (the smallest is about 4.9e-324)";
+            }
+            return null;
+        }
+        try {
+            Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            return null; // text
+        }
+        return "\"" + v + "\" is not a decimal number as written (no NaN, Infinity, hex or type suffix; leave a missing"
+                + " value empty)";
     }
 
     /** Rejects a dataset file that is, or links to, a file outside {@code root} (a symlink out of datasets/). */

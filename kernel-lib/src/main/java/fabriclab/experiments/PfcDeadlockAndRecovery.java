@@ -80,9 +80,10 @@ public record PfcDeadlockAndRecovery(Topology topology, List<RoutedFlow> flows, 
         Parameters.notNull("pfc", pfc);
         Parameters.notNull("watchdog", watchdog);
         Parameters.atLeast("timeLimitPs", timeLimitPs, 1L);
-        if (pfc.xoffBytes() + pfc.headroomBytes() > bufferBytes) {
+        Parameters.atLeast("bufferBytes", bufferBytes, 1L);
+        if (pfc.headroomBytes() > bufferBytes - pfc.xoffBytes()) { // (xoff + headroom may overflow a long)
             throw new IllegalArgumentException("bufferBytes must hold pfc.xoffBytes + pfc.headroomBytes = "
-                    + (pfc.xoffBytes() + pfc.headroomBytes()) + ", got " + bufferBytes);
+                    + ((double) pfc.xoffBytes() + pfc.headroomBytes()) + ", got " + bufferBytes);
         }
     }
 

@@ -57,11 +57,15 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         }
     }
 
+    /** The highest uplink rate {@link #withSpeedup} derives, bit/s (1 Pbit/s, as {@code IncastBounds}). */
+    public static final double MAX_UPLINK_RATE = 1e15;
+
     /**
      * A leaf-spine whose uplink rate is derived from a target leaf speedup:
      * {@code uplinkRate = round(speedup * nicsPerLeaf * hostRate / (spines * parallelLinks))}.
      *
-     * @param speedup uplink over downlink capacity of a leaf, positive
+     * @param speedup uplink over downlink capacity of a leaf, positive, at most what gives an uplink rate of
+     *        {@link #MAX_UPLINK_RATE}
      */
     public static LeafSpine withSpeedup(int servers, int nicsPerServer, int leaves, int spines, long hostRateBitsPerSecond,
             double speedup, int parallelLinks, long hostPropagationPs, long fabricPropagationPs) {
@@ -70,7 +74,14 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         Parameters.atLeast("spines", spines, 1);
         Parameters.atLeast("parallelLinks", parallelLinks, 1);
         long nicsPerLeaf = (long) servers * nicsPerServer / leaves;
-        long up = Math.round(speedup * nicsPerLeaf * hostRateBitsPerSecond / ((double) spines * parallelLinks));
+        double perSpeedup = nicsPerLeaf * (double) hostRateBitsPerSecond / ((double) spines * parallelLinks);
+        double maxSpeedup = MAX_UPLINK_RATE / perSpeedup;
+        if (speedup > maxSpeedup) {
+            throw new IllegalArgumentException("speedup must be at most " + maxSpeedup + " (an uplink rate of at most "
+                    + (long) MAX_UPLINK_RATE + " bit/s, 1 Pbit/s, for " + nicsPerLeaf + " NICs per leaf at "
+                    + hostRateBitsPerSecond + " bit/s over " + spines + " spines x " + parallelLinks + " links), got " + speedup);
+        }
+        long up = Math.round(speedup * perSpeedup);
         return new LeafSpine(servers, nicsPerServer, leaves, spines, hostRateBitsPerSecond, up, parallelLinks,
                 hostPropagationPs, fabricPropagationPs);
     }
@@ -85,8 +96,9 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         return hosts() / leaves;
     }
 
-    /** Leaf holding host NIC {@code host}. */
+    /** Leaf holding host NIC {@code host}, 0 to {@code hosts() - 1}. */
     public int leafOf(int host) {
+        Parameters.inRange("host", host, 0, hosts() - 1);
         return host / nicsPerLeaf();
     }
 

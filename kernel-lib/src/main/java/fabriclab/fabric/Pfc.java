@@ -88,14 +88,22 @@ public record Pfc(long xoffBytes, long xonBytes, long headroomBytes, int pauseQu
      * {@code ceil(quanta * 512 * 1e12 / rate)}.
      *
      * @param quanta pause time in quanta, 0 to 65535
-     * @param rateBitsPerSecond link rate [bit/s], positive
+     * @param rateBitsPerSecond link rate [bit/s], positive, and at least {@code quanta * 512 * 1e12 / (2^63 - 1)} (the
+     *        result fits a long: 4 bit/s for 65535 quanta)
      */
     public static long quantaPs(long quanta, long rateBitsPerSecond) {
         Parameters.inRange("quanta", quanta, 0L, MAX_QUANTA);
         Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
         BigInteger num = BigInteger.valueOf(quanta).multiply(BigInteger.valueOf(QUANTUM_BITS))
                 .multiply(BigInteger.valueOf(Time.S)).add(BigInteger.valueOf(rateBitsPerSecond - 1));
-        return num.divide(BigInteger.valueOf(rateBitsPerSecond)).longValueExact();
+        BigInteger ps = num.divide(BigInteger.valueOf(rateBitsPerSecond));
+        if (ps.bitLength() > 63) {
+            BigInteger bits = BigInteger.valueOf(quanta).multiply(BigInteger.valueOf(QUANTUM_BITS)).multiply(BigInteger.valueOf(Time.S));
+            BigInteger min = bits.add(BigInteger.valueOf(Long.MAX_VALUE - 1)).divide(BigInteger.valueOf(Long.MAX_VALUE));
+            throw new IllegalArgumentException("rateBitsPerSecond must be at least " + min + " for quanta = " + quanta
+                    + " (the pause, quanta x 512 bit / rate, must be at most 2^63 - 1 ps, 106 days), got " + rateBitsPerSecond);
+        }
+        return ps.longValue();
     }
 
     /**

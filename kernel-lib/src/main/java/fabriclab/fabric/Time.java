@@ -54,9 +54,16 @@ public final class Time {
         return ps / (double) S;
     }
 
-    /** Microseconds as picoseconds, rounded to the nearest picosecond. */
+    /** The most microseconds {@link #micros} converts: the largest time a {@code long} of picoseconds holds. */
+    public static final double MAX_MICROS = Long.MAX_VALUE / (double) US;
+
+    /**
+     * Microseconds as picoseconds, rounded to the nearest picosecond.
+     *
+     * @param us microseconds, 0 to {@link #MAX_MICROS} (about 9.2e6, 106 days)
+     */
     public static long micros(double us) {
-        Parameters.nonNegative("us", us);
+        Parameters.inRange("us", us, 0, MAX_MICROS);
         return Math.round(us * US);
     }
 }

@@ -157,7 +157,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
                 throw new IllegalArgumentException("pfc.xoffBytes must be at most buffer.sharedBytes = " + buffer + ", got "
                         + pfc.xoffBytes());
             }
-            if (pfc.xoffBytes() + pfc.headroomBytes() > buffer) {
+            if (pfc.headroomBytes() > buffer - pfc.xoffBytes()) { // (not xoff + headroom: it may overflow)
                 throw new IllegalArgumentException("pfc.headroomBytes must be at most buffer.sharedBytes - pfc.xoffBytes = "
                         + (buffer - pfc.xoffBytes()) + ", got " + pfc.headroomBytes());
             }

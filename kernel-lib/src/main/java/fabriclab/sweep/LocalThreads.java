@@ -10,17 +10,17 @@ import java.util.List;
  * {@link Sweep#run} (one task instance shared by the threads, so tasks must be stateless), results in
  * the order of the plan's parameters.
  *
- * @param threads worker threads, at least 1
+ * @param threads worker threads, 1 to {@link Sweep#MAX_THREADS}
  */
 public record LocalThreads(int threads) implements SweepExecutor {
     /** Validates the thread count. */
     public LocalThreads {
-        Parameters.atLeast("threads", threads, 1);
+        Parameters.inRange("threads", threads, 1, Sweep.MAX_THREADS);
     }
 
     /** One thread per available processor. */
     public static LocalThreads allProcessors() {
-        return new LocalThreads(Runtime.getRuntime().availableProcessors());
+        return new LocalThreads(Math.min(Sweep.MAX_THREADS, Runtime.getRuntime().availableProcessors()));
     }
 
     @Override

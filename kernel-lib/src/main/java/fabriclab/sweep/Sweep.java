@@ -41,13 +41,16 @@ public final class Sweep {
     private Sweep() {
     }
 
+    /** The most worker threads a sweep starts (a thread's stack is reserved memory; results do not depend on it). */
+    public static final int MAX_THREADS = 1024;
+
     /**
      * Applies {@code experiment} to every point on {@code threads} worker threads.
      *
      * @param label what runs, shown on the progress bar, not blank
      * @param points the parameter points, not null, no null element (may be empty)
      * @param experiment a pure function from a point to its result; must not return null
-     * @param threads worker threads, at least 1 (more threads than points are not started)
+     * @param threads worker threads, 1 to {@link #MAX_THREADS} (more threads than points are not started)
      * @param sink where progress goes ({@link Progress#defaultSink()}, {@link Progress#silent()}, ...)
      * @param <P> the point type
      * @param <R> the result type
@@ -60,7 +63,7 @@ public final class Sweep {
         Parameters.notBlank("label", label);
         Parameters.notNull("points", points);
         Parameters.notNull("experiment", experiment);
-        Parameters.atLeast("threads", threads, 1);
+        Parameters.inRange("threads", threads, 1, MAX_THREADS);
         Parameters.notNull("sink", sink);
         List<P> todo = new ArrayList<>(points);
         for (int i = 0; i < todo.size(); i++) {

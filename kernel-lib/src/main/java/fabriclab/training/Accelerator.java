@@ -64,6 +64,12 @@ public record Accelerator(String name, double peakFlopsPerSecond, String source,
     public double seconds(double flops, double efficiency) {
         Parameters.nonNegative("flops", flops);
         Parameters.inHalfOpenRange("efficiency", efficiency, 0, 1);
-        return flops / (peakFlopsPerSecond * efficiency);
+        double s = flops / (peakFlopsPerSecond * efficiency);
+        if (!Double.isFinite(s)) {
+            throw new IllegalArgumentException("flops must be at most " + Double.MAX_VALUE * (peakFlopsPerSecond * efficiency)
+                    + " at efficiency = " + efficiency + " (the time, flops / (peak x efficiency), must be a finite number"
+                    + " of seconds), got " + flops);
+        }
+        return s;
     }
 }

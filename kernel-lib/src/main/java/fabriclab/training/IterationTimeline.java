@@ -144,9 +144,18 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
         return busy;
     }
 
-    /** Total time of the intervals of {@code kind} on stage {@code stage} [s]. */
+    /**
+     * Total time of the intervals of {@code kind} on stage {@code stage} [s].
+     *
+     * @param stage a pipeline stage of the job, 0 to {@code pipelineParallel - 1}
+     */
     public double seconds(Kind kind, int stage) {
         Parameters.notNull("kind", kind);
+        int last = job.layout().pipelineParallel() - 1;
+        for (Interval i : intervals) {
+            last = Math.max(last, i.stage());
+        }
+        Parameters.inRange("stage", stage, 0, last);
         return intervals.stream().filter(i -> i.kind() == kind && i.stage() == stage).mapToDouble(Interval::seconds).sum();
     }
 

@@ -64,6 +64,35 @@ class DatasetsTest {
         assertTrue(m.contains("column \"rate_gbps\" mixes numbers with text, row 2 holds \"fast\""), m);
     }
 
+    /** Issue 39: a number is read exactly as written, or the file is refused naming the line and column. */
+    @Test
+    void numbersNotReadAsWrittenAreRefusedNamingLineAndColumn(@TempDir Path dir) throws Exception {
+        Path csv = toy(dir);
+        String[][] cases = {
+            {"1e400", "beyond the range of a double"},
+            {"-1e400", "beyond the range of a double"},
+            {"Infinity", "not a decimal number as written"},
+            {"NaN", "not a decimal number as written"},
+            {"\"1,000\"", "thousands separators"},
+            {"1e-400", "underflows to 0"},
+            {"2.5d", "not a decimal number as written"},
+            {"0x1p3", "not a decimal number as written"},
+            {"4\0.0", "NUL byte"},
+        };
+        for (String[] c : cases) {
+            Files.writeString(csv, "rate_gbps,queue_kb\n1.5,3.0\n2.25," + c[0] + "\n");
+            String m = assertThrows(IllegalStateException.class, () -> Datasets.load(dir, "toy"), c[0]).getMessage();
+            assertTrue(m.contains("toy.csv: line 3, column \"queue_kb\"") && m.contains(c[1]), c[0] + ": " + m);
+        }
+        // what is written as a decimal number is read as it is: zero, signs, exponents within range
+        Files.writeString(csv, "rate_gbps,queue_kb\n0e-400,-3.0\n+2.25,4.5e2\n");
+        Table t = Datasets.load(dir, "toy").table();
+        assertEquals(0.0, t.numberColumn("rate_gbps").getDouble(0));
+        assertEquals(2.25, t.numberColumn("rate_gbps").getDouble(1));
+        assertEquals(-3.0, t.numberColumn("queue_kb").getDouble(0));
+        assertEquals(450.0, t.numberColumn("queue_kb").getDouble(1));
+    }
+
     @Test
     void aSymlinkOutOfTheDatasetsDirectoryIsNotFollowed(@TempDir Path dir) throws Exception {
         Path root = Files.createDirectories(dir.resolve("datasets"));

@@ -87,9 +87,9 @@ class GseVsRoceJctTest {
         assertEquals("sizes[1] must be in [4096, 1073741824], got 100", x.getMessage());
         x = assertThrows(IllegalArgumentException.class, () -> e.sweep(List.of(Collective.ALL_TO_ALL), new long[] {1 << 20},
                 List.of(GseVsRoceJct.Fabric.GSE), new long[] {1}, 0, Progress.silent()));
-        assertEquals("threads must be >= 1, got 0", x.getMessage());
+        assertEquals("threads must be in [1, 1024], got 0", x.getMessage());
         x = assertThrows(IllegalArgumentException.class, () -> GseVsRoceJct.fullSweep(0, Progress.silent()));
-        assertEquals("threads must be >= 1, got 0", x.getMessage());
+        assertEquals("threads must be in [1, 1024], got 0", x.getMessage());
         x = assertThrows(IllegalArgumentException.class, () -> GseVsRoceJct.fullSweepDataset(null));
         assertEquals("runs must not be null", x.getMessage());
     }

@@ -158,7 +158,7 @@ class Llama2FabricTest {
                 Fabric.ROCE, null), 1 << 20, new long[] {1}, 1, Progress.silent()));
         assertEquals("fabrics[1] must not be null", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Llama2Fabric.commRuns(0, Progress.silent()));
-        assertEquals("threads must be >= 1, got 0", e.getMessage());
+        assertEquals("threads must be in [1, 1024], got 0", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> new Llama2Fabric(3));
         assertTrue(e.getMessage().contains("speedup"), e.getMessage());
     }

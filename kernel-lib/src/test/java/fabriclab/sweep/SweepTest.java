@@ -167,7 +167,7 @@ class SweepTest {
         Function<Integer, Integer> id = i -> i;
         ProgressSink silent = Progress.silent();
         List<Integer> ok = List.of(1, 2);
-        assertEquals("threads must be >= 1, got 0",
+        assertEquals("threads must be in [1, 1024], got 0",
                 assertThrows(IllegalArgumentException.class, () -> Sweep.run("x", ok, id, 0, silent)).getMessage());
         assertEquals("points[1] must not be null", assertThrows(IllegalArgumentException.class,
                 () -> Sweep.run("x", java.util.Arrays.asList(1, null), id, 1, silent)).getMessage());

@@ -95,6 +95,9 @@ public final class SimulateCommand {
         } catch (IOException e) {
             err.println("simulate: could not write --flows " + o.flowsFile() + ": " + e.getMessage());
             return 1;
+        } catch (fabriclab.simulation.SimulationStalledException e) { // the progress watchdog: what is stuck
+            err.println("simulate: " + e.getMessage());
+            return 1;
         } catch (RuntimeException e) {
             err.println("simulate: the run failed: " + e);
             return 1;

@@ -23,6 +23,16 @@ public class Partition {
     public long now;
     /** Payload delivered to the receivers of this partition's hosts so far, bytes (first copies; for progress reports). */
     public long deliveredBytes;
+    /**
+     * The last time a flow started or payload was delivered at this partition's hosts, ps (0 before any): what the
+     * engines' progress watchdog measures from.
+     */
+    public long lastProgressPs;
+    /** Flows started at this partition's hosts (their sources), and flows completed at them (their destinations). */
+    public long flowsStarted;
+    public long flowsCompleted;
+    /** Set by an engine whose progress watchdog stopped the run. */
+    public boolean stalled;
 
     /** The sequential engine's partition (FIFO ties). */
     public Partition() {

@@ -86,6 +86,9 @@ public final class Workload implements EventHandler {
     public void handle(long timePs, Object payload) {
         FlowState f = (FlowState) payload;
         f.startedPs = timePs;
+        Partition part = net.hosts[f.spec.source()].part; // (the partition running this start)
+        part.flowsStarted++;
+        part.lastProgressPs = timePs;
         f.transport.onStart(timePs);
         net.hosts[f.spec.source()].wake(f);
     }
@@ -113,7 +116,9 @@ public final class Workload implements EventHandler {
         f.receivedBytes += p.payloadBytes;
         f.transport.destination.deliveredBytes += p.payloadBytes; // (the partition running this: progress reports)
         f.lastDeliveryPs = now;
+        f.transport.destination.lastProgressPs = now;
         if (f.receivedBytes == f.spec.bytes()) {
+            f.transport.destination.flowsCompleted++;
             f.completionPs = now;
             f.transport.onCompleted(now);
             for (int s : f.successors) {

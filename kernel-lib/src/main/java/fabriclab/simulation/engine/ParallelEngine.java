@@ -92,6 +92,7 @@ public final class ParallelEngine {
     private final long[] busyNs;
     private final long[] partitionPorts;
     private final int[] partitionNodes;
+    private volatile boolean stalled;
 
     /**
      * The engine for {@code net} on {@code threads} threads, running {@code run}'s transport; spreads the nodes over
@@ -201,9 +202,26 @@ public final class ParallelEngine {
      * events were left pending.
      */
     public long run(long timeLimitPs, ProgressSink sink) {
+        return run(timeLimitPs, Long.MAX_VALUE, sink);
+    }
+
+    /**
+     * As {@link #run(long, ProgressSink)}, with a progress watchdog: the run also stops, with events pending and
+     * {@link #stalled()} true, when at the start of a window a flow has started and not completed and, over all
+     * partitions, no flow has started and no payload was delivered for more than {@code stallLimitPs} (the
+     * partitions' figures at the last barrier, so the stop does not depend on the number of threads).
+     *
+     * @param stallLimitPs simulated time without progress that stops the run, ps ({@code Long.MAX_VALUE}: none)
+     */
+    public long run(long timeLimitPs, long stallLimitPs, ProgressSink sink) {
+        fabriclab.Parameters.atLeast("stallLimitPs", stallLimitPs, 1L);
+        fabriclab.Parameters.notNull("sink", sink);
         Phaser barrier = new Phaser(threads);
         long[][] nextPs = new long[2][threads];
         long[][] delivered = new long[2][threads]; // payload delivered per partition, published at each barrier
+        long[][] progressPs = new long[2][threads]; // per partition: last flow start or delivery, flows started, completed
+        long[][] started = new long[2][threads];
+        long[][] completed = new long[2][threads];
         boolean[] stop = new boolean[2];
         long[] handled = new long[threads];
         long[] pendingAtStop = new long[1];
@@ -222,7 +240,8 @@ public final class ParallelEngine {
                 int me = w;
                 workers[w] = () -> {
                     try {
-                        work(me, barrier, nextPs, delivered, stop, handled, pendingAtStop, eventLog[me], messageLog[me],
+                        work(me, barrier, nextPs, delivered, new long[][][] {progressPs, started, completed}, stallLimitPs,
+                                stop, handled, pendingAtStop, eventLog[me], messageLog[me],
                                 cpuLog[me], timeLimitPs, me == 0 ? caller : null, me == 0 ? progress : null);
                     } catch (Throwable e) {
                         failure.compareAndSet(null, e);
@@ -317,7 +336,8 @@ public final class ParallelEngine {
     }
 
     /** The loop of the thread that owns partition {@code me}. */
-    private void work(int me, Phaser barrier, long[][] nextPs, long[][] delivered, boolean[] stop, long[] handled,
+    private void work(int me, Phaser barrier, long[][] nextPs, long[][] delivered, long[][][] watch, long stallLimitPs,
+            boolean[] stop, long[] handled,
             long[] pendingAtStop, List<long[]> eventLog, List<long[]> messageLog, List<long[]> cpuLog, long timeLimitPs,
             Thread caller, RunProgress progress) {
         java.lang.management.ThreadMXBean cpuClock = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -345,7 +365,17 @@ public final class ParallelEngine {
                 }
                 progress.delivered(bytes);
             }
-            if (start == Long.MAX_VALUE || start > timeLimitPs || stop[parity]) {
+            long lastProgress = 0;
+            long active = 0;
+            for (int p = 0; p < threads; p++) {
+                lastProgress = Math.max(lastProgress, watch[0][parity][p]);
+                active += watch[1][parity][p] - watch[2][parity][p];
+            }
+            boolean stalled = start != Long.MAX_VALUE && active > 0 && start - lastProgress > stallLimitPs;
+            if (stalled && me == 0) {
+                this.stalled = true;
+            }
+            if (start == Long.MAX_VALUE || start > timeLimitPs || stop[parity] || stalled) {
                 if (me == 0) {
                     pendingAtStop[0] = start == Long.MAX_VALUE ? 0 : 1;
                 }
@@ -366,6 +396,9 @@ public final class ParallelEngine {
             part.messagesSent = 0;
             nextPs[parity ^ 1][me] = Math.min(q.peekTime(), part.earliestSentPs);
             delivered[parity ^ 1][me] = part.deliveredBytes;
+            watch[0][parity ^ 1][me] = part.lastProgressPs;
+            watch[1][parity ^ 1][me] = part.flowsStarted;
+            watch[2][parity ^ 1][me] = part.flowsCompleted;
             part.earliestSentPs = Long.MAX_VALUE;
             if (caller != null) {
                 stop[parity ^ 1] = caller.isInterrupted();
@@ -388,6 +421,11 @@ public final class ParallelEngine {
                 }
             }
         }
+    }
+
+    /** Whether the progress watchdog stopped the last run ({@link #run(long, long, ProgressSink)}). */
+    public boolean stalled() {
+        return stalled;
     }
 
     /** The statistics of the finished run. */

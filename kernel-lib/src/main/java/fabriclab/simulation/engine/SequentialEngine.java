@@ -27,10 +27,25 @@ public final class SequentialEngine {
      * @return the events handled; {@code -handled - 1} if the run stopped with events pending
      */
     public static long run(Partition part, long timeLimitPs, long totalPayloadMb, ProgressSink sink) {
+        return run(part, timeLimitPs, Long.MAX_VALUE, totalPayloadMb, sink);
+    }
+
+    /**
+     * As {@link #run(Partition, long, long, ProgressSink)}, with a progress watchdog: the run also stops (with events
+     * pending, and {@link Partition#stalled} set) when a flow has started and not completed and no flow has
+     * started and no payload was delivered for more than {@code stallLimitPs} of simulated time
+     * ({@link Partition#lastProgressPs}), checked after each instant.
+     *
+     * @param stallLimitPs simulated time without progress that stops the run, ps, positive ({@code Long.MAX_VALUE}:
+     *        no watchdog)
+     */
+    public static long run(Partition part, long timeLimitPs, long stallLimitPs, long totalPayloadMb, ProgressSink sink) {
         Parameters.notNull("part", part);
         Parameters.atLeast("timeLimitPs", timeLimitPs, 1L);
+        Parameters.atLeast("stallLimitPs", stallLimitPs, 1L);
         Parameters.atLeast("totalPayloadMb", totalPayloadMb, 0L);
         Parameters.notNull("sink", sink);
+        part.stalled = false;
         boolean partial = false;
         long handled = 0;
         long nextCheck = CHECK_EVERY_EVENTS;
@@ -45,6 +60,11 @@ public final class SequentialEngine {
                 }
                 part.now = t;
                 handled += events.dispatchNextInstant(timeLimitPs);
+                if (part.now - part.lastProgressPs > stallLimitPs && part.flowsStarted > part.flowsCompleted) {
+                    part.stalled = true; // the watchdog: flows in progress, nothing delivered for the limit
+                    partial = !events.isEmpty();
+                    break;
+                }
                 if (handled >= nextCheck) {
                     nextCheck = handled + CHECK_EVERY_EVENTS;
                     if (Thread.currentThread().isInterrupted()) {

@@ -1,0 +1,104 @@
+package fabriclab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fabriclab.fabric.LeafSpine;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.Time;
+import fabriclab.simulation.Scenario;
+import fabriclab.simulation.config.FlowSpec;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.config.SwitchBuffer;
+import fabriclab.training.Accelerator;
+import fabriclab.training.CommTimer;
+import fabriclab.training.IterationTimeline;
+import fabriclab.training.ParallelLayout;
+import fabriclab.training.TrainingJob;
+import fabriclab.training.TransformerConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/** Issue 39, item 1: library entry points that took extreme values without a word. */
+class BadInputRound3Test {
+    private static final long G100 = 100_000_000_000L;
+
+    /** Fails unless {@code call} throws an IllegalArgumentException whose message holds every one of {@code parts}. */
+    private static void refused(Executable call, String... parts) {
+        String m = assertThrows(IllegalArgumentException.class, call).getMessage();
+        for (String p : parts) {
+            assertTrue(m.contains(p), "\"" + p + "\" in: " + m);
+        }
+    }
+
+    @Test
+    void pfcWhoseXoffPlusHeadroomOverflowsIsRefused() {
+        Pfc pfc = new Pfc(1000, 500, Long.MAX_VALUE, 65535);
+        LeafSpine f = new LeafSpine(4, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
+        refused(() -> Scenario.builder(f.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)))
+                .flow(FlowSpec.of(0, 2, 1000, 0)).pfc(pfc).build(), "pfc.headroomBytes", "9999000", "" + Long.MAX_VALUE);
+    }
+
+    @Test
+    void microsBeyondALongOfPicosecondsIsRefused() {
+        refused(() -> Time.micros(1e13), "us", "1.0E13");
+        // the largest accepted value still converts: 9.2e6 us is 106 days
+        assertTrue(Time.micros(Time.MAX_MICROS) > 0);
+        assertEquals(1_500_000L, Time.micros(1.5));
+    }
+
+    @Test
+    void aSpeedupBeyondAPetabitUplinkIsRefused() {
+        refused(() -> LeafSpine.withSpeedup(4, 1, 2, 2, G100, 1e300, 1, Time.US, Time.US), "speedup", "1.0E300");
+        // 2 NICs per leaf at 100G over 2 spines: speedup 1 is a 100G uplink, and 10,000 is 1 Pbit/s, the limit
+        assertEquals(G100, LeafSpine.withSpeedup(4, 1, 2, 2, G100, 1, 1, Time.US, Time.US).uplinkRateBitsPerSecond());
+        assertEquals(1_000_000_000_000_000L,
+                LeafSpine.withSpeedup(4, 1, 2, 2, G100, 10_000, 1, Time.US, Time.US).uplinkRateBitsPerSecond());
+        refused(() -> LeafSpine.withSpeedup(4, 1, 2, 2, G100, 10_001, 1, Time.US, Time.US), "speedup", "10001");
+    }
+
+    @Test
+    void leafOfAHostOutsideTheFabricIsRefused() {
+        LeafSpine f = new LeafSpine(16, 1, 4, 2, G100, G100, 1, Time.US, Time.US);
+        refused(() -> f.leafOf(-1), "host", "-1", "15");
+        refused(() -> f.leafOf(16), "host", "16", "15");
+        assertEquals(3, f.leafOf(15));
+    }
+
+    @Test
+    void secondsOfAStageThatDoesNotExistIsRefused() {
+        ParallelLayout l = new ParallelLayout(4, 1, 1, 1, 4, 0, 1);
+        IterationTimeline t = IterationTimeline.schedule(new TrainingJob(TransformerConfig.llama2x13b(4096), l, 4),
+                Accelerator.A100, 0.5, CommTimer.nonBlocking(1, 200e9, 1e12), 1e12);
+        refused(() -> t.seconds(IterationTimeline.Kind.values()[0], 99), "stage", "99");
+        refused(() -> t.seconds(IterationTimeline.Kind.values()[0], -1), "stage", "-1");
+    }
+
+    @Test
+    void computeTimeBeyondADoubleIsRefused() {
+        refused(() -> Accelerator.H800.seconds(1e308, 1e-300), "flops", "1.0E308", "1.0E-300");
+        assertTrue(Double.isFinite(Accelerator.H800.seconds(1e308, 1)));
+    }
+
+    /** Issue 39, item 4: errors that did not say what was wrong. */
+    @Test
+    void aPauseLongerThanALongOfPicosecondsNamesTheRate() {
+        // 65535 x 512 bit x 1e12 ps/s = 3.36e19 > 2^63 - 1 = 9.22e18: at least 4 bit/s
+        refused(() -> Pfc.quantaPs(65535, 1), "rateBitsPerSecond", "at least 4", "got 1");
+        assertEquals(8_388_480_000_000_000_000L, Pfc.quantaPs(65535, 4));
+    }
+
+    @Test
+    void datasetsListOfNullNamesTheParameter() {
+        String m = assertThrows(IllegalArgumentException.class, () -> fabriclab.datasets.Datasets.list(null)).getMessage();
+        assertTrue(m != null && m.contains("root"), m);
+    }
+
+    @Test
+    void aSweepRefusesMoreThreadsThanItsLimit() {
+        refused(() -> fabriclab.sweep.Sweep.run("x", java.util.List.of(1, 2), p -> p, Integer.MAX_VALUE,
+                fabriclab.progress.Progress.silent()), "threads", "" + Integer.MAX_VALUE, "1024");
+        refused(() -> new fabriclab.sweep.LocalThreads(fabriclab.sweep.Sweep.MAX_THREADS + 1), "threads", "1025");
+    }
+}
