@@ -302,9 +302,10 @@ public final class Simulator {
             net.main.events.schedule(0, new Sampler(), null);
         }
         long limit = StallReport.limitPs(net, stallLimitPs);
-        long loop = SequentialEngine.run(net.main, timeLimitPs, limit, net.workload.totalPayloadMb(), sink);
+        SequentialEngine engine = new SequentialEngine(net.main);
+        long loop = engine.run(timeLimitPs, limit, net.workload.totalPayloadMb(), sink);
         SimulationResult r = SimulationResult.of(net, transportRun, scenario.transport(), loop, net.main.now);
-        if (net.main.stalled) {
+        if (engine.stalled()) {
             throw StallReport.stalled(net, flows, r, stallLimitPs, limit);
         }
         return r;

@@ -31,8 +31,6 @@ public class Partition {
     /** Flows started at this partition's hosts (their sources), and flows completed at them (their destinations). */
     public long flowsStarted;
     public long flowsCompleted;
-    /** Set by an engine whose progress watchdog stopped the run. */
-    public boolean stalled;
 
     /** The sequential engine's partition (FIFO ties). */
     public Partition() {
