@@ -444,7 +444,7 @@ public final class SimulateOptions {
             case "roce" -> RoceTransport.noCongestionControl().withAckEvery(ackEvery());
             case "dcqcn" -> RoceTransport.dcqcn(DcqcnParameters.zhu2015()).withAckEvery(ackEvery());
             case "gse" -> GseTransport.defaults();
-            case "ctcc" -> new CtccTransport(RttControlParameters.ctcc(), 0, ackEvery(), 64, fabriclab.fabric.Time.MS);
+            case "ctcc" -> CtccTransport.of(RttControlParameters.ctcc()).withReliableConnection(fabriclab.simulation.transport.ReliableConnection.defaults().withAckEvery(ackEvery()));
             default -> TransportModel.uncontrolled();
         };
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport(),

@@ -36,6 +36,16 @@ public final class FlowState {
     public long controlDropped;
     public long ecnMarked;
     public long retransmitted;
+    /** Payload bytes of the data packets the sender sent more than once. */
+    public long retransmittedBytes;
+    /** Retransmission (local ACK) timeouts that fired at the sender. */
+    public long timeouts;
+    /** Of {@link #timeouts}, those with no loss of this flow to explain them (classified at the end of the run). */
+    public long spuriousTimeouts;
+    /** The queue pair went to the error state: its retry count was exhausted (it sends no more). */
+    public boolean failed;
+    /** Receiver: data packets discarded because they arrived above the expected sequence number (go-back-N). */
+    public long outOfOrderDiscards;
     public long completionPs = -1;
     public long lastDeliveryPs = -1;
 

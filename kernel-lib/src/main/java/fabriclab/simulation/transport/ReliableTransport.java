@@ -45,12 +45,12 @@ public abstract class ReliableTransport extends Transport {
 
     private final EventHandler rto = this::onRetransmissionTimer;
 
-    public ReliableTransport(Network net, FlowState flow, int ackEvery, int ackBytes, int ackPriority, long rtoPs) {
+    public ReliableTransport(Network net, FlowState flow, ReliableConnection rc, int ackBytes, int ackPriority) {
         super(net, flow);
-        this.ackEvery = ackEvery;
+        this.ackEvery = rc.ackEvery();
         this.ackBytes = ackBytes;
         this.ackPriority = ackPriority;
-        this.rtoPs = rtoPs;
+        this.rtoPs = rc.localAckTimeoutPs();
     }
 
     @Override

@@ -14,6 +14,11 @@ public interface TransportModel {
     Counter NACKS = new Counter("nacks", Counter.Unit.PACKETS, "NACKs sent by receivers for a sequence gap");
     /** Go-back-N (RoCE, CTCC): retransmission timeouts that fired at the senders. */
     Counter TIMEOUTS = new Counter("timeouts", Counter.Unit.EVENTS, "retransmission timeouts fired at senders");
+    /** Go-back-N (RoCE, CTCC): of the timeouts, those with no loss of the flow since its previous timeout (or start). */
+    Counter SPURIOUS_TIMEOUTS = new Counter("timeouts.spurious", Counter.Unit.EVENTS,
+            "timeouts with nothing of the flow lost to explain them");
+    /** Go-back-N (RoCE, CTCC): queue pairs that exhausted their retry count and went to the error state. */
+    Counter FAILED_QPS = new Counter("qp.failed", Counter.Unit.EVENTS, "queue pairs failed after exhausting their retries");
 
     /** The default transport: every packet at line rate, no control loop. */
     static TransportModel uncontrolled() {

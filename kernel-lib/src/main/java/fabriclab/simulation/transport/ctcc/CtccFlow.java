@@ -49,7 +49,7 @@ final class CtccFlow extends ReliableTransport {
     }
 
     CtccFlow(Network net, FlowState flow, CtccTransport model, PathProbe path) {
-        super(net, flow, model.ackEvery(), model.controlBytes(), model.replyPriority(), model.rtoPs());
+        super(net, flow, model.rc(), model.controlBytes(), model.replyPriority());
         this.model = model;
         this.p = model.params();
         this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBitsPerSecond;

@@ -3,6 +3,7 @@ package fabriclab.simulation.transport.ctcc;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.TransportRun;
+import fabriclab.simulation.transport.ReliableConnection;
 import fabriclab.fabric.Time;
 import fabriclab.Parameters;
 import fabriclab.congestion.RttControlParameters;
@@ -31,12 +32,11 @@ import fabriclab.congestion.RttRule;
  * @param params rule and parameters (rule must be {@link RttRule#CTCC_TARGET}); defaults
  *        {@link RttControlParameters#ctcc()} (this project's choices, 001 publishes none)
  * @param replyPriority priority of probe replies, 0..7 (0 is the highest)
- * @param ackEvery a cumulative ACK every this many packets, at least 1
+ * @param rc the reliable connection (ACK coalescing, local ACK timeout, retries), as RoCE's
  * @param controlBytes wire bytes of probes, replies, ACKs and NACKs, 64..1500
- * @param rtoPs retransmission timeout [ps], positive
  * @param initialRateFraction each queue pair's starting rate as a fraction of its NIC's line rate, in (0, 1]
  */
-public record CtccTransport(RttControlParameters params, int replyPriority, int ackEvery, int controlBytes, long rtoPs,
+public record CtccTransport(RttControlParameters params, int replyPriority, ReliableConnection rc, int controlBytes,
         double initialRateFraction) implements TransportModel {
     /** Validates. */
     public CtccTransport {
@@ -45,25 +45,29 @@ public record CtccTransport(RttControlParameters params, int replyPriority, int 
             throw new IllegalArgumentException("params.rule must be CTCC_TARGET for CtccTransport, got " + params.rule());
         }
         Parameters.inRange("replyPriority", replyPriority, 0, 7);
-        Parameters.atLeast("ackEvery", ackEvery, 1);
+        Parameters.notNull("rc", rc);
         Parameters.inRange("controlBytes", controlBytes, 64, 1500);
-        Parameters.atLeast("rtoPs", rtoPs, 1L);
         Parameters.inHalfOpenRange("initialRateFraction", initialRateFraction, 0.0, 1.0);
     }
 
     /** As the canonical constructor, starting at line rate. */
-    public CtccTransport(RttControlParameters params, int replyPriority, int ackEvery, int controlBytes, long rtoPs) {
-        this(params, replyPriority, ackEvery, controlBytes, rtoPs, 1.0);
+    public CtccTransport(RttControlParameters params, int replyPriority, ReliableConnection rc, int controlBytes) {
+        this(params, replyPriority, rc, controlBytes, 1.0);
     }
 
     /** A copy whose queue pairs start at {@code fraction} of line rate, in (0, 1]. */
     public CtccTransport withInitialRateFraction(double fraction) {
-        return new CtccTransport(params, replyPriority, ackEvery, controlBytes, rtoPs, fraction);
+        return new CtccTransport(params, replyPriority, rc, controlBytes, fraction);
     }
 
-    /** CTCC with {@code params}, replies on priority 0, ACK every 16 packets, 64-byte control frames, RTO 1 ms. */
+    /** CTCC with {@code params}, replies on priority 0, the default reliable connection, 64-byte control frames. */
     public static CtccTransport of(RttControlParameters params) {
-        return new CtccTransport(params, 0, 16, 64, Time.MS);
+        return new CtccTransport(params, 0, ReliableConnection.defaults(), 64);
+    }
+
+    /** A copy with another reliable connection. */
+    public CtccTransport withReliableConnection(ReliableConnection c) {
+        return new CtccTransport(params, replyPriority, c, controlBytes, initialRateFraction);
     }
 
     /** One run of this transport (the simulator's internal types). */

@@ -40,7 +40,7 @@ final class RoceFlow extends ReliableTransport {
     private final EventHandler alphaTimer = this::onAlphaTimer;
 
     RoceFlow(Network net, FlowState flow, RoceTransport model) {
-        super(net, flow, model.ackEvery(), model.controlBytes(), model.ackPriority(), model.rtoPs());
+        super(net, flow, model.rc(), model.controlBytes(), model.ackPriority());
         this.model = model;
         this.p = model.dcqcn();
         this.lineRate = net.hosts[flow.spec.source()].nic().link.rateBitsPerSecond;

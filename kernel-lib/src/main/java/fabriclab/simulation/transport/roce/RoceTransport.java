@@ -4,6 +4,7 @@ import fabriclab.simulation.trace.Counter;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.TransportRun;
+import fabriclab.simulation.transport.ReliableConnection;
 import fabriclab.fabric.Time;
 import fabriclab.Parameters;
 import fabriclab.congestion.DcqcnParameters;
@@ -11,8 +12,8 @@ import fabriclab.congestion.DcqcnParameters;
 /**
  * RoCEv2 reliable-connection transport for the packet simulator: one flow is one queue pair doing
  * an RDMA write of {@link fabriclab.simulation.config.FlowSpec#bytes()} in MTU packets, with go-back-N loss recovery
- * (cumulative ACKs every {@code ackEvery} packets, one NACK per sequence gap, a retransmission
- * timeout for a lost tail: see the package-private {@code ReliableTransport}) and, optionally, DCQCN.
+ * (the reliable connection of {@link ReliableConnection}: coalesced cumulative ACKs, AckReq per message, one
+ * NAK per sequence gap, the local ACK timeout for a lost tail) and, optionally, DCQCN.
  *
  * <p><b>DCQCN</b> (Zhu et al., "Congestion Control for Large-Scale RDMA Deployments", SIGCOMM 2015,
  * section 3; seeds 000 section 1.2.2 and 003 describe the same algorithm) at its three points:
@@ -41,65 +42,64 @@ import fabriclab.congestion.DcqcnParameters;
  * @param dcqcn DCQCN parameters (published defaults: {@link DcqcnParameters#zhu2015()}), or null for no congestion control
  * @param hyperIncreaseBitsPerSecond R_HAI [bit/s], positive (not part of {@link DcqcnParameters}; default 50 Mb/s, the
  *        rpg_hai_rate default NVIDIA documents for ConnectX NICs)
- * @param ackEvery a cumulative ACK every this many in-order packets (and at the last one), at least 1
+ * @param rc the reliable connection: messages, ACK coalescing, local ACK timeout and retries
+ *        ({@link ReliableConnection#defaults()}: HCCL's and NCCL's documented values)
  * @param controlBytes wire bytes of an ACK, NACK or CNP (default 64, a minimum Ethernet frame), 64..1500
  * @param ackPriority priority of ACKs and NACKs (usually the data priority), 0..7
  * @param cnpPriority priority of CNPs (deployments give CNPs a high priority), 0..7
- * @param rtoPs retransmission timeout [ps], positive
  * @param iqcn iQCN (seed 003 section 4.2.5): a switch that admits a flow's data packet into a queue above
  *        Kmin sends the sender a CNP itself when no CNP of that flow (from the receiver or a switch) was
  *        sent for longer than the rate-increase timer T, so the sender does not raise its rate while
  *        its queue is still congested (needs {@code dcqcn})
  */
-public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, int ackEvery, int controlBytes,
-        int ackPriority, int cnpPriority, long rtoPs, boolean iqcn) implements TransportModel {
+public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, ReliableConnection rc,
+        int controlBytes, int ackPriority, int cnpPriority, boolean iqcn) implements TransportModel {
     /** Validates. */
     public RoceTransport {
         Parameters.positive("hyperIncreaseBitsPerSecond", hyperIncreaseBitsPerSecond);
-        Parameters.atLeast("ackEvery", ackEvery, 1);
+        Parameters.notNull("rc", rc);
         Parameters.inRange("controlBytes", controlBytes, 64, 1500);
         Parameters.inRange("ackPriority", ackPriority, 0, 7);
         Parameters.inRange("cnpPriority", cnpPriority, 0, 7);
-        Parameters.atLeast("rtoPs", rtoPs, 1L);
         if (iqcn && dcqcn == null) {
             throw new IllegalArgumentException("iqcn needs dcqcn (iQCN adds CNPs to DCQCN), got dcqcn = null");
         }
     }
 
-    /** DCQCN with {@code p}; ACK every 16 packets; 64-byte control frames on priority 0; RTO 1 ms. */
+    /** DCQCN with {@code p}; the default reliable connection; 64-byte control frames on priority 0. */
     public static RoceTransport dcqcn(DcqcnParameters p) {
-        return new RoceTransport(Parameters.notNull("p", p), 50e6, 16, 64, 0, 0, Time.MS, false);
+        return new RoceTransport(Parameters.notNull("p", p), 50e6, ReliableConnection.defaults(), 64, 0, 0, false);
     }
 
     /** Go-back-N RoCE without congestion control (line rate, PFC or loss decide). */
     public static RoceTransport noCongestionControl() {
-        return new RoceTransport(null, 50e6, 16, 64, 0, 0, Time.MS, false);
+        return new RoceTransport(null, 50e6, ReliableConnection.defaults(), 64, 0, 0, false);
     }
 
     /** A copy with CNPs (and ACKs/NACKs if {@code alsoAcks}) on another priority. */
     public RoceTransport withControlPriority(int priority, boolean alsoAcks) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, alsoAcks ? priority : ackPriority,
-                priority, rtoPs, iqcn);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, alsoAcks ? priority : ackPriority,
+                priority, iqcn);
     }
 
     /** A copy with another hyper-increase step R_HAI [bit/s]. */
     public RoceTransport withHyperIncrease(double bps) {
-        return new RoceTransport(dcqcn, bps, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, iqcn);
+        return new RoceTransport(dcqcn, bps, rc, controlBytes, ackPriority, cnpPriority, iqcn);
     }
 
-    /** A copy with another retransmission timeout [ps]. */
-    public RoceTransport withRto(long ps) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, ackPriority, cnpPriority, ps, iqcn);
+    /** A copy with another reliable connection (timeout, retries, ACK coalescing, message size). */
+    public RoceTransport withReliableConnection(ReliableConnection c) {
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, c, controlBytes, ackPriority, cnpPriority, iqcn);
     }
 
     /** A copy acknowledging every {@code n} packets. */
     public RoceTransport withAckEvery(int n) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, n, controlBytes, ackPriority, cnpPriority, rtoPs, iqcn);
+        return withReliableConnection(rc.withAckEvery(n));
     }
 
     /** A copy with iQCN on or off. */
     public RoceTransport withIqcn(boolean on) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, ackEvery, controlBytes, ackPriority, cnpPriority, rtoPs, on);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, on);
     }
 
     /** CNPs the notification points (receivers) sent. */

@@ -40,7 +40,7 @@ class RoceTransportTest {
         SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(10_000_000, 20_000, EcnMarking.OFF),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, 0, 0);
         Simulator sim = Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(incast(4, 200_000))
-                .transport(RoceTransport.noCongestionControl().withRto(50 * Time.US)).build().simulator();
+                .transport(RoceTransport.noCongestionControl().withReliableConnection(fabriclab.simulation.transport.ReliableConnection.defaults().withLocalAckTimeoutExponent(4))).build().simulator();
         SimulationResult r = sim.run(100 * Time.MS, fabriclab.progress.Progress.silent());
         assertTrue(!r.partial(), "must finish within 100 ms of simulated time");
         assertTrue(r.allCompleted());
@@ -223,7 +223,7 @@ class RoceTransportTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RoceTransport.noCongestionControl().withAckEvery(0));
         assertTrue(e.getMessage().contains("ackEvery"));
-        e = assertThrows(IllegalArgumentException.class, () -> RoceTransport.noCongestionControl().withRto(0));
-        assertTrue(e.getMessage().contains("rtoPs"));
+        e = assertThrows(IllegalArgumentException.class, () -> fabriclab.simulation.transport.ReliableConnection.defaults().withLocalAckTimeoutExponent(0));
+        assertTrue(e.getMessage().contains("localAckTimeoutExponent"));
     }
 }
