@@ -222,6 +222,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      * @param loop the events handled, or {@code -handled - 1} if the run stopped with events pending
      */
     static SimulationResult of(Network net, TransportRun run, TransportModel model, long loop, long endPs) {
+        run.finish();
         boolean partial = loop < 0;
         long handled = partial ? -loop - 1 : loop;
         long now = endPs;

@@ -248,7 +248,9 @@ public final class Simulator {
      * {@link SimulationStalledException} that names the incomplete flows, the ports that dropped or were paused,
      * and the failed links. The grace is twice the sum, over every link, of its propagation delay and the
      * serialisation of one full packet ({@code mtuBytes + headerBytes}) at its rate: no packet's round trip takes
-     * longer, so slow or long links do not trip the watchdog. A run with a finite time limit is watched too.
+     * longer, so slow or long links do not trip the watchdog; the transport's recovery timeout
+     * ({@code TransportModel.recoveryTimeoutPs()}, RoCE's local ACK timeout) is added, so a flow waiting for its
+     * retransmission timer is not called stalled. A run with a finite time limit is watched too.
      *
      * @param limitPs simulated time without progress, ps, 1 to {@code Long.MAX_VALUE} ({@code Long.MAX_VALUE}: no
      *        watchdog)
@@ -301,7 +303,7 @@ public final class Simulator {
             }
             net.main.events.schedule(0, new Sampler(), null);
         }
-        long limit = StallReport.limitPs(net, stallLimitPs);
+        long limit = StallReport.limitPs(net, stallLimitPs, scenario.transport().recoveryTimeoutPs());
         SequentialEngine engine = new SequentialEngine(net.main);
         long loop = engine.run(timeLimitPs, limit, net.workload.totalPayloadMb(), sink);
         SimulationResult r = SimulationResult.of(net, transportRun, scenario.transport(), loop, net.main.now);
@@ -365,7 +367,7 @@ public final class Simulator {
         ParallelEngine engine = new ParallelEngine(net, transportRun, threads);
         ran = true;
         net.workload.scheduleStarts();
-        long limit = StallReport.limitPs(net, stallLimitPs);
+        long limit = StallReport.limitPs(net, stallLimitPs, scenario.transport().recoveryTimeoutPs());
         long loop = engine.run(timeLimitPs, limit, sink);
         parallelStats = engine.stats();
         SimulationResult r = SimulationResult.of(net, transportRun, scenario.transport(), loop, engine.endPs());

@@ -17,8 +17,11 @@ final class StallReport {
     private StallReport() {
     }
 
-    /** The watchdog's limit with the fabric's grace (see {@code Simulator.progressWatchdog}), saturating. */
-    static long limitPs(Network net, long stallLimitPs) {
+    /**
+     * The watchdog's limit with the fabric's grace and the transport's own recovery timeout (see
+     * {@code Simulator.progressWatchdog}), saturating.
+     */
+    static long limitPs(Network net, long stallLimitPs, long recoveryTimeoutPs) {
         if (stallLimitPs == Long.MAX_VALUE) {
             return Long.MAX_VALUE;
         }
@@ -28,7 +31,7 @@ final class StallReport {
             long ser = l.rateBitsPerSecond() <= 0 ? Long.MAX_VALUE : Time.serializationPs(packet, l.rateBitsPerSecond());
             grace = saturatingAdd(grace, saturatingAdd(saturatingAdd(l.propagationPs(), ser), saturatingAdd(l.propagationPs(), ser)));
         }
-        return saturatingAdd(stallLimitPs, grace);
+        return saturatingAdd(saturatingAdd(stallLimitPs, grace), recoveryTimeoutPs);
     }
 
     /** {@code ps} in milliseconds for the watchdog's message. */
@@ -55,7 +58,7 @@ final class StallReport {
         StringBuilder m = new StringBuilder();
         m.append("the run stopped: no payload delivered and no flow started from t = ").append(fmt(last))
                 .append(" to t = ").append(fmt(r.endPs())).append(" while events still flowed (progress watchdog: ")
-                .append(fmt(stallLimitPs)).append(" + the fabric's grace = ").append(fmt(limitPs))
+                .append(fmt(stallLimitPs)).append(" + the fabric's grace and the transport's timeout = ").append(fmt(limitPs))
                 .append("; Simulator.progressWatchdog sets it). ");
         int incomplete = 0;
         StringBuilder fl = new StringBuilder();

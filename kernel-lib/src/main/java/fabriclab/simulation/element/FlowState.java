@@ -59,6 +59,43 @@ public final class FlowState {
         this.reverseEcmpEgress = new Port[switches];
     }
 
+    /** Losses of this flow that can explain a retransmission timeout: time [ps] and sequence (-1: an ACK or NAK). */
+    private long[] lossTimes = new long[0];
+    private int[] lossSeqs = new int[0];
+    private int losses;
+
+    /**
+     * Records the loss of packet {@code p} of this flow at {@code timePs} if it can leave the sender waiting for an
+     * acknowledgement: a data packet, an ACK or a NAK (synchronized: switches in several threads of the parallel
+     * engine may lose packets of one flow).
+     */
+    public synchronized void recordLoss(Packet p, long timePs) {
+        if (!p.isData() && p.kind != Packet.ACK && p.kind != Packet.NACK) {
+            return;
+        }
+        if (losses == lossTimes.length) {
+            lossTimes = java.util.Arrays.copyOf(lossTimes, Math.max(4, 2 * losses));
+            lossSeqs = java.util.Arrays.copyOf(lossSeqs, lossTimes.length);
+        }
+        lossTimes[losses] = timePs;
+        lossSeqs[losses] = p.isData() ? p.seq : -1;
+        losses++;
+    }
+
+    /**
+     * Whether a loss recorded with {@link #recordLoss} explains a timeout at {@code timePs} whose oldest
+     * unacknowledged sequence was {@code una}: a loss after {@code sincePs} (the previous timeout, or the start) and
+     * at most at {@code timePs}, of an ACK or NAK or of a data packet at or above {@code una}.
+     */
+    public synchronized boolean lossExplains(long sincePs, long timePs, int una) {
+        for (int i = 0; i < losses; i++) {
+            if (lossTimes[i] > sincePs && lossTimes[i] <= timePs && (lossSeqs[i] < 0 || lossSeqs[i] >= una)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A packet of this flow was lost (data: counted with its payload; control: counted apart). */
     public void packetDropped(Packet p) {
         if (!p.isData()) {

@@ -43,6 +43,7 @@ public final class Network {
     /** Packet {@code p} was lost at {@code port} of {@code node} (port null: no route): the flow and the trace learn it. */
     void dropped(Packet p, Node node, Port port, DropReason reason) {
         node.part.countDrop(p);
+        p.flow.recordLoss(p, node.part.now);
         if (trace != null) {
             trace.dropped(node.id, port == null ? -1 : port.index, p.flow.id, p.isData(), p.wireBytes, reason, node.part.now);
         }

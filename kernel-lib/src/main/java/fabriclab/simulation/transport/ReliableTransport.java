@@ -7,43 +7,58 @@ import fabriclab.simulation.element.Transport;
 import fabriclab.simulation.event.EventHandler;
 
 /**
- * Go-back-N reliability shared by the RoCE and CTCC transports (package-private), as RoCE NICs do
- * it for reliable-connected queue pairs (InfiniBand Architecture Specification vol. 1, chapter 9.7,
- * whose transport RoCEv2 carries unchanged).
+ * The reliable connection shared by the RoCE and CTCC transports, as RoCE NICs run reliable-connected queue
+ * pairs (InfiniBand Architecture Specification vol. 1, section 9.7, whose transport RoCEv2 carries unchanged);
+ * its settings and their sources are {@link ReliableConnection}'s.
  *
- * <p>Receiver: keeps the expected sequence number (ePSN). A packet at the ePSN is delivered and the
- * ePSN advances; every {@code ackEvery}-th delivered packet and the last one are acknowledged with a
- * cumulative ACK carrying the new ePSN. A packet above the ePSN is discarded, and the first such
- * packet per ePSN value triggers one NACK carrying the ePSN (a sequence error NAK). A packet below
- * the ePSN is a duplicate: discarded, and re-acknowledged so that a sender whose ACK was lost can
- * finish.
+ * <p>Responder (receiver): keeps the expected sequence number (ePSN). A packet at the ePSN is delivered and the
+ * ePSN advances. A cumulative ACK carrying the ePSN goes back when {@code ackEvery} packets (new or duplicate)
+ * arrived since the last one, at once for a packet with AckReq (the last packet of each message, so of the flow),
+ * and when a packet has waited {@code ackDelayPs} unacknowledged (one coalescing timer per queue pair). A packet
+ * above the ePSN is discarded (counted as an out-of-order discard), and the first such packet per ePSN value gets
+ * one sequence-error NAK carrying the ePSN. A packet below the ePSN is a duplicate: discarded, and acknowledged by
+ * the same rules, so that a requester whose ACK was lost learns its progress.
  *
- * <p>Sender: sends sequence numbers in order from {@code nextSeq}; {@code una} is the oldest
- * unacknowledged one. An ACK advances {@code una}; a NACK for sequence {@code s} rewinds
- * {@code nextSeq} to {@code s} (everything from the gap on is sent again). A retransmission timer
- * (timeout {@code rtoPs}, re-armed on every ACK that advances {@code una}) rewinds to {@code una} when
- * the tail of a flow is lost and no NACK can come. Every sent packet below the highest sequence
- * sent before counts as a retransmission.
+ * <p>Requester (sender): sends sequence numbers in order from {@code nextSeq}; {@code una} is the oldest
+ * unacknowledged one. An ACK advances {@code una}; a NAK for sequence {@code s} rewinds {@code nextSeq} to
+ * {@code s}. The transport timer runs while packets are outstanding and restarts when an acknowledgement advances
+ * {@code una}; when it reaches the local ACK timeout the requester rewinds to {@code una} and counts a timeout;
+ * after {@code retryCount} consecutive timeouts without progress, the next moves the queue pair to the error state
+ * ({@link FlowState#failed}: it sends nothing more and its flow never completes). Every sent packet at or below the
+ * highest sequence sent before counts as a retransmission (packets and payload bytes).
+ *
+ * <p>At the end of the run ({@link #classifyTimeouts}) each timeout is checked against the flow's recorded losses
+ * ({@link FlowState#lossExplains}): a timeout with no loss of a data packet at or above its {@code una}, nor of
+ * an ACK or NAK, since the previous timeout is counted as spurious.
  */
 public abstract class ReliableTransport extends Transport {
     final int ackEvery;
     final int ackBytes;
     final int ackPriority;
     final long rtoPs;
-    // sender
+    private final long ackDelayPs;
+    private final long messageBytes;
+    private final int retryCount;
+    private final int mtu;
+    // requester
     public int una;
     int highestSent = -1;
     long lastProgressPs;
     boolean rtoArmed;
-    // receiver
+    private int retries;
+    private long[] timeoutAtPs = new long[0];
+    private int[] timeoutUna = new int[0];
+    // responder
     int expected;
     int nackedAt = -1;
     int sinceAck;
+    private long oldestUnackedPs;
+    private boolean ackTimerArmed;
     // counters
     public long nacks;
-    public long timeouts;
 
     private final EventHandler rto = this::onRetransmissionTimer;
+    private final EventHandler ackTimer = this::onAckTimer;
 
     public ReliableTransport(Network net, FlowState flow, ReliableConnection rc, int ackBytes, int ackPriority) {
         super(net, flow);
@@ -51,6 +66,10 @@ public abstract class ReliableTransport extends Transport {
         this.ackBytes = ackBytes;
         this.ackPriority = ackPriority;
         this.rtoPs = rc.localAckTimeoutPs();
+        this.ackDelayPs = rc.ackDelayPs();
+        this.messageBytes = rc.messageBytes();
+        this.retryCount = rc.retryCount();
+        this.mtu = net.config.mtuBytes();
     }
 
     @Override
@@ -60,7 +79,7 @@ public abstract class ReliableTransport extends Transport {
 
     @Override
     protected boolean canSend() {
-        return flow.nextSeq < flow.packets;
+        return flow.nextSeq < flow.packets && !flow.failed;
     }
 
     @Override
@@ -68,16 +87,30 @@ public abstract class ReliableTransport extends Transport {
         return flow.nextSeq++;
     }
 
+    /** Whether packet {@code seq} carries AckReq: it holds the last byte of a message (messages of {@code messageBytes}). */
+    final boolean ackRequested(int seq) {
+        if (seq == flow.packets - 1) {
+            return true;
+        }
+        long start = (long) seq * mtu;
+        long end = start + mtu;
+        return end / messageBytes > start / messageBytes;
+    }
+
     @Override
     protected void onSent(Packet p, long now) {
         if (p.seq <= highestSent) {
             flow.retransmitted++;
+            flow.retransmittedBytes += p.payloadBytes;
         } else {
+            if (una > highestSent) { // nothing was outstanding: the transport timer starts now
+                lastProgressPs = now;
+            }
             highestSent = p.seq;
         }
         if (!rtoArmed) {
             rtoArmed = true;
-            source.events.schedule(now + rtoPs, rto, null);
+            source.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
         }
         onDataSent(p, now);
     }
@@ -90,12 +123,9 @@ public abstract class ReliableTransport extends Transport {
         if (p.seq == expected) {
             net.workload.deliver(p, now);
             expected++;
-            sinceAck++;
-            if (sinceAck >= ackEvery || expected == flow.packets) {
-                sinceAck = 0;
-                sendControl(Packet.ACK, expected, ackBytes, ackPriority, true, 0);
-            }
+            received(p.seq, now);
         } else if (p.seq > expected) {
+            flow.outOfOrderDiscards++;
             net.workload.discard(p);
             if (nackedAt != expected) {
                 nackedAt = expected;
@@ -105,12 +135,43 @@ public abstract class ReliableTransport extends Transport {
         } else {
             flow.duplicates++;
             net.workload.discard(p);
-            if (expected == flow.packets) {
-                sendControl(Packet.ACK, expected, ackBytes, ackPriority, true, 0);
-            }
+            received(p.seq, now);
         }
         onDataReceived(p, now);
         destination.packets.recycle(p); // consumed: the last use of p
+    }
+
+    /** The responder's acknowledgement rules for an accepted or duplicate packet {@code seq}. */
+    private void received(int seq, long now) {
+        if (++sinceAck >= ackEvery || ackRequested(seq)) {
+            acknowledgeNow();
+            return;
+        }
+        if (sinceAck == 1) {
+            oldestUnackedPs = now;
+            if (!ackTimerArmed) {
+                ackTimerArmed = true;
+                destination.events.schedule(now + ackDelayPs, ackTimer, null);
+            }
+        }
+    }
+
+    private void acknowledgeNow() {
+        sinceAck = 0;
+        sendControl(Packet.ACK, expected, ackBytes, ackPriority, true, 0);
+    }
+
+    private void onAckTimer(long now, Object ignored) {
+        ackTimerArmed = false;
+        if (sinceAck == 0) {
+            return;
+        }
+        if (now - oldestUnackedPs >= ackDelayPs) {
+            acknowledgeNow();
+        } else {
+            ackTimerArmed = true;
+            destination.events.schedule(oldestUnackedPs + ackDelayPs, ackTimer, null);
+        }
     }
 
     /** Hook for the notification point: a data packet (in order or not) reached the receiver. */
@@ -123,7 +184,7 @@ public abstract class ReliableTransport extends Transport {
             case Packet.ACK -> acknowledge(p.seq, now);
             case Packet.NACK -> {
                 acknowledge(p.seq, now);
-                if (flow.nextSeq > p.seq) {
+                if (flow.nextSeq > p.seq && !flow.failed) {
                     flow.nextSeq = p.seq;
                 }
                 onNack(now);
@@ -138,6 +199,7 @@ public abstract class ReliableTransport extends Transport {
         if (seq > una) {
             una = seq;
             lastProgressPs = now;
+            retries = 0;
         }
     }
 
@@ -150,18 +212,51 @@ public abstract class ReliableTransport extends Transport {
 
     private void onRetransmissionTimer(long now, Object ignored) {
         rtoArmed = false;
-        if (una >= flow.packets) {
-            return;
+        if (una >= flow.packets || flow.failed || una > highestSent) {
+            return; // complete, failed, or nothing outstanding: the next packet sent starts the timer again
         }
         if (now - lastProgressPs >= rtoPs) {
+            recordTimeout(now);
+            source.lastProgressPs = now; // a timeout acts (resends or fails the QP): the watchdog counts it
+            if (retries >= retryCount) {
+                flow.failed = true; // retries exhausted: the queue pair goes to the error state
+                return;
+            }
+            retries++;
             flow.nextSeq = una; // go back to the oldest unacknowledged packet
-            timeouts++;
             lastProgressPs = now;
             onTimeout(now);
             wake();
         }
         rtoArmed = true;
         source.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
+    }
+
+    private void recordTimeout(long now) {
+        int n = (int) flow.timeouts;
+        if (n == timeoutAtPs.length) {
+            timeoutAtPs = java.util.Arrays.copyOf(timeoutAtPs, Math.max(4, 2 * n));
+            timeoutUna = java.util.Arrays.copyOf(timeoutUna, timeoutAtPs.length);
+        }
+        timeoutAtPs[n] = now;
+        timeoutUna[n] = una;
+        flow.timeouts++;
+    }
+
+    /**
+     * Counts the spurious timeouts of this flow into {@link FlowState#spuriousTimeouts} (after the run, when every
+     * loss is recorded): those no loss since the previous timeout (or the flow's start) explains.
+     */
+    public final void classifyTimeouts() {
+        long spurious = 0;
+        long since = Long.MIN_VALUE;
+        for (int i = 0; i < flow.timeouts; i++) {
+            if (!flow.lossExplains(since, timeoutAtPs[i], timeoutUna[i])) {
+                spurious++;
+            }
+            since = timeoutAtPs[i];
+        }
+        flow.spuriousTimeouts = spurious;
     }
 
     /** Hook: the retransmission timer fired and rewound the sender. */

@@ -20,6 +20,14 @@ public interface TransportModel {
     /** Go-back-N (RoCE, CTCC): queue pairs that exhausted their retry count and went to the error state. */
     Counter FAILED_QPS = new Counter("qp.failed", Counter.Unit.EVENTS, "queue pairs failed after exhausting their retries");
 
+    /**
+     * The longest a flow of this transport may go without delivering anything before the transport acts on its own
+     * (a retransmission timeout), ps; 0 if it has no such timer. The progress watchdog waits this much longer.
+     */
+    default long recoveryTimeoutPs() {
+        return 0;
+    }
+
     /** The default transport: every packet at line rate, no control loop. */
     static TransportModel uncontrolled() {
         return new Uncontrolled();

@@ -22,6 +22,45 @@ public abstract class TransportRun {
     /** The runtime transport of flow {@code f}. */
     public abstract Transport newFlow(FlowState f);
 
+    /**
+     * The run's events are over (called once, before the result is assembled): the transport completes the
+     * counters it can only know at the end (a go-back-N run classifies its timeouts as spurious or explained).
+     */
+    public void finish() {
+    }
+
+    /**
+     * Adds the counters of the go-back-N flows {@code flows} to {@code out}: NAKs, timeouts, spurious timeouts,
+     * failed queue pairs (for the runs of the transports built on {@link ReliableTransport}).
+     */
+    protected static void putReliableCounters(Map<String, Long> out, Iterable<? extends ReliableTransport> flows) {
+        long nacks = 0;
+        long timeouts = 0;
+        long spurious = 0;
+        long failed = 0;
+        for (ReliableTransport r : flows) {
+            if (r != null) {
+                nacks += r.nacks;
+                timeouts += r.flow.timeouts;
+                spurious += r.flow.spuriousTimeouts;
+                failed += r.flow.failed ? 1 : 0;
+            }
+        }
+        put(out, TransportModel.NACKS, nacks);
+        put(out, TransportModel.TIMEOUTS, timeouts);
+        put(out, TransportModel.SPURIOUS_TIMEOUTS, spurious);
+        put(out, TransportModel.FAILED_QPS, failed);
+    }
+
+    /** Classifies the timeouts of {@code flows} (see {@link ReliableTransport#classifyTimeouts}). */
+    protected static void classifyTimeouts(Iterable<? extends ReliableTransport> flows) {
+        for (ReliableTransport r : flows) {
+            if (r != null) {
+                r.classifyTimeouts();
+            }
+        }
+    }
+
     /** Adds this run's named counters (CNPs, containers, grants...) to {@code out}; only non-zero values. */
     public void reportCounters(Map<String, Long> out) {
     }

@@ -31,14 +31,12 @@ final class CtccRun extends TransportRun {
     }
 
     @Override
+    public void finish() {
+        classifyTimeouts(flows);
+    }
+
+    @Override
     public void reportCounters(Map<String, Long> out) {
-        long nacks = 0;
-        long timeouts = 0;
-        for (CtccFlow c : flows) {
-            nacks += c.nacks;
-            timeouts += c.timeouts;
-        }
-        put(out, TransportModel.NACKS, nacks);
-        put(out, TransportModel.TIMEOUTS, timeouts);
+        putReliableCounters(out, flows);
     }
 }

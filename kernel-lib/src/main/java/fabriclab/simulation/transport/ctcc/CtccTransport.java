@@ -81,4 +81,10 @@ public record CtccTransport(RttControlParameters params, int replyPriority, Reli
     public String parallelEngineLimitation() {
         return null;
     }
+
+    /** The local ACK timeout of {@link #rc()}: the watchdog waits for it before calling a run stalled. */
+    @Override
+    public long recoveryTimeoutPs() {
+        return rc.localAckTimeoutPs();
+    }
 }

@@ -77,6 +77,11 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
     }
 
     @Override
+    public void finish() {
+        classifyTimeouts(java.util.Arrays.asList(flows));
+    }
+
+    @Override
     public long fabricControlPackets() {
         return iqcnCnps;
     }
@@ -85,20 +90,15 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
     public void reportCounters(Map<String, Long> out) {
         long cnps = 0;
         long cuts = 0;
-        long nacks = 0;
-        long timeouts = 0;
         for (RoceFlow r : flows) {
             if (r != null) {
                 cnps += r.cnpsSent;
                 cuts += r.rateCuts;
-                nacks += r.nacks;
-                timeouts += r.timeouts;
             }
         }
         put(out, RoceTransport.CNPS, cnps);
         put(out, RoceTransport.RATE_CUTS, cuts);
         put(out, RoceTransport.IQCN_CNPS, iqcnCnps);
-        put(out, TransportModel.NACKS, nacks);
-        put(out, TransportModel.TIMEOUTS, timeouts);
+        putReliableCounters(out, java.util.Arrays.asList(flows));
     }
 }

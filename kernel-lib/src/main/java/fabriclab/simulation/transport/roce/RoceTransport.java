@@ -121,4 +121,10 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
     public String parallelEngineLimitation() {
         return iqcn ? "iQCN (a switch's CNP counter is shared by every flow through it, read with no delay)" : null;
     }
+
+    /** The local ACK timeout of {@link #rc()}: the watchdog waits for it before calling a run stalled. */
+    @Override
+    public long recoveryTimeoutPs() {
+        return rc.localAckTimeoutPs();
+    }
 }
