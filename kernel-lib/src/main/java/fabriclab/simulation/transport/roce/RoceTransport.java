@@ -94,6 +94,7 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
 
     /** A copy acknowledging every {@code n} packets. */
     public RoceTransport withAckEvery(int n) {
+        Parameters.atLeast("n", n, 1);
         return withReliableConnection(rc.withAckEvery(n));
     }
 
