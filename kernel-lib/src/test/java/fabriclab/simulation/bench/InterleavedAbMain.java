@@ -61,7 +61,8 @@ public final class InterleavedAbMain {
         long t1 = threads.getCurrentThreadCpuTime();
         long p1 = os.getProcessCpuTime();
         long hops = (long) result.getClass().getMethod("packetHops").invoke(result);
-        return new double[] {hops / ((t1 - t0) / 1e9) / 1e6, hops / ((p1 - p0) / 1e9) / 1e6};
+        long events = (long) result.getClass().getMethod("events").invoke(result);
+        return new double[] {hops / ((t1 - t0) / 1e9) / 1e6, hops / ((p1 - p0) / 1e9) / 1e6, events, hops, (t1 - t0) / 1e9};
     }
 
     private static ClassLoader loader(String classpath) throws Exception {
@@ -105,6 +106,8 @@ public final class InterleavedAbMain {
         }
         double[][] ra = new double[2][rounds];
         double[][] rb = new double[2][rounds];
+        double[][] perRun = new double[2][]; // events, packet-hops (the same every run of a build) and thread CPU s
+        double[][] cpu = new double[2][rounds];
         double[][] ratio = new double[2][rounds];
         for (int i = 0; i < rounds; i++) {
             double[] x;
@@ -116,6 +119,10 @@ public final class InterleavedAbMain {
                 y = rate(b);
                 x = rate(a);
             }
+            perRun[0] = x;
+            perRun[1] = y;
+            cpu[0][i] = x[4];
+            cpu[1][i] = y[4];
             for (int k = 0; k < 2; k++) {
                 ra[k][i] = x[k];
                 rb[k][i] = y[k];
@@ -124,6 +131,11 @@ public final class InterleavedAbMain {
         }
         System.out.println((name == null ? "bench" : name) + " permutation, " + hosts + " hosts, " + rounds
                 + " interleaved rounds");
+        for (int k = 0; k < 2; k++) {
+            Arrays.sort(cpu[k]);
+            System.out.println(String.format(Locale.ROOT, " %s: %,d events, %,d packet-hops per run; CPU of the simulating thread %s s",
+                    k == 0 ? "A" : "B", (long) perRun[k][2], (long) perRun[k][3], quartiles(cpu[k], "%.3f")));
+        }
         String[] per = {"CPU-second of the simulating thread", "CPU-second of the process (GC threads included)"};
         for (int k = 0; k < 2; k++) {
             Arrays.sort(ra[k]);
