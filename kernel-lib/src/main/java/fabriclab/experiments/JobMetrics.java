@@ -157,17 +157,50 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
          * {@code spurious_timeouts}, {@code failed_qps}.
          */
         static <R> Columns<R> appendTo(Columns<R> columns, Function<? super R, DeliveryCounters> of, boolean hasTimeouts) {
+            return appendTo(columns, of, hasTimeouts, "");
+        }
+
+        /** {@link #appendTo(Columns, Function, boolean)} with {@code scope} (what the counts cover) ending every unit. */
+        static <R> Columns<R> appendTo(Columns<R> columns, Function<? super R, DeliveryCounters> of, boolean hasTimeouts,
+                String scope) {
             Columns<R> c = columns
-                    .doubleColumn("goodput_gbps", "Gb/s (8 x delivered bytes / last completion, all flows)",
+                    .doubleColumn("goodput_gbps", "Gb/s (8 x delivered bytes / last completion, all flows)" + scope,
                             r -> of.apply(r).goodputGbps())
-                    .longColumn("delivered_bytes", "bytes (payload, first copies)", r -> of.apply(r).deliveredBytes())
-                    .longColumn("sent_bytes", "bytes (payload, retransmissions included)", r -> of.apply(r).sentBytes())
-                    .longColumn("retransmitted_bytes", "bytes (sent - delivered)", r -> of.apply(r).retransmittedBytes());
+                    .longColumn("delivered_bytes", "bytes (payload, first copies)" + scope, r -> of.apply(r).deliveredBytes())
+                    .longColumn("sent_bytes", "bytes (payload, retransmissions included)" + scope, r -> of.apply(r).sentBytes())
+                    .longColumn("retransmitted_bytes", "bytes (sent - delivered)" + scope, r -> of.apply(r).retransmittedBytes());
             if (!hasTimeouts) {
-                c = c.longColumn("timeouts", "timeouts", r -> of.apply(r).timeouts());
+                c = c.longColumn("timeouts", "timeouts" + scope, r -> of.apply(r).timeouts());
             }
-            return c.longColumn("spurious_timeouts", "timeouts", r -> of.apply(r).spuriousTimeouts())
-                    .longColumn("failed_qps", "queue pairs", r -> of.apply(r).failedQueuePairs());
+            return c.longColumn("spurious_timeouts", "timeouts" + scope, r -> of.apply(r).spuriousTimeouts())
+                    .longColumn("failed_qps", "queue pairs" + scope, r -> of.apply(r).failedQueuePairs());
+        }
+
+        /** No packet-level run: every count and the goodput 0. */
+        static final DeliveryCounters NONE = new DeliveryCounters(0, 0, 0, 0, 0, 0);
+
+        /**
+         * The runs taken together, one after the other: bytes and counters summed, goodput
+         * {@code 8 x sum of delivered bytes / sum of the runs' last completions} [Gb/s]; {@link #NONE} without runs.
+         *
+         * @throws IllegalStateException if a run has a group that did not finish
+         */
+        static DeliveryCounters sum(Iterable<JobMetrics> runs) {
+            long delivered = 0;
+            long sent = 0;
+            double us = 0;
+            long timeouts = 0;
+            long spurious = 0;
+            long failed = 0;
+            for (JobMetrics m : runs) {
+                delivered += m.deliveredBytes();
+                sent += m.sentBytes();
+                us += m.maxJctUs();
+                timeouts += m.timeouts();
+                spurious += m.spuriousTimeouts();
+                failed += m.failedQueuePairs();
+            }
+            return new DeliveryCounters(delivered, sent, us == 0 ? 0 : 8.0 * delivered / (us * 1e3), timeouts, spurious, failed);
         }
     }
 
