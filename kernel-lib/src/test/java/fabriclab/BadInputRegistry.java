@@ -142,7 +142,7 @@ final class BadInputRegistry {
                     "documented: the observer may be null (no observer)"),
             Map.entry("fabriclab.simulation.Simulator#<init>(Scenario,QueueingObserver) observer=null",
                     "documented: the trace sink may be null (none); Simulator(Scenario) passes null"),
-            Map.entry("fabriclab.simulation.transport.roce.RoceTransport#<init>(DcqcnParameters,double,int,int,int,int,long,boolean) dcqcn=null",
+            Map.entry("fabriclab.simulation.transport.roce.RoceTransport#<init>(DcqcnParameters,double,ReliableConnection,int,int,int,boolean) dcqcn=null",
                     "documented: null dcqcn is RoCE without congestion control (RoceTransport.noCongestionControl())"),
             Map.entry("fabriclab.simulation.Scenario$Builder#pfc(Pfc) pfc=null",
                     "documented: null turns PFC off (the default; toBuilder copies a scenario without PFC this way)"),
