@@ -398,12 +398,12 @@ final class BadInputRegistry {
             case "fabriclab.experiments.IncastDegreeSweep#sweep(int[],long,ProgressSink)" ->
                     call(incastDegreeSweep(), id, new int[] {2, 4}, 1L, Progress.silent());
             // metrics of a run without flows: one group, no JCT yet
-            case "fabriclab.experiments.JobMetrics#<init>(double[],int,double,long,long,long,PfcCounters,Map)" ->
+            case "fabriclab.experiments.JobMetrics#<init>(double[],int,double,long,long,long,PfcCounters,Map,long,long)" ->
                     call(fabriclab.experiments.JobMetrics.class, id, new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
-                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L));
+                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L), 1L, 1L);
             case "fabriclab.experiments.JobMetrics#counter(Counter)" ->
                     call(new fabriclab.experiments.JobMetrics(new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
-                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L)), id,
+                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L), 1L, 1L), id,
                             fabriclab.simulation.transport.TransportModel.TIMEOUTS);
             case "fabriclab.experiments.JobMetrics#of(SimulationResult,LeafSpine,Topology,int[],int,int[])" ->
                     call(fabriclab.experiments.JobMetrics.class, id, smallSimulationResult(), smallLeafSpine(), smallLeafSpine().build(),

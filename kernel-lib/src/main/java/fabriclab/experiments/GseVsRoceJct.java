@@ -37,8 +37,10 @@ import tech.tablesaw.api.Table;
  * Both: 4096-byte packets, no header overhead, 1 us links, 32 MB shared buffer per switch.
  *
  * <p>JCT of a job is the time its last transfer completes; a run reports the mean and the largest
- * JCT over the 8 jobs, and counters that explain the gap (max/mean uplink load, PFC pauses, ECN
- * marks, drops, reordered containers).
+ * JCT over the 8 jobs, counters that explain the gap (max/mean uplink load, PFC pauses, ECN
+ * marks, drops, reordered containers), and what the transport delivered against what it sent with the
+ * reliable connection's timeouts ({@link JobMetrics.DeliveryCounters}; RoCE's local ACK timeout is 4.29 s, HCCL's
+ * default, so within a run's JCT a timeout is a stall of seconds; GSE counts none).
  *
  * @param speedup leaf speedup: 1.5 or 2 (3 or 4 spines)
  */
@@ -92,11 +94,12 @@ public record GseVsRoceJct(double speedup) {
      * @param ecnMarks packets ECN-marked
      * @param drops data packets dropped
      * @param containersReordered GSE containers that arrived before an earlier one of their pair
+     * @param delivery goodput, bytes delivered and sent, timeouts, spurious timeouts and failed queue pairs of the run
      */
     public record Run(Collective collective, long bufferBytes, Fabric fabric, double speedup, long seed, double meanJctUs,
             double maxJctUs, double boundUs, double uplinkMaxOverMean, long pfcPauses, long ecnMarks, long drops,
-            long containersReordered) implements Serializable {
-        private static final long serialVersionUID = 1L;
+            long containersReordered, JobMetrics.DeliveryCounters delivery) implements Serializable {
+        private static final long serialVersionUID = 2L;
 
         /** Validates: settings present, speedup positive, times and ratio finite and not negative, counts not negative. */
         public Run {
@@ -112,6 +115,7 @@ public record GseVsRoceJct(double speedup) {
             Parameters.atLeast("ecnMarks", ecnMarks, 0L);
             Parameters.atLeast("drops", drops, 0L);
             Parameters.atLeast("containersReordered", containersReordered, 0L);
+            Parameters.notNull("delivery", delivery);
         }
     }
 
@@ -136,7 +140,8 @@ public record GseVsRoceJct(double speedup) {
         }
         double bound = new BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
         return new Run(collective, bufferBytes, fabric, speedup, seed, m.meanJctUs(), m.maxJctUs(), bound, m.uplinkMaxOverMean(),
-                m.pfc().pauses(), m.ecnMarks(), m.drops(), m.counter(GseTransport.CONTAINERS_REORDERED));
+                m.pfc().pauses(), m.ecnMarks(), m.drops(), m.counter(GseTransport.CONTAINERS_REORDERED),
+                m.delivery());
     }
 
     /**
@@ -345,7 +350,7 @@ public record GseVsRoceJct(double speedup) {
     }
 
     /** The columns of {@link #table}, with their units. */
-    private static final Columns<Run> COLUMNS = Columns.<Run>of()
+    private static final Columns<Run> COLUMNS = JobMetrics.DeliveryCounters.appendTo(Columns.<Run>of()
             .stringColumn("collective", "", r -> r.collective().name().toLowerCase(Locale.ROOT))
             .doubleColumn("size_mb", "MiB per rank", r -> r.bufferBytes() / 1048576.0)
             .stringColumn("fabric", "", r -> r.fabric().name().toLowerCase(Locale.ROOT))
@@ -358,11 +363,12 @@ public record GseVsRoceJct(double speedup) {
             .longColumn("pfc_pauses", "frames", Run::pfcPauses)
             .longColumn("ecn_marks", "packets", Run::ecnMarks)
             .longColumn("drops", "packets", Run::drops)
-            .longColumn("containers_reordered", "containers", Run::containersReordered);
+            .longColumn("containers_reordered", "containers", Run::containersReordered), Run::delivery, false);
 
     /**
      * The runs as a table named {@code name}, one row per run in the order given: collective and fabric
-     * in lower case, size_mb = data per rank [MiB], then the fields of {@link Run} (JCTs and bound in us).
+     * in lower case, size_mb = data per rank [MiB], then the fields of {@link Run} (JCTs and bound in us), then the
+     * delivery columns of {@link JobMetrics.DeliveryCounters#appendTo} (goodput_gbps ... failed_qps).
      */
     public static Table table(String name, List<Run> runs) {
         Parameters.noNullElements("runs", runs);

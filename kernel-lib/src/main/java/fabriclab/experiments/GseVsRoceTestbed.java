@@ -1,6 +1,5 @@
 package fabriclab.experiments;
 
-import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.Parameters;
 import fabriclab.collectives.BandwidthBound;
@@ -64,7 +63,9 @@ import tech.tablesaw.api.Table;
  *
  * <p>Counters say which mechanism makes each gap: uplink max/mean bytes, ECN marks and DCQCN rate
  * cuts, PFC pause time (summed, and the largest of one port) and the share of ports ever paused,
- * go-back-N retransmissions and timeouts, drops.
+ * go-back-N retransmissions, drops, and the goodput, bytes sent and local ACK timeouts of
+ * {@link JobMetrics.DeliveryCounters} (RoCE's timeout is HCCL's default 4.29 s, so a timeout within a run is a
+ * stall of seconds; GSE counts none).
  *
  * @param uplinks the leaf-spine uplinks
  * @param queuePairs queue pairs per rank pair, 1 to 8
@@ -248,14 +249,14 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param pfcMaxPortPausedUs the largest paused time of one port [us]
      * @param pfcPausedPortShare share of the fabric's ports (host and switch) ever paused
      * @param retransmits data packets sent more than once (go-back-N)
-     * @param timeouts retransmission timeouts
      * @param drops data packets dropped
+     * @param delivery goodput, bytes delivered and sent, local ACK timeouts (spurious ones apart) and failed queue pairs
      */
     public record Run(GseVsRoceTestbed testbed, Algorithm algorithm, GseVsRoceJct.Fabric fabric, double speedup, long bufferBytes,
             long seed, double meanJctUs, double maxJctUs, double boundUs, double uplinkMaxOverMean, long ecnMarks, long rateCuts,
             long pfcPauses, double pfcPausedUs, double pfcMaxPortPausedUs, double pfcPausedPortShare, long retransmits,
-            long timeouts, long drops) implements Serializable {
-        private static final long serialVersionUID = 1L;
+            long drops, JobMetrics.DeliveryCounters delivery) implements Serializable {
+        private static final long serialVersionUID = 2L;
 
         /** Validates: settings present, times and shares finite and not negative, counts not negative. */
         public Run {
@@ -275,8 +276,13 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
             Parameters.atLeast("rateCuts", rateCuts, 0L);
             Parameters.atLeast("pfcPauses", pfcPauses, 0L);
             Parameters.atLeast("retransmits", retransmits, 0L);
-            Parameters.atLeast("timeouts", timeouts, 0L);
             Parameters.atLeast("drops", drops, 0L);
+            Parameters.notNull("delivery", delivery);
+        }
+
+        /** Local ACK timeouts of the run ({@code delivery().timeouts()}). */
+        public long timeouts() {
+            return delivery.timeouts();
         }
     }
 
@@ -302,7 +308,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         JobMetrics.PfcCounters pfc = m.pfc();
         return new Run(this, algorithm, fabric, speedup, bufferBytes, seed, m.meanJctUs(), m.maxJctUs(), bound,
                 m.uplinkMaxOverMean(), m.ecnMarks(), m.counter(RoceTransport.RATE_CUTS), pfc.pauses(), pfc.pausedUs(),
-                pfc.maxPortPausedUs(), pfc.pausedPortShare(), m.retransmits(), m.counter(TransportModel.TIMEOUTS), m.drops());
+                pfc.maxPortPausedUs(), pfc.pausedPortShare(), m.retransmits(), m.drops(), m.delivery());
     }
 
     /**
@@ -601,7 +607,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
     /** Name of the axes sweep's model dataset. */
     public static final String AXES = "jct-gse-vs-roce-axes";
 
-    private static final Columns<Run> COLUMNS = Columns.<Run>of()
+    private static final Columns<Run> COLUMNS = JobMetrics.DeliveryCounters.appendTo(Columns.<Run>of()
             .stringColumn("algorithm", "", r -> r.algorithm().name().toLowerCase(Locale.ROOT))
             .stringColumn("fabric", "", r -> r.fabric().name().toLowerCase(Locale.ROOT))
             .doubleColumn("speedup", "ratio", Run::speedup)
@@ -625,9 +631,13 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
             .doubleColumn("pfc_paused_port_share", "fraction of ports", Run::pfcPausedPortShare)
             .longColumn("retransmits", "packets", Run::retransmits)
             .longColumn("timeouts", "timeouts", Run::timeouts)
-            .longColumn("drops", "packets", Run::drops);
+            .longColumn("drops", "packets", Run::drops), Run::delivery, true);
 
-    /** The runs as a table, one row per run in the order given (the testbed as its four axis columns). */
+    /**
+     * The runs as a table, one row per run in the order given (the testbed as its four axis columns), the delivery
+     * columns of {@link JobMetrics.DeliveryCounters#appendTo} last (its {@code timeouts} is the column before
+     * {@code drops}).
+     */
     public static Table table(List<Run> runs) {
         Parameters.noNullElements("runs", runs);
         return COLUMNS.table(AXES, runs);

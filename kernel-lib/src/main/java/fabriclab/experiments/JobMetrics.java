@@ -7,22 +7,32 @@ import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.Topology;
 import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.transport.TransportModel;
+import fabriclab.sweep.Columns;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What one packet-level run of concurrent jobs on a leaf-spine measured, the same for every paper
  * experiment: the job completion time (JCT) of each group of hosts, how evenly the leaf uplinks were
- * loaded, ECN, drops, retransmissions, the PFC counters, and the transport's own counters by name.
+ * loaded, ECN, drops, retransmissions, the PFC counters, the transport's own counters by name, and what the
+ * transport delivered against what it sent.
  *
  * <p>JCT of a group is the completion time of its last flow; a group with a flow that did not complete within
  * the simulated horizon counts in {@link #unfinishedGroups()} and has no JCT ({@link #meanJctUs()} and
  * {@link #maxJctUs()} then fail).
  * Uplink balance is max over mean of the data packets sent on the leaf-to-spine queues (each member
  * of a bundle counted apart, the links named dead left out), 1 when no packet crossed an uplink.
+ *
+ * <p>Delivery: {@link #deliveredBytes()} counts each payload byte once, when it first reaches its receiver (the
+ * goodput bytes); {@link #sentBytes()} counts every payload byte the NICs (and GSE's resending edges) sent, each
+ * retransmitted copy again. {@link #timeouts()}, {@link #spuriousTimeouts()} and {@link #failedQueuePairs()} are the
+ * reliable connection's counters of RoCE and CTCC (local ACK timeouts, those that no loss of the flow explains, and
+ * queue pairs that exhausted their retries); GSE does not count them (0).
  *
  * @param jctUs completion time of each group [us], finite, not negative; for an unfinished group, the last
  *        completion among its completed flows (0 if none)
@@ -32,11 +42,16 @@ import java.util.Set;
  * @param drops data packets dropped, not negative
  * @param retransmits data packets sent more than once, summed over the flows, not negative
  * @param pfc the PFC counters, not null
- * @param transportCounters the transport's counters by name (the simulator's {@link SimulationResult#counters()}), not null
+ * @param transportCounters the transport's counters by name (the simulator's {@link SimulationResult#counters()}), not
+ *        null; {@link TransportModel#SPURIOUS_TIMEOUTS} not above {@link TransportModel#TIMEOUTS}
+ * @param deliveredBytes payload bytes delivered to the receivers, first copies only (the simulator's
+ *        {@link SimulationResult#deliveredBytes()}), not negative
+ * @param sentBytes payload bytes sent, retransmitted copies counted again (the simulator's
+ *        {@link SimulationResult#injectedBytes()}), at least {@code deliveredBytes}
  */
 public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxOverMean, long ecnMarks, long drops, long retransmits,
-        PfcCounters pfc, Map<String, Long> transportCounters) implements Serializable {
-    private static final long serialVersionUID = 1L;
+        PfcCounters pfc, Map<String, Long> transportCounters, long deliveredBytes, long sentBytes) implements Serializable {
+    private static final long serialVersionUID = 2L;
 
     /**
      * PFC over the whole fabric.
@@ -85,6 +100,108 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
         Parameters.atLeast("retransmits", retransmits, 0L);
         Parameters.notNull("pfc", pfc);
         transportCounters = Map.copyOf(Parameters.notNull("transportCounters", transportCounters));
+        long timeouts = transportCounters.getOrDefault(TransportModel.TIMEOUTS.name(), 0L);
+        long spurious = transportCounters.getOrDefault(TransportModel.SPURIOUS_TIMEOUTS.name(), 0L);
+        if (spurious > timeouts) {
+            throw new IllegalArgumentException("transportCounters must count at most as many spurious timeouts as timeouts ("
+                    + timeouts + "), got " + spurious);
+        }
+        Parameters.atLeast("deliveredBytes", deliveredBytes, 0L);
+        Parameters.atLeast("sentBytes", sentBytes, deliveredBytes);
+    }
+
+    /**
+     * What the transport delivered against what it sent, and its reliable-connection counters, as one value for a
+     * dataset row (see {@link DeliveryCounters}).
+     *
+     * <p>Goodput: {@code goodputGbps = 8 x deliveredBytes / lastCompletion} [Gb/s], where {@code lastCompletion} is the
+     * run's last flow completion measured from time 0 (the largest group JCT, {@link #maxJctUs()}): the mean rate
+     * at which the whole fabric handed new payload to the receivers while the jobs ran (summed over every flow, not
+     * per NIC); 0 if the last completion is at time 0.
+     *
+     * @param deliveredBytes payload bytes delivered, first copies only [bytes], not negative
+     * @param sentBytes payload bytes sent, retransmitted copies counted again [bytes], at least {@code deliveredBytes}
+     * @param goodputGbps 8 x deliveredBytes / the run's last completion [Gb/s], finite, not negative
+     * @param timeouts local ACK timeouts of the reliable connection ({@link TransportModel#TIMEOUTS}), not negative
+     * @param spuriousTimeouts the timeouts that no loss of their flow explains ({@link TransportModel#SPURIOUS_TIMEOUTS}), 0 to
+     *        {@code timeouts}
+     * @param failedQueuePairs queue pairs that exhausted their retries ({@link TransportModel#FAILED_QPS}), not negative
+     */
+    public record DeliveryCounters(long deliveredBytes, long sentBytes, double goodputGbps, long timeouts, long spuriousTimeouts,
+            long failedQueuePairs) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** Validates every field. */
+        public DeliveryCounters {
+            Parameters.atLeast("deliveredBytes", deliveredBytes, 0L);
+            Parameters.atLeast("sentBytes", sentBytes, deliveredBytes);
+            Parameters.nonNegative("goodputGbps", Parameters.finite("goodputGbps", goodputGbps));
+            Parameters.atLeast("timeouts", timeouts, 0L);
+            Parameters.inRange("spuriousTimeouts", spuriousTimeouts, 0L, timeouts);
+            Parameters.atLeast("failedQueuePairs", failedQueuePairs, 0L);
+        }
+
+        /**
+         * Payload bytes sent beyond one delivered copy of each byte, {@code sentBytes - deliveredBytes} [bytes]: on a
+         * run where every flow completed, the bytes of the retransmitted copies (go-back-N resends, GSE's resent
+         * containers).
+         */
+        public long retransmittedBytes() {
+            return sentBytes - deliveredBytes;
+        }
+
+        /**
+         * {@code columns} followed by the delivery columns of a dataset row: {@code goodput_gbps} [Gb/s],
+         * {@code delivered_bytes}, {@code sent_bytes}, {@code retransmitted_bytes} [bytes], then, unless
+         * {@code hasTimeouts} says the table already has its {@code timeouts} column, {@code timeouts}, and
+         * {@code spurious_timeouts}, {@code failed_qps}.
+         */
+        static <R> Columns<R> appendTo(Columns<R> columns, Function<? super R, DeliveryCounters> of, boolean hasTimeouts) {
+            return appendTo(columns, of, hasTimeouts, "");
+        }
+
+        /** {@link #appendTo(Columns, Function, boolean)} with {@code scope} (what the counts cover) ending every unit. */
+        static <R> Columns<R> appendTo(Columns<R> columns, Function<? super R, DeliveryCounters> of, boolean hasTimeouts,
+                String scope) {
+            Columns<R> c = columns
+                    .doubleColumn("goodput_gbps", "Gb/s (8 x delivered bytes / last completion, all flows)" + scope,
+                            r -> of.apply(r).goodputGbps())
+                    .longColumn("delivered_bytes", "bytes (payload, first copies)" + scope, r -> of.apply(r).deliveredBytes())
+                    .longColumn("sent_bytes", "bytes (payload, retransmissions included)" + scope, r -> of.apply(r).sentBytes())
+                    .longColumn("retransmitted_bytes", "bytes (sent - delivered)" + scope, r -> of.apply(r).retransmittedBytes());
+            if (!hasTimeouts) {
+                c = c.longColumn("timeouts", "timeouts" + scope, r -> of.apply(r).timeouts());
+            }
+            return c.longColumn("spurious_timeouts", "timeouts" + scope, r -> of.apply(r).spuriousTimeouts())
+                    .longColumn("failed_qps", "queue pairs" + scope, r -> of.apply(r).failedQueuePairs());
+        }
+
+        /** No packet-level run: every count and the goodput 0. */
+        static final DeliveryCounters NONE = new DeliveryCounters(0, 0, 0, 0, 0, 0);
+
+        /**
+         * The runs taken together, one after the other: bytes and counters summed, goodput
+         * {@code 8 x sum of delivered bytes / sum of the runs' last completions} [Gb/s]; {@link #NONE} without runs.
+         *
+         * @throws IllegalStateException if a run has a group that did not finish
+         */
+        static DeliveryCounters sum(Iterable<JobMetrics> runs) {
+            long delivered = 0;
+            long sent = 0;
+            double us = 0;
+            long timeouts = 0;
+            long spurious = 0;
+            long failed = 0;
+            for (JobMetrics m : runs) {
+                delivered += m.deliveredBytes();
+                sent += m.sentBytes();
+                us += m.maxJctUs();
+                timeouts += m.timeouts();
+                spurious += m.spuriousTimeouts();
+                failed += m.failedQueuePairs();
+            }
+            return new DeliveryCounters(delivered, sent, us == 0 ? 0 : 8.0 * delivered / (us * 1e3), timeouts, spurious, failed);
+        }
     }
 
     /** Completion time of each group [us] (a copy). */
@@ -129,6 +246,42 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
         return jctUs;
     }
 
+    /** Local ACK timeouts of the reliable connection ({@link TransportModel#TIMEOUTS}; 0 for GSE). */
+    public long timeouts() {
+        return counter(TransportModel.TIMEOUTS);
+    }
+
+    /** Timeouts that no loss of their flow explains ({@link TransportModel#SPURIOUS_TIMEOUTS}), at most {@link #timeouts()}. */
+    public long spuriousTimeouts() {
+        return counter(TransportModel.SPURIOUS_TIMEOUTS);
+    }
+
+    /** Queue pairs that exhausted their retries and failed ({@link TransportModel#FAILED_QPS}). */
+    public long failedQueuePairs() {
+        return counter(TransportModel.FAILED_QPS);
+    }
+
+    /**
+     * Goodput of the whole run: {@code 8 x deliveredBytes / lastCompletion} [Gb/s], where {@code lastCompletion} is
+     * {@link #maxJctUs()}, the last flow completion measured from time 0; the sum over every flow of the payload first
+     * delivered, divided by the time the jobs took. 0 if the last completion is at time 0.
+     *
+     * @throws IllegalStateException if a group did not finish (no last completion)
+     */
+    public double goodputGbps() {
+        double us = maxJctUs();
+        return us == 0 ? 0 : 8.0 * deliveredBytes / (us * 1e3);
+    }
+
+    /**
+     * {@link #deliveredBytes()}, {@link #sentBytes()}, {@link #goodputGbps()} and the reliable connection's counters.
+     *
+     * @throws IllegalStateException if a group did not finish (no goodput)
+     */
+    public DeliveryCounters delivery() {
+        return new DeliveryCounters(deliveredBytes, sentBytes, goodputGbps(), timeouts(), spuriousTimeouts(), failedQueuePairs());
+    }
+
     /** The value of {@code counter} in the run, 0 when the transport does not count it. */
     public long counter(Counter counter) {
         return transportCounters.getOrDefault(Parameters.notNull("counter", counter).name(), 0L);
@@ -140,20 +293,21 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
         return o instanceof JobMetrics m && Arrays.equals(jctUs, m.jctUs) && unfinishedGroups == m.unfinishedGroups
                 && uplinkMaxOverMean == m.uplinkMaxOverMean
                 && ecnMarks == m.ecnMarks && drops == m.drops && retransmits == m.retransmits && pfc.equals(m.pfc)
-                && transportCounters.equals(m.transportCounters);
+                && transportCounters.equals(m.transportCounters) && deliveredBytes == m.deliveredBytes
+                && sentBytes == m.sentBytes;
     }
 
     @Override
     public int hashCode() {
         return 31 * Arrays.hashCode(jctUs) + java.util.Objects.hash(unfinishedGroups, uplinkMaxOverMean, ecnMarks, drops, retransmits, pfc,
-                transportCounters);
+                transportCounters, deliveredBytes, sentBytes);
     }
 
     @Override
     public String toString() {
         return "JobMetrics[jctUs=" + Arrays.toString(jctUs) + ", unfinishedGroups=" + unfinishedGroups + ", uplinkMaxOverMean=" + uplinkMaxOverMean + ", ecnMarks="
                 + ecnMarks + ", drops=" + drops + ", retransmits=" + retransmits + ", pfc=" + pfc + ", transportCounters="
-                + transportCounters + "]";
+                + transportCounters + ", deliveredBytes=" + deliveredBytes + ", sentBytes=" + sentBytes + "]";
     }
 
     /**
@@ -199,7 +353,7 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
             unfinishedGroups += u ? 1 : 0;
         }
         return new JobMetrics(jct, unfinishedGroups, uplinkMaxOverMean(r, leafSpine, topology, deadLinks), r.ecnMarks(), r.droppedPackets(),
-                retransmits, PfcCounters.of(r), r.counters());
+                retransmits, PfcCounters.of(r), r.counters(), r.deliveredBytes(), r.injectedBytes());
     }
 
     /** Max over mean of packets sent on the leaf-to-spine queues other than those of {@code deadLinks}; 1 without traffic. */

@@ -102,11 +102,13 @@ public record Llama2Fabric(double speedup) {
      * @param retransmittedPackets data packets sent more than once (RoCE: go-back-N; GSE: packets of resent containers)
      * @param pfcPauses PAUSE frames sent
      * @param ecnMarks packets ECN-marked
+     * @param delivery goodput, bytes delivered and sent, local ACK timeouts (spurious ones apart) and failed queue pairs
+     *        (RoCE's timeout is HCCL's default 4.29 s; GSE's container resends are not timeouts of this kind and count 0)
      */
     public record Comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, double commUs, int failedUplinks,
             double uplinkMaxOverMean, long blackholedPackets, long drops, long retransmittedPackets, long pfcPauses,
-            long ecnMarks) implements Serializable {
-        private static final long serialVersionUID = 1L;
+            long ecnMarks, JobMetrics.DeliveryCounters delivery) implements Serializable {
+        private static final long serialVersionUID = 2L;
 
         /** Validates: the communication time is finite (a run that did not finish is an error, not a time). */
         public Comm {
@@ -121,6 +123,7 @@ public record Llama2Fabric(double speedup) {
             Parameters.atLeast("retransmittedPackets", retransmittedPackets, 0);
             Parameters.atLeast("pfcPauses", pfcPauses, 0);
             Parameters.atLeast("ecnMarks", ecnMarks, 0);
+            Parameters.notNull("delivery", delivery);
         }
     }
 
@@ -236,7 +239,8 @@ public record Llama2Fabric(double speedup) {
 
     private static Comm comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed, JobMetrics m) {
         return new Comm(scenario, fabric, bytesPerRank, seed, m.maxJctUs(), failed.length, m.uplinkMaxOverMean(),
-                m.counter(SimulationResult.BLACKHOLED_PACKETS), m.drops(), m.retransmits(), m.pfc().pauses(), m.ecnMarks());
+                m.counter(SimulationResult.BLACKHOLED_PACKETS), m.drops(), m.retransmits(), m.pfc().pauses(), m.ecnMarks(),
+                m.delivery());
     }
 
     /**
@@ -417,7 +421,7 @@ public record Llama2Fabric(double speedup) {
     }
 
     /** The columns of {@link #table}, with their units. */
-    private static final Columns<Comm> COLUMNS = Columns.<Comm>of()
+    private static final Columns<Comm> COLUMNS = JobMetrics.DeliveryCounters.appendTo(Columns.<Comm>of()
             .stringColumn("scenario", "002 table 1 row", c -> c.scenario().label())
             .stringColumn("fabric", "", c -> c.fabric().name().toLowerCase(Locale.ROOT))
             .doubleColumn("size_mb", "MiB of gradients per rank (simulated)", c -> c.bytesPerRank() / 1048576.0)
@@ -429,11 +433,12 @@ public record Llama2Fabric(double speedup) {
             .longColumn("drops", "packets", Comm::drops)
             .longColumn("retransmitted_packets", "packets", Comm::retransmittedPackets)
             .longColumn("pfc_pauses", "frames", Comm::pfcPauses)
-            .longColumn("ecn_marks", "packets", Comm::ecnMarks);
+            .longColumn("ecn_marks", "packets", Comm::ecnMarks), Comm::delivery, false);
 
     /**
      * The runs as a table named {@code name}, one row per run in the order given: the scenario's label,
-     * the fabric in lower case, size_mb = gradient bytes per rank [MiB], then the fields of {@link Comm}.
+     * the fabric in lower case, size_mb = gradient bytes per rank [MiB], then the fields of {@link Comm}, the delivery
+     * columns of {@link JobMetrics.DeliveryCounters#appendTo} (goodput_gbps ... failed_qps) last.
      */
     public static Table table(String name, List<Comm> runs) {
         Parameters.noNullElements("runs", runs);

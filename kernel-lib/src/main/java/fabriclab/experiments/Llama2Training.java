@@ -29,6 +29,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import tech.tablesaw.api.Table;
 
@@ -166,8 +167,34 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         if (spines == 1 && row == Case.ONE_LINK_DOWN) {
             throw new IllegalArgumentException("spines must be at least 2 for the one-link-down row, got 1");
         }
-        return CommTimer.hierarchical(GPUS_PER_SERVER, nvlinkBytesPerSecond,
-                new RailTimer(row, fabric, timing, seed, packetReferenceBytes, failed));
+        return new RowTimer(new RailTimer(row, fabric, timing, seed, packetReferenceBytes, failed));
+    }
+
+    /**
+     * What {@link #timer} returns: {@link CommTimer#hierarchical} over a {@link RailTimer}, able to say which packet-level
+     * runs the timing of one iteration used ({@link #recording}).
+     */
+    private final class RowTimer implements CommTimer {
+        private final RailTimer rails;
+        private final CommTimer whole;
+
+        RowTimer(RailTimer rails) {
+            this.rails = rails;
+            this.whole = CommTimer.hierarchical(GPUS_PER_SERVER, nvlinkBytesPerSecond, rails);
+        }
+
+        @Override
+        public double seconds(CommOp.Primitive primitive, int[][] hostGroups, double bufferBytes) {
+            return whole.seconds(primitive, hostGroups, bufferBytes);
+        }
+
+        /** The same timer, adding the key of every set of rails it times to {@code keys}. */
+        CommTimer recording(Set<String> keys) {
+            return CommTimer.hierarchical(GPUS_PER_SERVER, nvlinkBytesPerSecond, (primitive, groups, bytes) -> {
+                keys.add(rails.key(primitive, groups));
+                return rails.seconds(primitive, groups, bytes);
+            });
+        }
     }
 
     /**
@@ -186,6 +213,8 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         private final LeafSpineBound bound;
         private final LeafSpineBound.Routing routing;
         private final Map<String, Double> secondsPerByte = new ConcurrentHashMap<>();
+        /** The packet-level reference run of each set of rails the simulator timed, by key. */
+        private final Map<String, JobMetrics> packetRuns = new ConcurrentHashMap<>();
 
         RailTimer(Case row, Fabric fabric, Timing timing, long seed, long packetReferenceBytes, int[] failed) {
             this.row = row;
@@ -200,11 +229,34 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
 
         @Override
         public double seconds(CommOp.Primitive primitive, int[][] groups, double bytes) {
-            int[][] rails = row == Case.MULTIPLE_JOBS ? withSecondJob(groups) : groups;
+            int[][] rails = rails(groups);
             boolean p2p = primitive == CommOp.Primitive.SEND_RECV;
-            String key = (p2p ? "p2p " : "ring ") + Arrays.deepToString(rails);
+            String key = key(primitive, groups);
             double sent = Arrays.stream(rails).mapToDouble(g -> primitive.bytesSentPerRank(g.length, bytes)).max().orElse(0);
-            return secondsPerByte.computeIfAbsent(key, k -> p2p ? sendRecvSecondsPerByte(rails) : ringSecondsPerByte(rails)) * sent;
+            return secondsPerByte.computeIfAbsent(key, k -> p2p ? sendRecvSecondsPerByte(rails) : ringSecondsPerByte(k, rails))
+                    * sent;
+        }
+
+        /** The rails timed for {@code groups}: themselves, with the second job's copy in the multiple-jobs row. */
+        private int[][] rails(int[][] groups) {
+            return row == Case.MULTIPLE_JOBS ? withSecondJob(groups) : groups;
+        }
+
+        /** The cache key of {@code primitive} on {@code groups}. */
+        String key(CommOp.Primitive primitive, int[][] groups) {
+            return (primitive == CommOp.Primitive.SEND_RECV ? "p2p " : "ring ") + Arrays.deepToString(rails(groups));
+        }
+
+        /** {@link JobMetrics.DeliveryCounters#sum} of the packet-level runs of {@code keys} (the others have none). */
+        JobMetrics.DeliveryCounters delivery(Set<String> keys) {
+            List<JobMetrics> runs = new ArrayList<>();
+            for (String k : new java.util.TreeSet<>(keys)) {
+                JobMetrics m = packetRuns.get(k);
+                if (m != null) {
+                    runs.add(m);
+                }
+            }
+            return JobMetrics.DeliveryCounters.sum(runs);
         }
 
         /** {@code groups} (hosts of the first 16-GPU job) and the same groups in the second job (hosts + 16). */
@@ -232,7 +284,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         }
 
         /** Seconds per byte each rank sends in concurrent ring all-reduces over {@code rails}. */
-        private double ringSecondsPerByte(int[][] rails) {
+        private double ringSecondsPerByte(String key, int[][] rails) {
             int n = rails[0].length;
             if (timing == Timing.BOUND) {
                 double chunk = CHUNK_BYTES;
@@ -246,6 +298,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
                 throw new IllegalStateException("the packet simulation of " + row.label() + " on " + fabric
                         + " did not complete (a transfer never finished)");
             }
+            packetRuns.put(key, m);
             double us = m.maxJctUs();
             return us * 1e-6 / (2.0 * (n - 1) / n * packetReferenceBytes);
         }
@@ -291,10 +344,14 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * @param tensorSeconds TP all-reduces of stage 0 (blocking) [s]
      * @param dataParallelSeconds DP communication of stage 0 (busy time of its DP stream) [s]
      * @param mfu end-to-end model FLOPs utilisation
+     * @param delivery the packet-level reference runs the iteration's fabric times were scaled from, taken together
+     *        ({@link JobMetrics.DeliveryCounters#sum}: bytes and RoCE's local ACK timeouts summed over the distinct runs,
+     *        goodput over their summed last completions); all 0 when the fabric was timed by the bound, not null
      */
     public record Result(Point point, Timing timing, double samplesPerSecond, double iterationSeconds, double computeSeconds,
-            double tensorSeconds, double dataParallelSeconds, double mfu) implements Serializable {
-        private static final long serialVersionUID = 1L;
+            double tensorSeconds, double dataParallelSeconds, double mfu, JobMetrics.DeliveryCounters delivery)
+            implements Serializable {
+        private static final long serialVersionUID = 2L;
 
         /** Validates: point and timing present, every number finite and not negative. */
         public Result {
@@ -306,6 +363,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
             Parameters.nonNegative("tensorSeconds", tensorSeconds);
             Parameters.nonNegative("dataParallelSeconds", dataParallelSeconds);
             Parameters.nonNegative("mfu", mfu);
+            Parameters.notNull("delivery", delivery);
         }
     }
 
@@ -342,13 +400,21 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
                 IterationTimeline.DDP_BUCKET_BYTES);
     }
 
-    /** Evaluates a point with a timer from {@link #timer} for its row and fabric; {@code timing} (not null) says which. */
+    /**
+     * Evaluates a point with a timer from {@link #timer} for its row and fabric; {@code timing} (not null) says which.
+     * {@link Result#delivery()} sums the packet-level runs that timer made for the sets of rails this point's iteration
+     * uses; with another timer it is {@code DeliveryCounters.NONE} (all 0).
+     */
     public Result evaluate(Point p, CommTimer timer, Timing timing) {
         Parameters.notNull("timing", timing);
-        IterationTimeline t = timeline(p, timer);
+        Parameters.notNull("timer", timer);
+        Set<String> used = ConcurrentHashMap.newKeySet();
+        RowTimer row = timer instanceof RowTimer r ? r : null;
+        IterationTimeline t = timeline(p, row == null ? timer : row.recording(used));
         double sps = t.samplesPerSecond() * (p.row() == Case.MULTIPLE_JOBS ? 2 : 1);
         return new Result(p, timing, sps, t.iterationSeconds(), t.seconds(IterationTimeline.Kind.COMPUTE, 0),
-                t.seconds(IterationTimeline.Kind.TENSOR_PARALLEL, 0), t.seconds(IterationTimeline.Kind.DATA_PARALLEL, 0), t.mfu());
+                t.seconds(IterationTimeline.Kind.TENSOR_PARALLEL, 0), t.seconds(IterationTimeline.Kind.DATA_PARALLEL, 0), t.mfu(),
+                row == null ? JobMetrics.DeliveryCounters.NONE : row.rails.delivery(used));
     }
 
     /**
@@ -662,9 +728,13 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
             .doubleColumn("dp_s", "s", Result::dataParallelSeconds)
             .doubleColumn("mfu", "fraction", Result::mfu);
 
+    /** The columns of {@link #table}: {@link #COLUMNS}, then the delivery columns of the row's packet-level reference runs. */
+    private static final Columns<Result> ALL_COLUMNS = JobMetrics.DeliveryCounters.appendTo(COLUMNS, Result::delivery, false,
+            ", over the packet-level reference runs the row was scaled from; 0 when timed by the bound");
+
     /** The results as a table named {@code name}, one row per result in the order given. */
     public static Table table(String name, List<Result> results) {
-        return COLUMNS.table(name, results);
+        return ALL_COLUMNS.table(name, results);
     }
 
     /**
@@ -678,7 +748,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         return new Dataset(new Provenance(SWEEP, "Llama2-13B training iterations on 32 accelerators, RoCE vs GSE, per layout, "
                 + "batch, accelerator and compute efficiency", "model",
                 new Provenance.Paper("002_f37e90f02f6a00b7.txt", null, null, null, null),
-                "002 table 1 (model from the transformer, the layout and the fabric)", COLUMNS.units(),
+                "002 table 1 (model from the transformer, the layout and the fabric)", ALL_COLUMNS.units(),
                 Parameters.notNull("notes", notes)), table(SWEEP, results));
     }
 }

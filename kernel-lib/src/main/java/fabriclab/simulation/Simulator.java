@@ -235,9 +235,11 @@ public final class Simulator {
     }
 
     /**
-     * The progress watchdog's default limit: 100 ms of simulated time. It is far above every wait of a run that
-     * progresses in this repository's models: a retransmission timeout (RoCE and CTCC 1 ms by default, GSE's
-     * resend timeout 100 us), a PFC pause (65535 quanta are 33.5 ms at 1 Gb/s) or a PFC watchdog's detection.
+     * The progress watchdog's default limit: 100 ms of simulated time. It is far above the other waits of a run
+     * that progresses in this repository's models: GSE's resend timeout (100 us), a PFC pause (65535 quanta are
+     * 33.5 ms at 1 Gb/s) or a PFC watchdog's detection. RoCE's and CTCC's local ACK timeout (4.29 s by default,
+     * {@code ReliableConnection.defaults()}; 1.05 ms with {@code withLocalAckTimeoutExponent(8)}) is not held
+     * to this limit: the transport's recovery timeout is added to it (see {@link #progressWatchdog}).
      */
     public static final long DEFAULT_STALL_LIMIT_PS = 100 * Time.MS;
 

@@ -58,13 +58,14 @@ class GseVsRoceJctTest {
     @Test
     void theFullSweepDatasetHasOneRowPerRunAndAUnitPerColumn(@TempDir Path dir) {
         GseVsRoceJct.Run a = new GseVsRoceJct.Run(Collective.ALL_TO_ALL, 3L << 20, GseVsRoceJct.Fabric.ROCE, 1.5, 2, 100.5,
-                120.25, 90, 1.75, 4, 5, 6, 0);
+                120.25, 90, 1.75, 4, 5, 6, 0, new JobMetrics.DeliveryCounters(1000, 1500, 2.5, 3, 1, 0));
         GseVsRoceJct.Run b = new GseVsRoceJct.Run(Collective.RING_ALL_REDUCE, 1L << 19, GseVsRoceJct.Fabric.GSE, 2.0, 3, 80,
-                81, 79, 1, 0, 0, 0, 12);
+                81, 79, 1, 0, 0, 0, 12, new JobMetrics.DeliveryCounters(2000, 2000, 4, 0, 0, 0));
         Dataset d = GseVsRoceJct.fullSweepDataset(List.of(a, b));
         assertEquals(GseVsRoceJct.FULL_SWEEP, d.name());
         assertEquals(List.of("collective", "size_mb", "fabric", "speedup", "seed", "mean_jct_us", "max_jct_us", "bound_us",
-                "uplink_max_over_mean", "pfc_pauses", "ecn_marks", "drops", "containers_reordered"), d.table().columnNames());
+                "uplink_max_over_mean", "pfc_pauses", "ecn_marks", "drops", "containers_reordered", "goodput_gbps", "delivered_bytes",
+                "sent_bytes", "retransmitted_bytes", "timeouts", "spurious_timeouts", "failed_qps"), d.table().columnNames());
         assertEquals(java.util.Set.copyOf(d.table().columnNames()), d.provenance().columns().keySet());
         assertTrue(d.provenance().notes().contains("2 runs"), d.provenance().notes());
         // saved where the caller says, and read back
@@ -77,6 +78,12 @@ class GseVsRoceJctTest {
         assertEquals("gse", back.stringColumn("fabric").get(1));
         assertEquals(120.25, back.numberColumn("max_jct_us").getDouble(0));
         assertEquals(12, back.numberColumn("containers_reordered").getDouble(1));
+        assertEquals(2.5, back.numberColumn("goodput_gbps").getDouble(0));
+        assertEquals(500, back.numberColumn("retransmitted_bytes").getDouble(0)); // 1500 sent - 1000 delivered
+        assertEquals(0, back.numberColumn("retransmitted_bytes").getDouble(1));
+        assertEquals(3, back.numberColumn("timeouts").getDouble(0));
+        assertEquals(1, back.numberColumn("spurious_timeouts").getDouble(0));
+        assertEquals(0, back.numberColumn("timeouts").getDouble(1)); // GSE rows carry the columns too
     }
 
     @Test

@@ -82,15 +82,17 @@ class GseVsRoceTestbedTest {
         }
     }
 
+    private static final JobMetrics.DeliveryCounters NONE = new JobMetrics.DeliveryCounters(0, 0, 0, 0, 0, 0);
+
     @Test
     void ratiosDivideByGseOnTheSameUplinks() {
         GseVsRoceTestbed single = GseVsRoceTestbed.documentedDefaults();
         GseVsRoceTestbed members = single.withUplinks(Uplinks.BREAKOUT_4X100G);
         Algorithm a = Algorithm.RING_ALL_REDUCE;
-        var roce1 = new GseVsRoceTestbed.Run(single, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1, 300, 310, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-        var roce4 = new GseVsRoceTestbed.Run(members, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1, 600, 610, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-        var gse1 = new GseVsRoceTestbed.Run(single, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, 1, 100, 100, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-        var gse4 = new GseVsRoceTestbed.Run(members, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, 1, 120, 122, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        var roce1 = new GseVsRoceTestbed.Run(single, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1, 300, 310, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
+        var roce4 = new GseVsRoceTestbed.Run(members, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1, 600, 610, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
+        var gse1 = new GseVsRoceTestbed.Run(single, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, 1, 100, 100, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
+        var gse4 = new GseVsRoceTestbed.Run(members, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, 1, 120, 122, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
         var t = GseVsRoceTestbed.ratios(List.of(roce1, roce4, gse1, gse4));
         assertEquals(2, t.rowCount());
         assertEquals(300 / 100.0, t.doubleColumn("ratio_mean").get(0), 1e-12);

@@ -17,14 +17,14 @@ class JobMetricsTest {
 
     @Test
     void meanAndSlowestGroup() {
-        JobMetrics m = new JobMetrics(new double[] {1, 2, 3, 6}, 0, 1, 0, 0, 0, NO_PFC, Map.of("gse.containersReordered", 5L));
+        JobMetrics m = new JobMetrics(new double[] {1, 2, 3, 6}, 0, 1, 0, 0, 0, NO_PFC, Map.of("gse.containersReordered", 5L), 0, 0);
         assertEquals(3.0, m.meanJctUs(), 0);
         assertEquals(6.0, m.maxJctUs(), 0);
         assertEquals(4, m.groups());
         assertTrue(m.allFinished());
         assertEquals(5L, m.counter(GseTransport.CONTAINERS_REORDERED));
         assertEquals(0L, m.counter(RoceTransport.RATE_CUTS));
-        JobMetrics unfinished = new JobMetrics(new double[] {1, 0}, 1, 1, 0, 0, 0, NO_PFC, Map.of());
+        JobMetrics unfinished = new JobMetrics(new double[] {1, 0}, 1, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0);
         assertFalse(unfinished.allFinished());
         assertThrows(IllegalStateException.class, unfinished::meanJctUs);
         assertThrows(IllegalStateException.class, unfinished::maxJctUs);
@@ -33,24 +33,24 @@ class JobMetricsTest {
     @Test
     void theJctsAreCopiedInAndOut() {
         double[] jct = {4, 5};
-        JobMetrics m = new JobMetrics(jct, 0, 1, 0, 0, 0, NO_PFC, Map.of());
+        JobMetrics m = new JobMetrics(jct, 0, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0);
         jct[0] = 100;
         m.jctUs()[1] = 100;
         assertEquals(4.5, m.meanJctUs(), 0);
-        assertEquals(m, new JobMetrics(new double[] {4, 5}, 0, 1, 0, 0, 0, NO_PFC, Map.of()));
+        assertEquals(m, new JobMetrics(new double[] {4, 5}, 0, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0));
     }
 
     @Test
     void rejectsImpossibleValuesNamingTheParameter() {
-        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[0], 0, 1, 0, 0, 0, NO_PFC, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[0], 0, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new JobMetrics(new double[] {1, -1}, 0, 1, 0, 0, 0, NO_PFC, Map.of()));
+                () -> new JobMetrics(new double[] {1, -1}, 0, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0));
         assertTrue(e.getMessage().contains("jctUs[1]"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 0, Double.POSITIVE_INFINITY, 0, 0, 0,
-                NO_PFC, Map.of()));
-        e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 2, 1, 0, 0, 0, NO_PFC, Map.of()));
+                NO_PFC, Map.of(), 0, 0));
+        e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 2, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0));
         assertTrue(e.getMessage().contains("unfinishedGroups"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 0, 1, -1, 0, 0, NO_PFC, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 0, 1, -1, 0, 0, NO_PFC, Map.of(), 0, 0));
         e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics.PfcCounters(1, 1, 1, 1.5));
         assertTrue(e.getMessage().contains("pausedPortShare"), e.getMessage());
     }
@@ -76,6 +76,65 @@ class JobMetricsTest {
             double nicBoundUs = 3 * (buffer / 4) * 8 / 100e9 * 1e6;
             assertTrue(m.maxJctUs() >= nicBoundUs, m.maxJctUs() + " < " + nicBoundUs);
             assertTrue(m.meanJctUs() <= m.maxJctUs());
+        }
+    }
+
+    @Test
+    void goodputIsTheDeliveredBitsOverTheLastCompletion() {
+        // 1000 bytes by 4 us: 8000 bits / 4e-6 s = 2e9 bit/s
+        JobMetrics m = new JobMetrics(new double[] {1, 2, 4}, 0, 1, 0, 0, 3, NO_PFC,
+                Map.of("timeouts", 3L, "timeouts.spurious", 1L, "qp.failed", 2L), 1000, 1500);
+        assertEquals(2.0, m.goodputGbps(), 1e-12);
+        assertEquals(3, m.timeouts());
+        assertEquals(1, m.spuriousTimeouts());
+        assertEquals(2, m.failedQueuePairs());
+        assertEquals(new JobMetrics.DeliveryCounters(1000, 1500, 2.0, 3, 1, 2), m.delivery());
+        assertEquals(500, m.delivery().retransmittedBytes());
+        // the byte counts take part in equality
+        assertFalse(m.equals(new JobMetrics(new double[] {1, 2, 4}, 0, 1, 0, 0, 3, NO_PFC,
+                Map.of("timeouts", 3L, "timeouts.spurious", 1L, "qp.failed", 2L), 1000, 1501)));
+        assertTrue(m.toString().contains("sentBytes=1500"), m.toString());
+        JobMetrics unfinished = new JobMetrics(new double[] {1, 0}, 1, 1, 0, 0, 0, NO_PFC, Map.of(), 10, 10);
+        assertThrows(IllegalStateException.class, unfinished::goodputGbps);
+        assertThrows(IllegalStateException.class, unfinished::delivery);
+    }
+
+    @Test
+    void rejectsMoreDeliveredThanSentAndMoreSpuriousTimeoutsThanTimeouts() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new JobMetrics(new double[] {1}, 0, 1, 0, 0, 0, NO_PFC, Map.of(), 2, 1));
+        assertTrue(e.getMessage().contains("sentBytes"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new JobMetrics(new double[] {1}, 0, 1, 0, 0, 0, NO_PFC, Map.of("timeouts.spurious", 1L), 0, 0));
+        assertTrue(e.getMessage().contains("spurious"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics.DeliveryCounters(0, 0, 0, 1, 2, 0));
+        assertTrue(e.getMessage().contains("spuriousTimeouts"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics.DeliveryCounters(0, 0, Double.NaN, 0, 0, 0));
+        assertTrue(e.getMessage().contains("goodputGbps"), e.getMessage());
+    }
+
+    /**
+     * 8 jobs, each an all-to-all of 4 ranks with 512 KiB per rank: every rank sends 3 transfers of 128 KiB, so the jobs
+     * deliver 8 x 4 x 3 x 128 KiB = 12 MiB. Neither fabric loses a packet here (GSE: grants; RoCE: PFC), so every byte is
+     * sent once and no timeout fires; the goodput cannot exceed the 32 NICs' 100 Gb/s each.
+     */
+    @Test
+    void aLosslessRunDeliversEveryFlowsBytesOnceWithoutTimeouts() {
+        long buffer = 4L * 128 * 1024;
+        long total = 8L * 4 * 3 * 128 * 1024;
+        int[][] groups = Paper000Testbed.jobGroups();
+        for (Fabric fabric : Fabric.values()) {
+            JobMetrics m = JobSimulation.run(Paper000Testbed.of(1.5).leafSpine(), JobSimulation.FabricSettings.firstReading(fabric),
+                    1, JobSimulation.collectives(groups, Collective.ALL_TO_ALL, buffer), groups.length, new int[0], s -> { });
+            assertTrue(m.allFinished(), fabric.toString());
+            assertEquals(0, m.drops(), fabric.toString());
+            assertEquals(total, m.deliveredBytes(), fabric.toString());
+            assertEquals(total, m.sentBytes(), fabric.toString());
+            assertEquals(0, m.timeouts(), fabric.toString());
+            assertTrue(m.spuriousTimeouts() <= m.timeouts());
+            assertEquals(0, m.failedQueuePairs(), fabric.toString());
+            assertEquals(8.0 * total / (m.maxJctUs() * 1e3), m.goodputGbps(), 1e-9);
+            assertTrue(m.goodputGbps() > 0 && m.goodputGbps() <= 32 * 100.0, fabric + ": " + m.goodputGbps());
         }
     }
 }

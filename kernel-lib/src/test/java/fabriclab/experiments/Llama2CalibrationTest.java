@@ -23,7 +23,7 @@ class Llama2CalibrationTest {
     static Gain gain(Case row, double efficiency, double roce, double gse) {
         Point r = new Point(row, Fabric.ROCE, EVEN, 32, Accelerator.A100, efficiency);
         Point g = new Point(row, Fabric.GSE, EVEN, 32, Accelerator.A100, efficiency);
-        return new Gain(new Result(r, Timing.BOUND, roce, 1, 1, 0, 0, 0.5), new Result(g, Timing.BOUND, gse, 1, 1, 0, 0, 0.5));
+        return new Gain(new Result(r, Timing.BOUND, roce, 1, 1, 0, 0, 0.5, JobMetrics.DeliveryCounters.NONE), new Result(g, Timing.BOUND, gse, 1, 1, 0, 0, 0.5, JobMetrics.DeliveryCounters.NONE));
     }
 
     /**

@@ -130,7 +130,7 @@ class Llama2FabricTest {
     @Test
     void theCommDatasetHasOneRowPerRunAndAUnitPerColumn() {
         Llama2Fabric.Comm c = new Llama2Fabric.Comm(Case.FOUR_LINKS_DOWN, Fabric.GSE, 3L << 20, 2, 1234.5, 4, 1.25, 0, 1, 2,
-                3, 5);
+                3, 5, new JobMetrics.DeliveryCounters(4096, 8192, 1.5, 2, 0, 1));
         Dataset d = Llama2Fabric.commRunsDataset(List.of(c, c));
         assertEquals(Llama2Fabric.COMM_RUNS, d.name());
         Table t = d.table();
@@ -141,6 +141,11 @@ class Llama2FabricTest {
         assertEquals(3.0, t.doubleColumn("size_mb").get(0));
         assertEquals(4, t.intColumn("failed_uplinks").get(0));
         assertEquals(5L, t.longColumn("ecn_marks").get(1));
+        assertEquals(List.of("goodput_gbps", "delivered_bytes", "sent_bytes", "retransmitted_bytes", "timeouts",
+                "spurious_timeouts", "failed_qps"), t.columnNames().subList(t.columnCount() - 7, t.columnCount()));
+        assertEquals(1.5, t.doubleColumn("goodput_gbps").get(0));
+        assertEquals(4096L, t.longColumn("retransmitted_bytes").get(1));
+        assertEquals(1L, t.longColumn("failed_qps").get(0));
         assertTrue(d.provenance().notes().contains("2 runs"), d.provenance().notes());
     }
 

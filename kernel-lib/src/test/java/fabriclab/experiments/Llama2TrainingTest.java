@@ -132,4 +132,37 @@ class Llama2TrainingTest {
             throw new AssertionError(e);
         }
     }
+
+    /**
+     * TP 8 keeps the tensor-parallel all-reduces inside the servers (NVLink), so the fabric carries only the DP
+     * all-reduce: 8 rings of 4 ranks, simulated once at the 1 MiB reference. A ring all-reduce sends 2 (n - 1) / n of
+     * the buffer from each rank: 32 ranks x 1.5 MiB = 48 MiB delivered, each byte once on a lossless fabric, no timeout.
+     * Timed by the bound, no packet run: all 0.
+     */
+    @Test
+    void aRowCarriesTheDeliveryOfThePacketRunsItWasScaledFrom() {
+        Llama2Training t = Llama2Training.nonBlocking(4);
+        long total = 32L * 3 * (1 << 20) / 2;
+        for (Fabric f : Fabric.values()) {
+            Llama2Training.Point p = new Llama2Training.Point(Case.SINGLE_JOB, f, TP8_DP4, 32, Accelerator.A100, 0.4);
+            Llama2Training.Result r = t.evaluate(p, t.timer(Case.SINGLE_JOB, f, Llama2Training.Timing.PACKET, 1, 1L << 20),
+                    Llama2Training.Timing.PACKET);
+            JobMetrics.DeliveryCounters d = r.delivery();
+            assertEquals(total, d.deliveredBytes(), f.toString());
+            assertEquals(total, d.sentBytes(), f.toString());
+            assertEquals(0, d.timeouts(), f.toString());
+            assertEquals(0, d.spuriousTimeouts(), f.toString());
+            assertEquals(0, d.failedQueuePairs(), f.toString());
+            // 32 NICs of 200 Gb/s at most
+            assertTrue(d.goodputGbps() > 0 && d.goodputGbps() <= 32 * 200.0, f + ": " + d.goodputGbps());
+            Llama2Training.Result bound = t.evaluate(p, t.timer(Case.SINGLE_JOB, f, Llama2Training.Timing.BOUND, 1),
+                    Llama2Training.Timing.BOUND);
+            assertEquals(JobMetrics.DeliveryCounters.NONE, bound.delivery());
+            var table = Llama2Training.table("x", List.of(r, bound));
+            assertEquals(List.of("goodput_gbps", "delivered_bytes", "sent_bytes", "retransmitted_bytes", "timeouts",
+                    "spurious_timeouts", "failed_qps"), table.columnNames().subList(table.columnCount() - 7, table.columnCount()));
+            assertEquals(total, table.longColumn("delivered_bytes").get(0));
+            assertEquals(0L, table.longColumn("delivered_bytes").get(1));
+        }
+    }
 }

@@ -92,10 +92,9 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
         return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, c, controlBytes, ackPriority, cnpPriority, iqcn);
     }
 
-    /** A copy acknowledging every {@code n} packets. */
-    public RoceTransport withAckEvery(int n) {
-        Parameters.atLeast("n", n, 1);
-        return withReliableConnection(rc.withAckEvery(n));
+    /** A copy acknowledging every {@code ackEvery} packets. */
+    public RoceTransport withAckEvery(int ackEvery) {
+        return withReliableConnection(rc.withAckEvery(ackEvery));
     }
 
     /** A copy with iQCN on or off. */
