@@ -59,8 +59,8 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         List<FlowRecord> queuePairs) {
 
     /**
-     * Validates: the lists without null elements, transport and counters present, one queue-pair record per queue pair
-     * of the flows (the lists are kept, not copied).
+     * Validates: the lists without null elements, transport and counters present, flow ids increasing, one queue-pair
+     * record per queue pair of the flows, in flow order, each with its flow's id (the lists are kept, not copied).
      */
     public SimulationResult {
         Parameters.noNullElements("flows", flows);
@@ -73,6 +73,20 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         if (queuePairs.size() != total) {
             throw new IllegalArgumentException("queuePairs must hold one record per queue pair of the flows (" + total
                     + "), got " + queuePairs.size());
+        }
+        int k = 0;
+        for (int i = 0; i < flows.size(); i++) {
+            FlowRecord f = flows.get(i);
+            if (i > 0 && f.id() <= flows.get(i - 1).id()) {
+                throw new IllegalArgumentException("flows must have increasing ids, flows[" + i + "].id = " + f.id()
+                        + " after " + flows.get(i - 1).id());
+            }
+            for (int q = 0; q < f.spec().queuePairs(); q++, k++) {
+                if (queuePairs.get(k).id() != f.id()) {
+                    throw new IllegalArgumentException("queuePairs[" + k + "].id must be its flow's id " + f.id()
+                            + " (queue pairs in flow order), got " + queuePairs.get(k).id());
+                }
+            }
         }
     }
 
@@ -95,9 +109,10 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         Parameters.inRange("flow", flow, 0, flows.size() - 1);
         int lo = 0;
         int hi = queuePairs.size();
-        while (lo < hi) { // the first queue pair whose flow is not below flow (queue pairs are flow-major)
+        int id = flows.get(flow).id();
+        while (lo < hi) { // the first queue pair of the flow (queue pairs are in flow order, flow ids increase)
             int mid = (lo + hi) >>> 1;
-            if (queuePairs.get(mid).id() < flow) {
+            if (queuePairs.get(mid).id() < id) {
                 lo = mid + 1;
             } else {
                 hi = mid;

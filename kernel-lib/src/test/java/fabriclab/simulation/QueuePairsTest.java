@@ -261,4 +261,21 @@ class QueuePairsTest {
         assertEquals(8, s.queuePairCount());
         assertEquals(s.flows(), s.toBuilder().build().flows());
     }
+
+    /** A result's queue-pair records must match its flows: as many as their queue pairs, in flow order. */
+    @Test
+    void aResultsQueuePairRecordsMustMatchItsFlows() {
+        FlowSpec f = new FlowSpec(0, 1, 1000, 0, 0, 7, 2);
+        SimulationResult.FlowRecord flow = new SimulationResult.FlowRecord(0, f, 900, 1000, 0, 0, 0, 0, 0, 0, 900);
+        SimulationResult.FlowRecord q0 = new SimulationResult.FlowRecord(0, f.queuePair(0), 800, 500, 0, 0, 0, 0, 0, 0, 800);
+        SimulationResult.FlowRecord q1 = new SimulationResult.FlowRecord(0, f.queuePair(1), 900, 500, 0, 0, 0, 0, 0, 0, 900);
+        SimulationResult ok = new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(flow), List.of(), List.of(), 0,
+                0, 0, "roce", java.util.Map.of(), List.of(q0, q1));
+        assertEquals(List.of(q0, q1), ok.queuePairsOf(0));
+        String m = assertThrows(IllegalArgumentException.class, () -> new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0,
+                0, List.of(flow), List.of(), List.of(), 0, 0, 0, "roce", java.util.Map.of(), List.of(q0))).getMessage();
+        assertTrue(m.contains("queuePairs") && m.contains("(2)") && m.contains("got 1"), m);
+        assertThrows(IllegalArgumentException.class, () -> new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
+                List.of(flow), List.of(), List.of(), 0, 0, 0, "roce", java.util.Map.of()));
+    }
 }
