@@ -40,7 +40,7 @@ import java.util.List;
  * mean queue are measured over the second half of the run, after the start-up transient.
  *
  * @param senders number of sending servers, at least 1
- * @param qpsPerSender queue pairs per sender, at least 1
+ * @param qpsPerSender queue pairs per sender, 1 to {@link FlowSpec#MAX_QUEUE_PAIRS}
  * @param rateBitsPerSecond port rate [bit/s]
  * @param durationPs simulated time [ps]
  * @param probeAtPs start of the small flow [ps], below durationPs
@@ -51,7 +51,7 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
     /** Validates. */
     public IncastDcqcnVsCtcc {
         Parameters.atLeast("senders", senders, 1);
-        Parameters.atLeast("qpsPerSender", qpsPerSender, 1);
+        Parameters.inRange("qpsPerSender", qpsPerSender, 1, FlowSpec.MAX_QUEUE_PAIRS);
         Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
         Parameters.atLeast("durationPs", durationPs, Time.US);
         Parameters.inRange("probeAtPs", probeAtPs, 0L, durationPs - 1);
@@ -117,14 +117,15 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
         }
     }
 
-    /** The flows: sender s, QP q is flow s * qps + q; the small flow is the last one. */
+    /**
+     * The flows: flow s from sender s on {@code qpsPerSender} queue pairs of 10^9 bytes each, queue pair q from UDP
+     * source port 1024 + q (mod 65536); the small flow, from port 65535, is the last one (flow {@code senders}).
+     */
     public List<FlowSpec> flows() {
         List<FlowSpec> flows = new ArrayList<>();
         long bytes = 1_000_000_000L;
         for (int s = 0; s < senders; s++) {
-            for (int q = 0; q < qpsPerSender; q++) {
-                flows.add(new FlowSpec(s, senders, bytes, 0, 1, 1024 + (q % 60000)));
-            }
+            flows.add(new FlowSpec(s, senders, bytes * qpsPerSender, 0, 1, 1024, qpsPerSender));
         }
         flows.add(new FlowSpec(0, senders, probeBytes, probeAtPs, 1, 65535));
         return flows;
@@ -152,7 +153,7 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
         long[] secondHalfBits = new long[1];
         long[] smallQueuePs = {-1};
         int receiver = senders;
-        int smallFlow = senders * qpsPerSender;
+        int smallFlow = scenario.firstQueuePair(senders); // the trace names queue pairs
         Simulator sim = new Simulator(scenario, (sw, port, flow, data, wire, delay, t) -> {
             if (data && t >= half && port == receiver) {
                 secondHalfBits[0] += 8L * wire;

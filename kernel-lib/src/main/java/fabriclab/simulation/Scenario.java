@@ -29,7 +29,8 @@ import java.util.SplittableRandom;
  * @param name description
  * @param topology the fabric
  * @param config run configuration (packet sizes, priorities, buffer and ECN marking, forwarding, seed, sampling)
- * @param flows the flows, indexed in list order
+ * @param flows the flows, indexed in list order (each on {@link FlowSpec#queuePairs()} queue pairs, numbered in
+ *        flow-major order: {@link #firstQueuePair})
  * @param dependencies flows that wait for other flows to be completely received before they start
  * @param transport the transport every flow uses
  * @param pfc priority flow control in every switch, or null for none
@@ -49,8 +50,8 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
 
     /**
      * Flow {@code flow} starts only when every flow in {@code predecessors} has been completely
-     * received (and not before its own {@link FlowSpec#startPs()}): the dependency of a collective's
-     * step on the data of the step before.
+     * received, all of its queue pairs (and not before its own {@link FlowSpec#startPs()}): the dependency of a
+     * collective's step on the data of the step before. All of {@code flow}'s queue pairs start then.
      *
      * @param flow flow index
      * @param predecessors flow indices, none equal to {@code flow}
@@ -101,7 +102,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
 
     /**
      * Flow {@code flow} follows the given switches, in order, whatever the routing tables say (its
-     * replies travel the same switches backwards). This is how a path that shortest-path routing
+     * replies travel the same switches backwards); every queue pair of the flow does. This is how a path that shortest-path routing
      * would never choose is set up, such as a flow that bounces through a leaf after a link failure
      * (seed 003 figure 19). Consecutive switches must be joined by a link (the first one in link
      * order that is up is used); the first switch must be the source host's, the last the
@@ -134,6 +135,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         Parameters.notNull("transport", transport);
         failures = List.copyOf(Parameters.noNullElements("failures", failures));
         int hosts = topology.hosts();
+        long queuePairTotal = 0;
         for (int i = 0; i < flows.size(); i++) {
             FlowSpec f = flows.get(i); // not null: checked above
             if (f.source() >= hosts || f.destination() >= hosts) {
@@ -144,6 +146,11 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
                 throw new IllegalArgumentException("flows[" + i + "].priority must be below config.priorities = "
                         + config.priorities() + ", got " + f.priority());
             }
+            queuePairTotal += f.queuePairs();
+        }
+        if (queuePairTotal > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("flows must have at most " + (Integer.MAX_VALUE - 8)
+                    + " queue pairs in all, got " + queuePairTotal);
         }
         for (Dependency d : dependencies) {
             Parameters.inRange("dependencies[].flow", d.flow(), 0, flows.size() - 1);
@@ -194,6 +201,40 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         }
     }
 
+    /**
+     * The queue-pair index of flow {@code flow}'s first queue pair: the number of queue pairs of the flows before it.
+     * Queue pair q of the flow is {@code firstQueuePair(flow) + q}, the index the trace and observer callbacks and
+     * {@link SimulationResult#queuePairs()} use; equal to {@code flow} when every flow has one queue pair. Takes
+     * time linear in {@code flow}.
+     *
+     * @param flow flow index, 0 to {@code flows().size()} (the last gives {@link #queuePairCount()})
+     */
+    public int firstQueuePair(int flow) {
+        Parameters.inRange("flow", flow, 0, flows.size());
+        int first = 0;
+        for (int i = 0; i < flow; i++) {
+            first += flows.get(i).queuePairs();
+        }
+        return first;
+    }
+
+    /**
+     * The queue-pair index of queue pair {@code qp} of flow {@code flow}: {@code firstQueuePair(flow) + qp}.
+     *
+     * @param flow flow index, 0 to {@code flows().size() - 1}
+     * @param qp queue pair of the flow, 0 to {@code flows().get(flow).queuePairs() - 1}
+     */
+    public int queuePairIndex(int flow, int qp) {
+        Parameters.inRange("flow", flow, 0, flows.size() - 1);
+        Parameters.inRange("qp", qp, 0, flows.get(flow).queuePairs() - 1);
+        return firstQueuePair(flow) + qp;
+    }
+
+    /** The queue pairs of all the flows (each flow has at least one). */
+    public int queuePairCount() {
+        return firstQueuePair(flows.size());
+    }
+
     /** A fresh simulator for this scenario (a simulator runs once; the scenario can be run again). */
     public Simulator simulator() {
         return new Simulator(this);
@@ -233,6 +274,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         private PfcWatchdog pfcWatchdog;
         private int hookPriority = -1;
         private PfcDynamicThreshold pfcDynamicThreshold;
+        private int queuePairs;
 
         private Builder(Topology topology, SimulationConfig config) {
             this.topology = topology;
@@ -375,9 +417,34 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             return this;
         }
 
+        /**
+         * Splits every flow of the scenario, those added before and after this call, over {@code n} queue pairs when
+         * it is built ({@link FlowSpec#withQueuePairs}), in place of each flow's own {@link FlowSpec#queuePairs()}.
+         * Not calling it keeps each flow's own.
+         *
+         * @param n queue pairs per flow, 1 to {@link FlowSpec#MAX_QUEUE_PAIRS}, at most every flow's bytes (checked by
+         *        {@link #build})
+         */
+        public Builder queuePairs(int n) {
+            this.queuePairs = Parameters.inRange("queuePairs", n, 1, FlowSpec.MAX_QUEUE_PAIRS);
+            return this;
+        }
+
         /** The immutable scenario; fails naming the first invalid setting. */
         public Scenario build() {
-            return new Scenario(name, topology, config, flows, dependencies, transport, pfc, failures, fabricJitter,
+            List<FlowSpec> fs = flows;
+            if (queuePairs > 0) {
+                fs = new ArrayList<>(flows.size());
+                for (int i = 0; i < flows.size(); i++) {
+                    FlowSpec f = flows.get(i);
+                    if (queuePairs > f.bytes()) {
+                        throw new IllegalArgumentException("queuePairs must be at most the bytes of every flow (a byte per"
+                                + " queue pair), flows[" + i + "] has " + f.bytes() + " B, got " + queuePairs);
+                    }
+                    fs.add(f.withQueuePairs(queuePairs));
+                }
+            }
+            return new Scenario(name, topology, config, fs, dependencies, transport, pfc, failures, fabricJitter,
                     routes, pfcWatchdog, hookPriority, pfcDynamicThreshold);
         }
     }

@@ -33,7 +33,8 @@ import java.util.List;
  * @param inFlightBytes payload bytes still queued or on a wire
  * @param droppedPackets packets tail-dropped
  * @param ecnMarks packets ECN-marked by WRED
- * @param flows one record per flow, in input order; not null, no null element
+ * @param flows one record per flow, in input order, summed over the flow's queue pairs (see {@link FlowRecord}); not
+ *        null, no null element
  * @param queues the monitored egress queues; not null, no null element
  * @param pfc PFC counters of every port of every node (hosts first, then switches; zeros when PFC is off); not null,
  *        no null element
@@ -46,19 +47,78 @@ import java.util.List;
  *        sorted by name; read one with {@link #counter(Counter)} (the counters are declared by the models that report
  *        them: {@code TransportModel.NACKS}, {@code RoceTransport.RATE_CUTS}, {@code GseTransport.CONTAINERS},
  *        {@link #BLACKHOLED_PACKETS}, ...)
+ * @param queuePairs one record per queue pair, flow-major (flow 0's queue pairs, then flow 1's, ...): element k is the
+ *        queue pair the trace callbacks call k; its {@code id} is the index of its flow and its {@code spec} the queue
+ *        pair's own part of the flow ({@link FlowSpec#queuePair}); as many as the flows' queue pairs; equal to
+ *        {@code flows} when every flow has one queue pair; not null, no null element
  */
 public record SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
         long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
         List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc, long discardedBytes,
-        long controlPackets, long controlDropped, String transport, java.util.Map<String, Long> counters) {
+        long controlPackets, long controlDropped, String transport, java.util.Map<String, Long> counters,
+        List<FlowRecord> queuePairs) {
 
-    /** Validates: the lists without null elements, transport and counters present (the lists are kept, not copied). */
+    /**
+     * Validates: the lists without null elements, transport and counters present, flow ids increasing, one queue-pair
+     * record per queue pair of the flows, in flow order, each with its flow's id (the lists are kept, not copied).
+     */
     public SimulationResult {
         Parameters.noNullElements("flows", flows);
         Parameters.noNullElements("queues", queues);
         Parameters.noNullElements("pfc", pfc);
         Parameters.notNull("transport", transport);
         Parameters.notNull("counters", counters);
+        Parameters.noNullElements("queuePairs", queuePairs);
+        long total = flows.stream().mapToLong(f -> f.spec().queuePairs()).sum();
+        if (queuePairs.size() != total) {
+            throw new IllegalArgumentException("queuePairs must hold one record per queue pair of the flows (" + total
+                    + "), got " + queuePairs.size());
+        }
+        int k = 0;
+        for (int i = 0; i < flows.size(); i++) {
+            FlowRecord f = flows.get(i);
+            if (i > 0 && f.id() <= flows.get(i - 1).id()) {
+                throw new IllegalArgumentException("flows must have increasing ids, flows[" + i + "].id = " + f.id()
+                        + " after " + flows.get(i - 1).id());
+            }
+            for (int q = 0; q < f.spec().queuePairs(); q++, k++) {
+                if (queuePairs.get(k).id() != f.id()) {
+                    throw new IllegalArgumentException("queuePairs[" + k + "].id must be its flow's id " + f.id()
+                            + " (queue pairs in flow order), got " + queuePairs.get(k).id());
+                }
+            }
+        }
+    }
+
+    /** A result whose flows have one queue pair each: {@code queuePairs} is {@code flows}. */
+    public SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
+            long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
+            List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc, long discardedBytes,
+            long controlPackets, long controlDropped, String transport, java.util.Map<String, Long> counters) {
+        this(endPs, partial, events, packetHops, injectedBytes, deliveredBytes, droppedBytes, inFlightBytes, droppedPackets,
+                ecnMarks, flows, queues, pfc, discardedBytes, controlPackets, controlDropped, transport, counters, flows);
+    }
+
+    /**
+     * The records of flow {@code flow}'s queue pairs, in queue-pair order: the sublist of {@link #queuePairs()} from
+     * the flow's first queue pair, {@code flows().get(flow).spec().queuePairs()} long.
+     *
+     * @param flow flow index, 0 to {@code flows().size() - 1}
+     */
+    public List<FlowRecord> queuePairsOf(int flow) {
+        Parameters.inRange("flow", flow, 0, flows.size() - 1);
+        int lo = 0;
+        int hi = queuePairs.size();
+        int id = flows.get(flow).id();
+        while (lo < hi) { // the first queue pair of the flow (queue pairs are in flow order, flow ids increase)
+            int mid = (lo + hi) >>> 1;
+            if (queuePairs.get(mid).id() < id) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return queuePairs.subList(lo, lo + flows.get(flow).spec().queuePairs());
     }
 
     /** Packets switches sent onto a failed link before their routes changed (each lost). */
@@ -121,12 +181,14 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
     }
 
     /**
-     * One flow's outcome.
+     * One flow's outcome, or one queue pair's ({@link #queuePairs()}). A flow's record sums its queue pairs' counters,
+     * takes the latest of their last deliveries, and completes when its last queue pair completed (all its queue pairs
+     * start together).
      *
      * @param id flow index (input order)
-     * @param spec the flow
-     * @param completionTimePs flow completion time (last payload byte delivered minus the time the flow
-     *        actually started), ps; -1 if not completed
+     * @param spec the flow (for a queue pair: its part of the flow, {@link FlowSpec#queuePair})
+     * @param completionTimePs flow completion time (last payload byte of its last queue pair delivered minus the time
+     *        the flow actually started), ps; -1 if not completed
      * @param deliveredBytes payload bytes delivered
      * @param droppedPackets packets of the flow dropped
      * @param ecnMarkedPackets delivered packets carrying an ECN mark
@@ -221,19 +283,20 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      *
      * @param loop the events handled, or {@code -handled - 1} if the run stopped with events pending
      */
-    static SimulationResult of(Network net, TransportRun run, TransportModel model, long loop, long endPs) {
+    static SimulationResult of(Network net, List<FlowSpec> flowSpecs, TransportRun run, TransportModel model, long loop,
+            long endPs) {
         run.finish();
         boolean partial = loop < 0;
         long handled = partial ? -loop - 1 : loop;
         long now = endPs;
-        List<FlowRecord> fr = new java.util.ArrayList<>(net.workload.flows.size());
+        List<FlowRecord> qr = new java.util.ArrayList<>(net.workload.flows.size());
         long delivered = 0;
         long dropped = 0;
         long droppedPackets = 0;
         long discarded = 0;
         long controlDropped = 0;
         for (FlowState f : net.workload.flows) {
-            fr.add(new FlowRecord(f.id, f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.startedPs,
+            qr.add(new FlowRecord(net.workload.flowOf(f.id), f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.startedPs,
                     f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates, f.startedPs, f.retransmitted,
                     f.lastDeliveryPs));
             delivered += f.receivedBytes;
@@ -241,6 +304,16 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             droppedPackets += f.dropped;
             discarded += f.discardedBytes;
             controlDropped += f.controlDropped;
+        }
+        List<FlowRecord> fr;
+        if (qr.size() == flowSpecs.size()) {
+            fr = qr; // one queue pair per flow: the flows' records are the queue pairs'
+        } else {
+            fr = new java.util.ArrayList<>(flowSpecs.size());
+            for (int i = 0; i < flowSpecs.size(); i++) {
+                fr.add(aggregate(i, flowSpecs.get(i), qr.subList(net.workload.firstQueuePair(i),
+                        net.workload.firstQueuePair(i + 1))));
+            }
         }
         long injected = run.fabricInjectedBytes();
         long control = run.fabricControlPackets();
@@ -280,6 +353,42 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         long inFlight = injected - delivered - dropped - discarded;
         return new SimulationResult(now, partial, handled, hops, injected, delivered, dropped, inFlight, droppedPackets,
                 marks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp), discarded, control, controlDropped,
-                model.toString(), java.util.Collections.unmodifiableMap(counters));
+                model.toString(), java.util.Collections.unmodifiableMap(counters), List.copyOf(qr));
+    }
+
+    /**
+     * Flow {@code id}'s record from its queue pairs' {@code qps}: counters summed, started at the earliest start, last
+     * delivery the latest, completed when all are, at the latest completion.
+     */
+    private static FlowRecord aggregate(int id, FlowSpec spec, List<FlowRecord> qps) {
+        long started = -1;
+        long completedAt = 0;
+        boolean completed = true;
+        long delivered = 0;
+        long dropped = 0;
+        long marked = 0;
+        long reordered = 0;
+        long duplicates = 0;
+        long retransmitted = 0;
+        long last = -1;
+        for (FlowRecord q : qps) {
+            if (q.startedPs() >= 0) {
+                started = started < 0 ? q.startedPs() : Math.min(started, q.startedPs());
+            }
+            if (q.completed()) {
+                completedAt = Math.max(completedAt, q.startedPs() + q.completionTimePs());
+            } else {
+                completed = false;
+            }
+            delivered += q.deliveredBytes();
+            dropped += q.droppedPackets();
+            marked += q.ecnMarkedPackets();
+            reordered += q.reorderedPackets();
+            duplicates += q.duplicatePackets();
+            retransmitted += q.retransmittedPackets();
+            last = Math.max(last, q.lastDeliveryPs());
+        }
+        return new FlowRecord(id, spec, completed ? completedAt - started : -1, delivered, dropped, marked, reordered,
+                duplicates, started, retransmitted, last);
     }
 }

@@ -80,7 +80,11 @@ import java.util.SplittableRandom;
  * events at a node (and in which random source a draw comes from).
  *
  * <p>Flow 5-tuples: host {@code h} has address {@code 10.0.0.0 + h + 1}; flows are RoCEv2 (UDP to
- * 4791) from {@link FlowSpec#sourcePort()}.
+ * 4791) from {@link FlowSpec#sourcePort()}, queue pair q of a flow from {@link FlowSpec#queuePairSourcePort}.
+ *
+ * <p>Queue pairs: every queue pair of a flow ({@link FlowSpec#queuePairs()}) is a connection of its own in the run,
+ * numbered in flow-major order (flow 0's queue pairs, then flow 1's, ...: {@link Scenario#firstQueuePair}); the
+ * trace and observer callbacks name a packet's queue pair by that index.
  */
 public final class Simulator {
     private final Scenario scenario;
@@ -123,6 +127,7 @@ public final class Simulator {
         List<FlowSpec> specs = scenario.flows();
         // a flow remembers its ECMP choice per switch only under ECMP (spraying chooses per packet)
         int ecmpMemo = config.forwarding().mode() == Forwarding.Mode.ECMP ? net.switches.length : 0;
+        int[] firstQueuePair = new int[specs.size() + 1];
         for (int i = 0; i < specs.size(); i++) {
             FlowSpec f = specs.get(i);
             Node first = net.hosts[f.source()].nic().peer();
@@ -131,16 +136,23 @@ public final class Simulator {
                 throw new IllegalArgumentException("flows[" + i + "]: topology has no path from host " + f.source()
                         + " to host " + f.destination());
             }
-            FiveTuple t = FiveTuple.roceV2(hostAddress(f.source()), hostAddress(f.destination()), f.sourcePort());
-            flows.add(new FlowState(i, f, t, config.mtuBytes(), ecmpMemo));
+            firstQueuePair[i] = flows.size();
+            for (int q = 0; q < f.queuePairs(); q++) { // each queue pair a runtime flow of its own
+                FlowSpec qp = f.queuePairs() == 1 ? f : f.queuePair(q);
+                FiveTuple t = FiveTuple.roceV2(hostAddress(qp.source()), hostAddress(qp.destination()), qp.sourcePort());
+                flows.add(new FlowState(flows.size(), qp, t, config.mtuBytes(), ecmpMemo));
+            }
         }
-        net.workload = new Workload(net, flows);
+        firstQueuePair[specs.size()] = flows.size();
+        net.workload = new Workload(net, flows, firstQueuePair);
         for (Scenario.Dependency d : scenario.dependencies()) {
             net.workload.addDependency(d.flow(), d.predecessors().stream().mapToInt(Integer::intValue).toArray());
         }
         net.workload.checkAcyclic();
         for (Scenario.Route r : scenario.routes()) {
-            pin(flows.get(r.flow()), r.switchNodes());
+            for (int q = firstQueuePair[r.flow()]; q < firstQueuePair[r.flow() + 1]; q++) {
+                pin(r.flow(), flows.get(q), r.switchNodes());
+            }
         }
         if (scenario.hookPriority() >= 0) {
             for (Switch sw : net.switches) {
@@ -171,12 +183,12 @@ public final class Simulator {
         }
     }
 
-    /** Pins flow {@code f} to the switches {@code path} (node indices), both ways; fails naming a missing link. */
-    private void pin(FlowState f, List<Integer> path) {
+    /** Pins queue pair {@code f} of flow {@code flow} to the switches {@code path} (node indices), both ways; fails naming a missing link. */
+    private void pin(int flow, FlowState f, List<Integer> path) {
         Node first = net.hosts[f.spec.source()].nic().peer();
         Node last = net.hosts[f.spec.destination()].nic().peer();
         if (first.id != path.get(0) || last.id != path.get(path.size() - 1)) {
-            throw new IllegalArgumentException("routes[flow " + f.id + "] must start at the source host's switch (node "
+            throw new IllegalArgumentException("routes[flow " + flow + "] must start at the source host's switch (node "
                     + first.id + ") and end at the destination host's switch (node " + last.id + "), got " + path);
         }
         f.pinnedEgress = new Port[net.switches.length];
@@ -185,18 +197,18 @@ public final class Simulator {
             Switch sw = (Switch) net.nodes[path.get(i)];
             int next = i + 1 < path.size() ? path.get(i + 1) : f.spec.destination();
             int previous = i > 0 ? path.get(i - 1) : f.spec.source();
-            f.pinnedEgress[sw.switchIndex] = portToward(sw, next, f, path);
-            f.pinnedReverseEgress[sw.switchIndex] = portToward(sw, previous, f, path);
+            f.pinnedEgress[sw.switchIndex] = portToward(sw, next, flow, path);
+            f.pinnedReverseEgress[sw.switchIndex] = portToward(sw, previous, flow, path);
         }
     }
 
-    private static Port portToward(Switch sw, int node, FlowState f, List<Integer> path) {
+    private static Port portToward(Switch sw, int node, int flow, List<Integer> path) {
         for (Port p : sw.ports) {
             if (p.peer().id == node && !p.link.down) {
                 return p;
             }
         }
-        throw new IllegalArgumentException("routes[flow " + f.id + "]: no link from node " + sw.id + " to node " + node
+        throw new IllegalArgumentException("routes[flow " + flow + "]: no link from node " + sw.id + " to node " + node
                 + " on the path " + path);
     }
 
@@ -218,7 +230,10 @@ public final class Simulator {
         return 0x0A000000 + h + 1;
     }
 
-    /** The 5-tuple of flow {@code i} (as hashed by ECMP). */
+    /**
+     * The 5-tuple of queue pair {@code i} (as hashed by ECMP), {@code i} a queue-pair index
+     * ({@link Scenario#firstQueuePair}; equal to the flow index when every flow has one queue pair).
+     */
     public FiveTuple tupleOf(int i) {
         return flows.get(Parameters.inRange("i", i, 0, flows.size() - 1)).tuple;
     }
@@ -308,7 +323,7 @@ public final class Simulator {
         long limit = StallReport.limitPs(net, stallLimitPs, scenario.transport().recoveryTimeoutPs());
         SequentialEngine engine = new SequentialEngine(net.main);
         long loop = engine.run(timeLimitPs, limit, net.workload.totalPayloadMb(), sink);
-        SimulationResult r = SimulationResult.of(net, transportRun, scenario.transport(), loop, net.main.now);
+        SimulationResult r = SimulationResult.of(net, scenario.flows(), transportRun, scenario.transport(), loop, net.main.now);
         if (engine.stalled()) {
             throw StallReport.stalled(net, flows, r, stallLimitPs, limit);
         }
@@ -372,7 +387,7 @@ public final class Simulator {
         long limit = StallReport.limitPs(net, stallLimitPs, scenario.transport().recoveryTimeoutPs());
         long loop = engine.run(timeLimitPs, limit, sink);
         parallelStats = engine.stats();
-        SimulationResult r = SimulationResult.of(net, transportRun, scenario.transport(), loop, engine.endPs());
+        SimulationResult r = SimulationResult.of(net, scenario.flows(), transportRun, scenario.transport(), loop, engine.endPs());
         if (engine.stalled()) {
             throw StallReport.stalled(net, flows, r, stallLimitPs, limit);
         }

@@ -65,7 +65,12 @@ final class StallReport {
         for (FlowState f : flows) {
             if (f.startedPs >= 0 && f.completionPs < 0) {
                 if (incomplete < 8) {
-                    fl.append(incomplete == 0 ? "" : "; ").append("flow ").append(f.id).append(" (host ")
+                    int flow = net.workload.flowOf(f.id);
+                    fl.append(incomplete == 0 ? "" : "; ").append("flow ").append(flow);
+                    if (net.workload.flows.size() != net.workload.flowCount()) {
+                        fl.append(" queue pair ").append(f.id - net.workload.firstQueuePair(flow));
+                    }
+                    fl.append(" (host ")
                             .append(f.spec.source()).append(" -> host ").append(f.spec.destination()).append(", ")
                             .append(f.receivedBytes).append(" of ").append(f.spec.bytes()).append(" B delivered, ")
                             .append(f.dropped).append(" packets dropped, ").append(f.retransmitted).append(" retransmitted)");
@@ -74,7 +79,8 @@ final class StallReport {
             }
         }
         long waiting = flows.stream().filter(f -> f.startedPs < 0).count();
-        m.append("Flows started and incomplete: ").append(incomplete).append(" of ").append(flows.size());
+        m.append(net.workload.flows.size() != net.workload.flowCount() ? "Queue pairs started and incomplete: "
+                : "Flows started and incomplete: ").append(incomplete).append(" of ").append(flows.size());
         if (waiting > 0) {
             m.append(" (").append(waiting).append(" not started yet)");
         }

@@ -113,7 +113,7 @@ public final class SimulateCommand {
     static final long HEAP_BYTES_PER_HOST = 100_000L;
 
     /**
-     * Heap per flow assumed besides, bytes: the flow's state, endpoints and result, from the heap after a full GC
+     * Heap per flow (per queue pair: each is a flow of the run) assumed besides, bytes: the flow's state, endpoints and result, from the heap after a full GC
      * of ring all-reduces of thousands to a hundred thousand flows, built and after the run
      * ({@code BENCH-RESULTS.md}), rounded up. It
      * matters where flows outnumber hosts: an all-reduce's steps are flows (2 (R - 1) per host in a ring of R ranks).
@@ -127,12 +127,18 @@ public final class SimulateCommand {
         long hosts = incast ? o.senders() + 1L : o.hosts();
         long stepsPerHost = !allReduce ? 1 // a flow per host (permutation) or per sender (incast)
                 : o.collective().transfersPerRank(o.ranks());
-        long flows = (incast ? o.senders() : o.hosts()) * stepsPerHost;
-        long need = hosts * HEAP_BYTES_PER_HOST + flows * HEAP_BYTES_PER_FLOW;
+        long flows = (incast ? o.senders() : o.hosts()) * stepsPerHost * o.queuePairs(); // runtime flows: queue pairs
+        double need = hosts * (double) HEAP_BYTES_PER_HOST + flows * (double) HEAP_BYTES_PER_FLOW; // (can pass 2^63)
         if (need > maxHeapBytes) {
             String what = incast ? "--senders " + o.senders()
-                    : allReduce ? "--hosts " + o.hosts() + " with --ranks " + o.ranks() + " (" + flows + " flows)"
+                    : allReduce ? "--hosts " + o.hosts() + " with --ranks " + o.ranks()
                     : "--hosts " + o.hosts();
+            if (o.queuePairs() > 1) {
+                what += " with --qps " + o.queuePairs();
+            }
+            if (allReduce || o.queuePairs() > 1) {
+                what += " (" + flows + (o.queuePairs() > 1 ? " queue pairs)" : " flows)");
+            }
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%s needs about %.1f GB of heap (%d KB per host, %.1f KB per flow), this JVM has %.1f GB: a smaller run,"
                             + " or a larger heap (FABRICLAB_SIMULATE_JAVA_OPTS=-Xmx%dg bin/simulate ...)",

@@ -99,6 +99,15 @@ public final class SimulateOptions {
                     ? "must be a power of two for hd-allreduce" : null)
             .help("ranks of each all-reduce group: --hosts / N groups at once, rank r of group g on host r * groups + g,"
                     + " so each group spreads over the leaves");
+    static final Option<Long> QPS = Option.of("--qps", Option.number(Quantity.INTEGER, "N", 1, FlowSpec.MAX_QUEUE_PAIRS))
+            .byDefault("1")
+            .check((v, qps) -> qps > SimulateOptions.smallestFlowBytes(v)
+                    ? "must be at most the payload of the smallest flow, " + SimulateOptions.smallestFlowText(v)
+                            + " (each queue pair carries at least one byte)"
+                    : null)
+            .help("queue pairs of every flow: its bytes split evenly over N connections (the first bytes mod N carry a"
+                    + " byte more), queue pair q from UDP source port (the flow's + q) mod 65536, all started together,"
+                    + " served round robin a packet at a time by the sending NIC; a flow is complete when all are");
     static final Option<Long> SEED = Option.of("--seed",
             Option.number(Quantity.INTEGER, "N", Long.MIN_VALUE, Long.MAX_VALUE))
             .byDefault("5")
@@ -165,7 +174,7 @@ public final class SimulateOptions {
 
     /** Every option, in the order of the usage text. */
     static final List<Option<?>> ALL = List.of(WORKLOAD, HOSTS, HOSTS_PER_LEAF, SPINES, PARALLEL_LINKS, RATE, DELAY,
-            FLOW_BYTES, SENDERS, RANKS, SEED, TRANSPORT, ACK_EVERY, FORWARDING, ECMP_SEED, PFC, BUFFER, MTU, HEADER, THREADS,
+            FLOW_BYTES, SENDERS, RANKS, QPS, SEED, TRANSPORT, ACK_EVERY, FORWARDING, ECMP_SEED, PFC, BUFFER, MTU, HEADER, THREADS,
             TIME_LIMIT, FLOWS, JIT, QUIET);
 
     private final Option.Values values;
@@ -212,6 +221,23 @@ public final class SimulateOptions {
                                 + " grammar: no hexadecimal (0x1p14), NaN, Infinity or Java suffixes (1d, 100f).", 2,
                                 Option.WIDTH),
                         "An option given where it does not apply (see \"only with\") is an error, not ignored."));
+    }
+
+    /**
+     * Payload of the workload's smallest flow [bytes]: {@code --flow-bytes} for the permutation and the incast, a
+     * chunk {@code max(1, --flow-bytes / --ranks)} for an all-reduce (its ring steps and its halving-doubling's
+     * smallest steps carry that much).
+     */
+    static long smallestFlowBytes(Option.Values v) {
+        long bytes = v.get(FLOW_BYTES);
+        return ALL_REDUCES.contains(v.get(WORKLOAD)) ? Math.max(1, bytes / v.get(RANKS)) : bytes;
+    }
+
+    /** {@link #smallestFlowBytes} with where it comes from, for messages. */
+    private static String smallestFlowText(Option.Values v) {
+        return ALL_REDUCES.contains(v.get(WORKLOAD))
+                ? "--flow-bytes / --ranks = " + v.get(FLOW_BYTES) + " / " + v.get(RANKS) + " = " + smallestFlowBytes(v) + " B"
+                : "--flow-bytes = " + v.get(FLOW_BYTES) + " B";
     }
 
     /** PFC of the htsim comparison for packets of {@code wireBytes}: XOFF 15 packets, XON 12,000 B, 65,535 quanta. */
@@ -334,6 +360,11 @@ public final class SimulateOptions {
         return values.get(RANKS).intValue();
     }
 
+    /** Queue pairs of every flow, 1 to {@link FlowSpec#MAX_QUEUE_PAIRS}. */
+    public int queuePairs() {
+        return values.get(QPS).intValue();
+    }
+
     /** Seed of the permutation, of the flows' source ports and of the run's random draws. */
     public long seed() {
         return values.get(SEED);
@@ -449,7 +480,10 @@ public final class SimulateOptions {
         };
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport(),
                 pfc() == null ? "no PFC" : "PFC XOFF " + pfc().xoffBytes() + " B XON " + pfc().xonBytes() + " B", forwarding());
-        return base.toBuilder().transport(model).pfc(pfc()).name(name).build();
+        if (queuePairs() > 1) {
+            name += ", " + queuePairs() + " queue pairs per flow";
+        }
+        return base.toBuilder().transport(model).pfc(pfc()).name(name).queuePairs(queuePairs()).build();
     }
 
     /** The collective of an all-reduce {@link #workload}: ring or halving-doubling. */
@@ -478,9 +512,9 @@ public final class SimulateOptions {
     }
 
     /**
-     * The packet-hops the run will take if nothing is dropped or sent twice: every data packet times the
-     * links of its path (2 through one switch, 4 across the spines), and as many acknowledgements
-     * again divided by {@link #ackEvery} for RoCE and CTCC (CTCC's probes and their replies, as many as the run's
+     * The packet-hops the run will take if nothing is dropped or sent twice: every data packet (of every queue pair)
+     * times the links of its path (2 through one switch, 4 across the spines), and as many acknowledgements
+     * again divided by {@link #ackEvery} (per queue pair) for RoCE and CTCC (CTCC's probes and their replies, as many as the run's
      * duration over the probe interval per host pair, are not counted: the duration is not known before the run).
      * Decides the JVM profile ({@link SimulateCommand}).
      */
@@ -488,11 +522,18 @@ public final class SimulateOptions {
         fabriclab.Parameters.notNull("s", s);
         long hops = 0;
         for (FlowSpec f : s.flows()) {
-            long packets = (f.bytes() + mtuBytes() - 1) / mtuBytes();
+            int n = f.queuePairs(); // the first bytes mod n queue pairs carry one byte more
+            long small = f.bytes() / n;
+            long larger = f.bytes() % n;
+            long mtu = mtuBytes();
+            long perLarger = (small + 1 + mtu - 1) / mtu;
+            long perSmall = (small + mtu - 1) / mtu;
+            long packets = larger * perLarger + (n - larger) * perSmall;
             int links = workload().equals("incast") || f.source() / hostsPerLeaf() == f.destination() / hostsPerLeaf() ? 2 : 4;
             long data = packets * links;
             boolean acked = ACKED_TRANSPORTS.contains(transport());
-            long acks = acked ? (packets + ackEvery() - 1) / ackEvery() * links : 0;
+            long acks = acked ? (larger * ((perLarger + ackEvery() - 1) / ackEvery())
+                    + (n - larger) * ((perSmall + ackEvery() - 1) / ackEvery())) * links : 0;
             hops = Math.addExact(hops, Math.addExact(data, acks));
         }
         return hops;

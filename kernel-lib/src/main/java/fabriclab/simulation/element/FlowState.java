@@ -4,7 +4,7 @@ import fabriclab.simulation.config.FlowSpec;
 import fabriclab.loadbalancing.flow.FiveTuple;
 import java.util.BitSet;
 
-/** Runtime state of one flow: sender bookkeeping, receiver record, its counters, routing memory (package-private). */
+/** Runtime state of one queue pair of a flow (a flow of one queue pair: the flow), {@code id} its runtime index: sender bookkeeping, receiver record, its counters, routing memory (package-private). */
 public final class FlowState {
     public final int id;
     public final FlowSpec spec;
@@ -22,8 +22,6 @@ public final class FlowState {
     boolean paced; // in the pacing heap (its current entry has version pacingVersion)
     int pacingVersion;
     public long startedPs = -1;
-    int pendingPredecessors;
-    int[] successors = new int[0];
     // receiver
     public long receivedBytes;
     final BitSet received = new BitSet();

@@ -8,7 +8,9 @@ public interface QueueingObserver {
      *
      * @param switchIndex the switch
      * @param port its egress port index
-     * @param flow index of the packet's flow
+     * @param flow the queue-pair index of the packet's flow: queue pair q of flow i is
+     *        {@code scenario.firstQueuePair(i) + q} ({@code fabriclab.simulation.Scenario#queuePairIndex}); equal to the
+     *        flow index when every flow has one queue pair
      * @param data true for a data packet, false for a control packet
      * @param wireBytes the packet's size on the wire
      * @param queueingDelayPs time from joining the queue to starting transmission, ps

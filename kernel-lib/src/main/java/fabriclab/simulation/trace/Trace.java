@@ -4,7 +4,9 @@ package fabriclab.simulation.trace;
  * Trace sources of the simulator's queues, in the manner of ns-3's queue trace sources (Enqueue,
  * Dequeue, Drop): attach one with {@code new Simulator(scenario, trace)}. Every method
  * has a no-op default; override what you want to record. Nodes are numbered as in the topology
- * (hosts first); ports as in the node's link order. Tracing enqueues costs a check per packet
+ * (hosts first); ports as in the node's link order; a packet's {@code flow} is the queue-pair index of its flow
+ * (queue pair q of flow i is {@code scenario.firstQueuePair(i) + q}; equal to the flow index when every flow has one
+ * queue pair). Tracing enqueues costs a check per packet
  * only when a trace is attached.
  */
 public interface Trace extends QueueingObserver {

@@ -142,6 +142,28 @@ class SimulateCommandTest {
                 x.getMessage());
     }
 
+    /** The heap estimate counts queue pairs: each is a flow of the run. */
+    @Test
+    void theHeapEstimateCountsQueuePairs() {
+        // 1025 hosts x 100 KB + 1024 x 1000 queue pairs x 1.5 KB = 1,638,500,000 B
+        SimulateOptions incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "1024", "--qps", "1000"));
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
+                () -> SimulateCommand.checkHeap(incast, 1_638_499_999L));
+        assertTrue(x.getMessage().startsWith("--senders 1024 with --qps 1000 (1024000 queue pairs) needs about 1.6 GB"),
+                x.getMessage());
+        SimulateCommand.checkHeap(incast, 1_638_500_000L);
+    }
+
+    /** A run with --qps reports its flows (not its queue pairs) and delivers every byte. */
+    @Test
+    void aRunWithQueuePairsCompletesItsFlows() {
+        Object[] r = run("--workload", "incast", "--senders", "2", "--flow-bytes", "100KB", "--qps", "7", "--quiet");
+        assertEquals(0, r[0], (String) r[2]);
+        String out = (String) r[1];
+        assertTrue(out.contains("flows completed: 2 of 2"), out);
+        assertTrue(out.contains("7 queue pairs per flow"), out);
+    }
+
     /** The all-reduce's --ranks does not constrain the other workloads: a permutation of 8 hosts keeps its default. */
     @Test
     void ranksMatterOnlyToAllReduces() {

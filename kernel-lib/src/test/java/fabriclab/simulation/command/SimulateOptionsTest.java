@@ -175,4 +175,55 @@ class SimulateOptionsTest {
         assertEquals(plain.packetHops(), gse.packetHops());
         assertEquals(plain.endPs(), gse.endPs());
     }
+
+    /** --qps N splits every flow of the workload over N queue pairs; 1 by default. */
+    @Test
+    void qpsSplitsEveryFlow() {
+        assertEquals(1, parse().queuePairs());
+        assertTrue(parse().scenario().flows().stream().allMatch(f -> f.queuePairs() == 1));
+        SimulateOptions o = parse("--hosts", "32", "--qps", "8");
+        assertEquals(8, o.queuePairs());
+        Scenario s = o.scenario();
+        assertEquals(32, s.flows().size());
+        assertTrue(s.flows().stream().allMatch(f -> f.queuePairs() == 8));
+        assertEquals(32 * 8, s.queuePairCount());
+        assertTrue(o.toArgs().containsAll(List.of("--qps", "8")), o.toArgs().toString());
+        assertEquals(o.toArgs(), SimulateOptions.parse(o.toArgs()).toArgs());
+        Scenario incast = parse("--workload", "incast", "--senders", "3", "--qps", "1000").scenario();
+        assertTrue(incast.flows().stream().allMatch(f -> f.queuePairs() == 1000));
+        Scenario ring = parse("--workload", "ring-allreduce", "--hosts", "32", "--ranks", "4", "--flow-bytes", "400",
+                "--qps", "100").scenario(); // chunks of 400 / 4 = 100 B: a byte per queue pair
+        assertTrue(ring.flows().stream().allMatch(f -> f.queuePairs() == 100 && f.bytes() == 100));
+    }
+
+    /** A bad --qps names the option, its value and the range; more queue pairs than a flow's bytes are refused. */
+    @Test
+    void badQpsAreRefusedNamingTheOptionValueAndRange() {
+        for (String bad : new String[] {"0", "65537", "-1", "2.5", "many"}) {
+            String m = error("--qps", bad);
+            assertTrue(m.startsWith("--qps ") && m.contains(bad), m);
+        }
+        assertTrue(error("--qps", "0").contains("[1, 65536]"), error("--qps", "0"));
+        assertTrue(error("--qps", "65537").contains("[1, 65536]"));
+        String m = error("--flow-bytes", "50", "--qps", "51");
+        assertTrue(m.startsWith("--qps must be at most the payload of the smallest flow, --flow-bytes = 50 B")
+                && m.endsWith("got 51"), m);
+        m = error("--workload", "ring-allreduce", "--hosts", "32", "--ranks", "16", "--flow-bytes", "64", "--qps", "5");
+        assertTrue(m.contains("--qps") && m.contains("--flow-bytes / --ranks = 64 / 16 = 4 B") && m.endsWith("got 5"), m);
+        assertEquals(50, parse("--flow-bytes", "50", "--qps", "50").queuePairs());
+    }
+
+    /**
+     * The packet-hops estimate counts every queue pair's packets: 2500 B flows are 3 packets on one QP and 2 x 2 on two
+     * QPs of 1250 B, so both data and ACKs (one per packet) grow by 4/3 on the same paths.
+     */
+    @Test
+    void packetHopsCountQueuePairs() {
+        SimulateOptions one = parse("--hosts", "32", "--flow-bytes", "2500");
+        SimulateOptions two = parse("--hosts", "32", "--flow-bytes", "2500", "--qps", "2");
+        long h1 = one.estimatedPacketHops(one.scenario());
+        long h2 = two.estimatedPacketHops(two.scenario());
+        assertEquals(0, h1 % 3);
+        assertEquals(h1 / 3 * 4, h2);
+    }
 }
