@@ -170,7 +170,7 @@ class SimulateCommandTest {
         assertEquals(0, r[0], (String) r[2]);
         assertTrue(out.contains("makespan: 21792.805120 us"), out);
         assertTrue(out.contains("flows completed: 64 of 64"), out);
-        assertTrue(out.contains("dropped packets: 0;"), out);
+        assertTrue(out.contains("switch drops: 0 data packets (0 payload bytes), 0 control packets"), out);
         assertTrue(out.contains("jvm: short"), out);
         List<String> lines = Files.readAllLines(flows);
         assertEquals(65, lines.size());
@@ -332,7 +332,7 @@ class SimulateCommandTest {
             assertEquals(0, r[0], (String) r[2]);
             String out = (String) r[1];
             assertTrue(out.lines().anyMatch(l -> l.matches("flows completed: (\\d+) of \\1")), out); // every flow
-            assertTrue(out.contains("dropped packets: 0;"), out);
+            assertTrue(out.contains("switch drops: 0 data packets (0 payload bytes), 0 control packets"), out);
             List<String> figures = figures(out).stream().filter(l -> !l.startsWith("engine:") && !l.startsWith("flows written")
                     && !l.startsWith("parallel windows:")).toList(); // (its event parallelism depends on the thread count)
             assertTrue(out.contains("parallel windows: "), out);
