@@ -330,7 +330,7 @@ final class BadInputRegistry {
 
     private static SimulationResult smallSimulationResult() {
         return new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), 0, 0, 0, "roce",
-                Map.of());
+                Map.of(), List.of(), List.of());
     }
 
     private static BadInputContractTest.Call moreBaselines(String id) {
@@ -530,21 +530,21 @@ final class BadInputRegistry {
             case "fabriclab.security.FrameProtection#goodputEfficiency(int[],double[])" ->
                     call(new fabriclab.security.FrameProtection.None(), id, new int[] {64, 1500}, new double[] {0.5, 0.5});
             // result records: the values of a real result
-            case "fabriclab.simulation.SimulationResult#<init>(long,boolean,long,long,long,long,long,long,long,long,List,List,List,long,long,long,String,Map)" ->
-                    call(SimulationResult.class, id, 1000L, false, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, List.of(), List.of(), List.of(),
-                            0L, 0L, 0L, "roce", Map.of());
             case "fabriclab.simulation.SimulationResult#<init>(long,boolean,long,long,long,long,long,long,long,long,List,List,List,long,long,long,String,Map,List)" ->
                     call(SimulationResult.class, id, 1000L, false, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, List.of(), List.of(), List.of(),
-                            0L, 0L, 0L, "roce", Map.of(), List.of());
+                            0L, 0L, 0L, "roce", Map.of());
+            case "fabriclab.simulation.SimulationResult#<init>(long,boolean,long,long,long,long,long,long,long,long,List,List,List,long,long,long,String,Map,List,List)" ->
+                    call(SimulationResult.class, id, 1000L, false, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, List.of(), List.of(), List.of(),
+                            0L, 0L, 0L, "roce", Map.of(), List.of(), List.of());
             case "fabriclab.simulation.SimulationResult#queuePairsOf(int)" ->
                     call(new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
                             List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
-                                    0, 0, 100, 0, 950)), List.of(),
+                                    0, 0, 100, 0, 950, 0, 0, 0, false, 0)), List.of(),
                             List.of(), 0, 0, 0, "roce", Map.of()), id, 0);
             case "fabriclab.simulation.SimulationResult#completedAtPs(int)" ->
                     call(new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
                             List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
-                                    0, 0, 100, 0, 950)), List.of(),
+                                    0, 0, 100, 0, 950, 0, 0, 0, false, 0)), List.of(),
                             List.of(), 0, 0, 0, "roce", Map.of()), id, 0);
             case "fabriclab.experiments.PfcDeadlockAndRecovery$Result#<init>(Variant,SimulationResult,long[],int,long,long,long,long,List)" ->
                     call(fabriclab.experiments.PfcDeadlockAndRecovery.Result.class, id,

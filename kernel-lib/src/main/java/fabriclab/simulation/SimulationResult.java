@@ -12,6 +12,7 @@ import fabriclab.simulation.element.Port;
 import fabriclab.simulation.element.Switch;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.TransportRun;
+import fabriclab.simulation.trace.DropReason;
 import fabriclab.Parameters;
 import fabriclab.fabric.Time;
 import java.util.List;
@@ -27,11 +28,14 @@ import java.util.List;
  * @param events events handled
  * @param packetHops packets that finished crossing a link (one per link per packet)
  * @param injectedBytes payload bytes whose last bit left a sending NIC, plus the payload of the copies a
- *        switch resent (GSE edges, see {@link fabriclab.simulation.transport.gse.GseTransport})
+ *        switch resent (GSE edges, see {@link fabriclab.simulation.transport.gse.GseTransport}): the payload put
+ *        on the wire, retransmissions included (the run's "wire bytes"; headers not counted)
  * @param deliveredBytes payload bytes delivered to receivers (first copies only)
- * @param droppedBytes payload bytes tail-dropped in switches
+ * @param droppedBytes payload bytes of the data packets lost in the fabric: dropped by a switch (tail drop, black
+ *        hole, no route) or lost on a failed link; never a receiver's discard (see {@code discardedBytes})
  * @param inFlightBytes payload bytes still queued or on a wire
- * @param droppedPackets packets tail-dropped
+ * @param droppedPackets data packets lost in the fabric, each copy counted (a packet dropped, retransmitted and
+ *        dropped again counts twice); by place and reason in {@code drops}
  * @param ecnMarks packets ECN-marked by WRED
  * @param flows one record per flow, in input order, summed over the flow's queue pairs (see {@link FlowRecord}); not
  *        null, no null element
@@ -41,7 +45,7 @@ import java.util.List;
  * @param discardedBytes payload bytes that reached their receiver but were not delivered (duplicates,
  *        or out-of-order packets a go-back-N receiver throws away)
  * @param controlPackets control packets (ACK, NACK, CNP, probes, grants) sent by hosts and edges
- * @param controlDropped control packets tail-dropped or lost on failed links
+ * @param controlDropped control packets lost in the fabric (dropped by a switch or lost on a failed link)
  * @param transport the transport model of the run, not null
  * @param counters (not null) the positive counters of the transport and the elements, by {@link Counter#name()},
  *        sorted by name; read one with {@link #counter(Counter)} (the counters are declared by the models that report
@@ -51,12 +55,16 @@ import java.util.List;
  *        queue pair the trace callbacks call k; its {@code id} is the index of its flow and its {@code spec} the queue
  *        pair's own part of the flow ({@link FlowSpec#queuePair}); as many as the flows' queue pairs; equal to
  *        {@code flows} when every flow has one queue pair; not null, no null element
+ * @param drops (not null, no null element) the places that lost packets, with the reason and what they lost: only
+ *        places with a loss, ordered by node, port (-1, no port, first) and reason (declaration order); their data
+ *        packets, payload bytes and control packets sum to {@code droppedPackets}, {@code droppedBytes} and
+ *        {@code controlDropped}
  */
 public record SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
         long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
         List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc, long discardedBytes,
         long controlPackets, long controlDropped, String transport, java.util.Map<String, Long> counters,
-        List<FlowRecord> queuePairs) {
+        List<FlowRecord> queuePairs, List<DropSite> drops) {
 
     /**
      * Validates: the lists without null elements, transport and counters present, flow ids increasing, one queue-pair
@@ -88,15 +96,17 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
                 }
             }
         }
+        Parameters.noNullElements("drops", drops);
     }
 
-    /** A result whose flows have one queue pair each: {@code queuePairs} is {@code flows}. */
+    /** A result whose flows have one queue pair each ({@code queuePairs} is {@code flows}) and that lost nothing. */
     public SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
             long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
             List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc, long discardedBytes,
             long controlPackets, long controlDropped, String transport, java.util.Map<String, Long> counters) {
         this(endPs, partial, events, packetHops, injectedBytes, deliveredBytes, droppedBytes, inFlightBytes, droppedPackets,
-                ecnMarks, flows, queues, pfc, discardedBytes, controlPackets, controlDropped, transport, counters, flows);
+                ecnMarks, flows, queues, pfc, discardedBytes, controlPackets, controlDropped, transport, counters, flows,
+                List.of());
     }
 
     /**
@@ -119,6 +129,118 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             }
         }
         return queuePairs.subList(lo, lo + flows.get(flow).spec().queuePairs());
+    }
+
+    /**
+     * Packets lost at one place of the fabric for one reason, over the whole run (each copy counted).
+     *
+     * @param place "switch S port P -> node N" or "host H port P -> node N" (the egress port the packet was
+     *        lost at), or "switch S (no route)" for a drop at no port
+     * @param node node id (hosts are 0..hosts-1, switches follow)
+     * @param port port index on that node; -1 for a drop at no port ({@link DropReason#NO_ROUTE})
+     * @param reason why the packets were lost
+     * @param dataPackets data packets lost
+     * @param payloadBytes payload bytes of those data packets
+     * @param controlPackets control packets (ACK, NACK, CNP, probes, grants) lost
+     */
+    public record DropSite(String place, int node, int port, DropReason reason, long dataPackets, long payloadBytes,
+            long controlPackets) {
+        /** Validates: place and reason present, node not negative, port at least -1, counts not negative. */
+        public DropSite {
+            Parameters.notNull("place", place);
+            Parameters.notNull("reason", reason);
+            Parameters.atLeast("node", node, 0);
+            Parameters.atLeast("port", port, -1);
+            Parameters.atLeast("dataPackets", dataPackets, 0L);
+            Parameters.atLeast("payloadBytes", payloadBytes, 0L);
+            Parameters.atLeast("controlPackets", controlPackets, 0L);
+        }
+
+        /** Data and control packets lost here. */
+        public long packets() {
+            return dataPackets + controlPackets;
+        }
+    }
+
+    /**
+     * Totals of some drops.
+     *
+     * @param dataPackets data packets lost
+     * @param payloadBytes payload bytes of those data packets
+     * @param controlPackets control packets lost
+     */
+    public record DropCount(long dataPackets, long payloadBytes, long controlPackets) {
+        /** Validates: counts not negative. */
+        public DropCount {
+            Parameters.atLeast("dataPackets", dataPackets, 0L);
+            Parameters.atLeast("payloadBytes", payloadBytes, 0L);
+            Parameters.atLeast("controlPackets", controlPackets, 0L);
+        }
+
+        /** Data and control packets lost. */
+        public long packets() {
+            return dataPackets + controlPackets;
+        }
+    }
+
+    /** What the fabric lost for {@code reason}, summed over {@link #drops()} (zeros when nothing). */
+    public DropCount dropsBy(DropReason reason) {
+        Parameters.notNull("reason", reason);
+        long data = 0;
+        long bytes = 0;
+        long control = 0;
+        for (DropSite d : drops) {
+            if (d.reason() == reason) {
+                data += d.dataPackets();
+                bytes += d.payloadBytes();
+                control += d.controlPackets();
+            }
+        }
+        return new DropCount(data, bytes, control);
+    }
+
+    /**
+     * Goodput of the run, bits per second: {@code 8 * deliveredBytes} (distinct payload handed to receivers, first
+     * copies only) over the time from the earliest flow start ({@link FlowRecord#startedPs()}) to the last delivery
+     * ({@link #lastDeliveryPs()}), in seconds. 0 when nothing was delivered or that time is not positive.
+     */
+    public double goodputBitsPerSecond() {
+        long first = flows.stream().mapToLong(FlowRecord::startedPs).filter(t -> t >= 0).min().orElse(-1);
+        long last = lastDeliveryPs();
+        if (deliveredBytes == 0 || first < 0 || last <= first) {
+            return 0;
+        }
+        return 8.0 * deliveredBytes / ((last - first) / 1e12);
+    }
+
+    /** Payload bytes of data packets the senders sent more than once (each resend counted), summed over flows. */
+    public long retransmittedBytes() {
+        return flows.stream().mapToLong(FlowRecord::retransmittedBytes).sum();
+    }
+
+    /** Retransmission timeouts that fired at the senders, summed over flows. */
+    public long timeouts() {
+        return flows.stream().mapToLong(FlowRecord::timeouts).sum();
+    }
+
+    /** Of {@link #timeouts()}, those with no loss of their flow to explain them, summed over flows. */
+    public long spuriousTimeouts() {
+        return flows.stream().mapToLong(FlowRecord::spuriousTimeouts).sum();
+    }
+
+    /** Flows whose queue pair went to the error state (retries exhausted). */
+    public long failedQueuePairs() {
+        return flows.stream().filter(FlowRecord::failed).count();
+    }
+
+    /** Copies of already delivered data packets that reached their receivers (discarded there), summed over flows. */
+    public long duplicatePackets() {
+        return flows.stream().mapToLong(FlowRecord::duplicatePackets).sum();
+    }
+
+    /** Data packets receivers discarded for arriving above the expected sequence number, summed over flows. */
+    public long outOfOrderDiscards() {
+        return flows.stream().mapToLong(FlowRecord::outOfOrderDiscards).sum();
     }
 
     /** Packets switches sent onto a failed link before their routes changed (each lost). */
@@ -190,7 +312,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      * @param completionTimePs flow completion time (last payload byte of its last queue pair delivered minus the time
      *        the flow actually started), ps; -1 if not completed
      * @param deliveredBytes payload bytes delivered
-     * @param droppedPackets packets of the flow dropped
+     * @param droppedPackets data packets of the flow lost in the fabric (each copy; never a receiver's discard)
      * @param ecnMarkedPackets delivered packets carrying an ECN mark
      * @param reorderedPackets delivered packets with a lower sequence number than one delivered before
      * @param duplicatePackets copies of already delivered packets that reached the receiver (discarded)
@@ -198,10 +320,17 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      *        predecessors), ps; -1 if it never started
      * @param retransmittedPackets data packets the sender sent more than once
      * @param lastDeliveryPs time the receiver was last handed new data of the flow, ps; -1 if never
+     * @param retransmittedBytes payload bytes of the data packets the sender sent more than once (each resend)
+     * @param timeouts retransmission (local ACK) timeouts that fired at the sender
+     * @param spuriousTimeouts of {@code timeouts}, those with no loss of this flow to explain them
+     * @param failed whether the queue pair went to the error state (retries exhausted; it sent no more)
+     * @param outOfOrderDiscards data packets the receiver discarded for arriving above the expected sequence
+     *        number (go-back-N); duplicates are counted apart in {@code duplicatePackets}
      */
     public record FlowRecord(int id, FlowSpec spec, long completionTimePs, long deliveredBytes, long droppedPackets,
             long ecnMarkedPackets, long reorderedPackets, long duplicatePackets, long startedPs,
-            long retransmittedPackets, long lastDeliveryPs) {
+            long retransmittedPackets, long lastDeliveryPs, long retransmittedBytes, long timeouts,
+            long spuriousTimeouts, boolean failed, long outOfOrderDiscards) {
         /** Validates: spec present, counters not negative, times not negative or -1 (never). */
         public FlowRecord {
             Parameters.notNull("spec", spec);
@@ -214,6 +343,10 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             Parameters.atLeast("startedPs", startedPs, -1L);
             Parameters.atLeast("retransmittedPackets", retransmittedPackets, 0L);
             Parameters.atLeast("lastDeliveryPs", lastDeliveryPs, -1L);
+            Parameters.atLeast("retransmittedBytes", retransmittedBytes, 0L);
+            Parameters.atLeast("timeouts", timeouts, 0L);
+            Parameters.atLeast("spuriousTimeouts", spuriousTimeouts, 0L);
+            Parameters.atLeast("outOfOrderDiscards", outOfOrderDiscards, 0L);
         }
 
         /** Whether every byte arrived. */
@@ -298,7 +431,8 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         for (FlowState f : net.workload.flows) {
             qr.add(new FlowRecord(net.workload.flowOf(f.id), f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.startedPs,
                     f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates, f.startedPs, f.retransmitted,
-                    f.lastDeliveryPs));
+                    f.lastDeliveryPs, f.retransmittedBytes, f.timeouts, f.spuriousTimeouts, f.failed,
+                    f.outOfOrderDiscards));
             delivered += f.receivedBytes;
             dropped += f.droppedBytes;
             droppedPackets += f.dropped;
@@ -347,13 +481,34 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
                         q.ecnMarks, p.link.txPackets, p.link.flowHeads, now == 0 ? 0 : Math.min(1.0, p.link.busyPs / (double) now)));
             }
         }
+        List<DropSite> drops = new java.util.ArrayList<>();
+        DropReason[] reasons = DropReason.values();
+        for (Node n : net.nodes) {
+            if (!n.hasDrops()) {
+                continue;
+            }
+            String who = n instanceof Switch sw ? "switch " + sw.switchIndex : "host " + n.id;
+            for (int port = -1; port < n.ports.size(); port++) {
+                for (DropReason reason : reasons) {
+                    long data = n.dropped(port, reason, Node.DROPPED_DATA_PACKETS);
+                    long bytes = n.dropped(port, reason, Node.DROPPED_PAYLOAD_BYTES);
+                    long ctl = n.dropped(port, reason, Node.DROPPED_CONTROL_PACKETS);
+                    if (data + ctl > 0) {
+                        String place = port < 0 ? who + " (no route)"
+                                : who + " port " + port + " -> node " + n.ports.get(port).peer().id;
+                        drops.add(new DropSite(place, n.id, port, reason, data, bytes, ctl));
+                    }
+                }
+            }
+        }
         java.util.TreeMap<String, Long> counters = new java.util.TreeMap<>();
         run.reportCounters(counters);
         TransportRun.put(counters, BLACKHOLED_PACKETS, blackholed);
         long inFlight = injected - delivered - dropped - discarded;
         return new SimulationResult(now, partial, handled, hops, injected, delivered, dropped, inFlight, droppedPackets,
                 marks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp), discarded, control, controlDropped,
-                model.toString(), java.util.Collections.unmodifiableMap(counters), List.copyOf(qr));
+                model.toString(), java.util.Collections.unmodifiableMap(counters), List.copyOf(qr),
+                List.copyOf(drops));
     }
 
     /**
@@ -371,6 +526,11 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         long duplicates = 0;
         long retransmitted = 0;
         long last = -1;
+        long retransmittedBytes = 0;
+        long timeouts = 0;
+        long spurious = 0;
+        boolean failed = false;
+        long outOfOrder = 0;
         for (FlowRecord q : qps) {
             if (q.startedPs() >= 0) {
                 started = started < 0 ? q.startedPs() : Math.min(started, q.startedPs());
@@ -387,8 +547,13 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             duplicates += q.duplicatePackets();
             retransmitted += q.retransmittedPackets();
             last = Math.max(last, q.lastDeliveryPs());
+            retransmittedBytes += q.retransmittedBytes();
+            timeouts += q.timeouts();
+            spurious += q.spuriousTimeouts();
+            failed |= q.failed();
+            outOfOrder += q.outOfOrderDiscards();
         }
         return new FlowRecord(id, spec, completed ? completedAt - started : -1, delivered, dropped, marked, reordered,
-                duplicates, started, retransmitted, last);
+                duplicates, started, retransmitted, last, retransmittedBytes, timeouts, spurious, failed, outOfOrder);
     }
 }

@@ -6,6 +6,8 @@ import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
+import fabriclab.simulation.trace.DropReason;
+import fabriclab.simulation.transport.TransportModel;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -225,7 +227,15 @@ public final class SimulateCommand {
         return 0;
     }
 
-    /** The run's figures: completion, makespan, completion-time percentiles, packets, PFC. */
+    /** Places listed by name in the switch-drop lines of {@link #printFigures}; the rest are summed in one line. */
+    static final int DROP_PLACES_SHOWN = 5;
+
+    /**
+     * The run's figures: completion, makespan, completion-time percentiles, goodput (distinct payload delivered) apart
+     * from the payload sent (retransmissions included), timeouts, failed queue pairs, NAKs, receiver discards apart from
+     * the packets the fabric lost (by reason, then by place: the {@value #DROP_PLACES_SHOWN} places that lost the most),
+     * PFC, and the transport's counters.
+     */
     static void printFigures(SimulationResult r, PrintStream out) {
         int n = r.flows().size();
         long completed = r.flows().stream().filter(SimulationResult.FlowRecord::completed).count();
@@ -245,10 +255,21 @@ public final class SimulateCommand {
         out.println(String.format(Locale.ROOT, "simulated time: %s us", micros(r.endPs())));
         out.println(String.format(Locale.ROOT, "events: %,d", r.events()));
         out.println(String.format(Locale.ROOT, "packet-hops: %,d", r.packetHops()));
-        out.println(String.format(Locale.ROOT, "delivered bytes: %,d of %,d injected", r.deliveredBytes(), r.injectedBytes()));
+        long first = r.flows().stream().mapToLong(SimulationResult.FlowRecord::startedPs).filter(t -> t >= 0).min().orElse(-1);
+        long last = r.lastDeliveryPs();
+        out.println(String.format(Locale.ROOT, "goodput: %.3f Gb/s (%,d distinct payload bytes delivered in %s us, first start"
+                + " to last delivery)", r.goodputBitsPerSecond() / 1e9, r.deliveredBytes(),
+                first >= 0 && last > first ? micros(last - first) : "0.000000"));
         long retx = r.flows().stream().mapToLong(SimulationResult.FlowRecord::retransmittedPackets).sum();
-        out.println(String.format(Locale.ROOT, "dropped packets: %,d; retransmitted data packets: %,d; ECN marks: %,d",
-                r.droppedPackets(), retx, r.ecnMarks()));
+        out.println(String.format(Locale.ROOT, "bytes sent: %,d payload bytes injected, of which %,d retransmitted (%s);"
+                + " retransmitted data packets: %,d", r.injectedBytes(), r.retransmittedBytes(),
+                percent(r.retransmittedBytes(), r.injectedBytes()), retx));
+        out.println(String.format(Locale.ROOT, "timeouts: %,d, of which spurious %,d; failed QPs: %,d; NAKs: %,d",
+                r.timeouts(), r.spuriousTimeouts(), r.failedQueuePairs(), r.counter(TransportModel.NACKS)));
+        out.println(String.format(Locale.ROOT, "receiver discards: %,d duplicates, %,d out of order (%,d payload bytes;"
+                + " not drops)", r.duplicatePackets(), r.outOfOrderDiscards(), r.discardedBytes()));
+        printDrops(r, out);
+        out.println(String.format(Locale.ROOT, "ECN marks: %,d", r.ecnMarks()));
         out.println(String.format(Locale.ROOT, "PAUSE frames sent: %,d; time paused (summed over ports): %s us",
                 r.pausesSent(), micros(r.pausedPs())));
         if (!r.counters().isEmpty()) { // the transport's own counters (GSE's containers and grants, DCQCN's CNPs)
@@ -257,6 +278,62 @@ public final class SimulateCommand {
             b.setLength(b.length() - 1);
             out.println(b);
         }
+    }
+
+    /**
+     * The packets the fabric lost (switches, and links that failed): the total, then per reason, then per place the
+     * {@value #DROP_PLACES_SHOWN} places that lost the most packets (ties in node and port order), the rest summed.
+     */
+    private static void printDrops(SimulationResult r, PrintStream out) {
+        out.println(String.format(Locale.ROOT, "switch drops: %,d data packets (%,d payload bytes), %,d control packets",
+                r.droppedPackets(), r.droppedBytes(), r.controlDropped()));
+        if (r.drops().isEmpty()) {
+            return;
+        }
+        StringBuilder b = new StringBuilder("switch drops by reason:");
+        for (DropReason reason : DropReason.values()) {
+            SimulationResult.DropCount c = r.dropsBy(reason);
+            if (c.packets() > 0) {
+                b.append(String.format(Locale.ROOT, " %s %,d data (%,d payload bytes) + %,d control packets;", reason,
+                        c.dataPackets(), c.payloadBytes(), c.controlPackets()));
+            }
+        }
+        b.setLength(b.length() - 1);
+        out.println(b);
+        // a place may lose packets for several reasons: one line per place, its reasons in it
+        java.util.Map<String, List<SimulationResult.DropSite>> byPlace = new java.util.LinkedHashMap<>();
+        for (SimulationResult.DropSite d : r.drops()) {
+            byPlace.computeIfAbsent(d.place(), k -> new ArrayList<>()).add(d);
+        }
+        List<List<SimulationResult.DropSite>> places = new ArrayList<>(byPlace.values());
+        places.sort(java.util.Comparator.comparingLong(
+                (List<SimulationResult.DropSite> l) -> l.stream().mapToLong(SimulationResult.DropSite::packets).sum()).reversed());
+        for (List<SimulationResult.DropSite> place : places.subList(0, Math.min(DROP_PLACES_SHOWN, places.size()))) {
+            StringBuilder p = new StringBuilder("switch drops at " + place.get(0).place() + ":");
+            for (SimulationResult.DropSite d : place) {
+                p.append(String.format(Locale.ROOT, " %s %,d data (%,d payload bytes) + %,d control packets;", d.reason(),
+                        d.dataPackets(), d.payloadBytes(), d.controlPackets()));
+            }
+            p.setLength(p.length() - 1);
+            out.println(p);
+        }
+        if (places.size() > DROP_PLACES_SHOWN) {
+            long data = 0;
+            long control = 0;
+            for (List<SimulationResult.DropSite> place : places.subList(DROP_PLACES_SHOWN, places.size())) {
+                for (SimulationResult.DropSite d : place) {
+                    data += d.dataPackets();
+                    control += d.controlPackets();
+                }
+            }
+            out.println(String.format(Locale.ROOT, "switch drops and %,d more places: %,d data + %,d control packets",
+                    places.size() - DROP_PLACES_SHOWN, data, control));
+        }
+    }
+
+    /** {@code part} as a percentage of {@code whole} with one decimal ("-" when {@code whole} is 0). */
+    private static String percent(long part, long whole) {
+        return whole == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
     }
 
     /** The nearest-rank quantile {@code q} of sorted {@code v}. */
@@ -270,17 +347,23 @@ public final class SimulateCommand {
         return String.format(Locale.ROOT, "%d.%06d", ps / Time.US, ps % Time.US);
     }
 
-    /** One CSV line per flow: id, source, destination, bytes, start, completion time and counters. */
+    /**
+     * One CSV line per flow: id, source, destination, bytes, start, completion time and counters (the columns of
+     * {@link SimulationResult.FlowRecord}; {@code failed} is 1 when the queue pair went to the error state, else 0).
+     */
     static void writeFlows(SimulationResult r, Path file) throws IOException {
         // a Writer, not a PrintWriter: a PrintWriter keeps a write error to itself (/dev/full seemed to succeed)
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("flow,source,destination,bytes,start_ps,completion_time_ps,completed_at_ps,delivered_bytes,"
-                    + "dropped_packets,retransmitted_packets,ecn_marked_packets\n");
+                    + "dropped_packets,retransmitted_packets,ecn_marked_packets,retransmitted_bytes,timeouts,"
+                    + "spurious_timeouts,failed,duplicate_packets,out_of_order_discards\n");
             for (int i = 0; i < r.flows().size(); i++) {
                 SimulationResult.FlowRecord f = r.flows().get(i);
                 w.write(f.id() + "," + f.spec().source() + "," + f.spec().destination() + "," + f.spec().bytes() + ","
                         + f.startedPs() + "," + f.completionTimePs() + "," + r.completedAtPs(i) + "," + f.deliveredBytes() + ","
-                        + f.droppedPackets() + "," + f.retransmittedPackets() + "," + f.ecnMarkedPackets() + "\n");
+                        + f.droppedPackets() + "," + f.retransmittedPackets() + "," + f.ecnMarkedPackets() + ","
+                        + f.retransmittedBytes() + "," + f.timeouts() + "," + f.spuriousTimeouts() + "," + (f.failed() ? 1 : 0)
+                        + "," + f.duplicatePackets() + "," + f.outOfOrderDiscards() + "\n");
             }
         }
     }

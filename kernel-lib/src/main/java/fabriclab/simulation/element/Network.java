@@ -40,8 +40,12 @@ public final class Network {
     /** Enqueue and drop trace sink, or null. */
     final Trace trace;
 
-    /** Packet {@code p} was lost at {@code port} of {@code node} (port null: no route): the flow and the trace learn it. */
+    /**
+     * Packet {@code p} was lost at {@code port} of {@code node} (port null: no route): the node counts it at that
+     * place, and the flow and the trace learn it. Called in {@code node}'s partition only.
+     */
     void dropped(Packet p, Node node, Port port, DropReason reason) {
+        node.countDrop(p, port, reason);
         node.part.countDrop(p);
         p.flow.recordLoss(p, node.part.now);
         if (trace != null) {

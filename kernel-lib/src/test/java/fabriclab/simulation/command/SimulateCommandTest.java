@@ -192,7 +192,7 @@ class SimulateCommandTest {
         assertEquals(0, r[0], (String) r[2]);
         assertTrue(out.contains("makespan: 21792.805120 us"), out);
         assertTrue(out.contains("flows completed: 64 of 64"), out);
-        assertTrue(out.contains("dropped packets: 0;"), out);
+        assertTrue(out.contains("switch drops: 0 data packets (0 payload bytes), 0 control packets"), out);
         assertTrue(out.contains("jvm: short"), out);
         List<String> lines = Files.readAllLines(flows);
         assertEquals(65, lines.size());
@@ -354,7 +354,7 @@ class SimulateCommandTest {
             assertEquals(0, r[0], (String) r[2]);
             String out = (String) r[1];
             assertTrue(out.lines().anyMatch(l -> l.matches("flows completed: (\\d+) of \\1")), out); // every flow
-            assertTrue(out.contains("dropped packets: 0;"), out);
+            assertTrue(out.contains("switch drops: 0 data packets (0 payload bytes), 0 control packets"), out);
             List<String> figures = figures(out).stream().filter(l -> !l.startsWith("engine:") && !l.startsWith("flows written")
                     && !l.startsWith("parallel windows:")).toList(); // (its event parallelism depends on the thread count)
             assertTrue(out.contains("parallel windows: "), out);
@@ -374,6 +374,85 @@ class SimulateCommandTest {
         String[] r = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, r, a.length, b.length);
         return r;
+    }
+
+    /** The line of {@code out} that starts with {@code prefix}. */
+    private static String line(String out, String prefix) {
+        return out.lines().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError(prefix + " in " + out));
+    }
+
+    /**
+     * A complete PFC incast: the goodput line gives every sender's bytes as the distinct payload delivered, and the
+     * rate they make over the time from the first start to the last completion of the --flows file; nothing resent,
+     * discarded or dropped; the --flows file has the counters' columns at its end.
+     */
+    @Test
+    void theFiguresSeparateGoodputFromBytesSentAndDiscardsFromDrops(@TempDir Path dir) throws Exception {
+        Path flows = dir.resolve("flows.csv");
+        Object[] r = run("--workload", "incast", "--senders", "4", "--flow-bytes", "400KB", "--jit", "short", "--quiet",
+                "--flows", flows.toString());
+        assertEquals(0, r[0], (String) r[2]);
+        String out = (String) r[1];
+        List<String> lines = Files.readAllLines(flows);
+        assertEquals("flow,source,destination,bytes,start_ps,completion_time_ps,completed_at_ps,delivered_bytes,"
+                + "dropped_packets,retransmitted_packets,ecn_marked_packets,retransmitted_bytes,timeouts,spurious_timeouts,"
+                + "failed,duplicate_packets,out_of_order_discards", lines.get(0));
+        long first = lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[4])).min().orElseThrow();
+        long last = lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[6])).max().orElseThrow();
+        assertTrue(lines.stream().skip(1).allMatch(l -> l.split(",").length == 17 && l.endsWith(",0,0,0,0,0,0")), lines.toString());
+        String goodput = String.format(java.util.Locale.ROOT, "goodput: %.3f Gb/s (1,600,000 distinct payload bytes delivered",
+                8 * 1_600_000 / ((last - first) / 1e12) / 1e9);
+        assertTrue(line(out, "goodput: ").startsWith(goodput), goodput + " in " + out);
+        assertTrue(out.contains("bytes sent: 1,600,000 payload bytes injected, of which 0 retransmitted (0.0%);"), out);
+        assertTrue(out.contains("timeouts: 0, of which spurious 0; failed QPs: 0; NAKs: 0"), out);
+        assertTrue(out.contains("receiver discards: 0 duplicates, 0 out of order (0 payload bytes; not drops)"), out);
+        assertTrue(out.contains("switch drops: 0 data packets (0 payload bytes), 0 control packets"), out);
+        assertTrue(!out.contains("switch drops by reason"), out);
+    }
+
+    /**
+     * A lossy incast (no PFC, a switch buffer of 20 packets): every drop is a tail drop at the receiver's port; the
+     * reason and place lines give the total of the drops line, which is the sum of the --flows file's dropped packets.
+     */
+    @Test
+    void lossyIncastNamesTheReasonAndThePlaceOfItsDrops(@TempDir Path dir) throws Exception {
+        Path flows = dir.resolve("flows.csv");
+        Object[] r = run("--workload", "incast", "--senders", "8", "--flow-bytes", "100KB", "--pfc", "off", "--buffer", "20KB",
+                "--time-limit", "2ms", "--jit", "short", "--quiet", "--flows", flows.toString());
+        assertEquals(0, r[0], (String) r[2]);
+        String out = (String) r[1];
+        long dropped = Files.readAllLines(flows).stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[8])).sum();
+        assertTrue(dropped > 0, "the test needs loss");
+        String n = String.format(java.util.Locale.ROOT, "%,d data (%,d payload bytes) + 0 control packets", dropped, 1000 * dropped);
+        assertTrue(line(out, "switch drops: ").startsWith(String.format(java.util.Locale.ROOT,
+                "switch drops: %,d data packets (%,d payload bytes), 0 control packets", dropped, 1000 * dropped)), out);
+        assertEquals("switch drops by reason: TAIL_DROP " + n, line(out, "switch drops by reason:"));
+        assertEquals("switch drops at switch 0 port 8 -> node 8: TAIL_DROP " + n, line(out, "switch drops at "));
+    }
+
+    /** Drops at more places than are listed: the five that lost the most, then the rest summed. */
+    @Test
+    void dropsAtManyPlacesListTheFiveLargestAndSumTheRest() {
+        List<SimulationResult.DropSite> sites = new ArrayList<>();
+        for (int port = 0; port < 8; port++) { // port k loses k + 1 data packets; port 0 also a control packet
+            sites.add(new SimulationResult.DropSite("switch 0 port " + port + " -> node " + port, 8, port,
+                    fabriclab.simulation.trace.DropReason.TAIL_DROP, port + 1, 1000L * (port + 1), port == 0 ? 1 : 0));
+        }
+        SimulationResult r = new SimulationResult(1000, false, 0, 0, 36_000, 0, 36_000, 0, 36, 0, List.of(), List.of(),
+                List.of(), 0, 0, 1, "roce", java.util.Map.of(), List.of(), sites);
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        SimulateCommand.printFigures(r, new PrintStream(b, true, StandardCharsets.UTF_8));
+        String out = b.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("switch drops: 36 data packets (36,000 payload bytes), 1 control packets\n"), out);
+        assertTrue(out.contains("switch drops by reason: TAIL_DROP 36 data (36,000 payload bytes) + 1 control packets\n"), out);
+        List<String> places = out.lines().filter(l -> l.startsWith("switch drops at ")).toList();
+        assertEquals(List.of("switch drops at switch 0 port 7 -> node 7: TAIL_DROP 8 data (8,000 payload bytes) + 0 control packets",
+                "switch drops at switch 0 port 6 -> node 6: TAIL_DROP 7 data (7,000 payload bytes) + 0 control packets",
+                "switch drops at switch 0 port 5 -> node 5: TAIL_DROP 6 data (6,000 payload bytes) + 0 control packets",
+                "switch drops at switch 0 port 4 -> node 4: TAIL_DROP 5 data (5,000 payload bytes) + 0 control packets",
+                "switch drops at switch 0 port 3 -> node 3: TAIL_DROP 4 data (4,000 payload bytes) + 0 control packets"), places);
+        // ports 0, 1, 2: 1 + 2 + 3 data packets and port 0's control packet
+        assertTrue(out.contains("switch drops and 3 more places: 6 data + 1 control packets\n"), out);
     }
 
     /** The output lines that depend on the simulation only (not the JVM or the machine). */
