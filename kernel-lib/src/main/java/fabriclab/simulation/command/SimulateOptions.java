@@ -132,6 +132,20 @@ public final class SimulateOptions {
     static final Option<Long> ACK_EVERY = Option.of("--ack-every", Option.number(Quantity.INTEGER, "N", 1, 65_536))
             .byDefault("1").byDefault(TRANSPORT, List.of("ctcc"), "16").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
             .help("an ACK per N data packets");
+    static final Option<Long> ACK_TIMEOUT_EXPONENT = Option.of("--ack-timeout-exponent",
+            Option.number(Quantity.INTEGER, "T", 1, 31))
+            .byDefault("20").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help("local ACK timeout 4.096 us x 2^T (20: 4.29 s, the default of HCCL_RDMA_TIMEOUT and NCCL_IB_TIMEOUT;"
+                    + " 8: 1.05 ms)");
+    static final Option<Long> RETRY_COUNT = Option.of("--retry-count", Option.number(Quantity.INTEGER, "N", 0, 7))
+            .byDefault("7").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help("retries after a timeout before a queue pair fails (7: HCCL's and NCCL's default)");
+    static final Option<Long> MESSAGE_BYTES = Option.of("--message-bytes", Option.number(Quantity.BYTES, "S", 1, 1L << 40))
+            .byDefault("512KiB").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help("bytes per message (RDMA write); its last packet asks for an ACK (512KiB: NCCL's write per step)");
+    static final Option<Long> ACK_DELAY = Option.of("--ack-delay", Option.number(Quantity.TIME, "T", 1, 1_000_000_000_000L))
+            .byDefault("16us").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help("the receiver acknowledges a packet at most this long after it arrived (ACK coalescing), at most 1s");
     static final Option<String> FORWARDING = Option.of("--forwarding",
             Option.choice(List.of("ecmp", "spray", "spray-random")))
             .byDefault("ecmp").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS).onlyWith(TRANSPORT, FORWARDED_TRANSPORTS)
@@ -174,7 +188,8 @@ public final class SimulateOptions {
 
     /** Every option, in the order of the usage text. */
     static final List<Option<?>> ALL = List.of(WORKLOAD, HOSTS, HOSTS_PER_LEAF, SPINES, PARALLEL_LINKS, RATE, DELAY,
-            FLOW_BYTES, SENDERS, RANKS, QPS, SEED, TRANSPORT, ACK_EVERY, FORWARDING, ECMP_SEED, PFC, BUFFER, MTU, HEADER, THREADS,
+            FLOW_BYTES, SENDERS, RANKS, QPS, SEED, TRANSPORT, ACK_EVERY, ACK_TIMEOUT_EXPONENT, RETRY_COUNT,
+            MESSAGE_BYTES, ACK_DELAY, FORWARDING, ECMP_SEED, PFC, BUFFER, MTU, HEADER, THREADS,
             TIME_LIMIT, FLOWS, JIT, QUIET);
 
     private final Option.Values values;
@@ -375,6 +390,15 @@ public final class SimulateOptions {
         return values.get(TRANSPORT);
     }
 
+    /**
+     * RoCE and CTCC: the reliable connection of {@code --message-bytes}, {@code --ack-every}, {@code --ack-delay},
+     * {@code --ack-timeout-exponent} and {@code --retry-count}.
+     */
+    public fabriclab.simulation.transport.ReliableConnection reliableConnection() {
+        return new fabriclab.simulation.transport.ReliableConnection(values.get(MESSAGE_BYTES), ackEvery(),
+                values.get(ACK_DELAY), values.get(ACK_TIMEOUT_EXPONENT).intValue(), values.get(RETRY_COUNT).intValue());
+    }
+
     /** RoCE and CTCC: an ACK per this many data packets. */
     public int ackEvery() {
         return values.get(ACK_EVERY).intValue();
@@ -472,10 +496,10 @@ public final class SimulateOptions {
             }
         }
         TransportModel model = switch (transport()) {
-            case "roce" -> RoceTransport.noCongestionControl().withAckEvery(ackEvery());
-            case "dcqcn" -> RoceTransport.dcqcn(DcqcnParameters.zhu2015()).withAckEvery(ackEvery());
+            case "roce" -> RoceTransport.noCongestionControl().withReliableConnection(reliableConnection());
+            case "dcqcn" -> RoceTransport.dcqcn(DcqcnParameters.zhu2015()).withReliableConnection(reliableConnection());
             case "gse" -> GseTransport.defaults();
-            case "ctcc" -> CtccTransport.of(RttControlParameters.ctcc()).withReliableConnection(fabriclab.simulation.transport.ReliableConnection.defaults().withAckEvery(ackEvery()));
+            case "ctcc" -> CtccTransport.of(RttControlParameters.ctcc()).withReliableConnection(reliableConnection());
             default -> TransportModel.uncontrolled();
         };
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport(),

@@ -28,6 +28,12 @@ public class Partition {
      * engines' progress watchdog measures from.
      */
     public long lastProgressPs;
+    /**
+     * Events in this partition's queue known to do nothing when they fire (a transport's timer whose flow completed,
+     * which an event queue cannot remove): when every pending event is one of them, the run is over, and the
+     * engines stop at the last instant that did something.
+     */
+    public long cancelledEvents;
     /** Flows started at this partition's hosts (their sources), and flows completed at them (their destinations). */
     public long flowsStarted;
     public long flowsCompleted;

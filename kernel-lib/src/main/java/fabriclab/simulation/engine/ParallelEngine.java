@@ -394,7 +394,9 @@ public final class ParallelEngine {
             long sent = part.messagesSent;
             log(messageLog, sent);
             part.messagesSent = 0;
-            nextPs[parity ^ 1][me] = Math.min(q.peekTime(), part.earliestSentPs);
+            // a queue holding only timers that would do nothing (Partition.cancelledEvents) has nothing to run
+            nextPs[parity ^ 1][me] = Math.min(q.size() == part.cancelledEvents ? Long.MAX_VALUE : q.peekTime(),
+                    part.earliestSentPs);
             delivered[parity ^ 1][me] = part.deliveredBytes;
             watch[0][parity ^ 1][me] = part.lastProgressPs;
             watch[1][parity ^ 1][me] = part.flowsStarted;

@@ -49,8 +49,11 @@ public final class SequentialEngine {
             while (true) {
                 // all events of one instant at a time: handlers read the clock from now
                 long t = events.peekTime();
-                if (t > timeLimitPs || events.isEmpty()) {
-                    partial = !events.isEmpty(); // stopped by the time limit
+                if (events.size() == part.cancelledEvents) {
+                    break; // nothing pending, or only timers that would do nothing: the run is over
+                }
+                if (t > timeLimitPs) {
+                    partial = true; // stopped by the time limit
                     break;
                 }
                 part.now = t;

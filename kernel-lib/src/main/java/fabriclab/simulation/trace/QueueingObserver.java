@@ -9,7 +9,7 @@ public interface QueueingObserver {
      * @param switchIndex the switch
      * @param port its egress port index
      * @param flow the queue-pair index of the packet's flow: queue pair q of flow i is
-     *        {@code scenario.firstQueuePair(i) + q} ({@code fabriclab.simulation.Scenario#queuePairIndex}); equal to the
+     *        {@code scenario.firstQueuePair(i) + q} ({@code Scenario.queuePairIndex}); equal to the
      *        flow index when every flow has one queue pair
      * @param data true for a data packet, false for a control packet
      * @param wireBytes the packet's size on the wire

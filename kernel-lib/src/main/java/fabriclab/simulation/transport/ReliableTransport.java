@@ -45,6 +45,7 @@ public abstract class ReliableTransport extends Transport {
     int highestSent = -1;
     long lastProgressPs;
     boolean rtoArmed;
+    private boolean rtoCancelled;
     private int retries;
     private long[] timeoutAtPs = new long[0];
     private int[] timeoutUna = new int[0];
@@ -200,6 +201,10 @@ public abstract class ReliableTransport extends Transport {
             una = seq;
             lastProgressPs = now;
             retries = 0;
+            if (una >= flow.packets && rtoArmed && !rtoCancelled) { // complete: the pending timer will do nothing
+                rtoCancelled = true;
+                source.cancelledEvents++;
+            }
         }
     }
 
@@ -212,6 +217,11 @@ public abstract class ReliableTransport extends Transport {
 
     private void onRetransmissionTimer(long now, Object ignored) {
         rtoArmed = false;
+        if (rtoCancelled) {
+            rtoCancelled = false;
+            source.cancelledEvents--;
+            return;
+        }
         if (una >= flow.packets || flow.failed || una > highestSent) {
             return; // complete, failed, or nothing outstanding: the next packet sent starts the timer again
         }
@@ -226,10 +236,12 @@ public abstract class ReliableTransport extends Transport {
             flow.nextSeq = una; // go back to the oldest unacknowledged packet
             lastProgressPs = now;
             onTimeout(now);
-            wake();
+            wake(); // may send at once, and the first packet sent arms the timer
         }
-        rtoArmed = true;
-        source.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
+        if (!rtoArmed) {
+            rtoArmed = true;
+            source.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
+        }
     }
 
     private void recordTimeout(long now) {

@@ -164,6 +164,45 @@ class SimulateCommandTest {
         assertTrue(out.contains("7 queue pairs per flow"), out);
     }
 
+    /**
+     * 001's incast from the command line: 7 senders x 1000 queue pairs with DCQCN and PFC; the fabric is lossless at
+     * this size (7 x XOFF far below the buffer), so nothing is dropped, no timeout fires, every byte is delivered
+     * once, and the run ends with its flows, not a timeout later.
+     */
+    @Test
+    void theSevenByThousandQueuePairIncastRunsLosslessWithoutTimeouts() {
+        Object[] r = run("--workload", "incast", "--senders", "7", "--qps", "1000", "--flow-bytes", "2MB", "--transport",
+                "dcqcn", "--quiet");
+        assertEquals(0, r[0], (String) r[2]);
+        String out = (String) r[1];
+        assertTrue(out.contains("flows completed: 7 of 7"), out);
+        assertTrue(out.contains("timeouts: 0, of which spurious 0; failed QPs: 0"), out);
+        assertTrue(out.contains("switch drops: 0 data packets"), out);
+        assertTrue(out.contains("goodput: ") && out.contains("(14,000,000 distinct payload bytes"), out);
+        double makespan = Double.parseDouble(line(out, "makespan: ").substring("makespan: ".length()).replace(" us", ""));
+        double end = Double.parseDouble(line(out, "simulated time: ").substring("simulated time: ".length()).replace(" us", ""));
+        assertTrue(end - makespan < 1000, "the run ends within 1 ms of its last completion: " + makespan + " / " + end);
+    }
+
+    /** The reliable connection's settings: their ranges, and where they apply. */
+    @Test
+    void reliableConnectionOptionsAreCheckedAndReachTheTransport() {
+        SimulateOptions o = SimulateOptions.parse(List.of("--transport", "dcqcn", "--ack-timeout-exponent", "8",
+                "--retry-count", "0", "--message-bytes", "64KiB", "--ack-delay", "2us"));
+        assertEquals(new fabriclab.simulation.transport.ReliableConnection(65_536, 1, 2_000_000, 8, 0),
+                o.reliableConnection());
+        assertEquals(4_096_000L << 20, SimulateOptions.defaults().reliableConnection().localAckTimeoutPs());
+        for (String[] bad : new String[][] {{"--ack-timeout-exponent", "32"}, {"--ack-timeout-exponent", "0"},
+                {"--retry-count", "8"}, {"--message-bytes", "0"}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> SimulateOptions.parse(List.of(bad[0], bad[1])));
+            assertTrue(e.getMessage().contains(bad[0]) && e.getMessage().contains(bad[1]), e.getMessage());
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SimulateOptions.parse(List.of("--transport", "gse", "--retry-count", "3")));
+        assertTrue(e.getMessage().contains("--retry-count"), e.getMessage());
+    }
+
     /** The all-reduce's --ranks does not constrain the other workloads: a permutation of 8 hosts keeps its default. */
     @Test
     void ranksMatterOnlyToAllReduces() {

@@ -105,6 +105,9 @@ class ReliableConnectionInvariantTest {
         assertEquals(total, r.deliveredBytes());
         assertEquals(total, r.injectedBytes(), "nothing resent");
         assertEquals(0, r.discardedBytes());
+        // the run ends with its flows: no timer of a completed queue pair keeps it going (DCQCN's timers stop within
+        // its recovery, well under 1 ms here)
+        assertTrue(r.endPs() - r.lastDeliveryPs() < Time.MS, "end " + r.endPs() + ", last delivery " + r.lastDeliveryPs());
         for (int d = 0; d < HOSTS; d++) {
             long bytes = 0;
             long last = -1;
