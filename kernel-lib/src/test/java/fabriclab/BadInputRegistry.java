@@ -530,7 +530,7 @@ final class BadInputRegistry {
             case "fabriclab.security.FrameProtection#goodputEfficiency(int[],double[])" ->
                     call(new fabriclab.security.FrameProtection.None(), id, new int[] {64, 1500}, new double[] {0.5, 0.5});
             // result records: the values of a real result
-            case "fabriclab.simulation.SimulationResult#<init>(long,boolean,long,long,long,long,long,long,long,long,List,List,List,long,long,long,String,Map,List)" ->
+            case "fabriclab.simulation.SimulationResult#<init>(long,boolean,long,long,long,long,long,long,long,long,List,List,List,long,long,long,String,Map)" ->
                     call(SimulationResult.class, id, 1000L, false, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, List.of(), List.of(), List.of(),
                             0L, 0L, 0L, "roce", Map.of());
             case "fabriclab.simulation.SimulationResult#<init>(long,boolean,long,long,long,long,long,long,long,long,List,List,List,long,long,long,String,Map,List,List)" ->
