@@ -175,8 +175,17 @@ class Ns3DifferentialTest {
         return new Ns3Run(summary[0], summary[1], summary[2], summary[3], flowLast, flowBytes);
     }
 
-    /** The compiled ns-3 program, built on first use and cached under target/ns3 by source hash and ns-3 version. */
-    static synchronized Path ns3Program() throws Exception {
+    /** The compiled incast program, built on first use and cached under target/ns3 by source hash and ns-3 version. */
+    static Path ns3Program() throws Exception {
+        return ns3Program(SOURCE, List.of("ns3-point-to-point", "ns3-network", "ns3-core"));
+    }
+
+    /**
+     * The ns-3 program compiled from {@code source} against the ns-3 libraries {@code modules} (pkg-config names),
+     * built on first use and cached under target/ns3 as {@code <source name>-<hash>}, the hash over the source, the
+     * ns-3 version and the compiler flags.
+     */
+    static synchronized Path ns3Program(Path source, List<String> modules) throws Exception {
         String version;
         try {
             version = run(List.of("pkg-config", "--modversion", "ns3-core"), 30).get(0).trim();
@@ -187,8 +196,9 @@ class Ns3DifferentialTest {
             fail("ns-3 " + version + " is installed, this test is written for 3.37: " + INSTALL);
         }
         List<String> flags = new ArrayList<>();
-        for (String t : run(List.of("pkg-config", "--cflags", "--libs", "ns3-point-to-point", "ns3-network", "ns3-core"), 30)
-                .get(0).trim().split("\\s+")) {
+        List<String> pkgConfig = new ArrayList<>(List.of("pkg-config", "--cflags", "--libs"));
+        pkgConfig.addAll(modules);
+        for (String t : run(pkgConfig, 30).get(0).trim().split("\\s+")) {
             // Debian's 3.37 .pc files carry a CMake list separator in an include path ("-I/usr\;") and absolute
             // paths of libraries whose -dev package is not a dependency (libgsl.so): the ns-3 libraries link those
             // themselves, so drop what is not a usable flag or an existing file.
@@ -197,20 +207,21 @@ class Ns3DifferentialTest {
             }
             flags.add(t);
         }
-        byte[] src = Files.readAllBytes(SOURCE);
+        byte[] src = Files.readAllBytes(source);
+        String name = source.getFileName().toString().replaceFirst("\\.cc$", "");
         MessageDigest md = MessageDigest.getInstance("SHA-256");
         md.update(src);
         md.update(version.getBytes(StandardCharsets.UTF_8));
         md.update(String.join(" ", flags).getBytes(StandardCharsets.UTF_8));
         String hash = HexFormat.of().formatHex(md.digest()).substring(0, 16);
         Path dir = Path.of("target", "ns3");
-        Path exe = dir.resolve("fabriclab-incast-" + hash);
+        Path exe = dir.resolve(name + "-" + hash);
         if (Files.isExecutable(exe)) {
             return exe.toAbsolutePath();
         }
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "fabriclab-incast-", ".tmp");
-        List<String> cmd = new ArrayList<>(List.of("g++", "-O1", "-std=c++17", "-w", "-o", tmp.toString(), SOURCE.toString()));
+        Path tmp = Files.createTempFile(dir, name + "-", ".tmp");
+        List<String> cmd = new ArrayList<>(List.of("g++", "-O1", "-std=c++17", "-w", "-o", tmp.toString(), source.toString()));
         cmd.addAll(flags);
         try {
             run(cmd, 300);
