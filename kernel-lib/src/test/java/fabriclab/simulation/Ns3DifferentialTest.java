@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * compared exactly or within stated tolerances (issue 37, first step). The ns-3 side is our own program
  * {@code src/test/ns3/fabriclab-incast.cc}, compiled by this test with g++ against the installed ns-3 (flags from
  * {@code pkg-config}) and cached under {@code target/ns3/} by a hash of its source and the ns-3 version. The test
- * fails, never skips, when ns-3, pkg-config or g++ is missing: install {@code libns3-dev pkg-config g++}.
+ * fails, never skips, when ns-3, pkg-config or g++ is missing: install {@code libns3-dev pkg-config g++}. ECN
+ * marking against ns-3's RED is in {@link Ns3EcnDifferentialTest}.
  *
  * <h2>Scenario: a drop-tail incast on one switch</h2>
  * N senders each send B bytes from time 0 at line rate, no congestion control ({@code TransportModel.uncontrolled()},
