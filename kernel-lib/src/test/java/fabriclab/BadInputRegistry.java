@@ -395,6 +395,10 @@ final class BadInputRegistry {
                             30_000, fabriclab.fabric.Pfc.MAX_QUANTA), 1e-6, dgsq40g());
             case "fabriclab.experiments.IncastDegreeSweep#pfcSimulator(int)" -> call(incastDegreeSweep(), id, 4);
             case "fabriclab.experiments.IncastDegreeSweep#run(int,long)" -> call(incastDegreeSweep(), id, 4, 1L);
+            // a small incast (2 x 2 QPs, 50 us): the paper's 7 x 1000 QPs take seconds, past the fuzzer's 3 s on a busy machine
+            case "fabriclab.experiments.IncastDcqcnVsCtcc#ctccSweep(List,long,int,ProgressSink)" ->
+                    call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
+                            List.of(fabriclab.experiments.IncastDcqcnVsCtcc.ctccStartupSettings().get(0)), 1L, 1, Progress.silent());
             case "fabriclab.experiments.IncastDegreeSweep#sweep(int[],long,ProgressSink)" ->
                     call(incastDegreeSweep(), id, new int[] {2, 4}, 1L, Progress.silent());
             // metrics of a run without flows: one group, no JCT yet
