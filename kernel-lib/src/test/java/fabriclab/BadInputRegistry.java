@@ -328,6 +328,12 @@ final class BadInputRegistry {
                 new long[] {1});
     }
 
+    private static fabriclab.collectives.InNetworkComparison inNetworkComparison() {
+        return new fabriclab.collectives.InNetworkComparison(fabriclab.collectives.AllReduceLatency.builder().hostOverheadS(1e-6)
+                .switchLatencyS(500e-9).propagationS(50e-9).linkGbps(100).tiers(2).build(), 90e-9, 8, List.of(16.0, 4096.0),
+                List.of(0.8, 0.2));
+    }
+
     private static SimulationResult smallSimulationResult() {
         return new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), 0, 0, 0, "roce",
                 Map.of(), List.of(), List.of());
@@ -399,6 +405,14 @@ final class BadInputRegistry {
             case "fabriclab.experiments.IncastDcqcnVsCtcc#ctccSweep(List,long,int,ProgressSink)" ->
                     call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
                             List.of(fabriclab.experiments.IncastDcqcnVsCtcc.ctccStartupSettings().get(0)), 1L, 1, Progress.silent());
+            // 003's OpenFOAM ratio on 8 nodes, 80% 16 B / 20% 4 KB (notebook 12)
+            case "fabriclab.collectives.InNetworkComparison#<init>(AllReduceLatency,double,int,List,List)" ->
+                    call(fabriclab.collectives.InNetworkComparison.class, id, inNetworkComparison().ethernet(), 90e-9, 8,
+                            List.of(16.0, 4096.0), List.of(0.8, 0.2));
+            case "fabriclab.collectives.InNetworkComparison#gapOverReduction(double)",
+                    "fabriclab.collectives.InNetworkComparison#meanSeconds(double)" -> call(inNetworkComparison(), id, 1e-6);
+            case "fabriclab.collectives.InNetworkComparison#hostOverheadsForGapMagnitude(double)" ->
+                    call(inNetworkComparison(), id, 0.1);
             case "fabriclab.experiments.IncastDegreeSweep#sweep(int[],long,ProgressSink)" ->
                     call(incastDegreeSweep(), id, new int[] {2, 4}, 1L, Progress.silent());
             // metrics of a run without flows: one group, no JCT yet
