@@ -568,12 +568,12 @@ final class BadInputRegistry {
                     call(fabriclab.experiments.PfcDeadlockAndRecovery.Result.class, id,
                             fabriclab.experiments.PfcDeadlockAndRecovery.Variant.values()[0], smallSimulationResult(), new long[] {1, 2},
                             1, 1000L, 0L, 0L, 0L, List.of(new long[] {1, 2}));
-            case "fabriclab.experiments.IncastDcqcnVsCtcc$Result#<init>(String,boolean,long,double,double,long,long,double,long[],long,SimulationResult,double)" ->
+            case "fabriclab.experiments.IncastDcqcnVsCtcc$Result#<init>(String,boolean,long,double,double,long,long,double,long[],long,SimulationResult,double,double[])" ->
                     call(fabriclab.experiments.IncastDcqcnVsCtcc.Result.class, id, "roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
-                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0);
+                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0, new double[] {10.0});
             case "fabriclab.experiments.IncastDcqcnVsCtcc$Result#smallFlowSenderWaitUs(int,long)" ->
                     call(new fabriclab.experiments.IncastDcqcnVsCtcc.Result("roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
-                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0), id, 1000, 40_000_000_000L);
+                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0, new double[] {10.0}), id, 1000, 40_000_000_000L);
             case "fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold)" -> {
                 fabriclab.simulation.Scenario sc = fabriclab.experiments.PfcDeadlockAndRecovery.defaults()
                         .scenario(fabriclab.experiments.PfcDeadlockAndRecovery.Variant.PFC);
