@@ -106,7 +106,7 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
      *        -1 if none finished; the rest of their latency is the wait at the sending NIC (behind the sender's queue
      *        pairs and PFC pauses) plus serialization and propagation
      * @param smallFlowLatenciesUs each small flow's completion time [us], in start order, -1 for one that did not
-     *        finish; not null
+     *        finish; not null, finite
      */
     public record Result(String transport, boolean pfc, long maxQueueBytes, double meanQueueBytes, double throughputBitsPerSecond,
             long droppedPackets, long pausesSent, double smallFlowLatencyUs, long[] queueSamplesBytes,
@@ -123,7 +123,7 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
             Parameters.notNull("queueSamplesBytes", queueSamplesBytes);
             Parameters.notNull("result", result);
             Parameters.finite("smallFlowSwitchQueueUs", smallFlowSwitchQueueUs);
-            Parameters.notNull("smallFlowLatenciesUs", smallFlowLatenciesUs);
+            Parameters.finiteElements("smallFlowLatenciesUs", smallFlowLatenciesUs);
         }
 
         /**
