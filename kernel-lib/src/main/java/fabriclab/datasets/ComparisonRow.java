@@ -13,6 +13,15 @@ import fabriclab.Parameters;
  * {@link ComparisonKind#SUPERSEDED superseded} or {@link ComparisonKind#WHAT_IF what-if} rows. The
  * scorecard counts a row only when it is a canonical {@link ComparisonKind#PREDICTION prediction}.
  *
+ * <p>Three optional statements qualify a row. {@code sameQuantityAs} names the quantity of another row of
+ * the same source, kind and comparison that this row restates in other terms (a utilisation in % is the
+ * throughput over the line rate): the scorecard counts the two as one physical quantity
+ * ({@link #quantityKey()}). {@code trivialValue} is a value the model reaches by construction (the line
+ * rate for a throughput, 1 for a ratio of two fabrics, 0 for a loss): the row is {@linkplain #trivial()
+ * trivial} when that value meets the target, since then any model that gives it passes. {@code
+ * toleranceReason} says why the target has the tolerance it has ({@link #toleranceReasonOrDefault()}
+ * supplies the reason of the default tolerances).
+ *
  * @param source seed file (or outside reference) the published number comes from; not blank
  * @param quantity the published quantity, named as in the paper; not blank
  * @param unit unit of the published and model values ("" for a pure number)
@@ -26,10 +35,28 @@ import fabriclab.Parameters;
  * @param target the published number as the paper states it
  * @param model the model's value, in {@code unit}; finite
  * @param note why the values differ, or what the model assumes ("" for none)
+ * @param sameQuantityAs the quantity name of the row this one restates, "" for none; never this row's own
+ *     quantity
+ * @param trivialValue the value the model reaches by construction, in {@code unit}; NaN for none, otherwise
+ *     finite
+ * @param toleranceReason why the target's tolerance is what it is; "" for the default reason
  */
 public record ComparisonRow(String source, String quantity, String unit, ComparisonKind kind, String basis,
-        boolean canonical, Target target, double model, String note) {
-    /** Validates every field as described on the record; a null note becomes "". */
+        boolean canonical, Target target, double model, String note, String sameQuantityAs, double trivialValue,
+        String toleranceReason) {
+    /**
+     * A row that restates no other row, declares no construction value and gives no tolerance reason.
+     * Validated as the canonical constructor says.
+     */
+    public ComparisonRow(String source, String quantity, String unit, ComparisonKind kind, String basis,
+            boolean canonical, Target target, double model, String note) {
+        this(source, quantity, unit, kind, basis, canonical, target, model, note, "", Double.NaN, "");
+    }
+
+    /**
+     * Validates every field as described on the record; a null note, sameQuantityAs or toleranceReason
+     * becomes "".
+     */
     public ComparisonRow {
         Parameters.notBlank("source", source);
         Parameters.notBlank("quantity", quantity);
@@ -50,6 +77,84 @@ public record ComparisonRow(String source, String quantity, String unit, Compari
         Parameters.notNull("target", target);
         Parameters.finite("model", model);
         note = note == null ? "" : note;
+        sameQuantityAs = sameQuantityAs == null ? "" : sameQuantityAs.strip();
+        if (sameQuantityAs.equals(quantity)) {
+            throw new IllegalArgumentException("sameQuantityAs must name another row's quantity, got this row's own (\""
+                    + quantity + "\")");
+        }
+        if (Double.isInfinite(trivialValue)) {
+            throw new IllegalArgumentException("trivialValue must be finite or NaN (none) for \"" + quantity + "\", got "
+                    + trivialValue);
+        }
+        toleranceReason = toleranceReason == null ? "" : toleranceReason.strip();
+    }
+
+    /** This row restating the quantity of the row named {@code quantity} (see the record's comment). */
+    public ComparisonRow withSameQuantityAs(String quantity) {
+        return new ComparisonRow(source, this.quantity, unit, kind, basis, canonical, target, model, note,
+                Parameters.notBlank("quantity", quantity), trivialValue, toleranceReason);
+    }
+
+    /** This row with {@code value} (finite, in the row's unit) as the value the model reaches by construction. */
+    public ComparisonRow withTrivialValue(double value) {
+        return new ComparisonRow(source, quantity, unit, kind, basis, canonical, target, model, note, sameQuantityAs,
+                Parameters.finite("value", value), toleranceReason);
+    }
+
+    /**
+     * This row with the target's tolerance set to {@code tolerance} (in [0, 1]) for the stated reason.
+     *
+     * @param reason why this tolerance, e.g. "a throughput read from a figure"; not blank
+     */
+    public ComparisonRow withTolerance(double tolerance, String reason) {
+        return new ComparisonRow(source, quantity, unit, kind, basis, canonical, target.withTolerance(tolerance), model,
+                note, sameQuantityAs, trivialValue, Parameters.notBlank("reason", reason));
+    }
+
+    /** This row with the reason for the target's present tolerance (not blank). */
+    public ComparisonRow withToleranceReason(String reason) {
+        return new ComparisonRow(source, quantity, unit, kind, basis, canonical, target, model, note, sameQuantityAs,
+                trivialValue, Parameters.notBlank("reason", reason));
+    }
+
+    /** Whether the row declares a value the model reaches by construction ({@code trivialValue} is not NaN). */
+    public boolean hasTrivialValue() {
+        return !Double.isNaN(trivialValue);
+    }
+
+    /**
+     * Whether the target is met by the value the model reaches by construction: {@code trivialValue} is
+     * declared and {@code target().met(trivialValue)}. A met trivial row says nothing about the mechanism.
+     */
+    public boolean trivial() {
+        return hasTrivialValue() && target.met(trivialValue);
+    }
+
+    /**
+     * The physical quantity this row compares: source and the quantity name it restates
+     * ({@code sameQuantityAs}), else its own quantity name.
+     */
+    public String quantityKey() {
+        return source + ": " + (sameQuantityAs.isEmpty() ? quantity : sameQuantityAs);
+    }
+
+    /**
+     * {@code toleranceReason}, or when it is "" the reason of the target's default: "a strict bound" for a
+     * bound with tolerance 0, "default 15% on a number the paper states as about" for a point, band or
+     * magnitude at {@link Target#DEFAULT_TOLERANCE}, else "not stated".
+     */
+    public String toleranceReasonOrDefault() {
+        if (!toleranceReason.isEmpty()) {
+            return toleranceReason;
+        }
+        boolean bound = target instanceof Target.LowerBound || target instanceof Target.UpperBound;
+        if (bound && target.tolerance() == 0) {
+            return "a strict bound";
+        }
+        if (!bound && target.tolerance() == Target.DEFAULT_TOLERANCE) {
+            return "default 15% on a number the paper states as about";
+        }
+        return "not stated";
     }
 
     /** {@code target().relativeDifference(model())}: 0 inside the stated target, signed distance outside it. */

@@ -29,9 +29,19 @@ import tech.tablesaw.columns.numbers.NumberColumnFormatter;
  * beside them and never counted. A row meets its target as {@link Target} defines it (a point within its
  * tolerance, a bound on the right side, a band, an unsigned magnitude).
  *
+ * <p>{@link #summary(Path)} counts physical quantities, not rows: rows of one comparison that restate one
+ * quantity ({@link ComparisonRow#sameQuantityAs()}) count once, and meet the paper only when every one of
+ * them meets its target. A canonical prediction whose target the model's construction value already
+ * meets ({@link ComparisonRow#trivial()}) is counted apart from the others.
+ *
  * <p>{@link #problems(Path)} lists what would make the card flatter than the notebooks: a published
  * quantity (source and quantity) with no canonical row or with two, a superseded row whose canonical
- * row is not in the comparison it names, or rows of one quantity that state its target differently.
+ * row is not in the comparison it names, rows of one quantity that state its target differently, or a
+ * restating row whose named quantity has no row of the same source, kind and basis in its comparison.
+ *
+ * <p>A comparison dataset needs the columns source, quantity, unit, kind, basis, canonical, target,
+ * published, published_high, tolerance, model and note; same_quantity_as, trivial_value and
+ * tolerance_reason are read when present and otherwise taken as "", none and "".
  */
 public final class Scorecard {
     /** Prefix of the comparison datasets. */
@@ -91,8 +101,9 @@ public final class Scorecard {
      * Every comparison row under {@code root}, the kinds apart: sorted by kind (predictions first), then
      * comparison, then row order. Columns: source (the seed's number, e.g. "001", or the outside
      * reference), notebook, quantity, unit, kind, basis, canonical, counted, target (in words), model,
-     * relative_difference, meets_target, reason (the notebook's note). The two number columns print with at
-     * most four and three decimals; their values are not rounded.
+     * relative_difference, meets_target, reason (the notebook's note), same_quantity_as, trivial_value
+     * (missing for none), trivial (yes/no) and tolerance_reason. The model and trivial_value columns print
+     * with at most four decimals, relative_difference with three; their values are not rounded.
      */
     public static Table gather(Path root) {
         return toTable("scorecard: every comparison row, by kind", sortedByKind(entries(root)));
@@ -114,6 +125,117 @@ public final class Scorecard {
         return toTable("scorecard: predictions (counted)", counted);
     }
 
+    /** Category of {@link #summary(Path)}: canonical predictions whose construction value does not meet the target. */
+    public static final String NON_TRIVIAL = "prediction, non-trivial";
+
+    /** Category of {@link #summary(Path)}: canonical predictions whose construction value meets the target. */
+    public static final String TRIVIAL = "prediction, trivial";
+
+    /**
+     * One line of the {@link #summary(Path) summary}.
+     *
+     * @param category {@link #NON_TRIVIAL}, {@link #TRIVIAL}, or the label of another kind ("calibrated", ...)
+     * @param quantities physical quantities in the category: rows restating one quantity count once
+     * @param met quantities every row of which meets its target
+     * @param rows rows in the category
+     */
+    public record Tally(String category, int quantities, int met, int rows) {
+        /** Validates: category not blank, {@code 0 <= met <= quantities <= rows}. */
+        public Tally {
+            Parameters.notBlank("category", category);
+            Parameters.inRange("met", met, 0, Integer.MAX_VALUE);
+            Parameters.inRange("quantities", quantities, met, Integer.MAX_VALUE);
+            Parameters.inRange("rows", rows, quantities, Integer.MAX_VALUE);
+        }
+    }
+
+    /** The summary of the project's {@code datasets/}: see {@link #summary(Path)}. */
+    public static List<Tally> summary() {
+        return summary(ProjectPaths.datasets());
+    }
+
+    /**
+     * Quantities per category and how many meet the paper, in the order: {@link #NON_TRIVIAL} and
+     * {@link #TRIVIAL} canonical predictions, then calibrated, definition, validation, what-if and
+     * superseded rows (each of these kinds one category, canonical or not). A quantity is a group of rows
+     * of one comparison with the same source, kind, basis, canonical flag and
+     * {@linkplain ComparisonRow#quantityKey() quantity key}; it meets the paper when every row meets its
+     * target, and a prediction is trivial when every row of it is {@linkplain ComparisonRow#trivial() trivial}.
+     * Every category is listed, with zeros when it has no row.
+     */
+    public static List<Tally> summary(Path root) {
+        Map<String, List<ComparisonRow>> groups = new LinkedHashMap<>();
+        for (Entry e : entries(root)) {
+            ComparisonRow r = e.row();
+            String key = String.join("\u0000", e.comparison(), r.kind().label(), r.basis(),
+                    String.valueOf(r.canonical()), r.quantityKey());
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+        }
+        Map<String, int[]> counts = new LinkedHashMap<>();   // category -> quantities, met, rows
+        counts.put(NON_TRIVIAL, new int[3]);
+        counts.put(TRIVIAL, new int[3]);
+        for (ComparisonKind k : ComparisonKind.values()) {
+            if (k != ComparisonKind.PREDICTION) {
+                counts.put(k.label(), new int[3]);
+            }
+        }
+        for (List<ComparisonRow> g : groups.values()) {
+            ComparisonRow first = g.get(0);
+            String category = first.kind() != ComparisonKind.PREDICTION ? first.kind().label()
+                    : g.stream().allMatch(ComparisonRow::trivial) ? TRIVIAL : NON_TRIVIAL;
+            int[] c = counts.get(category);
+            c[0]++;
+            c[1] += g.stream().allMatch(ComparisonRow::meetsTarget) ? 1 : 0;
+            c[2] += g.size();
+        }
+        List<Tally> out = new ArrayList<>();
+        counts.forEach((category, c) -> out.add(new Tally(category, c[0], c[1], c[2])));
+        return out;
+    }
+
+    /** {@link #summary(Path)} as a table: category, quantities, meet the paper, rows. */
+    public static Table summaryTable(Path root) {
+        StringColumn category = StringColumn.create("category");
+        IntColumn quantities = IntColumn.create("quantities");
+        IntColumn met = IntColumn.create("meet the paper");
+        IntColumn rows = IntColumn.create("rows");
+        for (Tally t : summary(root)) {
+            category.append(t.category());
+            quantities.append(t.quantities());
+            met.append(t.met());
+            rows.append(t.rows());
+        }
+        return Table.create("scorecard: quantities per category (restated quantities counted once)", category,
+                quantities, met, rows);
+    }
+
+    /** The summary table of the project's {@code datasets/}: see {@link #summaryTable(Path)}. */
+    public static Table summaryTable() {
+        return summaryTable(ProjectPaths.datasets());
+    }
+
+    /**
+     * The headline in words from {@link #summary(Path)}: non-trivial canonical predictions that meet the
+     * paper first, then each other category as met of quantities, e.g. "1 of 17 non-trivial canonical
+     * predictions meet the paper; trivial predictions 5 of 6; calibrated 0 of 3; ...".
+     */
+    public static String headline(Path root) {
+        List<Tally> s = summary(root);
+        StringBuilder b = new StringBuilder();
+        b.append(s.get(0).met()).append(" of ").append(s.get(0).quantities())
+                .append(" non-trivial canonical predictions meet the paper");
+        for (Tally t : s.subList(1, s.size())) {
+            String name = t.category().equals(TRIVIAL) ? "trivial predictions" : t.category();
+            b.append("; ").append(name).append(' ').append(t.met()).append(" of ").append(t.quantities());
+        }
+        return b.append(" (quantities; rows restating one quantity counted once)").toString();
+    }
+
+    /** The headline of the project's {@code datasets/}: see {@link #headline(Path)}. */
+    public static String headline() {
+        return headline(ProjectPaths.datasets());
+    }
+
     /** Problems of the project's {@code datasets/}: see {@link #problems(Path)}. */
     public static List<String> problems() {
         return problems(ProjectPaths.datasets());
@@ -123,14 +245,32 @@ public final class Scorecard {
      * What keeps the card from being one row per published quantity: each published quantity (source and
      * quantity) without a canonical row or with more than one, each superseded row whose basis does not
      * name the comparison holding that quantity's canonical row, and each row that states the published
-     * number (target or unit) differently from the canonical row. Empty when the card is sound.
+     * number (target or unit) differently from the canonical row; also each row restating a quantity
+     * ({@link ComparisonRow#sameQuantityAs()}) whose comparison has no row of that quantity name with the same
+     * source, kind, basis and canonical flag that restates nothing itself. Empty when the card is sound.
      */
     public static List<String> problems(Path root) {
+        List<Entry> all = entries(root);
         Map<String, List<Entry>> byQuantity = new LinkedHashMap<>();
-        for (Entry e : entries(root)) {
+        for (Entry e : all) {
             byQuantity.computeIfAbsent(e.row().publishedQuantity(), k -> new ArrayList<>()).add(e);
         }
         List<String> problems = new ArrayList<>();
+        for (Entry e : all) {
+            ComparisonRow r = e.row();
+            if (r.sameQuantityAs().isEmpty()) {
+                continue;
+            }
+            boolean named = all.stream().anyMatch(o -> o.comparison().equals(e.comparison())
+                    && o.row().source().equals(r.source()) && o.row().quantity().equals(r.sameQuantityAs())
+                    && o.row().kind() == r.kind() && o.row().basis().equals(r.basis())
+                    && o.row().canonical() == r.canonical() && o.row().sameQuantityAs().isEmpty());
+            if (!named) {
+                problems.add("\"" + r.publishedQuantity() + "\" in " + e.comparison() + " restates \"" + r.sameQuantityAs()
+                        + "\", but that comparison has no row of that quantity with the same source, kind and basis"
+                        + " that restates nothing itself");
+            }
+        }
         for (Map.Entry<String, List<Entry>> q : byQuantity.entrySet()) {
             List<String> canonical = q.getValue().stream().filter(e -> e.row().canonical()).map(Entry::comparison).toList();
             if (canonical.size() != 1) {
@@ -222,6 +362,10 @@ public final class Scorecard {
         DoubleColumn rel = DoubleColumn.create("relative_difference");
         StringColumn meets = StringColumn.create("meets_target");
         StringColumn reason = StringColumn.create("reason");
+        StringColumn same = StringColumn.create("same_quantity_as");
+        DoubleColumn trivialValue = DoubleColumn.create("trivial_value");
+        StringColumn trivial = StringColumn.create("trivial");
+        StringColumn toleranceReason = StringColumn.create("tolerance_reason");
         for (Entry e : entries) {
             ComparisonRow r = e.row();
             source.append(shortSource(r.source()));
@@ -237,11 +381,20 @@ public final class Scorecard {
             rel.append(r.relativeDifference());
             meets.append(r.meetsTarget() ? "yes" : "no");
             reason.append(r.note());
+            same.append(r.sameQuantityAs());
+            if (r.hasTrivialValue()) {
+                trivialValue.append(r.trivialValue());
+            } else {
+                trivialValue.appendMissing();
+            }
+            trivial.append(r.trivial() ? "yes" : "no");
+            toleranceReason.append(r.toleranceReasonOrDefault());
         }
         model.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.####", DecimalFormatSymbols.getInstance(Locale.ROOT))));
         rel.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT))));
+        trivialValue.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.####", DecimalFormatSymbols.getInstance(Locale.ROOT))));
         return Table.create(title, source, notebook, quantity, unit, kind, basis, canonical, counted, target, model, rel,
-                meets, reason);
+                meets, reason, same, trivialValue, trivial, toleranceReason);
     }
 
     private static ComparisonRow read(Row r) {
@@ -249,7 +402,35 @@ public final class Scorecard {
                 number(r, "tolerance"));
         return new ComparisonRow(text(r, "source"), text(r, "quantity"), text(r, "unit"),
                 ComparisonKind.fromLabel(text(r, "kind")), text(r, "basis"), yesNo(r, "canonical"), target,
-                number(r, "model"), text(r, "note"));
+                number(r, "model"), text(r, "note"), optionalText(r, "same_quantity_as"),
+                optionalNumber(r, "trivial_value"), optionalText(r, "tolerance_reason"));
+    }
+
+    private static String optionalText(Row r, String column) {
+        return r.columnNames().contains(column) ? text(r, column) : "";
+    }
+
+    /** The column's number; NaN when the column is absent or the cell is empty. */
+    private static double optionalNumber(Row r, String column) {
+        if (!r.columnNames().contains(column)) {
+            return Double.NaN;
+        }
+        Object v = r.getObject(column);
+        if (v == null || v instanceof Number n && Double.isNaN(n.doubleValue())) {
+            return Double.NaN;
+        }
+        if (v instanceof Number n) {
+            return n.doubleValue();
+        }
+        String s = v.toString().strip();
+        if (s.isEmpty()) {
+            return Double.NaN;
+        }
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("column " + column + " must hold a number or nothing, got \"" + s + "\"");
+        }
     }
 
     private static String text(Row r, String column) {

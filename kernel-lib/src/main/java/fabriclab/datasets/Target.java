@@ -55,6 +55,15 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
         return Math.abs(relativeDifference(model)) <= tolerance();
     }
 
+    /**
+     * The same form and published value(s) with another relative tolerance.
+     *
+     * @param tolerance relative tolerance in [0, 1]
+     */
+    default Target withTolerance(double tolerance) {
+        return of(form(), published(), publishedHigh(), tolerance);
+    }
+
     /** The target in words (six significant digits), e.g. "at least 10", "3 to 3.5 \u00b1 15%", "|x| = 1.3 \u00b1 15%". */
     String describe();
 
@@ -142,7 +151,7 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
 
         @Override
         public String describe() {
-            return format(published) + withTolerance(tolerance);
+            return format(published) + toleranceText(tolerance);
         }
     }
 
@@ -176,7 +185,7 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
 
         @Override
         public String describe() {
-            return "at least " + format(published) + withTolerance(tolerance);
+            return "at least " + format(published) + toleranceText(tolerance);
         }
     }
 
@@ -210,7 +219,7 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
 
         @Override
         public String describe() {
-            return "at most " + format(published) + withTolerance(tolerance);
+            return "at most " + format(published) + toleranceText(tolerance);
         }
     }
 
@@ -245,7 +254,7 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
 
         @Override
         public String describe() {
-            return format(published) + " to " + format(publishedHigh) + withTolerance(tolerance);
+            return format(published) + " to " + format(publishedHigh) + toleranceText(tolerance);
         }
     }
 
@@ -279,7 +288,7 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
 
         @Override
         public String describe() {
-            return "|x| = " + format(published) + withTolerance(tolerance);
+            return "|x| = " + format(published) + toleranceText(tolerance);
         }
     }
 
@@ -293,7 +302,7 @@ public sealed interface Target permits Target.Point, Target.LowerBound, Target.U
         return 0;
     }
 
-    private static String withTolerance(double tolerance) {
+    private static String toleranceText(double tolerance) {
         return tolerance == 0 ? "" : " \u00b1 " + format(100 * tolerance) + "%";
     }
 

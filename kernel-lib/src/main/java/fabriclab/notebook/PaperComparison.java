@@ -30,12 +30,18 @@ import tech.tablesaw.api.Table;
  * {@code unit}, {@code kind}, {@code basis}, {@code canonical} (yes/no), {@code target} (the form),
  * {@code published}, {@code published_high} (a band's high end, else equal to {@code published}),
  * {@code tolerance}, {@code model}, {@code relative_difference} (see {@link Target}),
- * {@code meets_target} (yes/no) and {@code note}.
+ * {@code meets_target} (yes/no), {@code note}, {@code same_quantity_as} (the quantity this row restates,
+ * "" for none), {@code trivial_value} (the value the model reaches by construction, empty for none),
+ * {@code trivial} (yes/no: whether that value meets the target) and {@code tolerance_reason}.
+ *
+ * <p>{@link #sameQuantityAs}, {@link #trivialAt}, {@link #tolerance} and {@link #toleranceReason} qualify
+ * the row added last (see {@link ComparisonRow}).
  */
 public final class PaperComparison {
     /** Column names of {@link #table()}, in order. */
     public static final List<String> COLUMNS = List.of("source", "quantity", "unit", "kind", "basis", "canonical",
-            "target", "published", "published_high", "tolerance", "model", "relative_difference", "meets_target", "note");
+            "target", "published", "published_high", "tolerance", "model", "relative_difference", "meets_target", "note",
+            "same_quantity_as", "trivial_value", "trivial", "tolerance_reason");
 
     private final String title;
     private final String seedFile;
@@ -117,6 +123,58 @@ public final class PaperComparison {
         return this;
     }
 
+    /**
+     * Marks the row added last as restating the quantity of this comparison's row named {@code quantity}
+     * (same source and kind): the scorecard counts the two as one quantity. Returns this.
+     *
+     * @throws IllegalStateException if no row was added yet
+     */
+    public PaperComparison sameQuantityAs(String quantity) {
+        return replaceLast(last().withSameQuantityAs(quantity));
+    }
+
+    /**
+     * Declares for the row added last the value the model reaches by construction ({@code value}, finite,
+     * in the row's unit: the line rate for a throughput, 1 for a ratio of two fabrics, 0 for a loss); the
+     * row is trivial when that value meets its target. Returns this.
+     *
+     * @throws IllegalStateException if no row was added yet
+     */
+    public PaperComparison trivialAt(double value) {
+        return replaceLast(last().withTrivialValue(value));
+    }
+
+    /**
+     * Sets the tolerance of the row added last's target to {@code tolerance} (in [0, 1]) for the stated
+     * reason (not blank). Returns this.
+     *
+     * @throws IllegalStateException if no row was added yet
+     */
+    public PaperComparison tolerance(double tolerance, String reason) {
+        return replaceLast(last().withTolerance(tolerance, reason));
+    }
+
+    /**
+     * States why the row added last's target has its present tolerance (not blank). Returns this.
+     *
+     * @throws IllegalStateException if no row was added yet
+     */
+    public PaperComparison toleranceReason(String reason) {
+        return replaceLast(last().withToleranceReason(reason));
+    }
+
+    private ComparisonRow last() {
+        if (rows.isEmpty()) {
+            throw new IllegalStateException("comparison \"" + title + "\" has no row yet to qualify");
+        }
+        return rows.get(rows.size() - 1);
+    }
+
+    private PaperComparison replaceLast(ComparisonRow row) {
+        rows.set(rows.size() - 1, row);
+        return this;
+    }
+
     private PaperComparison add(ComparisonKind kind, String basis, boolean canonical, String quantity, String unit,
             Target target, double model, String note) {
         return add(new ComparisonRow(seedFile, quantity, unit, kind, basis, canonical, target, model, note));
@@ -160,7 +218,7 @@ public final class PaperComparison {
         Map<String, String> units = new LinkedHashMap<>();
         for (String c : COLUMNS) {
             units.put(c, switch (c) {
-                case "published", "published_high", "model" -> "see unit column";
+                case "published", "published_high", "model", "trivial_value" -> "see unit column";
                 case "tolerance", "relative_difference" -> "ratio (absolute, in the row's unit, when the target's end is 0)";
                 default -> "";
             });
@@ -170,7 +228,9 @@ public final class PaperComparison {
         Provenance p = new Provenance(DATASET_PREFIX + name, title, "model",
                 new Provenance.Paper(seedFile, null, null, null, null), location, units,
                 "Written by PaperComparison.save. One row per compared quantity; kind and canonical say whether the"
-                        + " scorecard counts it (canonical predictions only); source is per row.");
+                        + " scorecard counts it (canonical predictions only); source is per row. A row with"
+                        + " same_quantity_as restates that row's quantity (counted once); trivial: the value the model"
+                        + " reaches by construction (trivial_value) meets the target.");
         if (root == null) {
             Datasets.writeModel(t, p);
         } else {
@@ -195,6 +255,10 @@ public final class PaperComparison {
         DoubleColumn rel = DoubleColumn.create("relative_difference");
         StringColumn meets = StringColumn.create("meets_target");
         StringColumn note = StringColumn.create("note");
+        StringColumn same = StringColumn.create("same_quantity_as");
+        DoubleColumn trivialValue = DoubleColumn.create("trivial_value");
+        StringColumn trivial = StringColumn.create("trivial");
+        StringColumn reason = StringColumn.create("tolerance_reason");
         for (ComparisonRow r : rows) {
             source.append(r.source());
             quantity.append(r.quantity());
@@ -210,8 +274,16 @@ public final class PaperComparison {
             rel.append(r.relativeDifference());
             meets.append(r.meetsTarget() ? "yes" : "no");
             note.append(r.note());
+            same.append(r.sameQuantityAs());
+            if (r.hasTrivialValue()) {
+                trivialValue.append(r.trivialValue());
+            } else {
+                trivialValue.appendMissing();
+            }
+            trivial.append(r.trivial() ? "yes" : "no");
+            reason.append(r.toleranceReasonOrDefault());
         }
         return Table.create(title, source, quantity, unit, kind, basis, canonical, target, published, high, tolerance,
-                model, rel, meets, note);
+                model, rel, meets, note, same, trivialValue, trivial, reason);
     }
 }
