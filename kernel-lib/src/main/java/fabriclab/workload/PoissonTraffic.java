@@ -74,10 +74,17 @@ public record PoissonTraffic(FlowSizeDistribution sizes, int hosts, long hostRat
                     (long) (MAX_FLOWS * 0.9), MAX_FLOWS, durationPs, expected, hosts, load, hostRateBitsPerSecond,
                     sizes.meanBytes()));
         }
-        long bursts = incast.bursts(durationPs);
+        if (maxFlows == 0) { // (with a flow count the window's end is known only once drawn: generate checks it)
+            checkIncast(incast, durationPs);
+        }
+    }
+
+    /** Refuses bursts that would add more than half of {@link #MAX_FLOWS} in a window of {@code windowPs}. */
+    private static void checkIncast(IncastMix incast, long windowPs) {
+        long bursts = incast.bursts(windowPs);
         if ((double) bursts * incast.senders() > MAX_FLOWS / 2.0) {
             throw new IllegalArgumentException("incast must add at most " + MAX_FLOWS / 2 + " flows, got " + bursts
-                    + " bursts of " + incast.senders() + " senders in " + durationPs + " ps (period " + incast.periodPs()
+                    + " bursts of " + incast.senders() + " senders in " + windowPs + " ps (period " + incast.periodPs()
                     + " ps)");
         }
     }
@@ -96,6 +103,8 @@ public record PoissonTraffic(FlowSizeDistribution sizes, int hosts, long hostRat
      * The flows (class comment): background flows by start time, incast flows merged in at their bursts.
      *
      * @throws IllegalStateException if the arrivals exceed {@link #MAX_FLOWS} (far above their expectation)
+     * @throws IllegalArgumentException if a flow count ends the window so late that the incast bursts would add more
+     *     than half of {@link #MAX_FLOWS}
      */
     public GeneratedFlows generate() {
         SplittableRandom root = new SplittableRandom(seed);
@@ -127,6 +136,7 @@ public record PoissonTraffic(FlowSizeDistribution sizes, int hosts, long hostRat
             }
         }
         List<FlowSpec> burst = new ArrayList<>();
+        checkIncast(incast, end);
         if (incast.on()) {
             int[] hostsDrawn = new int[hosts];
             for (int i = 0; i < hosts; i++) {
