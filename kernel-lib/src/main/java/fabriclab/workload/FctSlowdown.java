@@ -83,7 +83,8 @@ public record FctSlowdown(List<Bin> bins, Bin all, int notCompleted) {
      * @param result the run
      * @param idealPs the ideal FCT of each flow of the run, ps, each positive ({@link IdealFct#of(fabriclab.fabric.Topology,
      *     fabriclab.simulation.config.SimulationConfig, List)})
-     * @param edgesBytes the bins' upper edges but the last, bytes, increasing, each at least 1
+     * @param edgesBytes the bins' upper edges but the last, bytes, increasing, each at least 1 and below
+     *     {@code Long.MAX_VALUE}
      * @param include which flows to count (e.g. the background flows only), one per flow
      */
     public static FctSlowdown of(SimulationResult result, long[] idealPs, long[] edgesBytes, boolean[] include) {
@@ -105,7 +106,7 @@ public record FctSlowdown(List<Bin> bins, Bin all, int notCompleted) {
             throw new IllegalArgumentException("edgesBytes must have at most 1000 edges, got " + edgesBytes.length);
         }
         for (int b = 0; b < edgesBytes.length; b++) {
-            Parameters.atLeast("edgesBytes[" + b + "]", edgesBytes[b], b == 0 ? 1L : edgesBytes[b - 1] + 1);
+            Parameters.inRange("edgesBytes[" + b + "]", edgesBytes[b], b == 0 ? 1L : edgesBytes[b - 1] + 1, Long.MAX_VALUE - 1);
         }
         List<List<Double>> perBin = new ArrayList<>();
         for (int b = 0; b <= edgesBytes.length; b++) {
