@@ -176,6 +176,10 @@ public final class SimulateCommand {
         cmd.addAll(LONG_PROFILE_OPTIONS);
         cmd.add("-Xmx" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m");
         cmd.add("-D" + PROFILE_PROPERTY + "=long");
+        String home = System.getProperty("fabriclab.home");
+        if (home != null) { // where the datasets are (the flow-size distributions)
+            cmd.add("-Dfabriclab.home=" + home);
+        }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), SimulateCommand.class.getName()));
         cmd.addAll(o.toArgs());
         try {
