@@ -261,7 +261,82 @@ final class BadInputRegistry {
         if (type == Predicate.class) {
             return List.of(constant((Predicate<Object>) x -> true, "x -> true"));
         }
+        if (type == fabriclab.workload.FlowSizeDistribution.class) {
+            return List.of(constant(twoPointSizes(), "uniform on [1000, 3000] B"));
+        }
+        if (type == java.util.SplittableRandom.class) {
+            return List.of(constant(new java.util.SplittableRandom(1), "new SplittableRandom(1)"));
+        }
+        if (type == fabriclab.workload.GeneratedFlows.class) {
+            return List.of(constant(smallTraffic().generate(), "4 hosts, 100 us of Poisson flows"));
+        }
         return null;
+    }
+
+    private static fabriclab.workload.FlowSizeDistribution twoPointSizes() {
+        return fabriclab.workload.FlowSizeDistribution.of("two points", new double[] {1000, 3000}, new double[] {0, 1});
+    }
+
+    private static fabriclab.workload.PoissonTraffic smallTraffic() {
+        return new fabriclab.workload.PoissonTraffic(twoPointSizes(), 4, 100_000_000_000L, 0.5, 100_000_000L, 0,
+                new fabriclab.workload.IncastMix(2, 1000, 50_000_000L), 1);
+    }
+
+    /** A file holding {@code text}, deleted when the JVM exits. */
+    private static java.nio.file.Path tempFile(String text) {
+        try {
+            java.nio.file.Path f = java.nio.file.Files.createTempFile("badinput", ".txt");
+            f.toFile().deleteOnExit();
+            java.nio.file.Files.writeString(f, text);
+            return f;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Valid starting calls of {@code fabriclab.workload}. */
+    private static BadInputContractTest.Call workloadBaselines(String id) {
+        fabriclab.fabric.LeafSpine ls = smallLeafSpine();
+        fabriclab.simulation.config.SimulationConfig config = fabriclab.simulation.config.SimulationConfig.defaults(
+                fabriclab.simulation.config.SwitchBuffer.shared(1_000_000));
+        fabriclab.simulation.config.FlowSpec flow = fabriclab.simulation.config.FlowSpec.of(0, ls.hosts() - 1, 5000, 0);
+        return switch (id) {
+            case "fabriclab.workload.FlowSizeDistribution#of(String,double[],double[])" ->
+                    call(fabriclab.workload.FlowSizeDistribution.class, id, "d", new double[] {0, 100, 300},
+                            new double[] {0, 0.5, 1});
+            case "fabriclab.workload.FlowSizeDistribution#published(String)" ->
+                    call(fabriclab.workload.FlowSizeDistribution.class, id, "websearch");
+            case "fabriclab.workload.FlowSizeDistribution#fromDataset(Dataset)" ->
+                    call(fabriclab.workload.FlowSizeDistribution.class, id, fabriclab.datasets.Datasets.load(
+                            java.nio.file.Path.of("..", "datasets"), "fb-hadoop-flow-sizes"));
+            case "fabriclab.workload.FlowSizeDistribution#read(Path)" ->
+                    call(fabriclab.workload.FlowSizeDistribution.class, id, tempFile("0 0\n100 50\n300 100\n"));
+            case "fabriclab.workload.FlowSizeDistribution#quantileBytes(double)" -> call(twoPointSizes(), id, 0.5);
+            case "fabriclab.workload.FlowSizeDistribution#sample(SplittableRandom)",
+                    "fabriclab.workload.FlowSizeDistribution#sampleBytes(SplittableRandom)" ->
+                    call(twoPointSizes(), id, new java.util.SplittableRandom(1));
+            case "fabriclab.workload.FctSlowdown#decileEdges(FlowSizeDistribution)" ->
+                    call(fabriclab.workload.FctSlowdown.class, id, twoPointSizes());
+            case "fabriclab.workload.FctSlowdown#of(SimulationResult,long[],long[],boolean[])" ->
+                    call(fabriclab.workload.FctSlowdown.class, id, smallSimulationResult(), new long[0], new long[] {1000},
+                            new boolean[0]);
+            case "fabriclab.workload.GeneratedFlows#isIncast(int)" -> call(smallTraffic().generate(), id, 0);
+            case "fabriclab.workload.HpccFctFile#lines(SimulationResult,long[],boolean[])" ->
+                    call(fabriclab.workload.HpccFctFile.class, id, smallSimulationResult(), new long[0], new boolean[0]);
+            case "fabriclab.workload.HpccFctFile#write(Path,SimulationResult,long[],boolean[])" ->
+                    call(fabriclab.workload.HpccFctFile.class, id, tempFile(""), smallSimulationResult(), new long[0],
+                            new boolean[0]);
+            case "fabriclab.workload.HpccFctFile#read(Path)" ->
+                    call(fabriclab.workload.HpccFctFile.class, id, tempFile("0b000001 0b000101 49152 100 1000 0 900 800\n"));
+            case "fabriclab.workload.IdealFct#of(Topology,SimulationConfig,FlowSpec)" ->
+                    call(fabriclab.workload.IdealFct.class, id, ls.build(), config, flow);
+            case "fabriclab.workload.IdealFct#of(Topology,SimulationConfig,List)" ->
+                    call(fabriclab.workload.IdealFct.class, id, ls.build(), config, List.of(flow));
+            case "fabriclab.workload.PoissonTraffic#<init>(FlowSizeDistribution,int,long,double,long,int,IncastMix,long)" ->
+                    call(fabriclab.workload.PoissonTraffic.class, id, twoPointSizes(), 4, 100_000_000_000L, 0.5, 100_000_000L, 0,
+                            fabriclab.workload.IncastMix.off(), 1L);
+            default -> null;
+        };
     }
 
     /** A registered valid starting call for an entry point, or null to search for one. */
@@ -601,7 +676,7 @@ final class BadInputRegistry {
                     call(fabriclab.simulation.event.EventQueue.canonical(16), id, 1000L,
                             (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload",
                             fabriclab.simulation.event.EventQueue.key(1, 0));
-            default -> null;
+            default -> workloadBaselines(id);
         };
     }
 

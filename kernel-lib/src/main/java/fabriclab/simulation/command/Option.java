@@ -79,6 +79,31 @@ final class Option<T> {
                 value -> value == null ? null : quantity.show(value), quantity.range(lo, hi), false);
     }
 
+    /**
+     * A decimal fraction in {@code (lo, hi]} written as digits with an optional decimal point ({@code 0.3}, {@code .5},
+     * {@code 1}): no exponent, sign, NaN, infinity or type suffix.
+     */
+    static Kind<Double> fraction(String metavar, double lo, double hi) {
+        java.util.regex.Pattern syntax = java.util.regex.Pattern.compile("[0-9]{1,9}(\\.[0-9]{0,9})?|\\.[0-9]{1,9}");
+        return new Parts<>(metavar, (option, text, values) -> {
+            if (!syntax.matcher(text).matches()) {
+                throw new IllegalArgumentException(option + " must be a decimal number such as 0.3 (digits and a point, at"
+                        + " most 9 of each), got " + quote(text));
+            }
+            double v = Double.parseDouble(text);
+            if (!(v > lo && v <= hi)) {
+                throw new IllegalArgumentException(option + " must be in (" + plain(lo) + ", " + plain(hi) + "], got "
+                        + quote(text));
+            }
+            return v;
+        }, value -> value == null ? null : plain(value), "in (" + plain(lo) + ", " + plain(hi) + "]", false);
+    }
+
+    /** {@code v} in plain decimal notation (no exponent), read back to the same double. */
+    private static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).toPlainString();
+    }
+
     /** One of {@code choices}, written exactly. */
     static Kind<String> choice(List<String> choices) {
         return new Parts<>(String.join("|", choices), (option, text, values) -> {

@@ -95,7 +95,8 @@ public final class SimulateCommand {
         try {
             return simulate(o, s, estimate, profile, out, err);
         } catch (IOException e) {
-            err.println("simulate: could not write --flows " + o.flowsFile() + ": " + e.getMessage());
+            err.println("simulate: could not write " + (String.valueOf(e.getMessage()).startsWith("--fct") ? e.getMessage()
+                    : "--flows " + o.flowsFile() + ": " + e.getMessage()));
             return 1;
         } catch (fabriclab.simulation.SimulationStalledException e) { // the progress watchdog: what is stuck
             err.println("simulate: " + e.getMessage());
@@ -129,10 +130,12 @@ public final class SimulateCommand {
         long hosts = incast ? o.senders() + 1L : o.hosts();
         long stepsPerHost = !allReduce ? 1 // a flow per host (permutation) or per sender (incast)
                 : o.collective().transfersPerRank(o.ranks());
-        long flows = (incast ? o.senders() : o.hosts()) * stepsPerHost * o.queuePairs(); // runtime flows: queue pairs
+        long flows = o.standard() ? standardFlowsEstimate(o) // drawn later: their expected number
+                : (incast ? o.senders() : o.hosts()) * stepsPerHost * o.queuePairs(); // runtime flows: queue pairs
         double need = hosts * (double) HEAP_BYTES_PER_HOST + flows * (double) HEAP_BYTES_PER_FLOW; // (can pass 2^63)
         if (need > maxHeapBytes) {
-            String what = incast ? "--senders " + o.senders()
+            String what = o.standard() ? String.format(Locale.ROOT, "--hosts %d with about %,d flows", o.hosts(), flows)
+                    : incast ? "--senders " + o.senders()
                     : allReduce ? "--hosts " + o.hosts() + " with --ranks " + o.ranks()
                     : "--hosts " + o.hosts();
             if (o.queuePairs() > 1) {
@@ -149,6 +152,23 @@ public final class SimulateCommand {
         }
     }
 
+    /**
+     * The flows a standard workload is expected to draw: the Poisson flows expected in its window (at most
+     * {@code --flow-count}) plus its incast flows, with 4 standard deviations of the Poisson count on top.
+     */
+    static long standardFlowsEstimate(SimulateOptions o) {
+        fabriclab.workload.PoissonTraffic p = new fabriclab.workload.PoissonTraffic(o.distribution(), o.hosts(),
+                o.rateBitsPerSecond(), o.load(), o.durationPs(), o.flowCount(), fabriclab.workload.IncastMix.off(), o.seed());
+        double expected = p.expectedFlows() + 4 * Math.sqrt(p.expectedFlows());
+        if (o.flowCount() > 0) {
+            expected = Math.min(expected, o.flowCount());
+        }
+        double window = o.flowCount() > 0 ? Math.min(o.durationPs(), o.flowCount() / (o.hosts() * p.flowsPerSecondPerHost()) * 1e12)
+                : o.durationPs();
+        double incastFlows = o.incast().on() ? Math.floor(window / o.incast().periodPs()) * o.incast().senders() : 0;
+        return (long) Math.ceil(expected + incastFlows);
+    }
+
     /** Runs the command again in a JVM of the long profile, passing its output on to {@code out} and {@code err}; returns its status. */
     private static int restartLong(SimulateOptions o, PrintStream out, PrintStream err) {
         List<String> cmd = new ArrayList<>();
@@ -156,6 +176,10 @@ public final class SimulateCommand {
         cmd.addAll(LONG_PROFILE_OPTIONS);
         cmd.add("-Xmx" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m");
         cmd.add("-D" + PROFILE_PROPERTY + "=long");
+        String home = System.getProperty("fabriclab.home");
+        if (home != null) { // where the datasets are (the flow-size distributions)
+            cmd.add("-Dfabriclab.home=" + home);
+        }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), SimulateCommand.class.getName()));
         cmd.addAll(o.toArgs());
         try {
@@ -216,6 +240,24 @@ public final class SimulateCommand {
                                 .mapToObj(w -> String.format(Locale.ROOT, "%.3f", w)).toList()));
             });
         }
+        if (o.standard() || o.fctFile() != null) {
+            long[] ideal = fabriclab.workload.IdealFct.of(s.topology(), s.config(), s.flows());
+            boolean[] incast = new boolean[s.flows().size()];
+            if (o.standard()) {
+                for (int i = 0; i < incast.length; i++) {
+                    incast[i] = o.standardFlows().isIncast(i);
+                }
+                printSlowdown(o, r, ideal, incast, out);
+            }
+            if (o.fctFile() != null) {
+                try {
+                    fabriclab.workload.HpccFctFile.write(Path.of(o.fctFile()), r, ideal, incast);
+                } catch (IOException e) {
+                    throw new IOException("--fct " + o.fctFile() + ": " + e.getMessage(), e);
+                }
+                out.println("completion times written to: " + o.fctFile() + " (HPCC's fct.txt layout)");
+            }
+        }
         if (o.flowsFile() != null) {
             writeFlows(r, Path.of(o.flowsFile()));
             out.println("flows written to: " + o.flowsFile());
@@ -225,6 +267,29 @@ public final class SimulateCommand {
             return 1;
         }
         return 0;
+    }
+
+    /**
+     * The FCT slowdown table of a standard workload's Poisson flows, binned at the deciles of its flow-size distribution
+     * ({@link fabriclab.workload.FctSlowdown}), and the incast flows' slowdown on one line when there are any.
+     */
+    private static void printSlowdown(SimulateOptions o, SimulationResult r, long[] ideal, boolean[] incast, PrintStream out) {
+        boolean[] background = new boolean[incast.length];
+        for (int i = 0; i < incast.length; i++) {
+            background[i] = !incast[i];
+        }
+        long[] edges = fabriclab.workload.FctSlowdown.decileEdges(o.distribution());
+        fabriclab.workload.FctSlowdown bg = fabriclab.workload.FctSlowdown.of(r, ideal, edges, background);
+        out.println("FCT slowdown (FCT over the flow alone on the empty fabric) of the Poisson flows by size, bins at the"
+                + " deciles of " + o.distribution().name() + (bg.notCompleted() > 0 ? "; " + bg.notCompleted()
+                + " flows not completed left out" : "") + ":");
+        bg.table().lines().forEach(l -> out.println("  " + l));
+        if (o.incast().on()) {
+            fabriclab.workload.FctSlowdown in = fabriclab.workload.FctSlowdown.of(r, ideal, new long[0], incast);
+            out.println(String.format(Locale.ROOT, "FCT slowdown of the incast flows: %d flows, p50 %.3f, p95 %.3f, p99 %.3f%s",
+                    in.all().flows(), in.all().p50(), in.all().p95(), in.all().p99(),
+                    in.notCompleted() > 0 ? "; " + in.notCompleted() + " not completed" : ""));
+        }
     }
 
     /** Places listed by name in the switch-drop lines of {@link #printFigures}; the rest are summed in one line. */

@@ -17,6 +17,7 @@ import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.congestion.RttControlParameters;
+import fabriclab.fabric.Time;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -41,8 +42,13 @@ import java.util.Locale;
  * bit/s with K, M, G or T; times in ps, ns, us, ms or s; a plain number is bytes, bit/s or picoseconds.
  */
 public final class SimulateOptions {
+    /** The standard flow-completion workloads: Poisson arrivals of flows with sizes from a distribution. */
+    static final List<String> STANDARD_WORKLOADS = List.of("websearch", "fb-hadoop", "cdf");
+    /** The workloads of fixed flows: each sender's bytes given by {@code --flow-bytes}. */
+    private static final List<String> FIXED_WORKLOADS = List.of("permutation", "incast", "ring-allreduce", "hd-allreduce");
     /** The workloads on a leaf-spine: all but the incast, which is one switch. */
-    private static final List<String> LEAF_SPINE_WORKLOADS = List.of("permutation", "ring-allreduce", "hd-allreduce");
+    private static final List<String> LEAF_SPINE_WORKLOADS = List.of("permutation", "ring-allreduce", "hd-allreduce",
+            "websearch", "fb-hadoop", "cdf");
     private static final List<String> ALL_REDUCES = List.of("ring-allreduce", "hd-allreduce");
     /** The transports whose receivers acknowledge data. */
     private static final List<String> ACKED_TRANSPORTS = List.of("roce", "dcqcn", "ctcc");
@@ -53,12 +59,17 @@ public final class SimulateOptions {
     private static final List<String> FORWARDED_TRANSPORTS = List.of("roce", "dcqcn", "line-rate", "ctcc");
 
     static final Option<String> WORKLOAD = Option.of("--workload",
-            Option.choice(List.of("permutation", "incast", "ring-allreduce", "hd-allreduce")))
+            Option.choice(List.of("permutation", "incast", "ring-allreduce", "hd-allreduce", "websearch", "fb-hadoop",
+                    "cdf")))
             .byDefault("permutation")
             .help("permutation: every host sends one flow to a distinct other host (a random derangement); incast:"
                     + " --senders hosts to one receiver through one switch; ring-allreduce, hd-allreduce: a ring or"
                     + " halving-doubling all-reduce in every group of --ranks hosts at once, each step a flow that starts"
-                    + " when the data it waits for has arrived (the makespan is the job's completion time)");
+                    + " when the data it waits for has arrived (the makespan is the job's completion time); websearch,"
+                    + " fb-hadoop, cdf: the standard flow-completion workload, flows between random host pairs with Poisson"
+                    + " arrivals at --load, sizes from the web-search (DCTCP, SIGCOMM 2010) or Facebook Hadoop (Roy et al.,"
+                    + " SIGCOMM 2015) distribution as HPCC's simulator distributes them (datasets/published/), or from --cdf;"
+                    + " prints the FCT slowdown by flow size");
     static final Option<Long> HOSTS = Option.of("--hosts", Option.number(Quantity.INTEGER, "N", 2, 1 << 20))
             .byDefault("128").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS)
             .check((v, hosts) -> hosts % v.get(SimulateOptions.HOSTS_PER_LEAF) == 0 ? null
@@ -82,7 +93,7 @@ public final class SimulateOptions {
             .help("propagation delay of every link: 500ns, 1us");
     static final Option<Long> FLOW_BYTES = Option.of("--flow-bytes",
             Option.number(Quantity.BYTES, "S", 1, 1_000_000_000_000L))
-            .byDefault("2MB").byDefault(WORKLOAD, List.of("incast"), "4MB")
+            .byDefault("2MB").byDefault(WORKLOAD, List.of("incast"), "4MB").onlyWith(WORKLOAD, FIXED_WORKLOADS)
             .check((v, bytes) -> ALL_REDUCES.contains(v.get(WORKLOAD)) && bytes < v.get(SimulateOptions.RANKS)
                     ? "must be at least --ranks = " + v.get(SimulateOptions.RANKS) + " for an all-reduce (a chunk per rank)"
                     : null)
@@ -100,7 +111,7 @@ public final class SimulateOptions {
             .help("ranks of each all-reduce group: --hosts / N groups at once, rank r of group g on host r * groups + g,"
                     + " so each group spreads over the leaves");
     static final Option<Long> QPS = Option.of("--qps", Option.number(Quantity.INTEGER, "N", 1, FlowSpec.MAX_QUEUE_PAIRS))
-            .byDefault("1")
+            .byDefault("1").onlyWith(WORKLOAD, FIXED_WORKLOADS)
             .check((v, qps) -> qps > SimulateOptions.smallestFlowBytes(v)
                     ? "must be at most the payload of the smallest flow, " + SimulateOptions.smallestFlowText(v)
                             + " (each queue pair carries at least one byte)"
@@ -108,6 +119,39 @@ public final class SimulateOptions {
             .help("queue pairs of every flow: its bytes split evenly over N connections (the first bytes mod N carry a"
                     + " byte more), queue pair q from UDP source port (the flow's + q) mod 65536, all started together,"
                     + " served round robin a packet at a time by the sending NIC; a flow is complete when all are");
+    static final Option<String> CDF = Option.of("--cdf", Option.text("FILE"))
+            .onlyWith(WORKLOAD, List.of("cdf"))
+            .check((v, file) -> SimulateOptions.unreadableCdf(file))
+            .help("the flow-size distribution, in the layout of HPCC's traffic_gen files: one point per line, size in bytes"
+                    + " and cumulative percent of flows (the last 100), linear between points");
+    static final Option<Double> LOAD = Option.of("--load", Option.fraction("L", 0, 1))
+            .byDefault("0.3").onlyWith(WORKLOAD, STANDARD_WORKLOADS)
+            .help("offered load of each host link: each host starts flows at load x --rate / (8 x mean flow size) per second");
+    static final Option<Long> FLOW_COUNT = Option.of("--flow-count",
+            Option.number(Quantity.INTEGER, "N", 1, fabriclab.workload.PoissonTraffic.MAX_FLOWS))
+            .onlyWith(WORKLOAD, STANDARD_WORKLOADS)
+            .help("stop the arrivals after N flows (the window then ends at the last one's start)");
+    static final Option<Long> DURATION = Option.of("--duration",
+            Option.number(Quantity.TIME, "T", 1, fabriclab.workload.PoissonTraffic.MAX_DURATION_PS))
+            .onlyWith(WORKLOAD, STANDARD_WORKLOADS)
+            .check((v, t) -> SimulateOptions.tooManyArrivals(v))
+            .help("window of the arrivals: 2ms (default 1ms, or 100s with --flow-count); at most about "
+                    + (long) (fabriclab.workload.PoissonTraffic.MAX_FLOWS * 0.9) + " flows expected");
+    static final Option<Long> INCAST_SENDERS = Option.of("--incast-senders",
+            Option.number(Quantity.INTEGER, "N", 0, 65_535))
+            .byDefault("0").onlyWith(WORKLOAD, STANDARD_WORKLOADS)
+            .check((v, n) -> n > v.get(HOSTS) - 1 ? "must be at most --hosts - 1 = " + (v.get(HOSTS) - 1) : null)
+            .help("incast mixed in: every --incast-period, N random hosts each send --incast-bytes to one random other"
+                    + " host (0: none)");
+    static final Option<Long> INCAST_BYTES = Option.of("--incast-bytes",
+            Option.number(Quantity.BYTES, "S", 1, 1_000_000_000_000L))
+            .byDefault("64KB").onlyWith(WORKLOAD, STANDARD_WORKLOADS)
+            .help("payload of each incast sender's flow");
+    static final Option<Long> INCAST_PERIOD = Option.of("--incast-period",
+            Option.number(Quantity.TIME, "T", 1_000, fabriclab.workload.PoissonTraffic.MAX_DURATION_PS))
+            .byDefault("100us").onlyWith(WORKLOAD, STANDARD_WORKLOADS)
+            .check((v, period) -> SimulateOptions.tooManyIncastFlows(v))
+            .help("time between incast bursts, the first at T");
     static final Option<Long> SEED = Option.of("--seed",
             Option.number(Quantity.INTEGER, "N", Long.MIN_VALUE, Long.MAX_VALUE))
             .byDefault("5")
@@ -179,6 +223,11 @@ public final class SimulateOptions {
     static final Option<String> FLOWS = Option.of("--flows", Option.text("FILE"))
             .check((v, file) -> SimulateOptions.unwritable(file))
             .help("write one CSV line per flow to FILE (checked before the run; a failure to write it is an error)");
+    static final Option<String> FCT = Option.of("--fct", Option.text("FILE"))
+            .check((v, file) -> SimulateOptions.unwritable(file))
+            .help("write the completion times in the layout of HPCC's fct.txt to FILE (source and destination IP in hex,"
+                    + " ports, size, start, FCT and ideal FCT in ns; destination port 100 for Poisson flows, 200 for"
+                    + " incast flows), which HPCC's analysis/fct_analysis.py reads");
     static final Option<String> JIT = Option.of("--jit", Option.choice(List.of("auto", "short", "long")))
             .byDefault("auto")
             .help("the JVM profile: short (C1 only), long (tiered with C2) or auto (by the estimated packet-hops)");
@@ -188,14 +237,91 @@ public final class SimulateOptions {
 
     /** Every option, in the order of the usage text. */
     static final List<Option<?>> ALL = List.of(WORKLOAD, HOSTS, HOSTS_PER_LEAF, SPINES, PARALLEL_LINKS, RATE, DELAY,
-            FLOW_BYTES, SENDERS, RANKS, QPS, SEED, TRANSPORT, ACK_EVERY, ACK_TIMEOUT_EXPONENT, RETRY_COUNT,
+            FLOW_BYTES, SENDERS, RANKS, QPS, CDF, LOAD, FLOW_COUNT, DURATION, INCAST_SENDERS, INCAST_BYTES, INCAST_PERIOD,
+            SEED, TRANSPORT, ACK_EVERY, ACK_TIMEOUT_EXPONENT, RETRY_COUNT,
             MESSAGE_BYTES, ACK_DELAY, FORWARDING, ECMP_SEED, PFC, BUFFER, MTU, HEADER, THREADS,
-            TIME_LIMIT, FLOWS, JIT, QUIET);
+            TIME_LIMIT, FLOWS, FCT, JIT, QUIET);
 
     private final Option.Values values;
+    /** The flows of a standard workload, drawn on first use. */
+    private fabriclab.workload.GeneratedFlows standardFlows;
 
     private SimulateOptions(Option.Values values) {
         this.values = values;
+    }
+
+    /** The flow-size distribution of a standard workload: the published one it names, or {@code --cdf}'s file. */
+    static fabriclab.workload.FlowSizeDistribution distribution(Option.Values v) {
+        String w = v.get(WORKLOAD);
+        if (w.equals("cdf") && v.get(CDF) == null) {
+            throw new IllegalArgumentException("--workload cdf needs --cdf FILE");
+        }
+        try {
+            return w.equals("cdf") ? fabriclab.workload.FlowSizeDistribution.read(Path.of(v.get(CDF)))
+                    : fabriclab.workload.FlowSizeDistribution.published(w);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException((w.equals("cdf") ? "--cdf " + v.get(CDF) : "--workload " + w)
+                    + ": cannot read the flow-size distribution: " + e.getMessage(), e);
+        }
+    }
+
+    /** The arrival window [ps]: {@code --duration}, else 100 s with {@code --flow-count}, else 1 ms. */
+    private static long durationPs(Option.Values v) {
+        Long d = v.get(DURATION);
+        return d != null ? d : v.get(FLOW_COUNT) != null ? fabriclab.workload.PoissonTraffic.MAX_DURATION_PS : Time.MS;
+    }
+
+    /** Background flows expected in the window, or {@code --flow-count} when given and fewer. */
+    private static double expectedFlows(Option.Values v) {
+        double perHostPerSecond = v.get(LOAD) * v.get(RATE) / (8 * distribution(v).meanBytes());
+        double expected = v.get(HOSTS) * perHostPerSecond * (durationPs(v) / 1e12);
+        Long count = v.get(FLOW_COUNT);
+        return count == null ? expected : Math.min(expected, count);
+    }
+
+    /** Why the window would draw too many flows (a message following "--duration"), or null. */
+    private static String tooManyArrivals(Option.Values v) {
+        if (v.get(FLOW_COUNT) != null) {
+            return null;
+        }
+        double expected = expectedFlows(v);
+        long limit = (long) (fabriclab.workload.PoissonTraffic.MAX_FLOWS * 0.9);
+        return expected <= limit ? null : String.format(Locale.ROOT, "must hold at most about %,d flows, but %,.0f are"
+                + " expected (--hosts %d at --load %s of --rate %d bit/s, mean flow %.0f B): a shorter window or"
+                + " --flow-count", limit, expected, v.get(HOSTS), v.get(LOAD), v.get(RATE), distribution(v).meanBytes());
+    }
+
+    /** Why the incast bursts would add too many flows (a message following "--incast-period"), or null. */
+    private static String tooManyIncastFlows(Option.Values v) {
+        long senders = v.get(INCAST_SENDERS);
+        if (senders == 0) {
+            return null;
+        }
+        double window = durationPs(v);
+        if (v.get(FLOW_COUNT) != null) { // the window ends at the last flow: about count / (hosts lambda)
+            double perHostPerSecond = v.get(LOAD) * v.get(RATE) / (8 * distribution(v).meanBytes());
+            window = Math.min(window, v.get(FLOW_COUNT) / (v.get(HOSTS) * perHostPerSecond) * 1e12);
+        }
+        double flows = Math.floor(window / v.get(INCAST_PERIOD)) * senders;
+        long limit = fabriclab.workload.PoissonTraffic.MAX_FLOWS / 2;
+        return flows <= limit ? null : String.format(Locale.ROOT, "must leave at most %,d incast flows, but %,.0f would"
+                + " start (--incast-senders %d every period in a window of %.0f ps)", limit, flows, senders, window);
+    }
+
+    /** Why {@code file} cannot be read as a distribution (a message following "--cdf"), or null. */
+    private static String unreadableCdf(String file) {
+        if (file == null) {
+            return "must name a distribution file with --workload cdf";
+        }
+        if (file.isBlank()) {
+            return "must name a file";
+        }
+        try {
+            fabriclab.workload.FlowSizeDistribution.read(Path.of(file));
+            return null;
+        } catch (RuntimeException e) {
+            return "cannot be read as a flow-size distribution (" + e.getMessage() + ")";
+        }
     }
 
     /** The options with nothing given: the RoCE+PFC permutation of the htsim comparison at 128 hosts. */
@@ -325,7 +451,10 @@ public final class SimulateOptions {
         return Files.isWritable(dir) ? null : "must be in a directory this process may write (" + dir + ")";
     }
 
-    /** What the run is: {@code permutation}, {@code incast}, {@code ring-allreduce} or {@code hd-allreduce}. */
+    /**
+     * What the run is: {@code permutation}, {@code incast}, {@code ring-allreduce}, {@code hd-allreduce}, or a standard
+     * workload ({@code websearch}, {@code fb-hadoop}, {@code cdf}).
+     */
     public String workload() {
         return values.get(WORKLOAD);
     }
@@ -486,7 +615,15 @@ public final class SimulateOptions {
                     parallelLinks(), delayPs(), delayPs());
             String where = hosts() + " hosts (" + hosts() / hostsPerLeaf() + " leaves x " + hostsPerLeaf() + ", " + spines()
                     + " spines, " + parallelLinks() + " links per leaf-spine pair)";
-            if (workload().equals("permutation")) {
+            if (standard()) {
+                fabriclab.workload.GeneratedFlows g = standardFlows();
+                base = Scenario.builder(fabric.build(), config).flows(g.flows()).build();
+                what = String.format(Locale.ROOT, "%s flow sizes (%s) at load %s, %d Poisson flows%s, on %s", workload(),
+                        distribution(values), values.get(LOAD), g.size() - g.incastFlows(),
+                        incast().on() ? String.format(Locale.ROOT, " and %d incast flows (%d senders of %d B every %s us)",
+                                g.incastFlows(), incast().senders(), incast().bytesPerSender(),
+                                micros(incast().periodPs())) : "", where);
+            } else if (workload().equals("permutation")) {
                 base = Scenario.permutation(fabric, flowBytes(), seed(), config);
                 what = "permutation of " + flowBytes() + " B flows on " + where;
             } else {
@@ -508,6 +645,75 @@ public final class SimulateOptions {
             name += ", " + queuePairs() + " queue pairs per flow";
         }
         return base.toBuilder().transport(model).pfc(pfc()).name(name).queuePairs(queuePairs()).build();
+    }
+
+    /** Whether {@link #workload} is a standard flow-completion workload ({@code websearch}, {@code fb-hadoop}, {@code cdf}). */
+    public boolean standard() {
+        return STANDARD_WORKLOADS.contains(workload());
+    }
+
+    /** A standard workload's flow-size distribution. */
+    public fabriclab.workload.FlowSizeDistribution distribution() {
+        return distribution(values);
+    }
+
+    /** A standard workload's incast bursts ({@link fabriclab.workload.IncastMix#off()} for none). */
+    public fabriclab.workload.IncastMix incast() {
+        int senders = values.get(INCAST_SENDERS).intValue();
+        return senders == 0 ? fabriclab.workload.IncastMix.off()
+                : new fabriclab.workload.IncastMix(senders, values.get(INCAST_BYTES), values.get(INCAST_PERIOD));
+    }
+
+    /**
+     * A standard workload's flows, drawn from {@link #seed} on first use ({@link fabriclab.workload.PoissonTraffic}).
+     *
+     * @throws IllegalArgumentException naming the option when the draw goes beyond the flow limit
+     */
+    public fabriclab.workload.GeneratedFlows standardFlows() {
+        if (!standard()) {
+            throw new IllegalStateException("--workload " + workload() + " is not a standard workload");
+        }
+        if (standardFlows == null) {
+            Long count = values.get(FLOW_COUNT);
+            fabriclab.workload.PoissonTraffic p;
+            try {
+                p = new fabriclab.workload.PoissonTraffic(distribution(), hosts(), rateBitsPerSecond(), values.get(LOAD),
+                        durationPs(values), count == null ? 0 : count.intValue(), incast(), seed());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--duration, --flow-count or the --incast options: " + e.getMessage(), e);
+            }
+            try {
+                standardFlows = p.generate();
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new IllegalArgumentException("--duration, --flow-count or the --incast options: " + e.getMessage(), e);
+            }
+        }
+        return standardFlows;
+    }
+
+    /** A standard workload's offered load of each host link, in (0, 1]. */
+    public double load() {
+        return values.get(LOAD);
+    }
+
+    /** A standard workload's arrival window [ps] ({@code --duration}, else 100 s with {@code --flow-count}, else 1 ms). */
+    public long durationPs() {
+        return durationPs(values);
+    }
+
+    /** A standard workload's most Poisson flows ({@code --flow-count}), or 0 for as many as arrive in the window. */
+    public int flowCount() {
+        Long c = values.get(FLOW_COUNT);
+        return c == null ? 0 : c.intValue();
+    }
+
+    /** Where to write HPCC's fct.txt layout, or null. */
+    public String fctFile() {
+        return values.get(FCT);
+    }
+
+    private static String micros(long ps) {
+        return java.math.BigDecimal.valueOf(ps, 6).stripTrailingZeros().toPlainString();
     }
 
     /** The collective of an all-reduce {@link #workload}: ring or halving-doubling. */

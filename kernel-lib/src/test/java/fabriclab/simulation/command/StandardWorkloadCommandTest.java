@@ -1,0 +1,89 @@
+package fabriclab.simulation.command;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fabriclab.workload.HpccFctFile;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/simulate --workload websearch|fb-hadoop|cdf}: its options, the slowdown table and the fct.txt file. */
+class StandardWorkloadCommandTest {
+    private static Object[] run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = SimulateCommand.run(Arrays.asList(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Object[] {status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+    }
+
+    static final String[] SMALL = {"--hosts", "16", "--hosts-per-leaf", "4", "--spines", "2", "--quiet", "--jit", "short"};
+
+    static String[] concat(String[] a, String... b) {
+        String[] r = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+
+    @Test
+    void optionsAreReadAndChecked() {
+        SimulateOptions o = SimulateOptions.parse(List.of("--workload", "websearch", "--load", "0.5", "--duration", "2ms",
+                "--incast-senders", "8"));
+        assertEquals(0.5, o.load());
+        assertEquals(2_000_000_000L, o.durationPs());
+        assertEquals(8, o.incast().senders());
+        assertEquals(o.toArgs(), SimulateOptions.parse(o.toArgs()).toArgs(), "written back and read again");
+        assertEquals(1_000_000_000L, SimulateOptions.parse(List.of("--workload", "fb-hadoop")).durationPs(), "1 ms by default");
+        assertEquals(0, SimulateOptions.parse(List.of("--workload", "fb-hadoop")).flowCount());
+        String[][] bad = {
+            {"--workload", "websearch", "--load", "0"}, {"--workload", "websearch", "--load", "1.01"},
+            {"--workload", "websearch", "--load", "3e-1"}, {"--workload", "websearch", "--duration", "100s"},
+            {"--workload", "websearch", "--incast-senders", "128"}, {"--workload", "cdf"},
+            {"--workload", "cdf", "--cdf", "/no/such/file"}, {"--load", "0.3"}, {"--workload", "websearch", "--flow-bytes", "1MB"},
+            {"--workload", "websearch", "--qps", "2"},
+        };
+        String[] named = {"--load", "--load", "--load", "--duration", "--incast-senders", "--cdf", "--cdf", "--load",
+            "--flow-bytes", "--qps"};
+        for (int i = 0; i < bad.length; i++) {
+            String[] args = bad[i];
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SimulateOptions.parse(List.of(args)),
+                    String.join(" ", args));
+            assertTrue(e.getMessage().startsWith(named[i]), String.join(" ", args) + ": " + e.getMessage());
+        }
+    }
+
+    @Test
+    void aRunPrintsTheSlowdownTableAndWritesFctTxt(@TempDir Path dir) throws Exception {
+        Path fct = dir.resolve("fct.txt");
+        Object[] r = run(concat(SMALL, "--workload", "websearch", "--load", "0.3", "--duration", "300us", "--transport",
+                "dcqcn", "--incast-senders", "4", "--incast-period", "100us", "--fct", fct.toString()));
+        assertEquals(0, r[0], (String) r[2]);
+        String out = (String) r[1];
+        assertTrue(out.contains("FCT slowdown") && out.contains("all sizes"), out);
+        assertTrue(out.contains("FCT slowdown of the incast flows: 8 flows"), out); // bursts at 100 and 200 us
+        List<HpccFctFile.Line> lines = HpccFctFile.read(fct);
+        assertTrue(lines.size() > 0);
+        assertEquals(8, lines.stream().filter(l -> l.destinationPort() == HpccFctFile.INCAST_PORT).count());
+        for (HpccFctFile.Line l : lines) {
+            assertTrue(l.sourceHost() < 16 && l.destinationHost() < 16 && l.sourceHost() != l.destinationHost());
+            assertTrue(l.fctNs() + 1 >= l.standaloneFctNs(), l.text()); // (each rounded to the ns)
+        }
+    }
+
+    @Test
+    void aDistributionFileInHpccsLayout(@TempDir Path dir) throws Exception {
+        Path cdf = dir.resolve("tiny.txt");
+        Files.writeString(cdf, "1000 0\n2000 50\n4000 100\n");
+        Object[] r = run(concat(SMALL, "--workload", "cdf", "--cdf", cdf.toString(), "--flow-count", "50", "--load", "0.1"));
+        assertEquals(0, r[0], (String) r[2]);
+        assertTrue(((String) r[1]).contains("flows completed: 50 of 50"), (String) r[1]);
+    }
+}
