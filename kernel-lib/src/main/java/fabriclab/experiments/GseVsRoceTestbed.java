@@ -560,7 +560,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
 
     /**
      * RoCE/GSE ratios of a sweep: one row per RoCE run (speedup, algorithm, testbed, seed) with the GSE
-     * run of the same algorithm, speedup and uplinks: ratio of the mean JCTs over the 8 jobs, ratio of
+     * run of the same algorithm, speedup, uplinks and seed: ratio of the mean JCTs over the 8 jobs, ratio of
      * the slowest jobs, whether the mean ratio lies in 000's band ({@link GseVsRoceJct#publishedBand}, its ends without tolerance), and the RoCE run's counters.
      * RoCE runs without their GSE run are left out.
      *
@@ -571,12 +571,12 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         Map<String, Run> gse = new HashMap<>();
         for (Run r : runs) {
             if (r.fabric() == GseVsRoceJct.Fabric.GSE) {
-                gse.put(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes() + " " + r.testbed().uplinks(), r);
+                gse.put(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes() + " " + r.testbed().uplinks() + " " + r.seed(), r);
             }
         }
         List<Run[]> pairs = new ArrayList<>();
         for (Run r : runs) {
-            Run g = gse.get(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes() + " " + r.testbed().uplinks());
+            Run g = gse.get(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes() + " " + r.testbed().uplinks() + " " + r.seed());
             if (r.fabric() == GseVsRoceJct.Fabric.ROCE && g != null) {
                 pairs.add(new Run[] {r, g});
             }
@@ -602,6 +602,73 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                 .doubleColumn("pfc_paused_port_share", "fraction", p -> p[0].pfcPausedPortShare())
                 .longColumn("retransmits", "packets", p -> p[0].retransmits())
                 .table("ratios", pairs);
+    }
+
+    /**
+     * The points of 000's canonical configurations for each of {@code seeds}: the documented defaults for AlltoAll
+     * (all peers at once) and AllReduce (H-D_R) at both speedups, and the same on 4 x 100G members at 1.5:1; RoCE and
+     * GSE for each.
+     *
+     * @param bufferBytes data per rank [bytes], at least 4096
+     * @param seeds the seeds (ECMP hash seed, source ports and WRED draws), not empty
+     */
+    public static List<Point> canonicalPoints(long bufferBytes, long[] seeds) {
+        Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
+        Parameters.notNull("seeds", seeds);
+        if (seeds.length == 0) {
+            throw new IllegalArgumentException("seeds must not be empty");
+        }
+        GseVsRoceTestbed d = documentedDefaults();
+        List<Point> points = new ArrayList<>();
+        for (long seed : seeds) {
+            for (GseVsRoceTestbed tb : List.of(d, d.withUplinks(Uplinks.BREAKOUT_4X100G))) {
+                for (double sp : tb == d ? new double[] {1.5, 2.0} : new double[] {1.5}) {
+                    for (Algorithm a : List.of(Algorithm.ALL_TO_ALL_AT_ONCE, Algorithm.HALVING_DOUBLING_ALL_REDUCE)) {
+                        for (GseVsRoceJct.Fabric f : GseVsRoceJct.Fabric.values()) {
+                            points.add(new Point(tb, a, f, sp, bufferBytes, seed));
+                        }
+                    }
+                }
+            }
+        }
+        return points;
+    }
+
+    /**
+     * The spread of RoCE/GSE over seeds: one row per (speedup, algorithm, testbed) of {@link #ratios}{@code (runs)},
+     * with the number of seeds, the median of the mean-JCT ratio (the middle value, or the mean of the two middle
+     * values), its minimum and maximum, and how many seeds put it in 000's band.
+     *
+     * @param runs runs of {@link #sweep}, each RoCE run with its GSE run of the same seed
+     */
+    public static Table ratioSpread(List<Run> runs) {
+        Table r = ratios(runs);
+        Map<String, List<Integer>> rows = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < r.rowCount(); i++) {
+            String key = r.doubleColumn("speedup").get(i) + "\u0000" + r.stringColumn("algorithm").get(i) + "\u0000"
+                    + r.stringColumn("testbed").get(i);
+            rows.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
+        }
+        List<Object[]> out = new ArrayList<>();
+        for (List<Integer> idx : rows.values()) {
+            double[] x = idx.stream().mapToDouble(i -> r.doubleColumn("ratio_mean").get(i)).sorted().toArray();
+            int n = x.length;
+            double median = n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+            long inBand = idx.stream().filter(i -> r.stringColumn("in_band").get(i).equals("yes")).count();
+            int first = idx.get(0);
+            out.add(new Object[] {r.doubleColumn("speedup").get(first), r.stringColumn("algorithm").get(first),
+                    r.stringColumn("testbed").get(first), n, median, x[0], x[n - 1], inBand});
+        }
+        return Columns.<Object[]>of()
+                .doubleColumn("speedup", "ratio", o -> (Double) o[0])
+                .stringColumn("algorithm", "", o -> (String) o[1])
+                .stringColumn("testbed", "", o -> (String) o[2])
+                .longColumn("seeds", "", o -> (Integer) o[3])
+                .doubleColumn("ratio_median", "RoCE/GSE", o -> (Double) o[4])
+                .doubleColumn("ratio_min", "RoCE/GSE", o -> (Double) o[5])
+                .doubleColumn("ratio_max", "RoCE/GSE", o -> (Double) o[6])
+                .longColumn("seeds_in_band", "", o -> (Long) o[7])
+                .table("RoCE/GSE over seeds", out);
     }
 
     /** Name of the axes sweep's model dataset. */

@@ -101,6 +101,29 @@ class GseVsRoceTestbedTest {
     }
 
     @Test
+    void theSpreadPairsEachSeedWithItsOwnGseRunAndTakesTheMedian() {
+        GseVsRoceTestbed tb = GseVsRoceTestbed.documentedDefaults();
+        Algorithm a = Algorithm.ALL_TO_ALL_AT_ONCE;
+        List<GseVsRoceTestbed.Run> runs = new java.util.ArrayList<>();
+        double[] roce = {310, 330, 360, 600}; // with GSE at 100 each: ratios 3.1, 3.3, 3.6, 6.0
+        for (int s = 0; s < roce.length; s++) {
+            runs.add(new GseVsRoceTestbed.Run(tb, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, s + 1, roce[s], roce[s], 100, 1, 0, 0, 0, 0,
+                    0, 0, 0, 0, NONE));
+            runs.add(new GseVsRoceTestbed.Run(tb, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, s + 1, 100, 100, 100, 1, 0, 0, 0, 0, 0, 0,
+                    0, 0, NONE));
+        }
+        var t = GseVsRoceTestbed.ratioSpread(runs);
+        assertEquals(1, t.rowCount());
+        assertEquals(4, t.longColumn("seeds").get(0));
+        assertEquals((3.3 + 3.6) / 2, t.doubleColumn("ratio_median").get(0), 1e-12); // even count: the two middle values
+        assertEquals(3.1, t.doubleColumn("ratio_min").get(0), 1e-12);
+        assertEquals(6.0, t.doubleColumn("ratio_max").get(0), 1e-12);
+        assertEquals(2, t.longColumn("seeds_in_band").get(0)); // 000's AlltoAll band is about 3 to 3.5: 3.1 and 3.3
+        // 2 seeds: 6 configurations (4 on 400G, 2 on members) x RoCE and GSE
+        assertEquals(2 * 6 * 2, GseVsRoceTestbed.canonicalPoints(MB4, new long[] {1, 2}).size());
+    }
+
+    @Test
     void subsetGrid() {
         var pts = GseVsRoceTestbed.points(Grid.SUBSET, MB4, new long[] {1});
         // GSE: 4 algorithms x 2 speedups on 400G, and at 1.5:1 (the only speedup with 4x100G RoCE runs) on 4x100G
