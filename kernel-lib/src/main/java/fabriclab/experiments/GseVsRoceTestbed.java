@@ -710,6 +710,25 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         return COLUMNS.table(AXES, runs);
     }
 
+    /** Name of the dataset of 000's canonical configurations over seeds ({@link #seedsDataset}). */
+    public static final String SEEDS = "jct-gse-vs-roce-seeds";
+
+    /**
+     * The runs of 000's canonical configurations over seeds ({@link #canonicalPoints}) as the dataset {@link #SEEDS}: one
+     * row per run, the columns of {@link #dataset}; their spread is {@link #ratioSpread}.
+     *
+     * @param runs the runs
+     * @param notes what produced them, for the provenance
+     */
+    public static Dataset seedsDataset(List<Run> runs, String notes) {
+        Parameters.noNullElements("runs", runs);
+        Parameters.notNull("notes", notes);
+        return new Dataset(new Provenance(SEEDS, "GSE vs RoCE JCT of 000's canonical configurations over seeds, packet-level model",
+                "model", new Provenance.Paper("000_5f64c80d7629dca1.txt", null, null, null, null),
+                "000 section 3, figures 11 and 12 (the spread over ECMP hash seeds, source ports and WRED draws)", COLUMNS.units(),
+                notes + " " + runs.size() + " runs (deterministic: each run depends only on its point)."), table(runs));
+    }
+
     /**
      * The runs as the model dataset {@link #AXES} with its provenance; the same runs give the same bytes.
      *
