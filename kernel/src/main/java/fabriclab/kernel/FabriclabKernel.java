@@ -313,7 +313,6 @@ public final class FabriclabKernel extends BaseKernel {
         stdin.setEnv(env);
         stdin.setEnabled(request.isStdinEnabled());
         executing = true;
-        boolean failed = false;
         try {
             JavaEvaluator evaluator = evaluator();
             if (stopThisCell) { // interrupted while queued or while the session was being built
@@ -333,28 +332,30 @@ public final class FabriclabKernel extends BaseKernel {
             }
             env.reply(new ExecuteReply(count, Collections.emptyMap()));
         } catch (Exception e) {
-            failed = true;
             String name = e instanceof CellException ce ? ce.name() : e.getClass().getName();
             String value = e.getMessage() == null ? "" : e.getMessage();
             List<String> traceback = formatError(e);
             out.publish(MessageType.PUBLISH_ERROR, new PublishError(name, value, traceback));
             ErrorReply reply = new ErrorReply(name, value, traceback);
             reply.setExecutionCount(count);
+            if (request.shouldStopOnError()) {
+                // before the reply: only the requests queued while the cell ran are aborted, never one a client sends
+                // after it has seen this error (it would race the drain)
+                abortQueued(env);
+            }
             env.replyError(MessageType.EXECUTE_REPLY.error(), reply);
         } finally {
             executing = false;
             out.flush();
             stdin.retractEnv(env);
         }
-        if (failed && request.shouldStopOnError()) {
-            abortQueued(env);
-        }
     }
 
     /**
      * Answers every execute request already waiting on the shell socket with status {@code aborted}
      * (what ipykernel does after an error when {@code stop_on_error} is set: Run All stops at the first
-     * failing cell). Other requests waiting there are handled normally.
+     * failing cell). Other requests waiting there are handled normally. Called before the failed cell's reply
+     * is sent, so a request the client sends after reading that reply is never aborted.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private void abortQueued(ShellReplyEnvironment failedEnv) {
