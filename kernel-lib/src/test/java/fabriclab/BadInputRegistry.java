@@ -63,6 +63,9 @@ final class BadInputRegistry {
             + "minutes even on many threads); its only parameters are the executor and the sink";
 
     static final Map<String, String> SKIPPED = Map.ofEntries(
+            Map.entry("fabriclab.experiments.Llama2Training#calibratedOnPacket(List,double,double,double,long,SweepExecutor,ProgressSink)",
+                    "a valid call simulates 64 MiB collectives packet by packet for every candidate (minutes); its arguments' checks"
+                    + " and the no-candidate error are tested in Llama2CalibrationTest"),
             Map.entry("fabriclab.Parameters#inRange(String,double,double,double)", "the checks themselves: their bounds are constants of the caller"),
             Map.entry("fabriclab.Parameters#inRange(String,long,long,long)", "the checks themselves"),
             Map.entry("fabriclab.Parameters#inRange(String,int,int,int)", "the checks themselves"),
@@ -477,6 +480,10 @@ final class BadInputRegistry {
             case "fabriclab.experiments.IncastDegreeSweep#pfcSimulator(int)" -> call(incastDegreeSweep(), id, 4);
             case "fabriclab.experiments.IncastDegreeSweep#run(int,long)" -> call(incastDegreeSweep(), id, 4, 1L);
             // a small incast (2 x 2 QPs, 50 us): the paper's 7 x 1000 QPs take seconds, past the fuzzer's 3 s on a busy machine
+            case "fabriclab.experiments.IncastDcqcnVsCtcc#seedRuns(TransportModel,boolean,long[],int,ProgressSink)" ->
+                    call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
+                            fabriclab.simulation.transport.roce.RoceTransport.noCongestionControl(), true, new long[] {1}, 1,
+                            Progress.silent());
             case "fabriclab.experiments.IncastDcqcnVsCtcc#ctccSweep(List,long,int,ProgressSink)" ->
                     call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
                             List.of(fabriclab.experiments.IncastDcqcnVsCtcc.ctccStartupSettings().get(0)), 1L, 1, Progress.silent());
@@ -521,6 +528,11 @@ final class BadInputRegistry {
             // Llama2Training: a point of its 32-GPU grid, results from the bound
             case "fabriclab.experiments.Llama2Training#dataset(List,String)" ->
                     call(Llama2Training.class, id, List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE)), "notes");
+            case "fabriclab.experiments.Llama2Training#seedsDataset(Map,String)" ->
+                    call(Llama2Training.class, id, Map.of(1L, List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE))), "notes");
+            case "fabriclab.experiments.Llama2Training$SeedSpread#of(Map,Case,Point)" ->
+                    call(Llama2Training.SeedSpread.class, id, Map.of(1L, List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE))),
+                            llamaPoint(Fabric.ROCE).row(), llamaPoint(Fabric.ROCE));
             case "fabriclab.experiments.Llama2Training#table(String,List)" ->
                     call(Llama2Training.class, id, "t", List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE)));
             case "fabriclab.experiments.Llama2Training#gains(List)" ->
@@ -643,12 +655,13 @@ final class BadInputRegistry {
                     call(fabriclab.experiments.PfcDeadlockAndRecovery.Result.class, id,
                             fabriclab.experiments.PfcDeadlockAndRecovery.Variant.values()[0], smallSimulationResult(), new long[] {1, 2},
                             1, 1000L, 0L, 0L, 0L, List.of(new long[] {1, 2}));
-            case "fabriclab.experiments.IncastDcqcnVsCtcc$Result#<init>(String,boolean,long,double,double,long,long,double,long[],long,SimulationResult,double,double[])" ->
+            case "fabriclab.experiments.IncastDcqcnVsCtcc$Result#<init>(String,boolean,long,double,double,long,long,double,long[],long,SimulationResult,double,double[],double[])" ->
                     call(fabriclab.experiments.IncastDcqcnVsCtcc.Result.class, id, "roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
-                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0, new double[] {10.0});
+                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0, new double[] {10.0}, new double[] {20e9, 20e9});
             case "fabriclab.experiments.IncastDcqcnVsCtcc$Result#smallFlowSenderWaitUs(int,long)" ->
                     call(new fabriclab.experiments.IncastDcqcnVsCtcc.Result("roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
-                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0, new double[] {10.0}), id, 1000, 40_000_000_000L);
+                            new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0, new double[] {10.0}, new double[] {20e9, 20e9}), id,
+                            1000, 40_000_000_000L);
             case "fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold)" -> {
                 fabriclab.simulation.Scenario sc = fabriclab.experiments.PfcDeadlockAndRecovery.defaults()
                         .scenario(fabriclab.experiments.PfcDeadlockAndRecovery.Variant.PFC);

@@ -47,7 +47,8 @@ import tech.tablesaw.api.Table;
  *       its documented default on Atlas training products when the server count is a power of two, as
  *       here with 4): {@link Algorithm};</li>
  *   <li><b>DCQCN</b>: Zhu et al. 2015 ({@link DcqcnParameters#zhu2015()}) or NVIDIA ConnectX firmware
- *       defaults ({@link DcqcnParameters#nvidiaConnectX()}): {@link Dcqcn};</li>
+ *       defaults ({@link DcqcnParameters#nvidiaConnectX()}), or none (PFC alone, the bracket in which
+ *       congestion control costs nothing): {@link Dcqcn};</li>
  *   <li><b>PFC</b>: static XOFF (50 KB to 1 MB, XON at 90%) or the alpha-based dynamic threshold
  *       ({@link PfcDynamicThreshold}, XON 100 KB below it), headroom 100 KB.</li>
  * </ul>
@@ -143,16 +144,34 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         }
     }
 
-    /** The DCQCN parameter sets. */
+    /**
+     * The DCQCN settings: two published parameter sets, and no DCQCN at all (PFC alone), the limit in which
+     * congestion control costs nothing and only the hash, the links and PFC set the JCT.
+     */
     public enum Dcqcn {
         /** Zhu et al. 2015. */
         ZHU_2015,
         /** NVIDIA ConnectX firmware defaults. */
-        NVIDIA_CONNECTX;
+        NVIDIA_CONNECTX,
+        /** No DCQCN: no ECN marking, senders at line rate, PFC alone (a bracket, not a deployment). */
+        OFF;
 
-        /** The parameters. */
+        /** The parameters, or null for {@link #OFF}. */
         public DcqcnParameters parameters() {
-            return this == ZHU_2015 ? DcqcnParameters.zhu2015() : DcqcnParameters.nvidiaConnectX();
+            return switch (this) {
+                case ZHU_2015 -> DcqcnParameters.zhu2015();
+                case NVIDIA_CONNECTX -> DcqcnParameters.nvidiaConnectX();
+                case OFF -> null;
+            };
+        }
+
+        /** A short label: "DCQCN Zhu", "DCQCN NVIDIA", "no DCQCN". */
+        public String label() {
+            return switch (this) {
+                case ZHU_2015 -> "DCQCN Zhu";
+                case NVIDIA_CONNECTX -> "DCQCN NVIDIA";
+                case OFF -> "no DCQCN";
+            };
         }
     }
 
@@ -215,7 +234,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
     public String label() {
         return (uplinks == Uplinks.SINGLE_400G ? "1x400G" : "4x100G") + ", "
                 + (queuePairPerTransfer ? "QP per transfer" : queuePairs + " QP") + ", "
-                + (dcqcn == Dcqcn.ZHU_2015 ? "DCQCN Zhu" : "DCQCN NVIDIA") + ", " + pfcLabel();
+                + dcqcn.label() + ", " + pfcLabel();
     }
 
     /** The PFC setting as a label: "XOFF 200 KB" or "alpha 1". */
@@ -460,7 +479,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         }
         for (Uplinks u : Uplinks.values()) {
             for (int qp : new int[] {0, 1, 2, 4}) {
-                for (Dcqcn d : Dcqcn.values()) {
+                for (Dcqcn d : List.of(Dcqcn.ZHU_2015, Dcqcn.NVIDIA_CONNECTX)) {
                     for (Object pfc : new Object[] {50_000L, 200_000L, 1_000_000L, 0.125, 1.0}) {
                         GseVsRoceTestbed t = base.withUplinks(u).withDcqcn(d);
                         t = qp == 0 ? t.withQueuePairPerTransfer() : t.withQueuePairs(qp);
@@ -627,6 +646,36 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                         for (GseVsRoceJct.Fabric f : GseVsRoceJct.Fabric.values()) {
                             points.add(new Point(tb, a, f, sp, bufferBytes, seed));
                         }
+                    }
+                }
+            }
+        }
+        return points;
+    }
+
+    /**
+     * The points that weigh DCQCN's part in 000's canonical configurations at 1.5:1, for each of {@code seeds}: RoCE
+     * with Zhu et al.'s DCQCN and with no DCQCN (PFC alone), on 400G links and on 4 x 100G members, for AlltoAll (all
+     * peers at once) and AllReduce (H-D_R), everything else at the documented defaults. RoCE only: each pairs with the
+     * GSE run of {@link #canonicalPoints} of the same seed, speedup, uplinks and algorithm, and NVIDIA's DCQCN is the
+     * canonical configuration itself.
+     *
+     * @param bufferBytes data per rank [bytes], at least 4096
+     * @param seeds the seeds (ECMP hash seed, source ports and WRED draws), not empty
+     */
+    public static List<Point> dcqcnAxisPoints(long bufferBytes, long[] seeds) {
+        Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
+        Parameters.notNull("seeds", seeds);
+        if (seeds.length == 0) {
+            throw new IllegalArgumentException("seeds must not be empty");
+        }
+        List<Point> points = new ArrayList<>();
+        for (long seed : seeds) {
+            for (Uplinks u : Uplinks.values()) {
+                for (Dcqcn d : List.of(Dcqcn.ZHU_2015, Dcqcn.OFF)) {
+                    GseVsRoceTestbed tb = documentedDefaults().withUplinks(u).withDcqcn(d);
+                    for (Algorithm a : List.of(Algorithm.ALL_TO_ALL_AT_ONCE, Algorithm.HALVING_DOUBLING_ALL_REDUCE)) {
+                        points.add(new Point(tb, a, GseVsRoceJct.Fabric.ROCE, 1.5, bufferBytes, seed));
                     }
                 }
             }

@@ -107,10 +107,15 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
      *        pairs and PFC pauses) plus serialization and propagation
      * @param smallFlowLatenciesUs each small flow's completion time [us], in start order, -1 for one that did not
      *        finish; not null, finite
+     * @param queuePairRatesBitsPerSecond each data queue pair's rate at the bottleneck over the second half [bit/s]
+     *        (data wire bits it sent out of the receiver's switch port then, over the half's length), in queue-pair
+     *        order (sender-major); not null, finite, not negative; they sum to {@code throughputBitsPerSecond} less
+     *        the small flows' share
      */
     public record Result(String transport, boolean pfc, long maxQueueBytes, double meanQueueBytes, double throughputBitsPerSecond,
             long droppedPackets, long pausesSent, double smallFlowLatencyUs, long[] queueSamplesBytes,
-            long samplePeriodPs, SimulationResult result, double smallFlowSwitchQueueUs, double[] smallFlowLatenciesUs) {
+            long samplePeriodPs, SimulationResult result, double smallFlowSwitchQueueUs, double[] smallFlowLatenciesUs,
+            double[] queuePairRatesBitsPerSecond) {
         /**
          * Validates: transport, queue samples and result present; mean queue and throughput finite and not
          * negative; the two small-flow times finite (-1 for none).
@@ -124,6 +129,33 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
             Parameters.notNull("result", result);
             Parameters.finite("smallFlowSwitchQueueUs", smallFlowSwitchQueueUs);
             Parameters.finiteElements("smallFlowLatenciesUs", smallFlowLatenciesUs);
+            Parameters.finiteElements("queuePairRatesBitsPerSecond", queuePairRatesBitsPerSecond);
+            for (int i = 0; i < queuePairRatesBitsPerSecond.length; i++) {
+                Parameters.nonNegative("queuePairRatesBitsPerSecond[" + i + "]", queuePairRatesBitsPerSecond[i]);
+            }
+        }
+
+        /**
+         * The spread of the data queue pairs' rates over the second half: quantiles by the nearest rank of the sorted
+         * rates, and Jain's fairness index {@code (sum x)^2 / (n sum x^2)} (1 when every queue pair gets the same rate,
+         * 1/n when one gets everything; 1 when none sent).
+         */
+        public QueuePairRates queuePairRates() {
+            double[] x = queuePairRatesBitsPerSecond.clone();
+            java.util.Arrays.sort(x);
+            int n = x.length;
+            double sum = 0, sumSq = 0;
+            long idle = 0;
+            for (double v : x) {
+                sum += v;
+                sumSq += v * v;
+                if (v == 0) {
+                    idle++;
+                }
+            }
+            java.util.function.DoubleUnaryOperator q = f -> n == 0 ? 0 : x[Math.max(0, Math.min(n - 1, (int) Math.ceil(f * n) - 1))];
+            return new QueuePairRates(n, n == 0 ? 0 : sum / n, q.applyAsDouble(0), q.applyAsDouble(0.01), q.applyAsDouble(0.5),
+                    q.applyAsDouble(0.99), q.applyAsDouble(1), sumSq == 0 ? 1 : sum * sum / (n * sumSq), idle);
         }
 
         /**
@@ -141,6 +173,38 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
                 return -1;
             }
             return smallFlowLatencyUs - smallFlowSwitchQueueUs - 2 * (Time.toMicros(Time.serializationPs(probeBytes, rateBitsPerSecond)) + 1.0);
+        }
+    }
+
+    /**
+     * Rates of the data queue pairs at the bottleneck over the second half of a run [bit/s].
+     *
+     * @param queuePairs number of data queue pairs
+     * @param mean mean rate (the fair share when the bottleneck is busy with data only)
+     * @param min lowest rate
+     * @param p1 1st percentile (nearest rank)
+     * @param median median (nearest rank)
+     * @param p99 99th percentile (nearest rank)
+     * @param max highest rate
+     * @param jainIndex Jain's fairness index, in [1/n, 1]
+     * @param idle queue pairs that sent nothing out of the bottleneck in the second half
+     */
+    public record QueuePairRates(int queuePairs, double mean, double min, double p1, double median, double p99, double max,
+            double jainIndex, long idle) {
+        /** Validates: counts not negative, idle at most the count, rates finite, not negative and ordered, index in [0, 1]. */
+        public QueuePairRates {
+            Parameters.atLeast("queuePairs", queuePairs, 0);
+            Parameters.inRange("idle", idle, 0L, queuePairs);
+            double[] q = {min, p1, median, p99, max};
+            String[] names = {"min", "p1", "median", "p99", "max"};
+            for (int i = 0; i < q.length; i++) {
+                Parameters.nonNegative(names[i], Parameters.finite(names[i], q[i]));
+                if (i > 0 && q[i] < q[i - 1]) {
+                    throw new IllegalArgumentException(names[i] + " must be at least " + names[i - 1] + " = " + q[i - 1] + ", got " + q[i]);
+                }
+            }
+            Parameters.nonNegative("mean", Parameters.finite("mean", mean));
+            Parameters.inRange("jainIndex", Parameters.finite("jainIndex", jainIndex), 0.0, 1.0 + 1e-12);
         }
     }
 
@@ -183,9 +247,13 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
         long[] smallQueuePs = new long[probes];
         int receiver = senders;
         int firstProbe = scenario.firstQueuePair(senders); // the trace names queue pairs; each probe has one
+        long[] queuePairBits = new long[firstProbe];        // data queue pairs are 0 .. firstProbe - 1
         Simulator sim = new Simulator(scenario, (sw, port, flow, data, wire, delay, t) -> {
             if (data && t >= half && port == receiver) {
                 secondHalfBits[0] += 8L * wire;
+                if (flow < firstProbe) {
+                    queuePairBits[flow] += 8L * wire;
+                }
             }
             if (data && flow >= firstProbe) {
                 smallQueuePs[flow - firstProbe] += delay;
@@ -208,10 +276,15 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
                 queueSum += Time.toMicros(smallQueuePs[k]);
             }
         }
+        double halfS = Time.toSeconds(durationPs - half);
+        double[] rates = new double[firstProbe];
+        for (int i = 0; i < firstProbe; i++) {
+            rates[i] = queuePairBits[i] / halfS;
+        }
         return new Result(transport.getClass().getSimpleName(), pfcOn, q.peakBytes(), mean,
-                secondHalfBits[0] / Time.toSeconds(durationPs - half), r.droppedPackets(), r.pausesSent(),
+                secondHalfBits[0] / halfS, r.droppedPackets(), r.pausesSent(),
                 finished == 0 ? -1 : latencySum / finished, s, sample, r, finished == 0 ? -1 : queueSum / finished,
-                latencies);
+                latencies, rates);
     }
 
     /**
@@ -277,5 +350,26 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
         Parameters.noNullElements("settings", settings);
         return fabriclab.sweep.Sweep.run("001 incast, CTCC start-up (" + settings.size() + " runs)", settings,
                 c -> run(c.transport(), false, seed, Progress.silent()), threads, sink);
+    }
+
+    /**
+     * Runs {@code transport} once per seed (the seed draws the switch's WRED marks; nothing else in this experiment is
+     * random), on {@code threads} threads with a progress bar; results in seed order.
+     *
+     * @param transport the transport
+     * @param pfcOn PFC on the switch
+     * @param seeds the seeds, 1 to 100 of them
+     * @param threads worker threads, at least 1
+     * @param sink where the progress bar goes
+     * @throws InterruptedException if interrupted
+     */
+    public List<Result> seedRuns(TransportModel transport, boolean pfcOn, long[] seeds, int threads, ProgressSink sink)
+            throws InterruptedException {
+        Parameters.notNull("transport", transport);
+        Parameters.notNull("seeds", seeds);
+        Parameters.inRange("seeds.length", seeds.length, 1, 100);
+        List<Long> list = Arrays.stream(seeds).boxed().toList();
+        return fabriclab.sweep.Sweep.run("001 incast, " + seeds.length + " seeds", list,
+                seed -> run(transport, pfcOn, seed, Progress.silent()), threads, sink);
     }
 }

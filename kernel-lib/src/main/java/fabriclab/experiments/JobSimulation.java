@@ -49,21 +49,38 @@ final class JobSimulation {
      * How the fabric runs.
      *
      * @param fabric RoCE or GSE, not null
-     * @param dcqcn DCQCN and its WRED marking (RoCE only), not null
-     * @param pfc PFC thresholds (RoCE only), not null
+     * @param dcqcn DCQCN and its WRED marking (RoCE only), or null for RoCE without congestion control (no marking, PFC alone)
+     * @param pfc PFC thresholds (RoCE; GSE too when {@code gseFabricPfc}), not null
      * @param pfcDynamicThreshold the dynamic PFC threshold replacing XOFF/XON, or null for the static one
+     * @param gseFabricPfc GSE only: PFC on the fabric's ports as a lossless backstop under the grants (a switch queue that
+     *        reaches XOFF pauses its upstream instead of dropping), for a core with less capacity than the grants
+     *        admit, such as a leaf-spine with links down and no spare uplinks
      */
-    record FabricSettings(Fabric fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold) {
+    record FabricSettings(Fabric fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
+            boolean gseFabricPfc) {
         FabricSettings {
             Parameters.notNull("fabric", fabric);
-            Parameters.notNull("dcqcn", dcqcn);
             Parameters.notNull("pfc", pfc);
+        }
+
+        /** Without the GSE backstop. */
+        FabricSettings(Fabric fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold) {
+            this(fabric, dcqcn, pfc, pfcDynamicThreshold, false);
         }
 
         /** The first reading of 000: Zhu et al.'s DCQCN, static XOFF 1 MB, XON 0.9 MB, headroom 100 KB. */
         static FabricSettings firstReading(Fabric fabric) {
             return new FabricSettings(fabric, DcqcnParameters.zhu2015(), new Pfc(1_000_000, 900_000, 100_000, Pfc.MAX_QUANTA),
                     null);
+        }
+
+        /**
+         * The documented defaults of {@link GseVsRoceTestbed#documentedDefaults()} (NVIDIA's DCQCN, the dynamic PFC
+         * threshold with alpha 1), and for GSE the same PFC as its fabric's backstop.
+         */
+        static FabricSettings documentedDefaults(Fabric fabric) {
+            GseVsRoceTestbed d = GseVsRoceTestbed.documentedDefaults();
+            return new FabricSettings(fabric, d.dcqcn().parameters(), d.pfc(), d.pfcDynamicThreshold(), fabric == Fabric.GSE);
         }
     }
 
@@ -135,17 +152,21 @@ final class JobSimulation {
         SplittableRandom rnd = new SplittableRandom(seed);
         Placement placement = jobs.drawPorts(rnd);
         boolean roce = settings.fabric() == Fabric.ROCE;
-        EcnMarking wred = roce ? settings.dcqcn().marking() : EcnMarking.OFF;
+        EcnMarking wred = roce && settings.dcqcn() != null ? settings.dcqcn().marking() : EcnMarking.OFF;
         SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, wred),
                 Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
         Topology topology = leafSpine.build();
         Scenario.Builder scenario = Scenario.builder(topology, c);
         int[] groupOf = placement.addTo(scenario);
         if (roce) {
-            scenario.transport(RoceTransport.dcqcn(settings.dcqcn())).pfc(settings.pfc())
+            scenario.transport(settings.dcqcn() == null ? RoceTransport.noCongestionControl() : RoceTransport.dcqcn(settings.dcqcn()))
+                    .pfc(settings.pfc())
                     .pfcDynamicThreshold(settings.pfcDynamicThreshold());
         } else {
             scenario.transport(GseTransport.defaults());
+            if (settings.gseFabricPfc()) {
+                scenario.pfc(settings.pfc()).pfcDynamicThreshold(settings.pfcDynamicThreshold());
+            }
         }
         setup.accept(scenario);
         SimulationResult r = scenario.build().simulator().run(HORIZON_PS, Progress.silent());

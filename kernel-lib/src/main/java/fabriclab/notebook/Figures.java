@@ -158,6 +158,90 @@ public final class Figures {
     }
 
     /**
+     * The spread of a quantity over seeds as a category chart: for each category its median (a filled circle) and
+     * its lowest and highest seed (triangles pointing down and up), no bars, so that a band drawn with
+     * {@link #markPaperLevel(CategoryChart, String, double)} is read against the whole range.
+     *
+     * @param categories one label per configuration, not empty, no duplicate
+     * @param median the median per category, finite
+     * @param min the lowest value per category, finite, at most the median
+     * @param max the highest value per category, finite, at least the median
+     * @param seeds how many seeds each category ran, at least 1 (named in the legend)
+     */
+    public static CategoryChart spread(String title, String xAxisTitle, String yAxisTitle, java.util.List<String> categories,
+            double[] median, double[] min, double[] max, int seeds) {
+        Parameters.noNullElements("categories", categories);
+        if (categories.isEmpty()) {
+            throw new IllegalArgumentException("categories must not be empty");
+        }
+        if (new java.util.HashSet<>(categories).size() != categories.size()) {
+            throw new IllegalArgumentException("categories must not repeat a label, got " + categories);
+        }
+        Parameters.notNull("median", median);
+        Parameters.notNull("min", min);
+        Parameters.notNull("max", max);
+        Parameters.atLeast("seeds", seeds, 1);
+        int n = categories.size();
+        for (double[] a : new double[][] {median, min, max}) {
+            if (a.length != n) {
+                throw new IllegalArgumentException("median, min and max must hold one value per category (" + n
+                        + "), got " + median.length + ", " + min.length + " and " + max.length);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            Parameters.finite("median[" + i + "]", median[i]);
+            Parameters.finite("min[" + i + "]", min[i]);
+            Parameters.finite("max[" + i + "]", max[i]);
+            if (!(min[i] <= median[i] && median[i] <= max[i])) {
+                throw new IllegalArgumentException("category " + categories.get(i) + ": min <= median <= max must hold, got "
+                        + min[i] + ", " + median[i] + ", " + max[i]);
+            }
+        }
+        CategoryChart chart = bars(title, xAxisTitle, yAxisTitle);
+        chart.getStyler().setOverlapped(true);
+        chart.getStyler().setXAxisLabelRotation(20);
+        Object[][] series = {{"median over " + seeds + " seeds", median, SeriesMarkers.CIRCLE},
+            {"lowest seed", min, SeriesMarkers.TRIANGLE_DOWN}, {"highest seed", max, SeriesMarkers.TRIANGLE_UP}};
+        for (Object[] s : series) {
+            double[] y = (double[]) s[1];
+            java.util.List<Double> ys = new java.util.ArrayList<>();
+            for (double v : y) {
+                ys.add(v);
+            }
+            org.knowm.xchart.CategorySeries c = chart.addSeries((String) s[0], categories, ys);
+            c.setChartCategorySeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Scatter);
+            c.setMarker((org.knowm.xchart.style.markers.Marker) s[2]);
+        }
+        chart.getStyler().setMarkerSize(9);
+        return chart;
+    }
+
+    /**
+     * Marks a published level on a category chart as a dashed line across every category, with the legend entry
+     * {@code "paper: label"}. Add it after the chart's other series (it takes their categories).
+     *
+     * @return the added series
+     */
+    public static org.knowm.xchart.CategorySeries markPaperLevel(CategoryChart chart, String label, double y) {
+        Parameters.notNull("chart", chart);
+        Parameters.finite("y", y);
+        if (chart.getSeriesMap().isEmpty()) {
+            throw new IllegalArgumentException("chart must hold a series before a level is marked (the level takes its categories)");
+        }
+        java.util.List<?> categories = new java.util.ArrayList<>(chart.getSeriesMap().values().iterator().next().getXData());
+        java.util.List<Double> ys = new java.util.ArrayList<>();
+        for (int i = 0; i < categories.size(); i++) {
+            ys.add(y);
+        }
+        org.knowm.xchart.CategorySeries s = chart.addSeries("paper: " + Parameters.notBlank("label", label), categories, ys);
+        s.setChartCategorySeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Line);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(PAPER_COLOR);
+        s.setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 5f}, 0f));
+        return s;
+    }
+
+    /**
      * Saves {@code images/NAME.png} and {@code images/NAME.svg} and returns the chart unchanged.
      *
      * @param name file name without extension: letters, digits, '.', '_' and '-'

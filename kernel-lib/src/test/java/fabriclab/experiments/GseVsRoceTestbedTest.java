@@ -123,6 +123,43 @@ class GseVsRoceTestbedTest {
         assertEquals(2 * 6 * 2, GseVsRoceTestbed.canonicalPoints(MB4, new long[] {1, 2}).size());
     }
 
+    /**
+     * Without DCQCN the switches mark nothing and no sender cuts its rate, whatever the collisions; every job's bytes
+     * arrive (no drop under PFC), and a run is never faster than the bandwidth bound of one job at 100G.
+     */
+    @Test
+    void withoutDcqcnNothingIsMarkedOrCut() {
+        GseVsRoceTestbed off = GseVsRoceTestbed.documentedDefaults().withUplinks(Uplinks.BREAKOUT_4X100G).withDcqcn(Dcqcn.OFF);
+        assertEquals(null, Dcqcn.OFF.parameters());
+        assertTrue(off.label().contains("no DCQCN"));
+        GseVsRoceTestbed.Run r = off.run(Algorithm.ALL_TO_ALL_AT_ONCE, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1);
+        assertEquals(0, r.ecnMarks());
+        assertEquals(0, r.rateCuts());
+        assertEquals(0, r.drops());
+        assertEquals(0, r.retransmits());
+        // AlltoAll: each of the 32 ranks sends (p - 1)/p of its buffer, p = 4; all of it arrives, once
+        assertEquals(32 * MB4 * 3 / 4, r.delivery().deliveredBytes());
+        assertEquals(r.delivery().deliveredBytes(), r.delivery().sentBytes());
+        assertTrue(r.meanJctUs() >= r.boundUs(), r.meanJctUs() + " us below the bound " + r.boundUs());
+    }
+
+    /** The DCQCN axis: 2 uplinks x 2 settings (Zhu, none) x 2 algorithms at 1.5:1, RoCE only, each with a canonical GSE run. */
+    @Test
+    void theDcqcnAxisPairsWithTheCanonicalGseRuns() {
+        var axis = GseVsRoceTestbed.dcqcnAxisPoints(MB4, new long[] {1, 2});
+        assertEquals(2 * 2 * 2 * 2, axis.size());
+        var canonical = GseVsRoceTestbed.canonicalPoints(MB4, new long[] {1, 2});
+        for (GseVsRoceTestbed.Point p : axis) {
+            assertEquals(GseVsRoceJct.Fabric.ROCE, p.fabric());
+            assertTrue(p.testbed().dcqcn() != Dcqcn.NVIDIA_CONNECTX);
+            assertEquals(1, canonical.stream().filter(g -> g.fabric() == GseVsRoceJct.Fabric.GSE && g.seed() == p.seed()
+                    && g.speedup() == p.speedup() && g.algorithm() == p.algorithm()
+                    && g.testbed().uplinks() == p.testbed().uplinks()).count(), p.toString());
+        }
+        assertThrows(IllegalArgumentException.class, () -> GseVsRoceTestbed.dcqcnAxisPoints(MB4, new long[0]));
+        assertThrows(IllegalArgumentException.class, () -> GseVsRoceTestbed.dcqcnAxisPoints(100, new long[] {1}));
+    }
+
     @Test
     void subsetGrid() {
         var pts = GseVsRoceTestbed.points(Grid.SUBSET, MB4, new long[] {1});

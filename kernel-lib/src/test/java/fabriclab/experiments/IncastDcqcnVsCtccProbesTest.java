@@ -41,4 +41,35 @@ class IncastDcqcnVsCtccProbesTest {
         assertTrue(x.getMessage().contains("probes") && x.getMessage().contains("21") && x.getMessage().contains("at most 20"),
                 x.getMessage());
     }
+
+    /**
+     * Per-QP rates: one per data queue pair; with the bottleneck busy all the second half, they add up to the line rate
+     * less the small flows' wire bits (conservation); PFC alone with identical senders shares the port evenly between
+     * the senders, so each sender's QPs get half of it in all; the quantiles are the sorted rates' nearest ranks.
+     */
+    @Test
+    void queuePairRatesAddUpToTheBottlenecksThroughput() {
+        IncastDcqcnVsCtcc e = new IncastDcqcnVsCtcc(2, 3, G100, 400 * Time.US, 100 * Time.US, 1000, 4, 10 * Time.US);
+        IncastDcqcnVsCtcc.Result r = e.run(RoceTransport.noCongestionControl(), true, 1, Progress.silent());
+        double[] rates = r.queuePairRatesBitsPerSecond();
+        assertEquals(6, rates.length);
+        double half = Time.toSeconds(200 * Time.US);
+        double sum = Arrays.stream(rates).sum();
+        assertTrue(r.throughputBitsPerSecond() - sum >= -1e-3 && r.throughputBitsPerSecond() - sum <= 4 * 8000 / half + 1e-3,
+                sum + " vs " + r.throughputBitsPerSecond());
+        assertEquals(G100, r.throughputBitsPerSecond(), 0.01 * G100); // the port never idles
+        double sender0 = rates[0] + rates[1] + rates[2], sender1 = rates[3] + rates[4] + rates[5];
+        assertEquals(sender0, sender1, 0.05 * sum);
+        IncastDcqcnVsCtcc.QueuePairRates q = r.queuePairRates();
+        double[] sorted = rates.clone();
+        Arrays.sort(sorted);
+        assertEquals(6, q.queuePairs());
+        assertEquals(sorted[0], q.min());
+        assertEquals(sorted[5], q.max());
+        assertEquals(sorted[2], q.median()); // nearest rank: ceil(0.5 x 6) = 3rd
+        assertEquals(sum / 6, q.mean(), 1e-6);
+        double sumSq = Arrays.stream(rates).map(x -> x * x).sum();
+        assertEquals(sum * sum / (6 * sumSq), q.jainIndex(), 1e-12);
+        assertTrue(q.jainIndex() > 1.0 / 6 && q.jainIndex() <= 1 + 1e-12);
+    }
 }

@@ -3,6 +3,7 @@ package fabriclab.experiments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.experiments.GseVsRoceJct.Fabric;
 import fabriclab.experiments.Llama2Fabric.Case;
@@ -42,15 +43,25 @@ class Llama2CalibrationTest {
         assertThrows(IllegalArgumentException.class, () -> Llama2Training.calibratedGain(List.of(a), 47, 0));
     }
 
+    /**
+     * Llama 2 13B's published GPU-hours give its MFU: 6N-style FLOPs per token (with attention) x 2.0T tokens over
+     * 368,640 A100-hours at 312 TFLOP/s; recomputed here from the model's shape by hand (N = 13.016e9, Vh = 1.6384e8,
+     * 12 L h s = 1.00663e10 per token).
+     */
     @Test
-    void theAPrioriPointIsMegatronStyleTp2WithZero1() {
-        Point p = Llama2Training.aPrioriPoint();
+    void theOutsideCalibrationIsLlama2sOwnMfuOnA100() {
+        double n = 40 * (4.0 * 5120 * 5120 + 3.0 * 5120 * 13824 + 2 * 5120) + 2.0 * 32000 * 5120 + 5120;
+        double perToken = 6 * (n - 32000.0 * 5120) + 12.0 * 40 * 5120 * 4096;
+        double mfu = perToken * 2.0e12 / (368_640.0 * 3600 * 312e12);
+        assertEquals(mfu, Llama2Training.llama2PretrainingMfu(), 1e-12);
+        assertTrue(mfu > 0.40 && mfu < 0.44, "MFU " + mfu);
+        Point p = Llama2Training.outsideCalibratedPoint();
         assertEquals(2, p.layout().tensorParallel());
         assertEquals(1, p.layout().pipelineParallel());
         assertEquals(1, p.layout().zeroStage());
         assertEquals(128, p.globalBatch());
         assertEquals(Accelerator.A100, p.accelerator());
-        assertEquals(0.45, p.efficiency(), 0);
+        assertEquals(mfu, p.efficiency(), 1e-12);
     }
 
     /** 4 rows x 2 fabrics per setting, less the two multiple-jobs points of a layout with an odd DP degree. */
@@ -62,5 +73,55 @@ class Llama2CalibrationTest {
         assertEquals(8 + 6, points.size());
         assertEquals(new Point(Case.SINGLE_JOB, Fabric.GSE, ODD, 32, Accelerator.A100, 0.45), points.get(3));
         assertEquals(0, points.stream().filter(p -> p.row() == Case.MULTIPLE_JOBS && p.layout().equals(ODD)).count());
+    }
+
+    @Test
+    void packetCalibrationNeedsACandidateInItsWindow() {
+        Llama2Training t = Llama2Training.nonBlocking(4);
+        Point p = new Point(Case.SINGLE_JOB, Fabric.ROCE, EVEN, 32, Accelerator.A100, 0.45);
+        Llama2Training.Result roce = new Llama2Training.Result(p, Llama2Training.Timing.BOUND, 1.0, 32, 1, 0, 0.5, 0.3,
+                fabriclab.experiments.JobMetrics.DeliveryCounters.NONE);
+        Llama2Training.Result gse = new Llama2Training.Result(new Point(Case.SINGLE_JOB, Fabric.GSE, EVEN, 32, Accelerator.A100, 0.45),
+                Llama2Training.Timing.BOUND, 1.1, 29, 1, 0, 0.5, 0.33, fabriclab.experiments.JobMetrics.DeliveryCounters.NONE);
+        List<Llama2Training.Gain> gains = Llama2Training.gains(List.of(roce, gse)); // a 10% gain
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> t.calibratedOnPacket(gains, 47, 2.66, 5, 1,
+                new fabriclab.sweep.LocalThreads(1), fabriclab.progress.Progress.silent()));
+        assertTrue(x.getMessage().contains("windowPercent = 5.0"), x.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> t.calibratedOnPacket(gains, 47, 2.66, 0, 1,
+                new fabriclab.sweep.LocalThreads(1), fabriclab.progress.Progress.silent()));
+    }
+
+    /** Median of an odd and an even count, the range, and RoCE and GSE paired per seed; seeds ascending in the dataset. */
+    @Test
+    void spreadsOverSeedsPairEachSeedsRunsAndTakeTheMedian() {
+        assertEquals(new Llama2Training.Spread(2, 1, 7), Llama2Training.Spread.of(new double[] {7, 1, 2}));
+        assertEquals(new Llama2Training.Spread(2.5, 1, 7), Llama2Training.Spread.of(new double[] {7, 1, 2, 3}));
+        assertEquals("2.00 (1.00-7.00)", Llama2Training.Spread.of(new double[] {7, 1, 2}).format("%.2f"));
+        assertEquals("3.0", Llama2Training.Spread.of(new double[] {3, 3}).format("%.1f"));
+        assertThrows(IllegalArgumentException.class, () -> Llama2Training.Spread.of(new double[0]));
+        assertThrows(IllegalArgumentException.class, () -> new Llama2Training.Spread(1, 2, 3));
+        Point roceP = new Point(Case.SINGLE_JOB, Fabric.ROCE, EVEN, 32, Accelerator.A100, 0.45);
+        Point gseP = new Point(Case.SINGLE_JOB, Fabric.GSE, EVEN, 32, Accelerator.A100, 0.45);
+        java.util.Map<Long, List<Llama2Training.Result>> bySeed = new java.util.HashMap<>();
+        double[] roce = {2.0, 2.5, 1.0}, gse = {3.0, 3.0, 3.0}; // gains 50%, 20%, 200%
+        for (int k = 0; k < 3; k++) {
+            bySeed.put(3L - k, List.of(result(roceP, roce[k]), result(gseP, gse[k])));
+        }
+        Llama2Training.SeedSpread sp = Llama2Training.SeedSpread.of(bySeed, Case.SINGLE_JOB, roceP);
+        assertEquals(3, sp.seeds());
+        assertEquals(new Llama2Training.Spread(2.0, 1.0, 2.5), sp.roce());
+        assertEquals(50, sp.gainPercent().median(), 1e-9);
+        assertEquals(20, sp.gainPercent().min(), 1e-9);
+        assertEquals(200, sp.gainPercent().max(), 1e-9);
+        assertEquals(null, Llama2Training.SeedSpread.of(bySeed, Case.ONE_LINK_DOWN, roceP));
+        var t = Llama2Training.seedsDataset(bySeed, "test").table();
+        assertEquals(6, t.rowCount());
+        assertEquals(List.of(1L, 1L, 2L, 2L, 3L, 3L), t.longColumn("seed").asList());
+        assertEquals("seed", t.columnNames().get(0));
+    }
+
+    private static Llama2Training.Result result(Point p, double samplesPerSecond) {
+        return new Llama2Training.Result(p, Llama2Training.Timing.PACKET, samplesPerSecond, 32 / samplesPerSecond, 1, 0, 0.5, 0.3,
+                fabriclab.experiments.JobMetrics.DeliveryCounters.NONE);
     }
 }

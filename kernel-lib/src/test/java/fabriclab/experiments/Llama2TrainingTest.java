@@ -87,6 +87,34 @@ class Llama2TrainingTest {
         assertTrue(Double.isFinite(down) && down >= single, down + " vs " + single);
     }
 
+    /**
+     * With a link down on the non-blocking 4-spine fabric, leaf 0 receives through 3 of its 4 spine links, so the 8 rails'
+     * all-reduce cannot take less than the spraying bound (4/3 of the single job's ideal); GSE's grants admit more than
+     * that into the spines, and the PFC backstop pauses instead of dropping: every byte sent once, none resent.
+     */
+    @Test
+    void gseWithALinkDownPausesInsteadOfDropping() {
+        Llama2Training t = Llama2Training.nonBlocking(4);
+        var op = CommOp.Primitive.ALL_REDUCE;
+        int[][] rails = new int[8][4];
+        for (int r = 0; r < 8; r++) {
+            for (int s = 0; s < 4; s++) {
+                rails[r][s] = s * 8 + r;
+            }
+        }
+        double boundDown = t.timer(Case.ONE_LINK_DOWN, Fabric.GSE, Llama2Training.Timing.BOUND, 1).seconds(op, rails, 1 << 24);
+        double boundSingle = t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1).seconds(op, rails, 1 << 24);
+        assertEquals(4.0 / 3, boundDown / boundSingle, 0.02);
+        Llama2Training.Point p = new Llama2Training.Point(Case.ONE_LINK_DOWN, Fabric.GSE, ParallelLayout.of(32, 8, 1, 1, 0, 1), 32,
+                Accelerator.H800, 0.45);
+        Llama2Training.Result r = t.evaluate(p, t.timer(Case.ONE_LINK_DOWN, Fabric.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20),
+                Llama2Training.Timing.PACKET);
+        assertTrue(r.delivery().deliveredBytes() > 0);
+        assertEquals(r.delivery().deliveredBytes(), r.delivery().sentBytes(), "GSE resent bytes with the PFC backstop");
+        double down = t.timer(Case.ONE_LINK_DOWN, Fabric.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20).seconds(op, rails, 1 << 24);
+        assertTrue(down >= boundDown * (1 - 1e-9), down + " s beats the bound " + boundDown + " s");
+    }
+
     @Test
     void rejectsBadInputNamingTheParameter() {
         Llama2Training t = Llama2Training.nonBlocking(4);

@@ -44,4 +44,21 @@ class FiguresTest {
         assertTrue(e.getMessage().startsWith("name"));
         assertThrows(IllegalArgumentException.class, () -> Figures.markPaperValue(chart(), "x", Double.NaN, 1));
     }
+
+    @Test
+    void spreadDrawsMedianAndRangePerCategoryAndTheBandAcrossAll() {
+        var c = Figures.spread("ratio over seeds", "configuration", "ratio", java.util.List.of("a", "b"),
+                new double[] {2, 3}, new double[] {1, 3}, new double[] {2.5, 4}, 5);
+        Figures.markPaperLevel(c, "band low", 3.0);
+        assertEquals(java.util.List.of("median over 5 seeds", "lowest seed", "highest seed", "paper: band low"),
+                java.util.List.copyOf(c.getSeriesMap().keySet()));
+        assertEquals(java.util.List.of(3.0, 3.0), java.util.List.copyOf(c.getSeriesMap().get("paper: band low").getYData()));
+        assertThrows(IllegalArgumentException.class, () -> Figures.spread("t", "x", "y", java.util.List.of("a"),
+                new double[] {2}, new double[] {2.5}, new double[] {3}, 5)); // min above the median
+        assertThrows(IllegalArgumentException.class, () -> Figures.spread("t", "x", "y", java.util.List.of("a", "a"),
+                new double[] {2, 2}, new double[] {1, 1}, new double[] {3, 3}, 5));
+        assertThrows(IllegalArgumentException.class, () -> Figures.spread("t", "x", "y", java.util.List.of("a"),
+                new double[] {Double.NaN}, new double[] {1}, new double[] {3}, 5));
+        assertThrows(IllegalArgumentException.class, () -> Figures.markPaperLevel(Figures.bars("t", "x", "y"), "l", 1.0));
+    }
 }
