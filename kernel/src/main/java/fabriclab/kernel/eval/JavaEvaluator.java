@@ -77,7 +77,7 @@ public final class JavaEvaluator implements AutoCloseable {
                 return control;
             }
         };
-        shell = JShell.builder().executionEngine(provider, Map.of()).build();
+        shell = JShell.builder().executionEngine(provider, Map.of()).fileManager(IndexKeepingFileManager::new).build();
         analysis = shell.sourceCodeAnalysis();
         JavadocSources.install(System.getProperty("fabriclab.sources"));
         List<String> entries = new ArrayList<>();
