@@ -18,10 +18,10 @@ import javax.tools.StandardJavaFileManager;
  *
  * <p>javac hands every new compilation task the option {@code --multi-release} (the release it compiles
  * for), and the standard file manager drops its index of the class path's packages on any such option,
- * so each of the three or four javac tasks JShell runs per snippet re-indexed every jar of the class path
- * (a quarter of a trivial cell's time with the kernel's 56 jars). This manager passes that option on the
- * first time and again only when its value changes; every other call goes to the standard manager
- * unchanged, so a class path added later ({@code -classpath}) still rebuilds the index.
+ * so without this each of the four or five javac tasks JShell runs for a snippet would index every jar of
+ * the class path again. This manager passes that option on the first time and again only when its value
+ * changes; every other call goes to the standard manager unchanged, so a class path added later
+ * ({@code -classpath}) still rebuilds the index.
  */
 final class IndexKeepingFileManager implements StandardJavaFileManager {
     private static final String MULTI_RELEASE = "--multi-release";
