@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import jdk.jshell.DeclarationSnippet;
 import jdk.jshell.Diag;
 import jdk.jshell.EvalException;
+import jdk.jshell.ImportSnippet;
 import jdk.jshell.JShell;
 import jdk.jshell.JShellException;
 import jdk.jshell.Snippet;
@@ -59,11 +60,18 @@ public final class JavaEvaluator implements AutoCloseable {
     private boolean lastEndedWithSemicolon;
     /** Snippet id to {cell number, first line of the snippet in its cell}, for error frames. */
     private final Map<String, int[]> origins = new java.util.HashMap<>();
+    /**
+     * The {@link #DEFAULT_IMPORTS} as one JShell snippet (compiled once at start-up instead of ten times),
+     * or null once they are separate snippets again ({@link #restoreDefaultImports}).
+     */
+    private Snippet defaultImports;
+    /** The import that replaced {@link #defaultImports} in the current cell, or null. */
+    private ImportSnippet replacedDefaultImports;
     private MavenArtifacts maven;
 
     /**
      * Creates an evaluator whose compiler and runtime see the JVM's class path plus {@code extraClasspath},
-     * and runs the default imports and then {@code startup} snippets.
+     * and runs the default imports (one snippet) and then the {@code startup} snippets.
      */
     public JavaEvaluator(List<String> extraClasspath, List<String> startup) {
         ExecutionControlProvider provider = new ExecutionControlProvider() {
@@ -77,26 +85,57 @@ public final class JavaEvaluator implements AutoCloseable {
                 return control;
             }
         };
-        shell = JShell.builder().executionEngine(provider, Map.of()).build();
+        shell = JShell.builder().executionEngine(provider, Map.of()).fileManager(IndexKeepingFileManager::new).build();
         analysis = shell.sourceCodeAnalysis();
         JavadocSources.install(System.getProperty("fabriclab.sources"));
-        List<String> entries = new ArrayList<>();
+        // JShell's compiler starts with the JVM's class path, and its class loader delegates to the JVM's:
+        // only recorded, not added again (each addition re-reads the whole class path)
         for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!e.isBlank()) {
-                entries.add(e);
+                classpath.add(Path.of(e).toAbsolutePath().normalize().toString());
             }
         }
-        entries.addAll(extraClasspath);
-        entries.forEach(this::addToClasspath);
+        extraClasspath.forEach(this::addToClasspath);
         try {
-            for (String imp : DEFAULT_IMPORTS) {
-                eval("import " + imp + ";");
-            }
+            defaultImports = evalStartupImports(DEFAULT_IMPORTS);
             for (String s : startup) {
                 eval(s);
             }
         } catch (CellException e) {
             throw new IllegalStateException("startup snippet failed: " + e.getMessage() + "\n" + String.join("\n", e.traceback()), e);
+        }
+    }
+
+    /**
+     * Evaluates the imports as one snippet. JShell keys an import snippet by its first import, so a cell that
+     * imports that package again replaces the whole snippet; {@link #restoreDefaultImports} then brings the others back.
+     */
+    private Snippet evalStartupImports(List<String> imports) {
+        StringBuilder source = new StringBuilder();
+        for (String imp : imports) {
+            source.append("import ").append(imp).append(";\n");
+        }
+        List<SnippetEvent> events = shell.eval(source.toString());
+        if (events.isEmpty() || events.get(0).status() != Snippet.Status.VALID) {
+            throw new IllegalStateException("the default imports do not compile: "
+                    + (events.isEmpty() ? "no snippet" : shell.diagnostics(events.get(0).snippet())
+                            .map(d -> d.getMessage(Locale.ROOT)).collect(Collectors.joining("; "))));
+        }
+        return events.get(0).snippet();
+    }
+
+    /**
+     * After a cell's import replaced the snippet of the default imports (the same package as its first one),
+     * evaluates the other default imports again, one snippet each.
+     */
+    private void restoreDefaultImports() {
+        ImportSnippet by = replacedDefaultImports;
+        replacedDefaultImports = null;
+        defaultImports = null;
+        for (String imp : DEFAULT_IMPORTS) {
+            if (!imp.equals(by.fullname()) || by.isStatic()) {
+                shell.eval("import " + imp + ";");
+            }
         }
     }
 
@@ -142,6 +181,16 @@ public final class JavaEvaluator implements AutoCloseable {
     }
 
     private EvalResult evalCell(String cell, int cellNumber) throws CellException {
+        try {
+            return evalCellSnippets(cell, cellNumber);
+        } finally {
+            if (replacedDefaultImports != null) {
+                restoreDefaultImports();
+            }
+        }
+    }
+
+    private EvalResult evalCellSnippets(String cell, int cellNumber) throws CellException {
         lastEndedWithSemicolon = false;
         if (interrupted) {
             throw interruptedError(cellNumber, 0, null);
@@ -218,6 +267,10 @@ public final class JavaEvaluator implements AutoCloseable {
         for (SnippetEvent event : events) {
             Object value = control.takeResult(event.value());
             if (event.causeSnippet() != null) {
+                if (event.snippet() == defaultImports && event.status() == Snippet.Status.OVERWRITTEN
+                        && event.causeSnippet() instanceof ImportSnippet cause) {
+                    replacedDefaultImports = cause;
+                }
                 continue;
             }
             Snippet snippet = event.snippet();

@@ -36,6 +36,24 @@ class JavaEvaluatorTest {
     }
 
     @Test
+    void everyDefaultImportResolves() throws Exception {
+        EvalResult r = eval.eval("List.of(new File(\"f\").getName(), BigInteger.ONE, URI.create(\"http://h\").getHost(), Path.of(\"p\"),"
+                + " TimeUnit.SECONDS, Function.identity().apply(\"id\"), Preferences.class.getSimpleName(),"
+                + " Pattern.compile(\"a+\").matcher(\"aa\").matches(), IntStream.range(0, 3).sum())");
+        assertEquals("[f, 1, h, p, SECONDS, id, Preferences, true, 3]", String.valueOf(r.value()));
+    }
+
+    @Test
+    void importingTheFirstDefaultPackageAgainKeepsTheOthers() throws Exception {
+        try (JavaEvaluator fresh = new JavaEvaluator(List.of(), List.of())) {
+            fresh.eval("import java.io.*;");
+            assertEquals("[x, 2]", String.valueOf(fresh.eval("List.of(new File(\"x\").getName(), Stream.of(1, 2).count())").value()));
+            fresh.eval("import java.util.*;\nimport java.io.File;");
+            assertEquals(3, fresh.eval("new ArrayList<>(Set.of(1, 2, 3)).size()").value());
+        }
+    }
+
+    @Test
     void expressionGivesTheRealObject() throws Exception {
         EvalResult r = eval.eval("new java.util.ArrayList<>(List.of(1, 2))");
         assertTrue(r.hasValue());
