@@ -374,7 +374,8 @@ public final class DcqcnFluidModel {
      * <p>With the adaptive solver the state is in the model's internal units (rates in packets per
      * second, alpha, queue in packets), so {@code relTol} is what controls the accuracy of the rates;
      * the clamps (rate floor and line rate, alpha in [0, 1], the buffer) and PFC act at the ends of the
-     * tau* intervals only (the queue's floor at 0 acts inside them, in the derivative), the trajectory
+     * tau* intervals only; the queue's floor at 0 acts inside them, in the derivative and in the solver's
+     * steps ({@link fabriclab.congestion.dde.DelaySystem#nonNegative}); the trajectory
      * rows are the first accepted states at or after each multiple of {@code sampleEveryS}, and the
      * metrics weigh each accepted state by the time since the previous one.
      *
@@ -530,6 +531,12 @@ public final class DcqcnFluidModel {
         @Override
         public double[] lags() {
             return lags;
+        }
+
+        /** The queue, which the derivative holds at 0 while it is empty and would fall. */
+        @Override
+        public int[] nonNegative() {
+            return new int[] {3 * m};
         }
 
         Dynamics() {
