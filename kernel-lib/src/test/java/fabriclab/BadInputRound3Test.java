@@ -101,4 +101,39 @@ class BadInputRound3Test {
                 fabriclab.progress.Progress.silent()), "threads", "" + Integer.MAX_VALUE, "1024");
         refused(() -> new fabriclab.sweep.LocalThreads(fabriclab.sweep.Sweep.MAX_THREADS + 1), "threads", "1025");
     }
+
+    /** Issue 39, item 3: sizes refused before anything is built, instead of an OutOfMemoryError. */
+    @Test
+    void collectiveSchedulesBeyondTheirTransferLimitAreRefused() {
+        refused(() -> fabriclab.collectives.CollectiveSchedule.of(
+                fabriclab.collectives.Collective.HALVING_DOUBLING_ALL_REDUCE, 1 << 30, 1L << 40),
+                "ranks", "16,777,216", "got 1073741824", "60 per rank");
+        refused(() -> fabriclab.collectives.CollectiveSchedule.of(fabriclab.collectives.Collective.ALL_TO_ALL, 100_000,
+                1_000_000_000_000L), "ranks", "got 100000", "99999 per rank");
+        // p (p - 1) <= 2^24 up to p = 4096: 4097 x 4096 = 16,781,312 is one rank too many
+        refused(() -> fabriclab.collectives.CollectiveSchedule.pairwiseAllToAll(4097, 1L << 20), "ranks", "got 4097",
+                "16,781,312");
+        assertEquals(2 * 2 * 3, fabriclab.collectives.CollectiveSchedule.of(fabriclab.collectives.Collective.RING_ALL_REDUCE,
+                3, 3).transfers().size());
+    }
+
+    @Test
+    void anIterationOfTooManyTasksIsRefused() {
+        for (int microBatches : new int[] {1_000_000, 20_000_000}) {
+            ParallelLayout l = new ParallelLayout(4, 1, 1, 1, 4, 0, microBatches);
+            TrainingJob job = new TrainingJob(TransformerConfig.llama2x13b(4096), l, 4 * microBatches);
+            // one stage, no ZeRO-3: 2 passes x m micro-batches x (4 + 2) tasks bound the iteration
+            refused(() -> IterationTimeline.schedule(job, Accelerator.A100, 0.5, CommTimer.nonBlocking(1, 200e9, 1e12), 1e12),
+                    "job", "1,000,000 tasks", "microBatches " + microBatches);
+        }
+    }
+
+    @Test
+    void aFluidTrajectoryBeyondItsValueLimitIsRefused() {
+        fabriclab.congestion.DcqcnFluidModel m = fabriclab.congestion.DcqcnFluidModel.of(
+                fabriclab.congestion.DcqcnParameters.zhu2015(), fabriclab.congestion.Bottleneck.of(40e9), 10);
+        // 0.1 s / 1 ns = 1e8 rows of 7 columns (time, a class's rate, target and alpha, queue, marking, pause)
+        refused(() -> m.simulate(0.1, 1e-9, 1e-9, fabriclab.progress.Progress.silent()), "sampleEveryS", "10,000,000",
+                "7 columns", "got 1.0E-9");
+    }
 }

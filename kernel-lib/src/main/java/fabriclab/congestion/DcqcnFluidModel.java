@@ -356,7 +356,8 @@ public final class DcqcnFluidModel {
      * @param durationS simulated time [s], {@code > 0}
      * @param stepS RK4 step [s], {@code > 0}, at most the feedback delay tau* and at most the shortest
      *        DCQCN period min(tau, tau', T)
-     * @param sampleEveryS spacing of the trajectory rows [s], {@code >= stepS}
+     * @param sampleEveryS spacing of the trajectory rows [s], {@code >= stepS}, and large enough that the rows hold at most
+     *        {@link FluidRun#MAX_TRAJECTORY_VALUES} values
      * @param sink progress sink (use {@link Progress#silent()} in tests), not null
      * @return trajectory and metrics
      */
@@ -382,7 +383,8 @@ public final class DcqcnFluidModel {
      * @param durationS simulated time [s], {@code > 0}
      * @param solver the solver, not null; a fixed step must satisfy the limits of
      *        {@link #simulate(double, double, double, ProgressSink)}
-     * @param sampleEveryS spacing of the trajectory rows [s], {@code > 0} (and at least the fixed step)
+     * @param sampleEveryS spacing of the trajectory rows [s], {@code > 0} (and at least the fixed step), and large enough
+     *        that the rows hold at most {@link FluidRun#MAX_TRAJECTORY_VALUES} values
      * @param sink progress sink, not null
      * @return trajectory and metrics
      */
@@ -415,6 +417,7 @@ public final class DcqcnFluidModel {
         if (fixed && durationS / stepS > 2e9) {
             throw new IllegalArgumentException("durationS / " + stepName + " must be at most 2e9 steps, got " + durationS / stepS);
         }
+        FluidRun.checkTrajectorySize(durationS, sampleEveryS, 3 * classes.size() + 4);
         Dynamics sys = new Dynamics();
         int m = classes.size();
         double pktBits = 8 * port.packetBytes();

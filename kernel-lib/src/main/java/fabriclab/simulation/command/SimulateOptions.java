@@ -108,6 +108,7 @@ public final class SimulateOptions {
                     : "must divide --hosts = " + v.get(HOSTS) + " (one group per " + ranks + " hosts)")
             .check((v, ranks) -> v.get(WORKLOAD).equals("hd-allreduce") && Long.bitCount(ranks) != 1
                     ? "must be a power of two for hd-allreduce" : null)
+            .check((v, ranks) -> SimulateOptions.tooManyTransfers(v, ranks))
             .help("ranks of each all-reduce group: --hosts / N groups at once, rank r of group g on host r * groups + g,"
                     + " so each group spreads over the leaves");
     static final Option<Long> QPS = Option.of("--qps", Option.number(Quantity.INTEGER, "N", 1, FlowSpec.MAX_QUEUE_PAIRS))
@@ -306,6 +307,16 @@ public final class SimulateOptions {
         long limit = fabriclab.workload.PoissonTraffic.MAX_FLOWS / 2;
         return flows <= limit ? null : String.format(Locale.ROOT, "must leave at most %,d incast flows, but %,.0f would"
                 + " start (--incast-senders %d every period in a window of %.0f ps)", limit, flows, senders, window);
+    }
+
+    /** Why an all-reduce group of {@code ranks} would have more transfers than a schedule holds (following "--ranks"), or null. */
+    private static String tooManyTransfers(Option.Values v, long ranks) {
+        Collective c = v.get(WORKLOAD).equals("ring-allreduce") ? Collective.RING_ALL_REDUCE
+                : Collective.HALVING_DOUBLING_ALL_REDUCE;
+        long n = ranks * c.transfersPerRank((int) ranks);
+        return n <= CollectiveSchedule.MAX_TRANSFERS ? null : String.format(Locale.ROOT, "must give a group at most %,d"
+                + " transfers (%s: %d per rank), but gives %,d", CollectiveSchedule.MAX_TRANSFERS, v.get(WORKLOAD),
+                c.transfersPerRank((int) ranks), n);
     }
 
     /** Why {@code file} cannot be read as a distribution (a message following "--cdf"), or null. */
