@@ -207,6 +207,11 @@ public final class SimulateOptions {
             .byDefault("16MB")
             .check((v, buffer) -> buffer < SimulateOptions.wireBytes(v)
                     ? "must hold a packet: at least --mtu + --header = " + SimulateOptions.wireBytes(v) + "B" : null)
+            .check((v, buffer) -> v.get(SimulateOptions.PFC) != null && buffer < v.get(SimulateOptions.PFC).xoffBytes()
+                    ? "must be at least the PFC XOFF threshold of --pfc " + SimulateOptions.pfcText(v) + " = "
+                            + v.get(SimulateOptions.PFC).xoffBytes() + " B (a larger --buffer, a smaller XOFF with --pfc"
+                            + " XOFF,XON, or --pfc off)"
+                    : null)
             .help("shared buffer of each switch, at least a packet");
     static final Option<Long> MTU = Option.of("--mtu", Option.number(Quantity.BYTES, "S", 64, 65_536))
             .byDefault("1000")
@@ -390,6 +395,12 @@ public final class SimulateOptions {
         return ALL_REDUCES.contains(v.get(WORKLOAD))
                 ? "--flow-bytes / --ranks = " + v.get(FLOW_BYTES) + " / " + v.get(RANKS) + " = " + smallestFlowBytes(v) + " B"
                 : "--flow-bytes = " + v.get(FLOW_BYTES) + " B";
+    }
+
+    /** {@code --pfc} as written, or its default with what it stands for. */
+    private static String pfcText(Option.Values v) {
+        String given = v.given(PFC);
+        return given != null ? given : "default (its default: XOFF 15 packets of --mtu + --header)";
     }
 
     /** PFC of the htsim comparison for packets of {@code wireBytes}: XOFF 15 packets, XON 12,000 B, 65,535 quanta. */

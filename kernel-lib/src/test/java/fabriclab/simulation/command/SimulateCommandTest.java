@@ -175,6 +175,22 @@ class SimulateCommandTest {
                 + " per rank), but gives 33,546,240, got 4096"), (String) r[2]);
     }
 
+    /** A buffer below PFC's XOFF threshold is refused naming --buffer and --pfc, not the library's fields. */
+    @Test
+    void aBufferBelowThePfcThresholdNamesTheOptions() {
+        Object[] r = run("--buffer", "10KB");
+        assertEquals(2, r[0]);
+        // --pfc default: XOFF 15 packets of 1000 + 64 B
+        assertTrue(((String) r[2]).startsWith("simulate: --buffer must be at least the PFC XOFF threshold of --pfc default"
+                + " (its default: XOFF 15 packets of --mtu + --header) = 15960 B"), (String) r[2]);
+        assertTrue(((String) r[2]).contains("got 10KB"), (String) r[2]);
+        r = run("--buffer", "10KB", "--pfc", "20000,10000");
+        assertTrue(((String) r[2]).contains("--pfc 20000,10000 = 20000 B"), (String) r[2]);
+        assertTrue(!((String) r[2]).contains("pfc.xoffBytes"), (String) r[2]);
+        SimulateOptions.parse(List.of("--buffer", "10KB", "--pfc", "off"));
+        SimulateOptions.parse(List.of("--buffer", "15960", "--pfc", "default"));
+    }
+
     /** The heap estimate counts queue pairs: each is a flow of the run. */
     @Test
     void theHeapEstimateCountsQueuePairs() {
