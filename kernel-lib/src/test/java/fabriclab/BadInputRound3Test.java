@@ -136,4 +136,38 @@ class BadInputRound3Test {
         refused(() -> m.simulate(0.1, 1e-9, 1e-9, fabriclab.progress.Progress.silent()), "sampleEveryS", "10,000,000",
                 "7 columns", "got 1.0E-9");
     }
+
+    /** Issue 39, item 4: times that wrapped past a long of picoseconds deep in the event queue, refused up front. */
+    @Test
+    void timesBeyondALongOfPicosecondsAreRefusedNamingTheParameter() {
+        LeafSpine f = new LeafSpine(4, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
+        SimulationConfig config = SimulationConfig.defaults(SwitchBuffer.shared(16_000_000));
+        refused(() -> Scenario.builder(f.build(), config).flow(FlowSpec.of(0, 2, 100_000, Long.MAX_VALUE - 1_000_000)).build(),
+                "flows[0].startPs", "2^62", "" + (Long.MAX_VALUE - 1_000_000));
+        refused(() -> new LeafSpine(4, 1, 2, 2, G100, G100, 1, Long.MAX_VALUE / 2, Time.US), "hostPropagationPs",
+                "1000000000000000", "" + Long.MAX_VALUE / 2);
+        refused(() -> new LeafSpine(4, 1, 2, 2, G100, G100, 1, Time.US, Long.MAX_VALUE / 2), "fabricPropagationPs");
+        refused(() -> new fabriclab.fabric.LinkSpec(0, 1, G100, Long.MAX_VALUE / 2), "propagationPs");
+        refused(() -> Scenario.builder(f.build(), config).flow(FlowSpec.of(0, 2, 100_000, 0))
+                .fabricJitter(new fabriclab.container.DelayModel.Normal(1e300, 0)).build(), "fabricJitter", "1000 s", "1.0E300");
+        // the largest accepted start and delays leave the run its room: RoCE with PFC delivers the flow
+        LeafSpine far = new LeafSpine(4, 1, 2, 2, G100, G100, 1, fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS,
+                fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS);
+        fabriclab.simulation.SimulationResult r = Scenario.builder(far.build(), config)
+                .flow(FlowSpec.of(0, 2, 100_000, Scenario.MAX_START_PS))
+                .transport(fabriclab.simulation.transport.roce.RoceTransport.noCongestionControl())
+                .pfc(new Pfc(20_000, 10_000, 0, Pfc.MAX_QUANTA)).build().simulator().run();
+        assertTrue(r.flows().get(0).completed());
+        // four 1000 s links from host 0 to host 2 (host, leaf-spine, spine-leaf, host) after the start: at least 4000 s
+        assertTrue(r.completedAtPs(0) >= Scenario.MAX_START_PS + 4 * fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS);
+    }
+
+    @Test
+    void anEventTimeThatWrapsSaysSo() {
+        fabriclab.simulation.event.EventQueue q = new fabriclab.simulation.event.EventQueue();
+        q.schedule(Long.MAX_VALUE - 10, (t, p) -> { }, null);
+        q.poll();
+        long wrapped = Long.MAX_VALUE - 10 + 20;
+        refused(() -> q.schedule(wrapped, (t, p) -> { }, null), "timePs", "2^63 - 1 ps", "wrapped", "" + wrapped);
+    }
 }
