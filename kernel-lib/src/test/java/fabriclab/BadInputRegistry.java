@@ -81,6 +81,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.Parameters#finiteElements(String,double[])", "the checks themselves"),
             Map.entry("fabriclab.congestion.dde.DelaySystem#derivative(double,double[],double[][],double[])", CALLBACK),
             Map.entry("fabriclab.congestion.dde.DelaySystem#afterStep(double,double[])", CALLBACK),
+            Map.entry("fabriclab.congestion.dde.DelaySystem#nonNegative()", CALLBACK),
             Map.entry("fabriclab.congestion.dde.StepObserver#accept(double,double[])", CALLBACK),
             Map.entry("fabriclab.progress.ProgressSink#report(State)", CALLBACK),
             Map.entry("fabriclab.simulation.event.EventHandler#handle(long,Object)", CALLBACK),

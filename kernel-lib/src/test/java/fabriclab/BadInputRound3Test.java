@@ -101,4 +101,73 @@ class BadInputRound3Test {
                 fabriclab.progress.Progress.silent()), "threads", "" + Integer.MAX_VALUE, "1024");
         refused(() -> new fabriclab.sweep.LocalThreads(fabriclab.sweep.Sweep.MAX_THREADS + 1), "threads", "1025");
     }
+
+    /** Issue 39, item 3: sizes refused before anything is built, instead of an OutOfMemoryError. */
+    @Test
+    void collectiveSchedulesBeyondTheirTransferLimitAreRefused() {
+        refused(() -> fabriclab.collectives.CollectiveSchedule.of(
+                fabriclab.collectives.Collective.HALVING_DOUBLING_ALL_REDUCE, 1 << 30, 1L << 40),
+                "ranks", "16,777,216", "got 1073741824", "60 per rank");
+        refused(() -> fabriclab.collectives.CollectiveSchedule.of(fabriclab.collectives.Collective.ALL_TO_ALL, 100_000,
+                1_000_000_000_000L), "ranks", "got 100000", "99999 per rank");
+        // p (p - 1) <= 2^24 up to p = 4096: 4097 x 4096 = 16,781,312 is one rank too many
+        refused(() -> fabriclab.collectives.CollectiveSchedule.pairwiseAllToAll(4097, 1L << 20), "ranks", "got 4097",
+                "16,781,312");
+        assertEquals(2 * 2 * 3, fabriclab.collectives.CollectiveSchedule.of(fabriclab.collectives.Collective.RING_ALL_REDUCE,
+                3, 3).transfers().size());
+    }
+
+    @Test
+    void anIterationOfTooManyTasksIsRefused() {
+        for (int microBatches : new int[] {1_000_000, 20_000_000}) {
+            ParallelLayout l = new ParallelLayout(4, 1, 1, 1, 4, 0, microBatches);
+            TrainingJob job = new TrainingJob(TransformerConfig.llama2x13b(4096), l, 4 * microBatches);
+            // one stage, no ZeRO-3: 2 passes x m micro-batches x (4 + 2) tasks bound the iteration
+            refused(() -> IterationTimeline.schedule(job, Accelerator.A100, 0.5, CommTimer.nonBlocking(1, 200e9, 1e12), 1e12),
+                    "job", "1,000,000 tasks", "microBatches " + microBatches);
+        }
+    }
+
+    @Test
+    void aFluidTrajectoryBeyondItsValueLimitIsRefused() {
+        fabriclab.congestion.DcqcnFluidModel m = fabriclab.congestion.DcqcnFluidModel.of(
+                fabriclab.congestion.DcqcnParameters.zhu2015(), fabriclab.congestion.Bottleneck.of(40e9), 10);
+        // 0.1 s / 1 ns = 1e8 rows of 7 columns (time, a class's rate, target and alpha, queue, marking, pause)
+        refused(() -> m.simulate(0.1, 1e-9, 1e-9, fabriclab.progress.Progress.silent()), "sampleEveryS", "10,000,000",
+                "7 columns", "got 1.0E-9");
+    }
+
+    /** Issue 39, item 4: times that wrapped past a long of picoseconds deep in the event queue, refused up front. */
+    @Test
+    void timesBeyondALongOfPicosecondsAreRefusedNamingTheParameter() {
+        LeafSpine f = new LeafSpine(4, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
+        SimulationConfig config = SimulationConfig.defaults(SwitchBuffer.shared(16_000_000));
+        refused(() -> Scenario.builder(f.build(), config).flow(FlowSpec.of(0, 2, 100_000, Long.MAX_VALUE - 1_000_000)).build(),
+                "flows[0].startPs", "2^62", "" + (Long.MAX_VALUE - 1_000_000));
+        refused(() -> new LeafSpine(4, 1, 2, 2, G100, G100, 1, Long.MAX_VALUE / 2, Time.US), "hostPropagationPs",
+                "1000000000000000", "" + Long.MAX_VALUE / 2);
+        refused(() -> new LeafSpine(4, 1, 2, 2, G100, G100, 1, Time.US, Long.MAX_VALUE / 2), "fabricPropagationPs");
+        refused(() -> new fabriclab.fabric.LinkSpec(0, 1, G100, Long.MAX_VALUE / 2), "propagationPs");
+        refused(() -> Scenario.builder(f.build(), config).flow(FlowSpec.of(0, 2, 100_000, 0))
+                .fabricJitter(new fabriclab.container.DelayModel.Normal(1e300, 0)).build(), "fabricJitter", "1000 s", "1.0E300");
+        // the largest accepted start and delays leave the run its room: RoCE with PFC delivers the flow
+        LeafSpine far = new LeafSpine(4, 1, 2, 2, G100, G100, 1, fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS,
+                fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS);
+        fabriclab.simulation.SimulationResult r = Scenario.builder(far.build(), config)
+                .flow(FlowSpec.of(0, 2, 100_000, Scenario.MAX_START_PS))
+                .transport(fabriclab.simulation.transport.roce.RoceTransport.noCongestionControl())
+                .pfc(new Pfc(20_000, 10_000, 0, Pfc.MAX_QUANTA)).build().simulator().run();
+        assertTrue(r.flows().get(0).completed());
+        // four 1000 s links from host 0 to host 2 (host, leaf-spine, spine-leaf, host) after the start: at least 4000 s
+        assertTrue(r.completedAtPs(0) >= Scenario.MAX_START_PS + 4 * fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS);
+    }
+
+    @Test
+    void anEventTimeThatWrapsSaysSo() {
+        fabriclab.simulation.event.EventQueue q = new fabriclab.simulation.event.EventQueue();
+        q.schedule(Long.MAX_VALUE - 10, (t, p) -> { }, null);
+        q.poll();
+        long wrapped = Long.MAX_VALUE - 10 + 20;
+        refused(() -> q.schedule(wrapped, (t, p) -> { }, null), "timePs", "2^63 - 1 ps", "wrapped", "" + wrapped);
+    }
 }

@@ -47,6 +47,21 @@ public record CollectiveSchedule(Collective collective, int ranks, long bufferBy
         }
     }
 
+    /**
+     * The most transfers {@link #of} and {@link #pairwiseAllToAll} build: 2^24 (16,777,216), about 1 GB of heap; more
+     * ranks are refused before any is built (a ring all-reduce of more than 2,896 ranks, an all-to-all of more than
+     * 4,096).
+     */
+    public static final long MAX_TRANSFERS = 1L << 24;
+
+    private static void checkTransfers(int ranks, int perRank, String what) {
+        long n = (long) ranks * perRank;
+        if (n > MAX_TRANSFERS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "ranks must give at most %,d transfers"
+                    + " (%s: %d per rank), got %d: %,d transfers", MAX_TRANSFERS, what, perRank, ranks, n));
+        }
+    }
+
     /** Validates and copies. */
     public CollectiveSchedule {
         Parameters.notNull("collective", collective);
@@ -57,13 +72,15 @@ public record CollectiveSchedule(Collective collective, int ranks, long bufferBy
      * The schedule of {@code collective} for {@code ranks} ranks with {@code bufferBytes} per rank.
      *
      * @param collective the algorithm
-     * @param ranks p, at least 2 (a power of two for halving-doubling)
+     * @param ranks p, at least 2 (a power of two for halving-doubling), and at most as many as give
+     *        {@link #MAX_TRANSFERS} transfers (p times {@link Collective#transfersPerRank})
      * @param bufferBytes S, at least p bytes (so that every chunk is at least 1 byte)
      */
     public static CollectiveSchedule of(Collective collective, int ranks, long bufferBytes) {
         Parameters.notNull("collective", collective);
         Parameters.atLeast("ranks", ranks, 2);
         Parameters.atLeast("bufferBytes", bufferBytes, (long) ranks);
+        checkTransfers(ranks, collective.transfersPerRank(ranks), collective.toString());
         List<Transfer> t = new ArrayList<>();
         long chunk = bufferBytes / ranks;
         switch (collective) {
@@ -115,12 +132,13 @@ public record CollectiveSchedule(Collective collective, int ranks, long bufferBy
      * send waits for its own step d - 1 send and for the step d - 1 chunk it receives from r - d + 1.
      * Same bytes as {@link Collective#ALL_TO_ALL} at once: (p-1)/p S per rank.
      *
-     * @param ranks p, at least 2
+     * @param ranks p, at least 2, and at most as many as give {@link #MAX_TRANSFERS} transfers (p (p - 1))
      * @param bufferBytes S, at least p bytes
      */
     public static CollectiveSchedule pairwiseAllToAll(int ranks, long bufferBytes) {
         Parameters.atLeast("ranks", ranks, 2);
         Parameters.atLeast("bufferBytes", bufferBytes, (long) ranks);
+        checkTransfers(ranks, ranks - 1, "pairwise all-to-all");
         List<Transfer> t = new ArrayList<>();
         long chunk = bufferBytes / ranks;
         for (int d = 1; d < ranks; d++) {

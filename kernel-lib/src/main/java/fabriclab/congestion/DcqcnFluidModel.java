@@ -356,7 +356,8 @@ public final class DcqcnFluidModel {
      * @param durationS simulated time [s], {@code > 0}
      * @param stepS RK4 step [s], {@code > 0}, at most the feedback delay tau* and at most the shortest
      *        DCQCN period min(tau, tau', T)
-     * @param sampleEveryS spacing of the trajectory rows [s], {@code >= stepS}
+     * @param sampleEveryS spacing of the trajectory rows [s], {@code >= stepS}, and large enough that the rows hold at most
+     *        {@link FluidRun#MAX_TRAJECTORY_VALUES} values
      * @param sink progress sink (use {@link Progress#silent()} in tests), not null
      * @return trajectory and metrics
      */
@@ -374,14 +375,16 @@ public final class DcqcnFluidModel {
      * <p>With the adaptive solver the state is in the model's internal units (rates in packets per
      * second, alpha, queue in packets), so {@code relTol} is what controls the accuracy of the rates;
      * the clamps (rate floor and line rate, alpha in [0, 1], the buffer) and PFC act at the ends of the
-     * tau* intervals only (the queue's floor at 0 acts inside them, in the derivative), the trajectory
+     * tau* intervals only; the queue's floor at 0 acts inside them, in the derivative and in the solver's
+     * steps ({@link fabriclab.congestion.dde.DelaySystem#nonNegative}); the trajectory
      * rows are the first accepted states at or after each multiple of {@code sampleEveryS}, and the
      * metrics weigh each accepted state by the time since the previous one.
      *
      * @param durationS simulated time [s], {@code > 0}
      * @param solver the solver, not null; a fixed step must satisfy the limits of
      *        {@link #simulate(double, double, double, ProgressSink)}
-     * @param sampleEveryS spacing of the trajectory rows [s], {@code > 0} (and at least the fixed step)
+     * @param sampleEveryS spacing of the trajectory rows [s], {@code > 0} (and at least the fixed step), and large enough
+     *        that the rows hold at most {@link FluidRun#MAX_TRAJECTORY_VALUES} values
      * @param sink progress sink, not null
      * @return trajectory and metrics
      */
@@ -414,6 +417,7 @@ public final class DcqcnFluidModel {
         if (fixed && durationS / stepS > 2e9) {
             throw new IllegalArgumentException("durationS / " + stepName + " must be at most 2e9 steps, got " + durationS / stepS);
         }
+        FluidRun.checkTrajectorySize(durationS, sampleEveryS, 3 * classes.size() + 4);
         Dynamics sys = new Dynamics();
         int m = classes.size();
         double pktBits = 8 * port.packetBytes();
@@ -530,6 +534,12 @@ public final class DcqcnFluidModel {
         @Override
         public double[] lags() {
             return lags;
+        }
+
+        /** The queue, which the derivative holds at 0 while it is empty and would fall. */
+        @Override
+        public int[] nonNegative() {
+            return new int[] {3 * m};
         }
 
         Dynamics() {

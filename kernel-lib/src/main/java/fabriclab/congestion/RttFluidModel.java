@@ -81,7 +81,8 @@ public final class RttFluidModel {
      *
      * @param durationS simulated time [s], {@code > 0}
      * @param stepS integration step [s], {@code > 0}, at most the probe interval
-     * @param sampleEveryS trajectory row spacing [s], {@code >= stepS}
+     * @param sampleEveryS trajectory row spacing [s], {@code >= stepS}, and large enough that the rows hold at most
+     *        {@link FluidRun#MAX_TRAJECTORY_VALUES} values
      * @param sink progress sink, not null
      */
     public FluidRun simulate(double durationS, double stepS, double sampleEveryS, ProgressSink sink) {
@@ -99,6 +100,7 @@ public final class RttFluidModel {
         if (durationS / stepS > 2e9) {
             throw new IllegalArgumentException("durationS / stepS must be at most 2e9 steps, got " + durationS / stepS);
         }
+        FluidRun.checkTrajectorySize(durationS, sampleEveryS, classes.size() + 4);
         int m = classes.size();
         double c = port.lineRateBitsPerSecond();
         double bufferBits = 8 * port.bufferBytes();

@@ -197,7 +197,8 @@ public final class Datasets {
         checkFields(csv, lines);
         Table t;
         try {
-            t = Table.read().csv(CsvReadOptions.builder(csv.toFile()).tableName(name).build());
+            t = Table.read().csv(CsvReadOptions.builder(csv.toFile()).tableName(name).maxCharsPerColumn(MAX_FIELD_CHARS)
+                    .build());
         } catch (RuntimeException e) {
             throw new IllegalStateException("cannot read " + csv + ": " + e.getMessage(), e);
         }
@@ -229,6 +230,9 @@ public final class Datasets {
         return t;
     }
 
+    /** The longest field of a dataset's CSV, in characters (the CSV reader's limit, set to this). */
+    public static final int MAX_FIELD_CHARS = 4096;
+
     /** A decimal number as written in a dataset: optional sign, digits with an optional point, optional exponent. */
     private static final java.util.regex.Pattern DECIMAL =
             java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
@@ -239,8 +243,10 @@ public final class Datasets {
      * Refuses a CSV whose fields a reader would not take exactly as written, naming the line and column: a NUL
      * byte (dropped by the CSV reader), a number in Java's float syntax but not in decimal ("NaN", "Infinity", "1d",
      * "0x1p3"), a number with thousands separators ("1,000"), a decimal number beyond a double's range ("1e400")
-     * or one that is not zero but underflows to zero ("1e-400"). Fields are split as CSV: commas, double quotes
-     * around a field ("" inside them for one quote), line breaks inside quotes kept in the field.
+     * or one that is not zero but underflows to zero ("1e-400"); a field longer than {@link #MAX_FIELD_CHARS}; a
+     * quoted field not closed before the end of the file; a record with more or fewer fields than the header. Fields
+     * are split as CSV: commas, double quotes around a field ("" inside them for one quote), line breaks inside quotes
+     * kept in the field; blank lines are skipped.
      */
     private static void checkFields(Path csv, List<String> lines) {
         List<String> header = null;
@@ -253,12 +259,20 @@ public final class Datasets {
             String text = lines.get(line++);
             int i = 0;
             while (true) {
+                if (f.length() > MAX_FIELD_CHARS) {
+                    throw new IllegalStateException(csv + ": line " + first + ", column " + columnName(header, fields.size())
+                            + ": a field longer than " + MAX_FIELD_CHARS + " characters, the most a field may hold");
+                }
                 if (i == text.length()) {
                     if (quoted && line < lines.size()) { // a line break inside quotes
                         f.append('\n');
                         text = lines.get(line++);
                         i = 0;
                         continue;
+                    }
+                    if (quoted) {
+                        throw new IllegalStateException(csv + ": line " + first + ", column "
+                                + columnName(header, fields.size()) + ": a quoted field is not closed before the end of the file");
                     }
                     fields.add(f.toString());
                     break;
@@ -282,17 +296,29 @@ public final class Datasets {
                     f.append(c);
                 }
             }
+            if (fields.size() == 1 && fields.get(0).isBlank() && first == line) {
+                continue; // a blank line (the reader skips it)
+            }
             if (header == null) {
                 header = fields;
             }
             for (int k = 0; k < fields.size(); k++) {
                 String problem = fieldProblem(fields.get(k));
                 if (problem != null) {
-                    String column = k < header.size() ? "\"" + header.get(k) + "\"" : "#" + (k + 1);
-                    throw new IllegalStateException(csv + ": line " + first + ", column " + column + ": " + problem);
+                    throw new IllegalStateException(csv + ": line " + first + ", column " + columnName(header, k) + ": "
+                            + problem);
                 }
             }
+            if (fields.size() != header.size()) {
+                throw new IllegalStateException(csv + ": line " + first + ": " + fields.size() + (fields.size() == 1
+                        ? " field" : " fields") + ", but the header has " + header.size());
+            }
         }
+    }
+
+    /** Column {@code k} by its header's name, or by its number (1-based) beyond the header or in the header itself. */
+    private static String columnName(List<String> header, int k) {
+        return header != null && k < header.size() ? "\"" + header.get(k) + "\"" : "#" + (k + 1);
     }
 
     /** Why {@code field} would not be read as written (see {@link #checkFields}), or null. */

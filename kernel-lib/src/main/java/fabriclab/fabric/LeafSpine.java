@@ -25,8 +25,8 @@ import java.util.List;
  * @param hostRateBitsPerSecond NIC-to-leaf link rate in bit/s
  * @param uplinkRateBitsPerSecond leaf-to-spine link rate in bit/s
  * @param parallelLinks links between each leaf-spine pair, at least 1
- * @param hostPropagationPs NIC-to-leaf propagation delay in ps
- * @param fabricPropagationPs leaf-to-spine propagation delay in ps
+ * @param hostPropagationPs NIC-to-leaf propagation delay in ps, 0 to {@link LinkSpec#MAX_PROPAGATION_PS}
+ * @param fabricPropagationPs leaf-to-spine propagation delay in ps, 0 to {@link LinkSpec#MAX_PROPAGATION_PS}
  */
 public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, long hostRateBitsPerSecond,
         long uplinkRateBitsPerSecond, int parallelLinks, long hostPropagationPs, long fabricPropagationPs) {
@@ -39,8 +39,8 @@ public record LeafSpine(int servers, int nicsPerServer, int leaves, int spines, 
         Parameters.atLeast("hostRateBitsPerSecond", hostRateBitsPerSecond, 1L);
         Parameters.atLeast("uplinkRateBitsPerSecond", uplinkRateBitsPerSecond, 1L);
         Parameters.atLeast("parallelLinks", parallelLinks, 1);
-        Parameters.atLeast("hostPropagationPs", hostPropagationPs, 0L);
-        Parameters.atLeast("fabricPropagationPs", fabricPropagationPs, 0L);
+        Parameters.inRange("hostPropagationPs", hostPropagationPs, 0L, LinkSpec.MAX_PROPAGATION_PS);
+        Parameters.inRange("fabricPropagationPs", fabricPropagationPs, 0L, LinkSpec.MAX_PROPAGATION_PS);
         long nics = (long) servers * nicsPerServer;
         if (nics % leaves != 0) {
             throw new IllegalArgumentException("leaves must divide servers * nicsPerServer = " + nics + ", got " + leaves);

@@ -36,12 +36,12 @@ public final class DeadlockTopologies {
      *
      * @param serversPerLeaf single-NIC servers under each leaf, at least 1
      * @param linkRateBitsPerSecond rate of every link [bit/s], positive
-     * @param propagationPs propagation delay of every link [ps], not negative (5 ns per metre of fibre)
+     * @param propagationPs propagation delay of every link [ps], 0 to {@link fabriclab.fabric.LinkSpec#MAX_PROPAGATION_PS} (5 ns per metre of fibre)
      */
     public static Topology clos003(int serversPerLeaf, long linkRateBitsPerSecond, long propagationPs) {
         Parameters.inRange("serversPerLeaf", serversPerLeaf, 1, 1 << 18); // 4 leaves x 2^18: the leaf-spine's 2^20 hosts
         Parameters.atLeast("linkRateBitsPerSecond", linkRateBitsPerSecond, 1);
-        Parameters.atLeast("propagationPs", propagationPs, 0);
+        Parameters.inRange("propagationPs", propagationPs, 0, fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS);
         Topology t = new LeafSpine(4 * serversPerLeaf, 1, 4, 2, linkRateBitsPerSecond, linkRateBitsPerSecond, 1, propagationPs,
                 propagationPs).build();
         for (List<String> failed : CLOS_003_FAILED_LINKS) {

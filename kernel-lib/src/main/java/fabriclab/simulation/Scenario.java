@@ -7,6 +7,7 @@ import fabriclab.simulation.transport.TransportModel;
 import fabriclab.Parameters;
 import fabriclab.container.DelayModel;
 import fabriclab.fabric.Incast;
+import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.PfcDynamicThreshold;
@@ -30,12 +31,13 @@ import java.util.SplittableRandom;
  * @param topology the fabric
  * @param config run configuration (packet sizes, priorities, buffer and ECN marking, forwarding, seed, sampling)
  * @param flows the flows, indexed in list order (each on {@link FlowSpec#queuePairs()} queue pairs, numbered in
- *        flow-major order: {@link #firstQueuePair})
+ *        flow-major order: {@link #firstQueuePair}), each starting at most at {@link #MAX_START_PS}
  * @param dependencies flows that wait for other flows to be completely received before they start
  * @param transport the transport every flow uses
  * @param pfc priority flow control in every switch, or null for none
  * @param failures links that fail during the run
- * @param fabricJitter extra random delay per switch-to-switch link crossing [s], or null for none
+ * @param fabricJitter extra random delay per switch-to-switch link crossing [s], or null for none; its support within
+ *        [0, {@link LinkSpec#MAX_PROPAGATION_PS}]
  * @param routes flows pinned to a given path through the switches (the others follow {@link fabriclab.simulation.config.Forwarding})
  * @param pfcWatchdog PFC deadlock detection and recovery in every port, or null for none
  * @param hookPriority the priority a leaf gives to a packet it receives from a switch and forwards to a
@@ -47,6 +49,11 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         List<Dependency> dependencies, TransportModel transport, Pfc pfc, List<LinkFailure> failures,
         DelayModel fabricJitter, List<Route> routes, PfcWatchdog pfcWatchdog, int hookPriority,
         PfcDynamicThreshold pfcDynamicThreshold) {
+    /**
+     * The latest start of a flow, 2^62 ps (53 days of simulated time): the rest of a long of picoseconds, as much again,
+     * is the room its run has.
+     */
+    public static final long MAX_START_PS = 1L << 62;
 
     /**
      * Flow {@code flow} starts only when every flow in {@code predecessors} has been completely
@@ -142,6 +149,10 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
                 throw new IllegalArgumentException("flows[" + i + "] must use hosts in [0, " + hosts + "), got "
                         + f.source() + " -> " + f.destination());
             }
+            if (f.startPs() > MAX_START_PS) {
+                throw new IllegalArgumentException("flows[" + i + "].startPs must be at most 2^62 ps (" + MAX_START_PS
+                        + ", 53 days: later starts leave a run no room in a long of picoseconds), got " + f.startPs());
+            }
             if (f.priority() >= config.priorities()) {
                 throw new IllegalArgumentException("flows[" + i + "].priority must be below config.priorities = "
                         + config.priorities() + ", got " + f.priority());
@@ -198,6 +209,11 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         if (fabricJitter != null && fabricJitter.support()[0] < 0) {
             throw new IllegalArgumentException("fabricJitter must not produce negative delays: its support starts at "
                     + fabricJitter.support()[0] + " s (use a mean of at least about 8 standard deviations)");
+        }
+        if (fabricJitter != null && !(fabricJitter.support()[1] <= LinkSpec.MAX_PROPAGATION_PS / (double) Time.S)) {
+            throw new IllegalArgumentException("fabricJitter must add at most " + LinkSpec.MAX_PROPAGATION_PS / Time.S
+                    + " s per link crossing (a link's longest propagation delay): its support ends at "
+                    + fabricJitter.support()[1] + " s");
         }
     }
 

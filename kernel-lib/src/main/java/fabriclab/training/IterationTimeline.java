@@ -108,6 +108,7 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
      * @param computeEfficiency fraction of the peak achieved while computing (the MFU of the compute alone), in (0, 1]
      * @param timer times each communication step
      * @param bucketBytes gradient bucket size for ZeRO 0-2 [bytes], at least 1 MiB, and at most 100000 buckets per GPU
+     * @throws IllegalArgumentException naming {@code job} when its iteration could have more than {@link #MAX_TASKS} tasks
      */
     public static IterationTimeline schedule(TrainingJob job, Accelerator accelerator, double computeEfficiency, CommTimer timer,
             double bucketBytes) {
@@ -122,7 +123,33 @@ public record IterationTimeline(TrainingJob job, Accelerator accelerator, double
             throw new IllegalArgumentException("bucketBytes must give at most 100000 buckets of the " + job.gradientBytesPerGpu()
                     + " gradient bytes per GPU, got " + bucketBytes);
         }
+        checkTasks(job, (int) buckets);
         return new Builder(job, accelerator, computeEfficiency, timer, (int) buckets).build();
+    }
+
+    /**
+     * The most tasks (intervals before scheduling) {@link #schedule} builds: 1,000,000, a few hundred MB of heap. The
+     * count is bounded before building from the pipeline stages, micro-batches, chunks per pass (the stage's layers
+     * with ZeRO-3, else 1) and gradient buckets.
+     */
+    public static final long MAX_TASKS = 1_000_000L;
+
+    /**
+     * Fails naming {@code job} when its iteration could have more than {@link #MAX_TASKS} tasks: per stage and
+     * micro-batch, a forward and a backward pass, each at most 4 tasks per chunk (compute, tensor parallel, a gather
+     * and a reduce) and 2 more (a gather, a pipeline send); per stage the last backward's buckets (3 each) and 3 more.
+     */
+    private static void checkTasks(TrainingJob job, int buckets) {
+        ParallelLayout l = job.layout();
+        boolean zero3 = l.zeroStage() == 3 && l.dataParallel() > 1;
+        double chunks = zero3 ? job.layersPerStage() : 1;
+        double bound = (double) l.pipelineParallel() * (2.0 * l.microBatches() * (4 * chunks + 2) + 3.0 * buckets + 3);
+        if (bound > MAX_TASKS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "job must give at most %,d tasks per"
+                    + " iteration, got pipelineParallel %d x 2 passes of microBatches %d x (4 x %.0f chunks + 2)%s: up to %.3g"
+                    + " tasks; fewer micro-batches or stages", MAX_TASKS, l.pipelineParallel(), l.microBatches(), chunks,
+                    buckets > 1 ? " and " + buckets + " buckets" : "", bound));
+        }
     }
 
     /** Samples per second: B / iteration. */

@@ -93,6 +93,33 @@ class DatasetsTest {
         assertEquals(450.0, t.numberColumn("queue_kb").getDouble(1));
     }
 
+    /**
+     * Issue 39: a CSV the parser cannot split is refused naming the file, line and column, not with the parser's
+     * settings or an index out of bounds.
+     */
+    @Test
+    void unsplittableCsvFilesAreRefusedNamingLineAndColumn(@TempDir Path dir) throws Exception {
+        Path csv = toy(dir);
+        Files.writeString(csv, "rate_gbps,queue_kb\n1.5,3.0\n\"2.25,4.0\n");
+        String m = assertThrows(IllegalStateException.class, () -> Datasets.load(dir, "toy")).getMessage();
+        assertTrue(m.contains("toy.csv: line 3, column \"rate_gbps\": a quoted field is not closed before the end of the"
+                + " file"), m);
+        Files.writeString(csv, "rate_gbps,queue_kb\n1.5,3.0\n2.25," + "7".repeat(Datasets.MAX_FIELD_CHARS + 1) + "\n");
+        m = assertThrows(IllegalStateException.class, () -> Datasets.load(dir, "toy")).getMessage();
+        assertTrue(m.contains("toy.csv: line 3, column \"queue_kb\": a field longer than 4096 characters, the most a field may hold"), m);
+        assertTrue(!m.contains("maxCharsPerColumn"), m);
+        Files.writeString(csv, "rate_gbps,queue_kb\n1.5,3.0\n2.25,4.0,5.0\n");
+        m = assertThrows(IllegalStateException.class, () -> Datasets.load(dir, "toy")).getMessage();
+        assertTrue(m.contains("toy.csv: line 3: 3 fields, but the header has 2"), m);
+        Files.writeString(csv, "rate_gbps,queue_kb\n1.5,3.0\n2.25\n");
+        m = assertThrows(IllegalStateException.class, () -> Datasets.load(dir, "toy")).getMessage();
+        assertTrue(m.contains("toy.csv: line 3: 1 field, but the header has 2"), m);
+        // a field of the most characters, quoted over two lines, is read as written
+        String text = "a\n" + "b".repeat(Datasets.MAX_FIELD_CHARS - 2);
+        Files.writeString(csv, "rate_gbps,queue_kb\n1.5,\"" + text + "\"\n");
+        assertEquals(text, Datasets.load(dir, "toy").table().stringColumn("queue_kb").get(0));
+    }
+
     @Test
     void aSymlinkOutOfTheDatasetsDirectoryIsNotFollowed(@TempDir Path dir) throws Exception {
         Path root = Files.createDirectories(dir.resolve("datasets"));

@@ -2,6 +2,7 @@ package fabriclab.congestion.dde;
 
 import fabriclab.Parameters;
 import org.apache.commons.math3.ode.FirstOrderDifferentialEquations;
+import org.apache.commons.math3.ode.events.EventHandler;
 import org.apache.commons.math3.ode.nonstiff.DormandPrince54Integrator;
 import org.apache.commons.math3.ode.sampling.StepHandler;
 import org.apache.commons.math3.ode.sampling.StepInterpolator;
@@ -27,6 +28,13 @@ import java.util.function.DoubleFunction;
  *   propagate. {@link DelaySystem#afterStep} runs at interval ends only, so use it for smooth
  *   systems.</li>
  * </ul>
+ * Components a system declares {@linkplain DelaySystem#nonNegative() non-negative} stay at or above 0
+ * in every state either solver accepts, stores as history or reports: RK4 sets a component that a
+ * step took below 0 to 0 before {@link DelaySystem#afterStep}; the adaptive solver ends a step where
+ * such a component falls through 0 (a Commons Math event, located to within 1e-9 of the interval)
+ * and restarts from the state with that component at 0, which the derivative then holds, and it
+ * takes the stored and reported values of these components as at least 0 (inside a step ending
+ * at the crossing the dense output may be below 0 by the event's location error).
  * Reference: Bellen and Zennaro, "Numerical Methods for Delay Differential Equations" (2003),
  * chapter 3 (method of steps, continuous extensions). Immutable and thread-safe; each
  * {@link #solve} call owns its state.
@@ -130,6 +138,13 @@ public final class DdeSolver {
         for (int k = 0; k < dim; k++) {
             Parameters.finite("history(t0)[" + k + "]", y[k]);
         }
+        checkFloors(system, dim);
+        for (int k : system.nonNegative()) {
+            if (y[k] < 0) {
+                throw new IllegalArgumentException("history(t0)[" + k + "] must be >= 0 (system.nonNegative() holds "
+                        + k + "), got " + y[k]);
+            }
+        }
         HermiteHistory past = new HermiteHistory(dim, t0, history, maxLag);
         double[][] delayed = new double[lags.length][dim];
         double[] f = new double[dim];
@@ -162,6 +177,7 @@ public final class DdeSolver {
         double[] k4 = new double[dim];
         double[] tmp = new double[dim];
         double[][] delayed = new double[lags.length][dim];
+        int[] floors = system.nonNegative().clone();
         long n = (long) Math.ceil((tEnd - t0) / step - 1e-9);
         for (long i = 0; i < n; i++) {
             double t = t0 + i * step;
@@ -186,6 +202,7 @@ public final class DdeSolver {
                 next[k] = y[k] + h / 6.0 * (f[k] + 2 * k2[k] + 2 * k3[k] + k4[k]);
             }
             double tn = t + h;
+            floor(floors, next);
             system.afterStep(tn, next);
             double[] fn = new double[dim];
             evaluate(system, past, lags, tn, next, delayed, fn);
@@ -214,16 +231,21 @@ public final class DdeSolver {
                 evaluate(system, past, lags, t, y, delayed, yDot);
             }
         };
+        int[] floors = system.nonNegative().clone();
         double[] y = y0.clone();
         double t = t0;
-        double[] fEnd = new double[dim];
         while (t < tEnd) {
-            double tNext = Math.min(tEnd, t + minLag);
+            // the last interval takes up a rest of rounding size (0.3 ten times falls short of 3 by 4e-16, an
+            // interval Commons Math refuses as too small)
+            double tNext = tEnd - t <= minLag * (1 + 1e-9) ? tEnd : t + minLag;
             double span = tNext - t;
             DormandPrince54Integrator integrator = new DormandPrince54Integrator(span * 1e-9, span, absTol, relTol);
             // Commons Math's automatic first-step guess divides by |y'|, which may be 0 at an
             // interval start (for example y' = -y(t-1) with y(1) = 0); start small instead
             integrator.setInitialStepSize(span * 1e-3);
+            for (int k : floors) {
+                integrator.addEventHandler(new Floor(k), span, span * 1e-9, 100);
+            }
             integrator.addStepHandler(new StepHandler() {
                 @Override
                 public void init(double t0, double[] y0, double t) {
@@ -240,6 +262,7 @@ public final class DdeSolver {
                         double tj = j == DENSE_POINTS ? tc : ta + (tc - ta) * j / DENSE_POINTS;
                         interpolator.setInterpolatedTime(tj);
                         yc = interpolator.getInterpolatedState().clone();
+                        floor(floors, yc);
                         past.add(tj, yc, interpolator.getInterpolatedDerivatives().clone());
                     }
                     if (observer != null && !isLast) {
@@ -249,6 +272,7 @@ public final class DdeSolver {
             });
             double[] out = new double[dim];
             integrator.integrate(ode, t, y, tNext, out);
+            floor(floors, out);
             system.afterStep(tNext, out);
             y = out;
             t = tNext;
@@ -257,5 +281,59 @@ public final class DdeSolver {
             }
         }
         return y;
+    }
+
+    /** Checks that every index of {@code system.nonNegative()} is a component of the system. */
+    private static void checkFloors(DelaySystem system, int dim) {
+        int[] floors = system.nonNegative();
+        if (floors == null) {
+            throw new NullPointerException("system.nonNegative() must not be null");
+        }
+        for (int k = 0; k < floors.length; k++) {
+            if (floors[k] < 0 || floors[k] >= dim) {
+                throw new IllegalArgumentException("system.nonNegative()[" + k + "] must be in [0, " + (dim - 1)
+                        + "] (a component of the system), got " + floors[k]);
+            }
+        }
+    }
+
+    /** Sets the components {@code floors} of {@code y} that are below 0 to 0. */
+    private static void floor(int[] floors, double[] y) {
+        for (int k : floors) {
+            if (y[k] < 0) {
+                y[k] = 0;
+            }
+        }
+    }
+
+    /**
+     * The floor of component {@code k} at 0 as an event: a step in which it falls through 0 ends at the
+     * crossing, and the integration restarts there with the component at 0.
+     */
+    private static final class Floor implements EventHandler {
+        private final int k;
+
+        Floor(int k) {
+            this.k = k;
+        }
+
+        @Override
+        public void init(double t0, double[] y0, double t) {
+        }
+
+        @Override
+        public double g(double t, double[] y) {
+            return y[k];
+        }
+
+        @Override
+        public Action eventOccurred(double t, double[] y, boolean increasing) {
+            return increasing ? Action.CONTINUE : Action.RESET_STATE;
+        }
+
+        @Override
+        public void resetState(double t, double[] y) {
+            y[k] = 0;
+        }
     }
 }

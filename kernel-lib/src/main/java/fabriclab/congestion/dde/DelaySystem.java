@@ -36,4 +36,15 @@ public interface DelaySystem {
      */
     default void afterStep(double t, double[] y) {
     }
+
+    /**
+     * The components that cannot go below 0 (a queue), each in {@code [0, dimension())}. The derivative
+     * must hold such a component at 0 while it is at 0 and would fall; {@link DdeSolver} keeps every
+     * accepted state at or above 0 in these components (see {@link DdeSolver}). The default is none.
+     *
+     * @return the indices, not modified by the solver
+     */
+    default int[] nonNegative() {
+        return new int[0];
+    }
 }

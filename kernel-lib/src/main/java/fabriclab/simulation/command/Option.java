@@ -340,6 +340,11 @@ final class Option<T> {
             return v;
         }
 
+        /** The text given for {@code o} on the command line, or null when it takes its default. */
+        String given(Option<?> o) {
+            return given.get(o);
+        }
+
         /** The first condition of {@code o}, or of an option a condition names, that these values break; or null. */
         Condition unmet(Option<?> o) {
             for (Condition c : o.conditions) {

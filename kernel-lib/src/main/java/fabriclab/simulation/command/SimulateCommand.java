@@ -123,7 +123,56 @@ public final class SimulateCommand {
      */
     static final long HEAP_BYTES_PER_FLOW = 1_500L;
 
-    /** Fails naming the size option when the run would need more than {@code maxHeapBytes} (instead of running out of memory). */
+    /**
+     * Heap per link between a leaf and a spine assumed besides, bytes: its two ports' queues, counters and PFC state,
+     * from the heap after a full GC of leaf-spines of 16,384 to 131,072 such links built and run for a few
+     * microseconds (2.1 KB per link measured), rounded up. It matters where links outnumber
+     * hosts: 1024 leaves of one host each under 4096 spines have 4 M of them. A host's own link is in
+     * {@link #HEAP_BYTES_PER_HOST}.
+     */
+    static final long HEAP_BYTES_PER_LINK = 3_000L;
+
+    /**
+     * Heap per packet held in a switch's buffer or on a link assumed besides, bytes: 93 B measured per packet in flight
+     * (12.8 GB of 1064-byte packets on 1 s links) and per packet queued (300 MB in one incast switch), rounded up.
+     */
+    static final long HEAP_BYTES_PER_PACKET = 150L;
+
+    /**
+     * The packets a run may hold at once, at most: the bytes the switches may queue (each switch's {@code --buffer}, or
+     * with PFC at most, per port, the XOFF threshold plus what arrives in the round trip of its link and two packets)
+     * and the bytes on the links (each direction's rate times its delay), but no more than the workload sends, in
+     * packets of {@code --mtu + --header}.
+     */
+    static double heldPackets(SimulateOptions o, long flows) {
+        boolean incast = o.workload().equals("incast");
+        double wire = o.mtuBytes() + o.headerBytes();
+        double rate = o.rateBitsPerSecond();
+        double fabricLinks = incast ? 0 : (double) o.hosts() / o.hostsPerLeaf() * o.spines() * o.parallelLinks();
+        double hostLinks = incast ? o.senders() + 1.0 : o.hosts();
+        double links = hostLinks + fabricLinks;
+        double onLinks = 2 * links * rate * (o.delayPs() / 1e12) / 8; // both directions of every link
+        double ports = hostLinks + 2 * fabricLinks; // switch ports: a host link has one, a fabric link two
+        double switches = incast ? 1 : (double) o.hosts() / o.hostsPerLeaf() + o.spines();
+        double queued = switches * o.bufferBytes();
+        if (o.pfc() != null) {
+            double perPort = o.pfc().xoffBytes() + 2 * rate * (o.delayPs() / 1e12) / 8 + 2 * wire;
+            queued = Math.min(queued, ports * perPort);
+        }
+        double sent = o.standard() ? flows * o.distribution().meanBytes()
+                : incast ? (double) o.senders() * o.flowBytes()
+                : o.workload().equals("permutation") ? (double) o.hosts() * o.flowBytes()
+                : 2.0 * o.hosts() * o.flowBytes(); // an all-reduce: each rank sends 2 (p - 1) / p of its buffer
+        double sentPackets = sent / o.mtuBytes() + flows; // a partial packet per flow
+        return Math.min(sentPackets, (queued + onLinks) / wire);
+    }
+
+    /**
+     * Fails naming the options that size the run when it would need more than {@code maxHeapBytes} (instead of running
+     * out of memory): {@link #HEAP_BYTES_PER_HOST} per host, {@link #HEAP_BYTES_PER_FLOW} per flow,
+     * {@link #HEAP_BYTES_PER_LINK} per leaf-spine link and {@link #HEAP_BYTES_PER_PACKET} per packet it may hold
+     * ({@link #heldPackets}).
+     */
     static void checkHeap(SimulateOptions o, long maxHeapBytes) {
         boolean incast = o.workload().equals("incast");
         boolean allReduce = o.workload().endsWith("allreduce");
@@ -132,23 +181,41 @@ public final class SimulateCommand {
                 : o.collective().transfersPerRank(o.ranks());
         long flows = o.standard() ? standardFlowsEstimate(o) // drawn later: their expected number
                 : (incast ? o.senders() : o.hosts()) * stepsPerHost * o.queuePairs(); // runtime flows: queue pairs
-        double need = hosts * (double) HEAP_BYTES_PER_HOST + flows * (double) HEAP_BYTES_PER_FLOW; // (can pass 2^63)
+        double links = incast ? 0 : (double) o.hosts() / o.hostsPerLeaf() * o.spines() * o.parallelLinks();
+        double packets = heldPackets(o, flows);
+        double hostsAndFlows = hosts * (double) HEAP_BYTES_PER_HOST + flows * (double) HEAP_BYTES_PER_FLOW; // (can pass 2^63)
+        double linkHeap = links * HEAP_BYTES_PER_LINK;
+        double packetHeap = packets * HEAP_BYTES_PER_PACKET;
+        double need = hostsAndFlows + linkHeap + packetHeap;
         if (need > maxHeapBytes) {
-            String what = o.standard() ? String.format(Locale.ROOT, "--hosts %d with about %,d flows", o.hosts(), flows)
-                    : incast ? "--senders " + o.senders()
-                    : allReduce ? "--hosts " + o.hosts() + " with --ranks " + o.ranks()
-                    : "--hosts " + o.hosts();
-            if (o.queuePairs() > 1) {
-                what += " with --qps " + o.queuePairs();
-            }
-            if (allReduce || o.queuePairs() > 1) {
-                what += " (" + flows + (o.queuePairs() > 1 ? " queue pairs)" : " flows)");
+            String what;
+            if (linkHeap >= hostsAndFlows && linkHeap >= packetHeap) {
+                what = String.format(Locale.ROOT, "--hosts %d with --hosts-per-leaf %d, --spines %d and --parallel-links %d"
+                        + " (%,.0f leaf-spine links)", o.hosts(), o.hostsPerLeaf(), o.spines(), o.parallelLinks(), links);
+            } else if (packetHeap >= hostsAndFlows) {
+                what = String.format(Locale.ROOT, "--buffer %d%s with --delay %d ps and %s (up to %,.0f packets held in"
+                        + " buffers and on links)", o.bufferBytes(), o.pfc() == null ? " and --pfc off" : "", o.delayPs(),
+                        incast ? "--senders " + o.senders() + " of --flow-bytes " + o.flowBytes()
+                                : o.standard() ? "--hosts " + o.hosts() + " with about " + flows + " flows"
+                                : "--hosts " + o.hosts() + " of --flow-bytes " + o.flowBytes(), packets);
+            } else {
+                what = o.standard() ? String.format(Locale.ROOT, "--hosts %d with about %,d flows", o.hosts(), flows)
+                        : incast ? "--senders " + o.senders()
+                        : allReduce ? "--hosts " + o.hosts() + " with --ranks " + o.ranks()
+                        : "--hosts " + o.hosts();
+                if (o.queuePairs() > 1) {
+                    what += " with --qps " + o.queuePairs();
+                }
+                if (allReduce || o.queuePairs() > 1) {
+                    what += " (" + flows + (o.queuePairs() > 1 ? " queue pairs)" : " flows)");
+                }
             }
             throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "%s needs about %.1f GB of heap (%d KB per host, %.1f KB per flow), this JVM has %.1f GB: a smaller run,"
-                            + " or a larger heap (FABRICLAB_SIMULATE_JAVA_OPTS=-Xmx%dg bin/simulate ...)",
-                    what, need / 1e9, HEAP_BYTES_PER_HOST / 1000, HEAP_BYTES_PER_FLOW / 1000.0, maxHeapBytes / 1e9,
-                    (long) Math.ceil(need * 1.5 / (1L << 30))));
+                    "%s needs about %.1f GB of heap (%d KB per host, %.1f KB per flow, %.1f KB per leaf-spine link, %d B per"
+                            + " packet held), this JVM has %.1f GB: a smaller run, or a larger heap"
+                            + " (FABRICLAB_SIMULATE_JAVA_OPTS=-Xmx%dg bin/simulate ...)",
+                    what, need / 1e9, HEAP_BYTES_PER_HOST / 1000, HEAP_BYTES_PER_FLOW / 1000.0, HEAP_BYTES_PER_LINK / 1000.0,
+                    HEAP_BYTES_PER_PACKET, maxHeapBytes / 1e9, (long) Math.ceil(need * 1.5 / (1L << 30))));
         }
     }
 

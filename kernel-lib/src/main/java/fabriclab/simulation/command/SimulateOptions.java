@@ -108,6 +108,7 @@ public final class SimulateOptions {
                     : "must divide --hosts = " + v.get(HOSTS) + " (one group per " + ranks + " hosts)")
             .check((v, ranks) -> v.get(WORKLOAD).equals("hd-allreduce") && Long.bitCount(ranks) != 1
                     ? "must be a power of two for hd-allreduce" : null)
+            .check((v, ranks) -> SimulateOptions.tooManyTransfers(v, ranks))
             .help("ranks of each all-reduce group: --hosts / N groups at once, rank r of group g on host r * groups + g,"
                     + " so each group spreads over the leaves");
     static final Option<Long> QPS = Option.of("--qps", Option.number(Quantity.INTEGER, "N", 1, FlowSpec.MAX_QUEUE_PAIRS))
@@ -206,6 +207,11 @@ public final class SimulateOptions {
             .byDefault("16MB")
             .check((v, buffer) -> buffer < SimulateOptions.wireBytes(v)
                     ? "must hold a packet: at least --mtu + --header = " + SimulateOptions.wireBytes(v) + "B" : null)
+            .check((v, buffer) -> v.get(SimulateOptions.PFC) != null && buffer < v.get(SimulateOptions.PFC).xoffBytes()
+                    ? "must be at least the PFC XOFF threshold of --pfc " + SimulateOptions.pfcText(v) + " = "
+                            + v.get(SimulateOptions.PFC).xoffBytes() + " B (a larger --buffer, a smaller XOFF with --pfc"
+                            + " XOFF,XON, or --pfc off)"
+                    : null)
             .help("shared buffer of each switch, at least a packet");
     static final Option<Long> MTU = Option.of("--mtu", Option.number(Quantity.BYTES, "S", 64, 65_536))
             .byDefault("1000")
@@ -308,6 +314,16 @@ public final class SimulateOptions {
                 + " start (--incast-senders %d every period in a window of %.0f ps)", limit, flows, senders, window);
     }
 
+    /** Why an all-reduce group of {@code ranks} would have more transfers than a schedule holds (following "--ranks"), or null. */
+    private static String tooManyTransfers(Option.Values v, long ranks) {
+        Collective c = v.get(WORKLOAD).equals("ring-allreduce") ? Collective.RING_ALL_REDUCE
+                : Collective.HALVING_DOUBLING_ALL_REDUCE;
+        long n = ranks * c.transfersPerRank((int) ranks);
+        return n <= CollectiveSchedule.MAX_TRANSFERS ? null : String.format(Locale.ROOT, "must give a group at most %,d"
+                + " transfers (%s: %d per rank), but gives %,d", CollectiveSchedule.MAX_TRANSFERS, v.get(WORKLOAD),
+                c.transfersPerRank((int) ranks), n);
+    }
+
     /** Why {@code file} cannot be read as a distribution (a message following "--cdf"), or null. */
     private static String unreadableCdf(String file) {
         if (file == null) {
@@ -379,6 +395,12 @@ public final class SimulateOptions {
         return ALL_REDUCES.contains(v.get(WORKLOAD))
                 ? "--flow-bytes / --ranks = " + v.get(FLOW_BYTES) + " / " + v.get(RANKS) + " = " + smallestFlowBytes(v) + " B"
                 : "--flow-bytes = " + v.get(FLOW_BYTES) + " B";
+    }
+
+    /** {@code --pfc} as written, or its default with what it stands for. */
+    private static String pfcText(Option.Values v) {
+        String given = v.given(PFC);
+        return given != null ? given : "default (its default: XOFF 15 packets of --mtu + --header)";
     }
 
     /** PFC of the htsim comparison for packets of {@code wireBytes}: XOFF 15 packets, XON 12,000 B, 65,535 quanta. */

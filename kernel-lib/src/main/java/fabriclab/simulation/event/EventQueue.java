@@ -371,6 +371,11 @@ public final class EventQueue {
      */
     public void schedule(long timePs, EventHandler handler, Object payload) {
         if (timePs < polledTime) {
+            if (timePs < 0 && polledTime >= 0) { // a time past Long.MAX_VALUE wraps to a negative number
+                throw new IllegalArgumentException("timePs must be >= 0, got " + timePs + ": an event after the current "
+                        + polledTime + " ps fell beyond the last simulated time a long holds, 2^63 - 1 ps (106 days), and"
+                        + " wrapped; a start, delay, serialisation at a very low rate, pause or timeout of the run is too long");
+            }
             if (timePs < 0) {
                 Parameters.atLeast("timePs", timePs, 0L);
             }

@@ -91,4 +91,68 @@ class DdeSolverTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
         assertTrue(e.getMessage().startsWith(name), () -> "message should name " + name + ": " + e.getMessage());
     }
+
+    /**
+     * A queue drained at rate 1 from 1, held at 0 by the derivative once empty: y(t) = max(0, 1 - t), with the lag 0.3
+     * unused. Every state either solver reports is at or above 0 and on that line (a straight line, which both
+     * integrate exactly up to the crossing), and a component outside the system is refused.
+     */
+    @Test
+    void nonNegativeComponentStaysAtOrAboveZero() {
+        DelaySystem drain = new DelaySystem() {
+            @Override
+            public int dimension() {
+                return 1;
+            }
+
+            @Override
+            public double[] lags() {
+                return new double[]{0.3};
+            }
+
+            @Override
+            public void derivative(double t, double[] y, double[][] delayed, double[] dydt) {
+                dydt[0] = y[0] <= 0 ? 0 : -1;
+            }
+
+            @Override
+            public int[] nonNegative() {
+                return new int[]{0};
+            }
+        };
+        for (DdeSolver solver : new DdeSolver[]{DdeSolver.rk4(0.07), DdeSolver.adaptive(1e-9, 1e-9)}) {
+            int[] states = {0};
+            double[] end = solver.solve(drain, 0, t -> new double[]{1.0}, 3, (t, y) -> {
+                assertTrue(y[0] >= 0, solver.isFixedStep() + ": " + y[0] + " at " + t);
+                assertEquals(Math.max(0, 1 - t), y[0], 1e-7, "at " + t);
+                states[0]++;
+            });
+            assertEquals(0, end[0]);
+            assertTrue(states[0] > 10);
+        }
+        DelaySystem outside = new DelaySystem() {
+            @Override
+            public int dimension() {
+                return 1;
+            }
+
+            @Override
+            public double[] lags() {
+                return new double[]{1};
+            }
+
+            @Override
+            public void derivative(double t, double[] y, double[][] delayed, double[] dydt) {
+                dydt[0] = 0;
+            }
+
+            @Override
+            public int[] nonNegative() {
+                return new int[]{1};
+            }
+        };
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DdeSolver.rk4(0.5).solve(outside, 0, t -> new double[]{1.0}, 1, null));
+        assertTrue(e.getMessage().contains("system.nonNegative()[0] must be in [0, 0]"), e.getMessage());
+    }
 }

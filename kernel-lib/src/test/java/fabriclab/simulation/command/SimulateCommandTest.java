@@ -128,30 +128,80 @@ class SimulateCommandTest {
         Object[] r = run("--hosts", "1048576");
         assertEquals(2, r[0]);
         String err = (String) r[2];
-        assertTrue(err.contains("--hosts 1048576 needs about 106.4 GB of heap"), err); // 100 KB per host + 1.5 KB per flow
+        // 106.4 GB for 2^20 hosts (100 KB each) and flows (1.5 KB each), 3.1 GB for 2^16 leaves x 8 spines x 2 links
+        // (3 KB each), 26.5 GB for 176.7 M packets held (150 B each): PFC's 3 x 2^20 ports x 43,088 B and 2 x 2^21 links
+        // x 12,500 B on the wire, in packets of 1064 B
+        assertTrue(err.contains("--hosts 1048576 needs about 136.1 GB of heap"), err);
         assertTrue(err.contains("-Xmx"), err);
         SimulateOptions incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "9999"));
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
-                () -> SimulateCommand.checkHeap(incast, 999_999_999L));
-        assertTrue(x.getMessage().startsWith("--senders 9999 needs about 1.0 GB"), x.getMessage());
-        SimulateCommand.checkHeap(incast, 1_014_998_500L); // 10,000 hosts x 100 KB and 9,999 flows x 1.5 KB fit exactly
-        // a ring of 4096 ranks on 4096 hosts: 2 x 4095 steps per host, 33.5 M flows
-        SimulateOptions ring = SimulateOptions.parse(List.of("--workload", "ring-allreduce", "--hosts", "4096", "--ranks", "4096"));
+                () -> SimulateCommand.checkHeap(incast, 1_052_498_499L));
+        assertTrue(x.getMessage().startsWith("--senders 9999 needs about 1.1 GB"), x.getMessage());
+        // 10,000 hosts x 100 KB, 9,999 flows x 1.5 KB, and 250,000 packets x 150 B: the switch's 16 MB buffer (below
+        // PFC's 10,000 ports x (XOFF 15,960 + 2 x 12,500 B in flight + 2 x 1064)) and 2 x 10,000 links x 12,500 B
+        // (100 Gb/s x 1 us) of 1064-byte packets fit exactly
+        SimulateCommand.checkHeap(incast, 1_052_498_500L);
+        // a ring of 2048 ranks on 2048 hosts: 2 x 2047 steps per host, 8.4 M flows x 1.5 KB, 12.6 GB of the 12.8 GB
+        SimulateOptions ring = SimulateOptions.parse(List.of("--workload", "ring-allreduce", "--hosts", "2048", "--ranks", "2048"));
         x = assertThrows(IllegalArgumentException.class, () -> SimulateCommand.checkHeap(ring, 8L << 30));
-        assertTrue(x.getMessage().startsWith("--hosts 4096 with --ranks 4096 (33546240 flows) needs about 50.7 GB"),
+        assertTrue(x.getMessage().startsWith("--hosts 2048 with --ranks 2048 (8384512 flows) needs about 12.8 GB"),
                 x.getMessage());
+    }
+
+    /**
+     * The heap estimate counts the links between leaves and spines and the packets the buffers and links may hold, not
+     * the hosts alone (issue 39, item 3); a ring all-reduce group beyond the schedule's transfers is refused by --ranks.
+     */
+    @Test
+    void theHeapEstimateCountsLinksAndHeldPackets() {
+        // 1024 leaves of one host under 4096 spines: 4,194,304 links x 3 KB = 12.6 GB beside 102 MB of hosts
+        Object[] r = run("--hosts", "1024", "--hosts-per-leaf", "1", "--spines", "4096", "--parallel-links", "1");
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("--hosts 1024 with --hosts-per-leaf 1, --spines 4096 and --parallel-links 1"
+                + " (4,194,304 leaf-spine links) needs about 13."), (String) r[2]);
+        // an incast without PFC into a 1 TB buffer, 64 senders of 1 TB: the buffer's 1e12 B and 2 x 65 links x 12,500 B
+        // on the wire, in 1064-byte packets: 939,851,151 packets
+        r = run("--workload", "incast", "--buffer", "1TB", "--pfc", "off", "--transport", "line-rate", "--flow-bytes", "1TB");
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("--buffer 1000000000000 and --pfc off"), (String) r[2]);
+        assertTrue(((String) r[2]).contains("939,851,151 packets held"), (String) r[2]);
+        // with PFC the same buffer holds at most 65 ports x (15,960 + 25,000 + 2,128) B: the default incast fits
+        SimulateCommand.checkHeap(SimulateOptions.parse(List.of("--workload", "incast", "--buffer", "1TB")), 1L << 30);
+        // the 1 s links of 128 hosts and their 128 x 2 MB flows: at most the 256 MB sent, 256,128 packets
+        assertEquals(256_128, SimulateCommand.heldPackets(SimulateOptions.parse(List.of("--delay", "1s")), 128), 1e-6);
+        r = run("--workload", "ring-allreduce", "--hosts", "4096", "--ranks", "4096");
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[2]).contains("--ranks must give a group at most 16,777,216 transfers (ring-allreduce: 8190"
+                + " per rank), but gives 33,546,240, got 4096"), (String) r[2]);
+    }
+
+    /** A buffer below PFC's XOFF threshold is refused naming --buffer and --pfc, not the library's fields. */
+    @Test
+    void aBufferBelowThePfcThresholdNamesTheOptions() {
+        Object[] r = run("--buffer", "10KB");
+        assertEquals(2, r[0]);
+        // --pfc default: XOFF 15 packets of 1000 + 64 B
+        assertTrue(((String) r[2]).startsWith("simulate: --buffer must be at least the PFC XOFF threshold of --pfc default"
+                + " (its default: XOFF 15 packets of --mtu + --header) = 15960 B"), (String) r[2]);
+        assertTrue(((String) r[2]).contains("got 10KB"), (String) r[2]);
+        r = run("--buffer", "10KB", "--pfc", "20000,10000");
+        assertTrue(((String) r[2]).contains("--pfc 20000,10000 = 20000 B"), (String) r[2]);
+        assertTrue(!((String) r[2]).contains("pfc.xoffBytes"), (String) r[2]);
+        SimulateOptions.parse(List.of("--buffer", "10KB", "--pfc", "off"));
+        SimulateOptions.parse(List.of("--buffer", "15960", "--pfc", "default"));
     }
 
     /** The heap estimate counts queue pairs: each is a flow of the run. */
     @Test
     void theHeapEstimateCountsQueuePairs() {
-        // 1025 hosts x 100 KB + 1024 x 1000 queue pairs x 1.5 KB = 1,638,500,000 B
+        // 1025 hosts x 100 KB + 1024 x 1000 queue pairs x 1.5 KB = 1,638,500,000 B, and the packets held (below)
         SimulateOptions incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "1024", "--qps", "1000"));
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
-                () -> SimulateCommand.checkHeap(incast, 1_638_499_999L));
+                () -> SimulateCommand.checkHeap(incast, 1_644_368_186L));
         assertTrue(x.getMessage().startsWith("--senders 1024 with --qps 1000 (1024000 queue pairs) needs about 1.6 GB"),
                 x.getMessage());
-        SimulateCommand.checkHeap(incast, 1_638_500_000L);
+        // and (16 MB buffer + 2 x 1025 links x 12,500 B) / 1064 B = 39,121.2 packets x 150 B held: 5,868,186.1 B
+        SimulateCommand.checkHeap(incast, 1_644_368_187L);
     }
 
     /** A run with --qps reports its flows (not its queue pairs) and delivers every byte. */

@@ -1,0 +1,94 @@
+package fabriclab.simulation.command;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Extreme but valid command lines of {@code bin/simulate} (issue 39): tiny buffers, the slowest rate, 1 s delays, huge
+ * sizes. Each ends, in this JVM, in a result (status 0), a refusal naming an option (status 2) or the progress
+ * watchdog's stop (status 1, its message), and the one this test expects.
+ */
+class SimulateExtremeRunsTest {
+    private static Object[] run(List<String> args) {
+        List<String> a = new ArrayList<>(List.of("--jit", "short", "--quiet"));
+        a.addAll(args);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = SimulateCommand.run(a, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Object[] {status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+    }
+
+    /** A run that completes every flow. */
+    private static void completes(String... args) {
+        Object[] r = run(List.of(args));
+        assertEquals(0, r[0], String.join(" ", args) + ": " + r[2]);
+        String out = (String) r[1];
+        assertTrue(out.contains("stopped early: false"), out);
+        String flows = out.lines().filter(l -> l.startsWith("flows completed: ")).findFirst().orElseThrow();
+        String[] n = flows.substring("flows completed: ".length()).split(" of ");
+        assertEquals(n[1], n[0], String.join(" ", args) + ": " + flows);
+    }
+
+    /** A command line refused before the run, naming {@code option}. */
+    private static void refused(String option, String... args) {
+        Object[] r = run(List.of(args));
+        assertEquals(2, r[0], String.join(" ", args) + ": " + r[1]);
+        assertTrue(((String) r[2]).startsWith("simulate: " + option), (String) r[2]);
+    }
+
+    @Test
+    void slowAndLongLinksComplete() {
+        // 16 hosts on one leaf: 10 KB at 1 Mb/s is 85 ms a flow with its headers; across 1 s links, 2 s of propagation
+        completes("--rate", "1M", "--hosts", "16", "--flow-bytes", "10KB");
+        completes("--delay", "1s", "--hosts", "16", "--flow-bytes", "10KB");
+        completes("--delay", "1s", "--hosts", "32", "--hosts-per-leaf", "8", "--transport", "line-rate", "--flow-bytes", "10KB");
+    }
+
+    /**
+     * One packet of buffer, PFC's XOFF at that packet: no headroom, so the packets in flight when a pause is sent are
+     * dropped, and go-back-N's timeouts resend them; the run ends with every flow either complete or its queue pair
+     * failed after its retries, and says which.
+     */
+    @Test
+    void aOnePacketBufferEndsEveryFlowCompletedOrFailed() {
+        Object[] r = run(List.of("--buffer", "1064", "--pfc", "1064,1064", "--hosts", "16", "--flow-bytes", "20KB"));
+        assertEquals(0, r[0], (String) r[2]);
+        String out = (String) r[1];
+        assertTrue(out.contains("stopped early: false"), out);
+        String flows = out.lines().filter(l -> l.startsWith("flows completed: ")).findFirst().orElseThrow();
+        int completed = Integer.parseInt(flows.substring("flows completed: ".length()).split(" of ")[0]);
+        String qps = out.lines().filter(l -> l.startsWith("timeouts: ")).findFirst().orElseThrow();
+        int failed = Integer.parseInt(qps.replaceAll(".*failed QPs: ([0-9,]+);.*", "$1").replace(",", ""));
+        assertEquals(16, completed + failed, out);
+        assertTrue(out.contains("switch drops: ") && !out.contains("switch drops: 0 data"), out);
+    }
+
+    @Test
+    void hugeSizesAreRefusedNamingTheirOptions() {
+        refused("--hosts 1048576 needs about", "--hosts", "1048576");
+        refused("--hosts 1024 with --hosts-per-leaf 1, --spines 4096 and --parallel-links 1", "--hosts", "1024",
+                "--hosts-per-leaf", "1", "--spines", "4096", "--parallel-links", "1");
+        refused("--buffer 1000000000000 and --pfc off", "--workload", "incast", "--buffer", "1TB", "--pfc", "off",
+                "--transport", "line-rate", "--flow-bytes", "1TB");
+        refused("--buffer 16000000 with --delay 1000000000000 ps", "--delay", "1s", "--flow-bytes", "1TB");
+        refused("--ranks", "--workload", "ring-allreduce", "--hosts", "4096", "--ranks", "4096");
+        refused("--buffer must be at least the PFC XOFF threshold", "--buffer", "10KB");
+    }
+
+    @Test
+    void aRunThatCannotProgressStopsByTheWatchdog() {
+        // GSE with a 2 KB buffer and no PFC: a 16 KB container never fits, its resends never arrive
+        Object[] r = run(List.of("--transport", "gse", "--buffer", "2KB", "--pfc", "off", "--hosts", "32", "--hosts-per-leaf",
+                "8", "--flow-bytes", "100KB"));
+        assertEquals(1, r[0], (String) r[1]);
+        assertTrue(((String) r[2]).startsWith("simulate: the run stopped: no payload delivered"), (String) r[2]);
+    }
+}
