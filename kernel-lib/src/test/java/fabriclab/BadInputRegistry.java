@@ -100,6 +100,9 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.transport.ctcc.CtccTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.gse.GseTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.roce.RoceTransport#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
+                    + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
+                    + " without the datasets) is tested in Ns3ComparisonTest"),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.Llama2Fabric#commRuns(int,ProgressSink)", WHOLE_SWEEP),
@@ -418,9 +421,37 @@ final class BadInputRegistry {
                 Map.of(), List.of(), List.of());
     }
 
+    /** A standard workload of a few flows: 16 hosts, load 0.05 over 100 us (a run of milliseconds). */
+    private static fabriclab.validation.FctWorkload tinyWorkload() {
+        return new fabriclab.validation.FctWorkload("websearch", 0.05, 16, 8, 2, 100_000_000L);
+    }
+
+    private static tech.tablesaw.api.Table tinyRunsTable;
+
+    /** The runs table of {@link #tinyWorkload} with DCQCN and seed 1, built once. */
+    private static synchronized tech.tablesaw.api.Table tinyRuns() {
+        if (tinyRunsTable == null) {
+            tinyRunsTable = tinyWorkload().runs(List.of("dcqcn"), List.of(1L));
+        }
+        return tinyRunsTable.copy();
+    }
+
     private static BadInputContractTest.Call moreBaselines(String id) {
         String leafSpineTopology = "leaf-spine";
         return switch (id) {
+            case "fabriclab.validation.FctWorkload#<init>(String,double,int,int,int,long)" ->
+                    call(fabriclab.validation.FctWorkload.class, id, "websearch", 0.3, 16, 8, 2, 1_000_000_000L);
+            case "fabriclab.validation.FctWorkload#small(String,double)" ->
+                    call(fabriclab.validation.FctWorkload.class, id, "websearch", 0.3);
+            case "fabriclab.validation.FctWorkload#args(String,long)",
+                    "fabriclab.validation.FctWorkload#run(String,long)",
+                    "fabriclab.validation.FctWorkload#runFigures(String,long)" -> call(tinyWorkload(), id, "dcqcn", 1L);
+            case "fabriclab.validation.FctWorkload#runs(List,List)" -> call(tinyWorkload(), id, List.of("dcqcn"), List.of(1L));
+            case "fabriclab.validation.FctWorkload#spread(Table,String)",
+                    "fabriclab.validation.FctWorkload#chart(Table,String)" ->
+                    call(fabriclab.validation.FctWorkload.class, id, tinyRuns(), "p50");
+            case "fabriclab.validation.FctWorkload#completion(Table)" ->
+                    call(fabriclab.validation.FctWorkload.class, id, tinyRuns());
             // mutually constrained parameters: failed uplinks are link indices after the host links
             case "fabriclab.collectives.LeafSpineBound#<init>(LeafSpine,int[])" ->
                     call(fabriclab.collectives.LeafSpineBound.class, id, smallLeafSpine(), new int[] {8});

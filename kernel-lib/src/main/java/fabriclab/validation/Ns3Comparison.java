@@ -147,6 +147,38 @@ public final class Ns3Comparison {
         }
     }
 
+    /**
+     * The rows of {@code cmp} as a reader checks them: {@code reference}, {@code quantity}, {@code unit},
+     * {@code outside} (the reference's value; a band's low end), {@code ours}, {@code tolerance} (relative, or absolute
+     * in the row's unit when the outside value is 0), {@code result} ({@code pass} or {@code miss}) and {@code note}
+     * (for a miss, the mechanism).
+     */
+    public static Table summary(PaperComparison cmp) {
+        Parameters.notNull("cmp", cmp);
+        tech.tablesaw.api.StringColumn ref = tech.tablesaw.api.StringColumn.create("reference");
+        tech.tablesaw.api.StringColumn q = tech.tablesaw.api.StringColumn.create("quantity");
+        tech.tablesaw.api.StringColumn unit = tech.tablesaw.api.StringColumn.create("unit");
+        tech.tablesaw.api.DoubleColumn outside = tech.tablesaw.api.DoubleColumn.create("outside");
+        tech.tablesaw.api.DoubleColumn ours = tech.tablesaw.api.DoubleColumn.create("ours");
+        tech.tablesaw.api.DoubleColumn tol = tech.tablesaw.api.DoubleColumn.create("tolerance");
+        tech.tablesaw.api.StringColumn result = tech.tablesaw.api.StringColumn.create("result");
+        tech.tablesaw.api.StringColumn note = tech.tablesaw.api.StringColumn.create("note");
+        int pass = 0;
+        for (fabriclab.datasets.ComparisonRow r : cmp.rows()) {
+            ref.append(r.source());
+            q.append(r.quantity());
+            unit.append(r.unit());
+            outside.append(r.target().published());
+            ours.append(r.model());
+            tol.append(r.target().tolerance());
+            result.append(r.meetsTarget() ? "pass" : "miss");
+            pass += r.meetsTarget() ? 1 : 0;
+            note.append(r.note());
+        }
+        return Table.create("checked from outside: " + pass + " of " + cmp.rows().size() + " rows pass", ref, q, unit,
+                outside, ours, tol, result, note);
+    }
+
     private static double num(Table t, String column, int row) {
         return ((NumericColumn<?>) t.column(column)).getDouble(row);
     }

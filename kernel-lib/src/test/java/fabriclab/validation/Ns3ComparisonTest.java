@@ -1,6 +1,7 @@
 package fabriclab.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.datasets.ComparisonKind;
@@ -28,5 +29,14 @@ class Ns3ComparisonTest {
         ComparisonRow drops = cmp.rows().get(0);
         assertEquals(501, drops.target().published());
         assertEquals(501, drops.model());
+    }
+
+    @Test
+    void refusesANullComparisonOrADirectoryWithoutTheDatasets(@org.junit.jupiter.api.io.TempDir Path empty) {
+        assertThrows(IllegalArgumentException.class, () -> Ns3Comparison.addTo(null, Path.of("..", "datasets")));
+        assertThrows(IllegalArgumentException.class, () -> Ns3Comparison.addTo(PaperComparison.of("a", "b"), null));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Ns3Comparison.addTo(PaperComparison.of("a", "b"), empty));
+        assertTrue(e.getMessage().contains(Ns3Scenarios.INCAST_DATASET), e.getMessage());
     }
 }
