@@ -26,12 +26,20 @@ import tech.tablesaw.api.NumericColumn;
  * ({@link RedSpacing}); ns-3's fraction is mapped back to the p_b it implies and compared with ours within 4.5
  * combined standard deviations (ours binomial, sqrt(p (1 - p) / L); ns-3's renewal count sqrt(L Var[G] / E[G]^3)
  * through the slope of 1 / E[G]);
- * <li>step marking: marked packets exact (no randomness on either side).
+ * <li>step marking: marked packets exact (no randomness on either side);
+ * <li>leaf-spine permutation with one spine (the same paths): the sorted completion times exact; with four spines
+ * (ours CRC-32 ECMP, ns-3 a random spine per flow: the same distribution, not the same choices) the mean over seeds
+ * of each seed's mean and largest completion time within {@value #STANDARD_ERRORS} standard errors of the difference
+ * (each side's spread over seeds).
  * </ul>
  */
 public final class Ns3Comparison {
     /** The outside reference of the drop-tail rows. */
     public static final String INCAST_REFERENCE = "ns-3 3.37 (Debian libns3-dev), kernel-lib/src/test/ns3/fabriclab-incast.cc";
+    /** The outside reference of the leaf-spine rows. */
+    public static final String LEAFSPINE_REFERENCE = "ns-3 3.37 (Debian libns3-dev), kernel-lib/src/test/ns3/fabriclab-leafspine.cc";
+    /** Standard errors allowed between the two sides' means over seeds (four spines). */
+    public static final double STANDARD_ERRORS = 4;
     /** The outside reference of the ECN rows. */
     public static final String RED_REFERENCE = "ns-3 3.37 (Debian libns3-dev) RedQueueDisc, kernel-lib/src/test/ns3/fabriclab-red.cc";
     /** Standard deviations allowed between the two marking fractions. */
@@ -60,6 +68,7 @@ public final class Ns3Comparison {
         incastRows(cmp, Datasets.load(root, Ns3Scenarios.INCAST_DATASET));
         heldRows(cmp, Datasets.load(root, Ns3Scenarios.HELD_QUEUE_DATASET));
         stepRows(cmp, Datasets.load(root, Ns3Scenarios.STEP_DATASET));
+        permutationRows(cmp, Datasets.load(root, Ns3Scenarios.PERMUTATION_DATASET));
         return cmp;
     }
 
@@ -145,6 +154,84 @@ public final class Ns3Comparison {
             cmp.validation(RED_REFERENCE, what, "packets", Target.point(num(t, "marked_packets", i), 0), ours.markedPackets(),
                     "every admitted packet that finds more than K bytes is marked").tolerance(0, "no randomness on either side: exact");
         }
+    }
+
+    private static void permutationRows(PaperComparison cmp, Dataset d) {
+        Table t = d.table();
+        java.util.Map<Ns3Scenarios.LeafSpinePermutation, java.util.List<Long>> ns3 = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            Ns3Scenarios.LeafSpinePermutation c = new Ns3Scenarios.LeafSpinePermutation((int) num(t, "spines", i),
+                    (long) num(t, "seed", i));
+            if (!Ns3Scenarios.PERMUTATIONS.contains(c)) {
+                throw new IllegalStateException(d.provenance().name() + " row " + (i + 1) + ": no such permutation in Ns3Scenarios.PERMUTATIONS: " + c);
+            }
+            ns3.computeIfAbsent(c, k -> new java.util.ArrayList<>()).add((long) num(t, "fct_ps", i));
+        }
+        java.util.List<double[]> spread = new java.util.ArrayList<>(); // per seed of the multi-spine runs: ours mean, max; ns-3 mean, max
+        int spines = 0;
+        for (var e : ns3.entrySet()) {
+            long[] ours = e.getKey().runOurs();
+            long[] theirs = e.getValue().stream().mapToLong(Long::longValue).toArray();
+            if (e.getKey().spines() == 1) {
+                long[] a = ours.clone();
+                long[] b = theirs.clone();
+                java.util.Arrays.sort(a);
+                java.util.Arrays.sort(b);
+                long worst = a.length == b.length ? 0 : Long.MAX_VALUE / 2;
+                for (int i = 0; i < Math.min(a.length, b.length); i++) {
+                    worst = Math.max(worst, Math.abs(a[i] - b[i]));
+                }
+                cmp.validation(LEAFSPINE_REFERENCE, "leaf-spine permutation, 1 spine, seed " + e.getKey().seed()
+                        + ": largest difference of the sorted completion times", "us", Target.point(0, 0), worst / 1e6,
+                        String.format(Locale.ROOT, "the same paths; ns-3's completion times %.2f to %.2f us",
+                                b[0] / 1e6, b[b.length - 1] / 1e6))
+                        .tolerance(0, "the same paths and rules: exact");
+            } else {
+                spines = e.getKey().spines();
+                spread.add(new double[] {mean(ours), max(ours), mean(theirs), max(theirs)});
+            }
+        }
+        if (spread.isEmpty()) {
+            return;
+        }
+        String[] what = {"mean", "largest"};
+        for (int q = 0; q < 2; q++) {
+            double[] o = new double[spread.size()];
+            double[] n = new double[spread.size()];
+            for (int i = 0; i < o.length; i++) {
+                o[i] = spread.get(i)[q] / 1e6;
+                n[i] = spread.get(i)[2 + q] / 1e6;
+            }
+            double se = Math.sqrt((variance(o) + variance(n)) / o.length);
+            double theirs = average(n);
+            double tol = Math.min(1, STANDARD_ERRORS * se / theirs);
+            cmp.validation(LEAFSPINE_REFERENCE, String.format(Locale.ROOT,
+                    "leaf-spine permutation, %d spines, %d seeds: %s completion time of a seed, averaged over the seeds",
+                    spines, o.length, what[q]), "us", Target.point(theirs, tol), average(o), String.format(Locale.ROOT,
+                    "ours CRC-32 ECMP, ns-3 a random spine per flow: the same distribution, not the same paths;"
+                            + " sd over seeds ours %.3f us, ns-3 %.3f us", Math.sqrt(variance(o)), Math.sqrt(variance(n))))
+                    .tolerance(tol, "4 standard errors of the difference of the two means over seeds");
+        }
+    }
+
+    private static double mean(long[] v) {
+        return java.util.Arrays.stream(v).average().orElse(0);
+    }
+
+    private static double max(long[] v) {
+        return java.util.Arrays.stream(v).max().orElse(0);
+    }
+
+    private static double average(double[] v) {
+        return java.util.Arrays.stream(v).average().orElse(0);
+    }
+
+    private static double variance(double[] v) {
+        if (v.length < 2) {
+            return 0;
+        }
+        double m = average(v);
+        return java.util.Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
     }
 
     /**

@@ -31,6 +31,8 @@ public final class Ns3Scenarios {
     public static final String INCAST_DATASET = "ns3-droptail-incast";
     /** The published dataset of ns-3's RED marking at a held queue ({@link #HELD_QUEUES}). */
     public static final String HELD_QUEUE_DATASET = "ns3-red-held-queue";
+    /** The published dataset of ns-3's leaf-spine permutations ({@link #PERMUTATIONS}), one row per flow. */
+    public static final String PERMUTATION_DATASET = "ns3-leafspine-permutation";
     /** The published dataset of ns-3's step (single-threshold) marking in the incasts ({@link #STEPS}). */
     public static final String STEP_DATASET = "ns3-step-marking";
 
@@ -214,6 +216,75 @@ public final class Ns3Scenarios {
             new StepMarking(INCASTS.get(0), 20_000),
             new StepMarking(INCASTS.get(1), 100_000),
             new StepMarking(INCASTS.get(2), 200_000));
+
+    /** Leaves of the permutation's leaf-spine. */
+    public static final int PERMUTATION_LEAVES = 4;
+    /** Hosts per leaf of the permutation's leaf-spine. */
+    public static final int PERMUTATION_HOSTS_PER_LEAF = 4;
+    /** Bytes every flow of the permutation sends (100 packets). */
+    public static final long PERMUTATION_BYTES = 100_000;
+    /** Link rate of the permutation's leaf-spine, bit/s. */
+    public static final long PERMUTATION_RATE = 100_000_000_000L;
+
+    /**
+     * A permutation of line-rate flows on a leaf-spine: {@value #PERMUTATION_LEAVES} leaves of
+     * {@value #PERMUTATION_HOSTS_PER_LEAF} hosts, {@code spines} spines, one link per host-leaf and per leaf-spine
+     * pair, every link {@value #PERMUTATION_RATE} bit/s with 1 us delay; every host sends {@value #PERMUTATION_BYTES}
+     * bytes from time 0 to its partner in {@link Scenario#permutation}'s derangement for {@code seed}; no congestion
+     * control, no drop (a 1 GiB shared buffer), so every queue is a FIFO output queue. Ours hashes each flow onto a
+     * spine with CRC-32 ({@code Forwarding.ecmp}, seeded); the ns-3 program picks each flow's spine uniformly at random
+     * (seed 1, run {@code seed}), so with more than one spine the two are compared as distributions over seeds.
+     *
+     * @param spines spine switches, in [1, 64]
+     * @param seed the permutation's and the hash's seed, in [1, 2^31 - 1]
+     */
+    public record LeafSpinePermutation(int spines, long seed) {
+        /** Validates as stated on the record. */
+        public LeafSpinePermutation {
+            Parameters.inRange("spines", spines, 1, 64);
+            Parameters.inRange("seed", seed, 1L, Integer.MAX_VALUE);
+        }
+
+        /** The permutation as our simulator runs it. */
+        public Scenario scenario() {
+            fabriclab.fabric.LeafSpine fabric = new fabriclab.fabric.LeafSpine(PERMUTATION_LEAVES * PERMUTATION_HOSTS_PER_LEAF,
+                    1, PERMUTATION_LEAVES, spines, PERMUTATION_RATE, PERMUTATION_RATE, 1, Time.US, Time.US);
+            SimulationConfig cfg = SimulationConfig.builder().mtuBytes(WIRE_BYTES).headerBytes(0)
+                    .buffer(SwitchBuffer.shared(1L << 30))
+                    .forwarding(fabriclab.simulation.config.Forwarding.ecmp(
+                            fabriclab.loadbalancing.hash.HashFunction.CRC32, (int) seed))
+                    .seed(seed).build();
+            return Scenario.permutation(fabric, PERMUTATION_BYTES, seed, cfg);
+        }
+
+        /**
+         * Runs the permutation in our simulator: each flow's completion time (its last delivery; all start at 0), ps,
+         * in flow order.
+         *
+         * @throws IllegalStateException if a packet was dropped (the buffer is meant never to fill)
+         */
+        public long[] runOurs() {
+            SimulationResult r = scenario().simulator().run();
+            if (r.droppedPackets() != 0) {
+                throw new IllegalStateException("the permutation dropped " + r.droppedPackets() + " packets");
+            }
+            return r.flows().stream().mapToLong(SimulationResult.FlowRecord::lastDeliveryPs).toArray();
+        }
+    }
+
+    /** The permutations compared with ns-3: one spine with seeds 1 to 5 (paths equal), four spines with seeds 1 to 20. */
+    public static final List<LeafSpinePermutation> PERMUTATIONS = permutations();
+
+    private static List<LeafSpinePermutation> permutations() {
+        List<LeafSpinePermutation> l = new java.util.ArrayList<>();
+        for (long seed = 1; seed <= 5; seed++) {
+            l.add(new LeafSpinePermutation(1, seed));
+        }
+        for (long seed = 1; seed <= 20; seed++) {
+            l.add(new LeafSpinePermutation(4, seed));
+        }
+        return List.copyOf(l);
+    }
 
     private static SimulationResult.QueueTrace receiverPort(SimulationResult r, int receiver) {
         return r.queues().stream().filter(q -> q.peerNode() == receiver).findFirst()

@@ -40,10 +40,11 @@ class Ns3ReferenceDatasetsTest {
     private static final Path DATASETS = Path.of("..", "datasets");
     private static final Path INCAST_SOURCE = Path.of("src/test/ns3/fabriclab-incast.cc");
     private static final Path RED_SOURCE = Path.of("src/test/ns3/fabriclab-red.cc");
+    private static final Path LEAFSPINE_SOURCE = Path.of("src/test/ns3/fabriclab-leafspine.cc");
 
     @Test
     void committedNs3DatasetsEqualWhatNs3GivesNow(@TempDir Path tmp) throws Exception {
-        List<Dataset> now = List.of(incast(), heldQueue(), step());
+        List<Dataset> now = List.of(incast(), heldQueue(), step(), permutation());
         boolean write = Boolean.getBoolean("fabriclab.ns3.write");
         for (Dataset d : now) {
             Path fresh = Datasets.write(write ? DATASETS : tmp, d);
@@ -53,7 +54,8 @@ class Ns3ReferenceDatasetsTest {
                     + " the committed dataset; if ns-3 or the program changed on purpose, write it again"
                     + " (-Dfabriclab.ns3.write=true) and say why in the commit");
             Provenance p = Datasets.readProvenance(DATASETS.resolve("published").resolve(d.name() + ".json"));
-            String blob = blob(d.name().equals(Ns3Scenarios.INCAST_DATASET) ? INCAST_SOURCE : RED_SOURCE);
+            String blob = blob(d.name().equals(Ns3Scenarios.INCAST_DATASET) ? INCAST_SOURCE
+                    : d.name().equals(Ns3Scenarios.PERMUTATION_DATASET) ? LEAFSPINE_SOURCE : RED_SOURCE);
             assertTrue(p.location().contains(blob), d.name() + ": the committed provenance does not name the program's"
                     + " current git blob " + blob + ": write it again");
         }
@@ -159,6 +161,48 @@ class Ns3ReferenceDatasetsTest {
                 "ns3-traffic-control ns3-internet ns3-point-to-point ns3-network ns3-core",
                 "fabriclab-red 1000 RATE_BPS DELAY_PS BUFFER_BYTES K K 1.0 1 0:P ... (one 0:P per sender, P = bytes_per_sender / 1000)",
                 units), t);
+    }
+
+    private static Dataset permutation() throws Exception {
+        Table t = Table.create(Ns3Scenarios.PERMUTATION_DATASET);
+        String[] cols = {"spines", "seed", "flow", "source", "destination", "spine", "fct_ps"};
+        for (String c : cols) {
+            t.addColumns(LongColumn.create(c));
+        }
+        for (Ns3Scenarios.LeafSpinePermutation c : Ns3Scenarios.PERMUTATIONS) {
+            List<fabriclab.simulation.config.FlowSpec> flows = c.scenario().flows();
+            List<String> cmd = new ArrayList<>(List.of(Ns3DifferentialTest.ns3Program(LEAFSPINE_SOURCE,
+                    List.of("ns3-point-to-point", "ns3-network", "ns3-core")).toString(),
+                    "" + Ns3Scenarios.PERMUTATION_LEAVES, "" + Ns3Scenarios.PERMUTATION_HOSTS_PER_LEAF, "" + c.spines(),
+                    "" + Ns3Scenarios.WIRE_BYTES, "" + Ns3Scenarios.PERMUTATION_RATE, "1000000",
+                    "" + Ns3Scenarios.PERMUTATION_BYTES, "1", "1", "" + c.seed()));
+            for (fabriclab.simulation.config.FlowSpec f : flows) {
+                cmd.add(f.source() + ":" + f.destination());
+            }
+            for (String line : Ns3DifferentialTest.run(cmd, 120)) {
+                String[] p = line.split(",");
+                if (!p[0].equals("flow")) {
+                    continue;
+                }
+                int f = Integer.parseInt(p[1]);
+                long[] v = {c.spines(), c.seed(), f, flows.get(f).source(), flows.get(f).destination(), Long.parseLong(p[2]),
+                    Long.parseLong(p[3])};
+                for (int i = 0; i < cols.length; i++) {
+                    t.longColumn(cols[i]).append(v[i]);
+                }
+            }
+        }
+        Map<String, String> units = units(cols);
+        units.put("flow", "flow index in Scenario.permutation's order");
+        units.put("source", "host");
+        units.put("destination", "host");
+        units.put("spine", "the spine ns-3 picked for the flow (uniformly at random), -1 within one leaf");
+        units.put("fct_ps", "ps: the flow's completion time, its last packet's arrival (every flow starts at 0)");
+        return new Dataset(provenance(Ns3Scenarios.PERMUTATION_DATASET,
+                "ns-3 3.37: leaf-spine permutations of line-rate flows, completion time per flow, the cases of"
+                        + " Ns3Scenarios.PERMUTATIONS", LEAFSPINE_SOURCE, "ns3-point-to-point ns3-network ns3-core",
+                "fabriclab-leafspine 4 4 SPINES 1000 100000000000 1000000 100000 1 1 SEED SRC:DST ... (one SRC:DST per flow"
+                        + " of Scenario.permutation for the seed, in flow order)", units), t);
     }
 
     private static Map<String, String> units(String[] cols) {
