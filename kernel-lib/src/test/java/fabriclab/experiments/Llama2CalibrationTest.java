@@ -16,7 +16,7 @@ import fabriclab.training.ParallelLayout;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The choice of notebook 09's calibrated and a-priori points, and the points simulated at them. */
+/** The choice of notebook 09's calibrated points (outside table 1, and fitted to its row 1), and the points simulated at them. */
 class Llama2CalibrationTest {
     static final ParallelLayout EVEN = Llama2Training.layouts(32).stream().filter(l -> l.dataParallel() % 2 == 0).findFirst().orElseThrow();
     static final ParallelLayout ODD = Llama2Training.layouts(32).stream().filter(l -> l.dataParallel() % 2 != 0).findFirst().orElseThrow();
