@@ -700,13 +700,11 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         }
         List<Object[]> out = new ArrayList<>();
         for (List<Integer> idx : rows.values()) {
-            double[] x = idx.stream().mapToDouble(i -> r.doubleColumn("ratio_mean").get(i)).sorted().toArray();
-            int n = x.length;
-            double median = n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+            Spread x = Spread.of(idx.stream().mapToDouble(i -> r.doubleColumn("ratio_mean").get(i)).toArray());
             long inBand = idx.stream().filter(i -> r.stringColumn("in_band").get(i).equals("yes")).count();
             int first = idx.get(0);
             out.add(new Object[] {r.doubleColumn("speedup").get(first), r.stringColumn("algorithm").get(first),
-                    r.stringColumn("testbed").get(first), n, median, x[0], x[n - 1], inBand});
+                    r.stringColumn("testbed").get(first), idx.size(), x.median(), x.min(), x.max(), inBand});
         }
         return Columns.<Object[]>of()
                 .doubleColumn("speedup", "ratio", o -> (Double) o[0])

@@ -94,12 +94,12 @@ class Llama2CalibrationTest {
     /** Median of an odd and an even count, the range, and RoCE and GSE paired per seed; seeds ascending in the dataset. */
     @Test
     void spreadsOverSeedsPairEachSeedsRunsAndTakeTheMedian() {
-        assertEquals(new Llama2Training.Spread(2, 1, 7), Llama2Training.Spread.of(new double[] {7, 1, 2}));
-        assertEquals(new Llama2Training.Spread(2.5, 1, 7), Llama2Training.Spread.of(new double[] {7, 1, 2, 3}));
-        assertEquals("2.00 (1.00-7.00)", Llama2Training.Spread.of(new double[] {7, 1, 2}).format("%.2f"));
-        assertEquals("3.0", Llama2Training.Spread.of(new double[] {3, 3}).format("%.1f"));
-        assertThrows(IllegalArgumentException.class, () -> Llama2Training.Spread.of(new double[0]));
-        assertThrows(IllegalArgumentException.class, () -> new Llama2Training.Spread(1, 2, 3));
+        assertEquals(new Spread(2, 1, 7), Spread.of(new double[] {7, 1, 2}));
+        assertEquals(new Spread(2.5, 1, 7), Spread.of(new double[] {7, 1, 2, 3}));
+        assertEquals("2.00 (1.00-7.00)", Spread.of(new double[] {7, 1, 2}).format("%.2f"));
+        assertEquals("3.0", Spread.of(new double[] {3, 3}).format("%.1f"));
+        assertThrows(IllegalArgumentException.class, () -> Spread.of(new double[0]));
+        assertThrows(IllegalArgumentException.class, () -> new Spread(1, 2, 3));
         Point roceP = new Point(Case.SINGLE_JOB, Fabric.ROCE, EVEN, 32, Accelerator.A100, 0.45);
         Point gseP = new Point(Case.SINGLE_JOB, Fabric.GSE, EVEN, 32, Accelerator.A100, 0.45);
         java.util.Map<Long, List<Llama2Training.Result>> bySeed = new java.util.HashMap<>();
@@ -109,7 +109,7 @@ class Llama2CalibrationTest {
         }
         Llama2Training.SeedSpread sp = Llama2Training.SeedSpread.of(bySeed, Case.SINGLE_JOB, roceP);
         assertEquals(3, sp.seeds());
-        assertEquals(new Llama2Training.Spread(2.0, 1.0, 2.5), sp.roce());
+        assertEquals(new Spread(2.0, 1.0, 2.5), sp.roce());
         assertEquals(50, sp.gainPercent().median(), 1e-9);
         assertEquals(20, sp.gainPercent().min(), 1e-9);
         assertEquals(200, sp.gainPercent().max(), 1e-9);

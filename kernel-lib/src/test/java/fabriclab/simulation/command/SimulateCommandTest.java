@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The simulation command: its options, their errors, and runs whose figures are known in closed form. */
 class SimulateCommandTest {
 
-    /** Runs the command in this JVM; returns {exit status, stdout, stderr}. */
-    private static Object[] run(String... args) {
+    /** Runs the command in this JVM; returns {exit status, stdout, stderr}. Shared by the command's other tests. */
+    static Object[] run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = SimulateCommand.run(Arrays.asList(args), new PrintStream(out, true, StandardCharsets.UTF_8),

@@ -3,9 +3,6 @@ package fabriclab.simulation.command;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,11 +16,7 @@ class SimulateExtremeRunsTest {
     private static Object[] run(List<String> args) {
         List<String> a = new ArrayList<>(List.of("--jit", "short", "--quiet"));
         a.addAll(args);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = SimulateCommand.run(a, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Object[] {status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+        return SimulateCommandTest.run(a.toArray(String[]::new));
     }
 
     /** A run that completes every flow. */

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.workload.HpccFctFile;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -18,11 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code bin/simulate --workload websearch|fb-hadoop|cdf}: its options, the slowdown table and the fct.txt file. */
 class StandardWorkloadCommandTest {
     private static Object[] run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = SimulateCommand.run(Arrays.asList(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Object[] {status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+        return SimulateCommandTest.run(args);
     }
 
     static final String[] SMALL = {"--hosts", "16", "--hosts-per-leaf", "4", "--spines", "2", "--quiet", "--jit", "short"};
