@@ -18,7 +18,8 @@ import fabriclab.Parameters;
  * @param tauS CNP interval tau (at most one CNP per flow per tau) [s], {@code > 0}
  * @param tauPrimeS alpha update period tau' [s], {@code > 0}
  * @param timerS rate-increase timer T [s], {@code > 0}
- * @param byteCounterBytes rate-increase byte counter B [bytes], {@code > 0}
+ * @param byteCounterBytes rate-increase byte counter B [bytes], {@code > 0}; {@link #NO_BYTE_COUNTER}: none, the
+ *        increase stages counted by the timer alone
  * @param fastRecoverySteps F, number of fast-recovery steps before additive increase, {@code >= 1}
  * @param rateAiBitsPerSecond additive-increase step R_AI [bit/s], {@code > 0}
  * @param feedbackDelayS control-loop delay tau* (marking to sender reaction) [s], {@code > 0}
@@ -27,6 +28,14 @@ import fabriclab.Parameters;
 public record DcqcnParameters(EcnMarking marking, double g, double tauS, double tauPrimeS, double timerS,
                               double byteCounterBytes, int fastRecoverySteps, double rateAiBitsPerSecond,
                               double feedbackDelayS, double minRateBitsPerSecond) {
+    /**
+     * {@code byteCounterBytes} of a reaction point with no byte counter, as HPCC's ns-3 DCQCN runs: the rate-increase
+     * events come from the timer alone, and the k-th event after a cut (k from 0) is fast recovery while k &lt; F,
+     * additive increase (R_T += R_AI) at k = F and hyper increase (R_T += R_HAI, a fixed step) after; each then sets
+     * R_C = (R_T + R_C) / 2.
+     */
+    public static final double NO_BYTE_COUNTER = Double.MAX_VALUE;
+
     /** Validates every field (message names it). */
     public DcqcnParameters {
         Parameters.notNull("marking", marking);
@@ -100,6 +109,23 @@ public record DcqcnParameters(EcnMarking marking, double g, double tauS, double 
     public static DcqcnParameters nvidiaConnectX() {
         return new DcqcnParameters(EcnMarking.dcqcnDefaults(), 5.0 / 1024, 4e-6, 1e-6, 300e-6, 32_767, 1, 5e6,
                 4e-6, 1e6);
+    }
+
+    /**
+     * The DCQCN settings of HPCC's ns-3 evaluation at 100 Gb/s host links (Li et al., "HPCC: High Precision Congestion
+     * Control", SIGCOMM 2019, section 5.1; the values as the authors' simulation/run.py writes them for
+     * {@code --bw 100}, repository alibaba-edu/High-Precision-Congestion-Control, commit 9f4be2a9): marking Kmin
+     * 400 KB, Kmax 1600 KB, Pmax 0.2 at 100 Gb/s (four times the thresholds at 400 Gb/s: use
+     * {@link fabriclab.simulation.config.SwitchBuffer#withEcnScaledFromRate}), g = 1/256, alpha updated every
+     * 1 us (tau'), rate decreases at most every 4 us (tau), rate-increase timer T = 300 us and no byte counter
+     * ({@link #NO_BYTE_COUNTER}), F = 1, R_AI = 20 Mb/s, a 1 Gb/s floor. Its R_HAI of 200 Mb/s is a setting of
+     * the transport ({@code RoceTransport.withHyperIncrease}). HPCC's reaction point checks for a CNP every 4 us
+     * and cuts then; ours cuts on each CNP, and the receiver sends at most one per tau = 4 us. The feedback delay
+     * (4 us) is used only by the fluid model.
+     */
+    public static DcqcnParameters hpccSimulation() {
+        return new DcqcnParameters(new EcnMarking(400_000, 1_600_000, 0.2), 1.0 / 256, 4e-6, 1e-6, 300e-6,
+                NO_BYTE_COUNTER, 1, 20e6, 4e-6, 1e9);
     }
 
     /** A copy with another marking curve. */

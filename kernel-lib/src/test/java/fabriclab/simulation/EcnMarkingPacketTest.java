@@ -28,9 +28,12 @@ class EcnMarkingTest {
     }
 
     static SimulationResult run(EcnMarking wred, long seed) {
+        return run(new SwitchBuffer(10_000_000, 10_000_000, wred), seed);
+    }
+
+    static SimulationResult run(SwitchBuffer buffer, long seed) {
         Topology t = Topology.singleSwitch(new long[] {100_000_000_000L, 30_000_000_000L}, Time.US);
-        SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(10_000_000, 10_000_000, wred),
-                Forwarding.sprayRandom(), seed, 0, 0);
+        SimulationConfig c = new SimulationConfig(1000, 0, 1, buffer, Forwarding.sprayRandom(), seed, 0, 0);
         return Scenario.builder(t, c).flows(List.of(FlowSpec.of(0, 1, N * 1000L, 0))).build().simulator().run();
     }
 
@@ -61,5 +64,24 @@ class EcnMarkingTest {
         }
         SimulationResult r = run(wred, 2026);
         assertEquals(mean, r.ecnMarks(), 5 * Math.sqrt(var), "mean " + mean + " sd " + Math.sqrt(var));
+    }
+
+    /**
+     * Thresholds written for 120 Gb/s ports and scaled to the 30 Gb/s port: Kmin and Kmax times 30/120, so a step
+     * at K marks exactly the packets that find the queue above K/4 (counted by hand as above).
+     */
+    @Test
+    void thresholdsScaledToThePortRateMarkAsTheScaledStep() {
+        long k = 1_602_000;
+        long expected = 0;
+        for (int i = 0; i < N; i++) {
+            if (queueBefore(i) > k / 4) {
+                expected++;
+            }
+        }
+        SimulationResult r = run(new SwitchBuffer(10_000_000, 10_000_000, new EcnMarking(k, k, 1.0))
+                .withEcnScaledFromRate(120_000_000_000L), 1);
+        assertTrue(expected > 100 && expected < N - 100, "scenario must straddle K/4: " + expected);
+        assertEquals(expected, r.ecnMarks());
     }
 }

@@ -42,6 +42,8 @@ public final class Switch extends Node {
     private final long perQueueLimitBytes;
     private final EcnMarking marking;
     private final long kminBytes;
+    /** 0, or the port rate the marking thresholds are written for (they scale with each port's rate). */
+    private final long ecnReferenceRate;
     /**
      * The PFC ingress counters of all this switch's ports, {@link PfcIngress#STRIDE} longs per
      * priority from each port's {@link PfcIngress#base()} (see {@link PfcIngress#share}); a packet
@@ -88,6 +90,7 @@ public final class Switch extends Node {
         this.perQueueLimitBytes = b.perQueueLimitBytes();
         this.marking = b.ecnMarking();
         this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
+        this.ecnReferenceRate = b.ecnReferenceRateBitsPerSecond();
         this.pauseCheckFromBytes = net.pfc == null ? Long.MAX_VALUE
                 : net.pfcDynamic != null ? Long.MIN_VALUE : net.pfc.xoffBytes();
         this.resumeCheckBelowBytes = net.pfc == null || net.pfcDynamic != null ? Long.MAX_VALUE : net.pfc.xonBytes();
@@ -262,7 +265,9 @@ public final class Switch extends Node {
 
     /** ECN marking, buffer and ingress accounting of an admitted packet, then it joins {@code out}'s queue. */
     private void enqueueAdmitted(Packet p, Port out, long q, int w) {
-        if (p.kind == Packet.DATA && q > kminBytes) {
+        if (ecnReferenceRate != 0) {
+            markScaled(p, out, q);
+        } else if (p.kind == Packet.DATA && q > kminBytes) {
             if (congestionPoint != null) {
                 congestionPoint.congested(this, p, part.now);
             }
@@ -288,5 +293,25 @@ public final class Switch extends Node {
         }
         p.enqueuedPs = part.now;
         out.enqueue(p);
+    }
+
+    /**
+     * Marking with thresholds scaled to {@code out}'s rate: the curve is read at {@code q * reference / rate}
+     * (Kmin and Kmax times rate / reference, the same Pmax).
+     */
+    private void markScaled(Packet p, Port out, long q) {
+        double scaled = (double) q * ecnReferenceRate / out.link.rateBitsPerSecond;
+        if (p.kind == Packet.DATA && scaled > marking.kMinBytes()) {
+            if (congestionPoint != null) {
+                congestionPoint.congested(this, p, part.now);
+            }
+            if (!p.ecn) {
+                double prob = marking.probabilityUnchecked(scaled);
+                if (prob >= 1 || random.nextDouble() < prob) {
+                    p.ecn = true;
+                    out.queue.ecnMarks++;
+                }
+            }
+        }
     }
 }

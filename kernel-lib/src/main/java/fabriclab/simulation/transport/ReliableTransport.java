@@ -205,7 +205,12 @@ public abstract class ReliableTransport extends Transport {
                 rtoCancelled = true;
                 source.cancelledEvents++;
             }
+            onAcknowledged(now);
         }
+    }
+
+    /** Hook: an ACK or NAK advanced {@link #una} (a window may open). */
+    protected void onAcknowledged(long now) {
     }
 
     /** Hook: a NACK arrived (after the rewind). */

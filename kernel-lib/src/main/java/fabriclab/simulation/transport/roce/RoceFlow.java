@@ -29,12 +29,18 @@ final class RoceFlow extends ReliableTransport {
     private final long timerPs;
     private final long alphaPeriodPs;
     private final long byteCounter;
+    private final boolean timerOnly;
     // notification point
     private long lastCnpSentPs = Long.MIN_VALUE;
     private final long tauPs;
     long cnpsSent;
     long cnpsReceived;
     long rateCuts;
+
+    // sending window (DCQCN+w), or windowMaxBytes = 0 for none
+    private final long windowMaxBytes;
+    private final boolean windowScales;
+    private final int mtuBytes;
 
     private final EventHandler rateTimer = this::onRateTimer;
     private final EventHandler alphaTimer = this::onAlphaTimer;
@@ -49,7 +55,36 @@ final class RoceFlow extends ReliableTransport {
         this.timerPs = p == null ? 0 : Math.max(1, Math.round(p.timerS() * 1e12));
         this.alphaPeriodPs = p == null ? 0 : Math.max(1, Math.round(p.tauPrimeS() * 1e12));
         this.byteCounter = p == null ? 0 : Math.max(1, Math.round(p.byteCounterBytes()));
+        this.timerOnly = p != null && p.byteCounterBytes() == DcqcnParameters.NO_BYTE_COUNTER;
         this.tauPs = p == null ? 0 : Math.max(1, Math.round(p.tauS() * 1e12));
+        RoceTransport.Window w = model.window();
+        this.windowMaxBytes = w == null ? 0 : w.maxBytes();
+        this.windowScales = w != null && w.scalesWithRate();
+        this.mtuBytes = net.config.mtuBytes();
+    }
+
+    /** The window allows another packet: nothing in flight, or fewer payload bytes than W ({@link RoceTransport.Window}). */
+    @Override
+    protected boolean canSend() {
+        if (!super.canSend()) {
+            return false;
+        }
+        if (windowMaxBytes == 0) {
+            return true;
+        }
+        long inFlight = (long) (flow.nextSeq - una) * mtuBytes;
+        if (inFlight <= 0) {
+            return true;
+        }
+        double w = windowScales ? windowMaxBytes * (rateBitsPerSecond / lineRate) : windowMaxBytes;
+        return inFlight < w;
+    }
+
+    @Override
+    protected void onAcknowledged(long now) {
+        if (windowMaxBytes != 0) {
+            wake();
+        }
     }
 
     @Override
@@ -137,7 +172,14 @@ final class RoceFlow extends ReliableTransport {
 
     private void increase() {
         int f = p.fastRecoverySteps();
-        if (Math.max(timerCount, byteCount) < f) {
+        if (timerOnly) {
+            int stage = timerCount - 1; // timer events before this one since the cut
+            if (stage == f) {
+                targetBitsPerSecond = Math.min(lineRate, targetBitsPerSecond + p.rateAiBitsPerSecond());
+            } else if (stage > f) {
+                targetBitsPerSecond = Math.min(lineRate, targetBitsPerSecond + model.hyperIncreaseBitsPerSecond());
+            } // else fast recovery: R_T unchanged
+        } else if (Math.max(timerCount, byteCount) < f) {
             // fast recovery: R_T unchanged
         } else if (Math.min(timerCount, byteCount) > f) {
             targetBitsPerSecond = Math.min(lineRate, targetBitsPerSecond + (Math.min(timerCount, byteCount) - f) * model.hyperIncreaseBitsPerSecond());
@@ -147,6 +189,9 @@ final class RoceFlow extends ReliableTransport {
         rateBitsPerSecond = Math.min(lineRate, (targetBitsPerSecond + rateBitsPerSecond) / 2);
         if (lastWireBytes > 0) {
             advancePacing(lastStartPs + Time.serializationPs(lastWireBytes, Math.max(1, Math.round(rateBitsPerSecond))));
+        }
+        if (windowScales) {
+            wake(); // a higher rate widens the window
         }
         if (rateBitsPerSecond >= lineRate * (1 - 1e-9) && targetBitsPerSecond >= lineRate * (1 - 1e-9)) {
             rateBitsPerSecond = lineRate;

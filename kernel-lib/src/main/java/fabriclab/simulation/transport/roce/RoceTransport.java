@@ -51,9 +51,30 @@ import fabriclab.congestion.DcqcnParameters;
  *        Kmin sends the sender a CNP itself when no CNP of that flow (from the receiver or a switch) was
  *        sent for longer than the rate-increase timer T, so the sender does not raise its rate while
  *        its queue is still congested (needs {@code dcqcn})
+ * @param window the sending window ({@link Window}), or null for none (the rate limiter alone, as NICs run DCQCN)
  */
 public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, ReliableConnection rc,
-        int controlBytes, int ackPriority, int cnpPriority, boolean iqcn) implements TransportModel {
+        int controlBytes, int ackPriority, int cnpPriority, boolean iqcn, Window window) implements TransportModel {
+
+    /**
+     * A sending window on top of the rate limiter ("DCQCN+w" of Li et al., "HPCC: High Precision Congestion
+     * Control", SIGCOMM 2019, section 5.1, which adds one to DCQCN): a queue pair keeps at most W payload bytes
+     * unacknowledged, counted as whole packets of the MTU ({@code (nextSeq - una) * mtu}); a packet may always
+     * start when nothing is in flight. With {@code scalesWithRate} the window follows the current rate,
+     * W = W_max * R_C / line rate (the variable window of HPCC's simulator, {@code VAR_WIN 1} in its
+     * configuration), so a cut by DCQCN also shrinks what is in flight. HPCC's evaluation sets W_max to the
+     * fabric's largest base RTT times the line rate (one BDP).
+     *
+     * @param maxBytes W_max [bytes], at least 1
+     * @param scalesWithRate whether W follows R_C / line rate
+     */
+    public record Window(long maxBytes, boolean scalesWithRate) {
+        /** Validates. */
+        public Window {
+            Parameters.atLeast("maxBytes", maxBytes, 1L);
+        }
+    }
+
     /** Validates. */
     public RoceTransport {
         Parameters.positive("hyperIncreaseBitsPerSecond", hyperIncreaseBitsPerSecond);
@@ -68,28 +89,28 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
 
     /** DCQCN with {@code p}; the default reliable connection; 64-byte control frames on priority 0. */
     public static RoceTransport dcqcn(DcqcnParameters p) {
-        return new RoceTransport(Parameters.notNull("p", p), 50e6, ReliableConnection.defaults(), 64, 0, 0, false);
+        return new RoceTransport(Parameters.notNull("p", p), 50e6, ReliableConnection.defaults(), 64, 0, 0, false, null);
     }
 
     /** Go-back-N RoCE without congestion control (line rate, PFC or loss decide). */
     public static RoceTransport noCongestionControl() {
-        return new RoceTransport(null, 50e6, ReliableConnection.defaults(), 64, 0, 0, false);
+        return new RoceTransport(null, 50e6, ReliableConnection.defaults(), 64, 0, 0, false, null);
     }
 
     /** A copy with CNPs (and ACKs/NACKs if {@code alsoAcks}) on another priority. */
     public RoceTransport withControlPriority(int priority, boolean alsoAcks) {
         return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, alsoAcks ? priority : ackPriority,
-                priority, iqcn);
+                priority, iqcn, window);
     }
 
     /** A copy with another hyper-increase step R_HAI [bit/s]. */
     public RoceTransport withHyperIncrease(double bps) {
-        return new RoceTransport(dcqcn, bps, rc, controlBytes, ackPriority, cnpPriority, iqcn);
+        return new RoceTransport(dcqcn, bps, rc, controlBytes, ackPriority, cnpPriority, iqcn, window);
     }
 
     /** A copy with another reliable connection (timeout, retries, ACK coalescing, message size). */
     public RoceTransport withReliableConnection(ReliableConnection c) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, c, controlBytes, ackPriority, cnpPriority, iqcn);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, c, controlBytes, ackPriority, cnpPriority, iqcn, window);
     }
 
     /** A copy acknowledging every {@code ackEvery} packets. */
@@ -99,7 +120,12 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
 
     /** A copy with iQCN on or off. */
     public RoceTransport withIqcn(boolean on) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, on);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, on, window);
+    }
+
+    /** A copy with sending window {@code w} ({@link Window}), or none for null. */
+    public RoceTransport withWindow(Window w) {
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, w);
     }
 
     /** CNPs the notification points (receivers) sent. */
