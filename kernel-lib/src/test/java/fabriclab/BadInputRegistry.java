@@ -676,12 +676,12 @@ final class BadInputRegistry {
             case "fabriclab.simulation.SimulationResult#queuePairsOf(int)" ->
                     call(new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
                             List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
-                                    0, 0, 100, 0, 950, 0, 0, 0, false, 0)), List.of(),
+                                    0, 0, 100, 0, 950, 0, 0, 0, false, 0, -1)), List.of(),
                             List.of(), 0, 0, 0, "roce", Map.of()), id, 0);
             case "fabriclab.simulation.SimulationResult#completedAtPs(int)" ->
                     call(new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
                             List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
-                                    0, 0, 100, 0, 950, 0, 0, 0, false, 0)), List.of(),
+                                    0, 0, 100, 0, 950, 0, 0, 0, false, 0, -1)), List.of(),
                             List.of(), 0, 0, 0, "roce", Map.of()), id, 0);
             case "fabriclab.experiments.PfcDeadlockAndRecovery$Result#<init>(Variant,SimulationResult,long[],int,long,long,long,long,List)" ->
                     call(fabriclab.experiments.PfcDeadlockAndRecovery.Result.class, id,

@@ -326,11 +326,14 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
      * @param failed whether the queue pair went to the error state (retries exhausted; it sent no more)
      * @param outOfOrderDiscards data packets the receiver discarded for arriving above the expected sequence
      *        number (go-back-N); duplicates are counted apart in {@code duplicatePackets}
+     * @param acknowledgedPs time the sender learned that its last byte was acknowledged (an ACK covering every
+     *        packet reached it), ps; -1 if never, or for a transport without per-flow acknowledgements (line rate,
+     *        GSE). HPCC's simulator ends a flow's completion time here
      */
     public record FlowRecord(int id, FlowSpec spec, long completionTimePs, long deliveredBytes, long droppedPackets,
             long ecnMarkedPackets, long reorderedPackets, long duplicatePackets, long startedPs,
             long retransmittedPackets, long lastDeliveryPs, long retransmittedBytes, long timeouts,
-            long spuriousTimeouts, boolean failed, long outOfOrderDiscards) {
+            long spuriousTimeouts, boolean failed, long outOfOrderDiscards, long acknowledgedPs) {
         /** Validates: spec present, counters not negative, times not negative or -1 (never). */
         public FlowRecord {
             Parameters.notNull("spec", spec);
@@ -347,6 +350,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             Parameters.atLeast("timeouts", timeouts, 0L);
             Parameters.atLeast("spuriousTimeouts", spuriousTimeouts, 0L);
             Parameters.atLeast("outOfOrderDiscards", outOfOrderDiscards, 0L);
+            Parameters.atLeast("acknowledgedPs", acknowledgedPs, -1L);
         }
 
         /** Whether every byte arrived. */
@@ -432,7 +436,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             qr.add(new FlowRecord(net.workload.flowOf(f.id), f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.startedPs,
                     f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates, f.startedPs, f.retransmitted,
                     f.lastDeliveryPs, f.retransmittedBytes, f.timeouts, f.spuriousTimeouts, f.failed,
-                    f.outOfOrderDiscards));
+                    f.outOfOrderDiscards, f.acknowledgedPs));
             delivered += f.receivedBytes;
             dropped += f.droppedBytes;
             droppedPackets += f.dropped;
@@ -531,7 +535,13 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         long spurious = 0;
         boolean failed = false;
         long outOfOrder = 0;
+        long acknowledged = -1;
+        boolean allAcknowledged = true;
         for (FlowRecord q : qps) {
+            if (q.acknowledgedPs() < 0) {
+                allAcknowledged = false;
+            }
+            acknowledged = Math.max(acknowledged, q.acknowledgedPs());
             if (q.startedPs() >= 0) {
                 started = started < 0 ? q.startedPs() : Math.min(started, q.startedPs());
             }
@@ -554,6 +564,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
             outOfOrder += q.outOfOrderDiscards();
         }
         return new FlowRecord(id, spec, completed ? completedAt - started : -1, delivered, dropped, marked, reordered,
-                duplicates, started, retransmitted, last, retransmittedBytes, timeouts, spurious, failed, outOfOrder);
+                duplicates, started, retransmitted, last, retransmittedBytes, timeouts, spurious, failed, outOfOrder,
+                allAcknowledged ? acknowledged : -1);
     }
 }

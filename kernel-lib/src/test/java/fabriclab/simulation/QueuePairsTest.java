@@ -245,7 +245,7 @@ class QueuePairsTest {
                 assertEquals(new SimulationResult.FlowRecord(x.id(), y.spec(), y.completionTimePs(), y.deliveredBytes(),
                         y.droppedPackets(), y.ecnMarkedPackets(), y.reorderedPackets(), y.duplicatePackets(), y.startedPs(),
                         y.retransmittedPackets(), y.lastDeliveryPs(), y.retransmittedBytes(), y.timeouts(), y.spuriousTimeouts(),
-                        y.failed(), y.outOfOrderDiscards()), x);
+                        y.failed(), y.outOfOrderDiscards(), y.acknowledgedPs()), x);
             }
             assertEquals(b.events(), a.events());
             assertEquals(lossy, a.droppedPackets() > 0);
@@ -267,9 +267,9 @@ class QueuePairsTest {
     @Test
     void aResultsQueuePairRecordsMustMatchItsFlows() {
         FlowSpec f = new FlowSpec(0, 1, 1000, 0, 0, 7, 2);
-        SimulationResult.FlowRecord flow = new SimulationResult.FlowRecord(0, f, 900, 1000, 0, 0, 0, 0, 0, 0, 900, 0, 0, 0, false, 0);
-        SimulationResult.FlowRecord q0 = new SimulationResult.FlowRecord(0, f.queuePair(0), 800, 500, 0, 0, 0, 0, 0, 0, 800, 0, 0, 0, false, 0);
-        SimulationResult.FlowRecord q1 = new SimulationResult.FlowRecord(0, f.queuePair(1), 900, 500, 0, 0, 0, 0, 0, 0, 900, 0, 0, 0, false, 0);
+        SimulationResult.FlowRecord flow = new SimulationResult.FlowRecord(0, f, 900, 1000, 0, 0, 0, 0, 0, 0, 900, 0, 0, 0, false, 0, 950);
+        SimulationResult.FlowRecord q0 = new SimulationResult.FlowRecord(0, f.queuePair(0), 800, 500, 0, 0, 0, 0, 0, 0, 800, 0, 0, 0, false, 0, 850);
+        SimulationResult.FlowRecord q1 = new SimulationResult.FlowRecord(0, f.queuePair(1), 900, 500, 0, 0, 0, 0, 0, 0, 900, 0, 0, 0, false, 0, 950);
         SimulationResult ok = new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(flow), List.of(), List.of(), 0,
                 0, 0, "roce", java.util.Map.of(), List.of(q0, q1), List.of());
         assertEquals(List.of(q0, q1), ok.queuePairsOf(0));

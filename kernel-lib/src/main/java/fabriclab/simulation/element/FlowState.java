@@ -46,6 +46,8 @@ public final class FlowState {
     public long outOfOrderDiscards;
     public long completionPs = -1;
     public long lastDeliveryPs = -1;
+    /** Sender: when an acknowledgement covering every packet arrived; -1 before (or without acknowledgements). */
+    public long acknowledgedPs = -1;
 
     public FlowState(int id, FlowSpec spec, FiveTuple tuple, int mtu, int switches) {
         this.id = id;

@@ -201,6 +201,9 @@ public abstract class ReliableTransport extends Transport {
             una = seq;
             lastProgressPs = now;
             retries = 0;
+            if (una >= flow.packets && flow.acknowledgedPs < 0) {
+                flow.acknowledgedPs = now;
+            }
             if (una >= flow.packets && rtoArmed && !rtoCancelled) { // complete: the pending timer will do nothing
                 rtoCancelled = true;
                 source.cancelledEvents++;
