@@ -33,19 +33,21 @@ import fabriclab.workload.PoissonTraffic;
  *       Here: a two-tier leaf-spine of the same hosts and the same leaf capacity, 20 leaves of 16 hosts at
  *       100 Gb/s and one 400 Gb/s link from each leaf to each of 4 spines (1:1), 1 us per link, 32 MB per switch.
  *       A flow between pods in HPCC's tree crosses 6 links, here at most 4, so the base RTT is about 8 us here and
- *       12 us there; the slowdown divides by each flow's own ideal, which takes that difference out of the
- *       uncongested part.</li>
+ *       12 us there; the slowdown divides by each flow's own standalone FCT on its own fabric, which takes that
+ *       difference out of the uncongested part, not out of the queueing.</li>
  *   <li><b>Packets.</b> 1000 bytes of payload; 50 bytes of headers per data packet (HPCC's results page); ACKs and
  *       CNPs of 64 bytes (an Ethernet minimum frame; HPCC's page states 60), an ACK per data packet
  *       ({@code L2_ACK_INTERVAL 1}) on the data's priority ({@code ACK_HIGH_PRIO 0} for DCQCN+w).</li>
  *   <li><b>DCQCN.</b> {@link DcqcnParameters#hpccSimulation()} with R_HAI 200 Mb/s, ECN thresholds scaled with the
  *       port rate ({@link SwitchBuffer#withEcnScaledFromRate}: Kmin 400 KB, Kmax 1600 KB at 100 Gb/s and four times
  *       that at 400 Gb/s, Pmax 0.2).</li>
- *   <li><b>Window.</b> W_max = the fabric's largest base RTT times the host rate (their {@code GLOBAL_T 1}), scaled
- *       with the current rate ({@code VAR_WIN 1}): {@link RoceTransport.Window}.</li>
+ *   <li><b>Window.</b> W_max = the fabric's largest base RTT by HPCC's rule ({@link #baseRttPs}) times the host rate
+ *       (their {@code GLOBAL_T 1}), scaled with the current rate ({@code VAR_WIN 1}): {@link RoceTransport.Window}.</li>
  *   <li><b>PFC.</b> Dynamic thresholds, alpha = 1/8 of the free buffer (HPCC's host-facing ports; its faster ports get a
  *       larger alpha, which one alpha per switch here cannot give), 3 KB of hysteresis (its resume offset); headroom
  *       3 x rate x delay of the fastest link (150 KB at 400 Gb/s, 1 us).</li>
+ *   <li><b>FCT and slowdown.</b> HPCC's: from the flow's start to the sender's receipt of the ACK of its last byte
+ *       ({@link SimulationResult.FlowRecord#acknowledgedPs}), over its standalone FCT ({@link #standaloneFctPs}).</li>
  *   <li><b>Workload.</b> Poisson arrivals of flows between random host pairs at {@code load} of every host link over the
  *       arrival window ({@link PoissonTraffic}), sizes from the published distribution; every flow runs to completion.
  *       HPCC runs for seconds of simulated time; here the window is a parameter (a few milliseconds) and the seeds give
@@ -58,7 +60,7 @@ import fabriclab.workload.PoissonTraffic;
  * @param durationPs the arrival window, ps, in [1 us, 1 s]
  * @param seed the seed of the flows, the hashes and the marking draws
  */
-public record HpccEvaluation(String workload, double load, long durationPs, long seed) {
+public record HpccEvaluation(String workload, double load, long durationPs, long seed) implements java.io.Serializable {
     /** Hosts of the fabric (HPCC's 320 servers). */
     public static final int HOSTS = 320;
     /** Hosts per leaf (HPCC's 16 per ToR). */
@@ -91,26 +93,110 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         Parameters.inRange("durationPs", durationPs, Time.US, Time.S);
     }
 
+    /** The shortest arrival window {@link #forSteps} chooses, ps (5 ms). */
+    public static final long MIN_WINDOW_PS = 5 * Time.MS;
+
+    /**
+     * The evaluation whose window expects at least {@code 1.2 x 100 x flowsPerStep} flows, so that each 1% step of
+     * HPCC's analysis ({@link fabriclab.workload.FctSteps}) holds about {@code flowsPerStep} or more, and whose p99 is
+     * then an order statistic below the step's largest when {@code flowsPerStep} is at least 100 (the window is at
+     * least {@link #MIN_WINDOW_PS}, and a whole number of microseconds).
+     *
+     * @param flowsPerStep flows wanted per 1% step, in [1, 1000]
+     */
+    public static HpccEvaluation forSteps(String workload, double load, int flowsPerStep, long seed) {
+        Parameters.inRange("flowsPerStep", flowsPerStep, 1, 1000);
+        HpccEvaluation probe = new HpccEvaluation(workload, load, Time.S, seed);
+        double perSecond = HOSTS * load * HOST_RATE / (8 * FlowSizeDistribution.published(probe.workload()).meanBytes());
+        long window = (long) Math.ceil(1.2 * 100 * flowsPerStep / perSecond * 1e6) * Time.US;
+        return new HpccEvaluation(workload, load, Math.min(Time.S, Math.max(MIN_WINDOW_PS, window)), seed);
+    }
+
+    /**
+     * HPCC's settings beside ours, one row per setting (columns {@code setting}, {@code hpcc_ns3}, {@code ours}): the
+     * facts of the class comment, ours written from this class's constants.
+     */
+    public static tech.tablesaw.api.Table settingsTable() {
+        DcqcnParameters d = DcqcnParameters.hpccSimulation();
+        String[][] rows = {
+            {"fabric", "3-tier fat tree: 320 hosts, 16 per ToR, 4 x 400 Gb/s up per ToR, 1 us links, 32 MB per switch",
+                String.format(java.util.Locale.ROOT, "2-tier leaf-spine: %d hosts, %d per leaf, %d spines x %d Gb/s per leaf, %d us links, %d MB per switch",
+                        HOSTS, HOSTS_PER_LEAF, SPINES, UPLINK_RATE / 1_000_000_000L, DELAY_PS / Time.US, BUFFER_BYTES / 1_000_000)},
+            {"longest path", "6 links, base RTT about 12 us",
+                String.format(java.util.Locale.ROOT, "4 links, base RTT %.1f us (HPCC's rule)", maxBaseRttPs() / 1e6)},
+            {"DCQCN marking", "Kmin 400 KB, Kmax 1600 KB, Pmax 0.2 at 100 Gb/s; x4 at 400 Gb/s",
+                String.format(java.util.Locale.ROOT, "Kmin %.0f KB, Kmax %.0f KB, Pmax %.1f at %d Gb/s; scaled with the port rate",
+                        d.marking().kMinBytes() / 1e3, d.marking().kMaxBytes() / 1e3, d.marking().pMax(), HOST_RATE / 1_000_000_000L)},
+            {"DCQCN reaction point", "g 1/256; alpha every 1 us; a cut at most every 4 us if a CNP came; T 300 us, no byte counter; F 1; "
+                + "R_AI 20 Mb/s, R_HAI 200 Mb/s; floor 1 Gb/s",
+                String.format(java.util.Locale.ROOT, "g 1/%.0f; alpha every %.0f us; a cut on each CNP, at most one CNP per %.0f us; T %.0f us, no byte counter; "
+                        + "F %d; R_AI %.0f Mb/s, R_HAI %.0f Mb/s; floor %.0f Gb/s", 1 / d.g(), d.tauPrimeS() * 1e6, d.tauS() * 1e6,
+                        d.timerS() * 1e6, d.fastRecoverySteps(), d.rateAiBitsPerSecond() / 1e6, HYPER_INCREASE_BPS / 1e6,
+                        d.minRateBitsPerSecond() / 1e9)},
+            {"window", "one BDP of the longest path, times rate / line rate",
+                String.format(java.util.Locale.ROOT, "the same rule: %,d B times rate / line rate", windowBytes())},
+            {"packets and ACKs", "1000 B payload, 50 B headers; an ACK per packet on the data's priority",
+                String.format(java.util.Locale.ROOT, "%d B payload, %d B headers, 64 B ACKs; an ACK per packet on the data's priority",
+                        MTU_BYTES, HEADER_BYTES)},
+            {"PFC", "dynamic threshold, 1/8 of the free buffer at host ports, more at faster ports",
+                "dynamic threshold, 1/8 of the free buffer at every port"},
+            {"workload", "Poisson flows between random host pairs at 0.3 of each host link, seconds of simulated time",
+                "the same; a window giving about 100 flows per 1% step (forSteps), 3 seeds"},
+            {"FCT and slowdown", "start to the sender's receipt of the last byte's ACK, over base RTT + bytes with headers at the "
+                + "slowest rate (at least 1)", "the same"},
+        };
+        tech.tablesaw.api.StringColumn s = tech.tablesaw.api.StringColumn.create("setting");
+        tech.tablesaw.api.StringColumn h = tech.tablesaw.api.StringColumn.create("hpcc_ns3");
+        tech.tablesaw.api.StringColumn o = tech.tablesaw.api.StringColumn.create("ours");
+        for (String[] r : rows) {
+            s.append(r[0]);
+            h.append(r[1]);
+            o.append(r[2]);
+        }
+        return tech.tablesaw.api.Table.create("HPCC's evaluation and ours", s, h, o);
+    }
+
     /** The leaf-spine ({@link #HOSTS} hosts, {@link #SPINES} spines, one 400 Gb/s link per leaf-spine pair). */
     public static LeafSpine fabric() {
         return new LeafSpine(HOSTS, 1, HOSTS / HOSTS_PER_LEAF, SPINES, HOST_RATE, UPLINK_RATE, 1, DELAY_PS, DELAY_PS);
     }
 
     /**
-     * The largest base RTT of the fabric, ps: a data packet ({@link #MTU_BYTES} + {@link #HEADER_BYTES}) stored and
-     * forwarded over the four links of a path between leaves and its 64-byte ACK back, with every link's delay.
+     * The base RTT between two hosts by HPCC's rule (its {@code scratch/third.cc}), ps: twice the links' delays plus
+     * one {@link #MTU_BYTES}-byte payload's serialization on each link of the way there (no headers, no ACK): over the
+     * two host links and, between leaves, the two leaf-spine links.
      */
-    public static long maxBaseRttPs() {
-        int data = MTU_BYTES + HEADER_BYTES;
-        long oneWayDelays = 4 * DELAY_PS;
-        long dataSerialization = 2 * Time.serializationPs(data, HOST_RATE) + 2 * Time.serializationPs(data, UPLINK_RATE);
-        long ackSerialization = 2 * Time.serializationPs(64, HOST_RATE) + 2 * Time.serializationPs(64, UPLINK_RATE);
-        return 2 * oneWayDelays + dataSerialization + ackSerialization;
+    public static long baseRttPs(int source, int destination) {
+        Parameters.inRange("source", source, 0, HOSTS - 1);
+        Parameters.inRange("destination", destination, 0, HOSTS - 1);
+        boolean sameLeaf = source / HOSTS_PER_LEAF == destination / HOSTS_PER_LEAF;
+        long hostLinks = 2 * (2 * DELAY_PS) + 2 * Time.serializationPs(MTU_BYTES, HOST_RATE);
+        long upLinks = sameLeaf ? 0 : 2 * (2 * DELAY_PS) + 2 * Time.serializationPs(MTU_BYTES, UPLINK_RATE);
+        return hostLinks + upLinks;
     }
 
-    /** W_max of DCQCN+w: {@link #maxBaseRttPs} times the host rate, bytes (rounded down). */
+    /** The largest {@link #baseRttPs} of the fabric (two hosts under different leaves), ps. */
+    public static long maxBaseRttPs() {
+        return baseRttPs(0, HOSTS - 1);
+    }
+
+    /** W_max of DCQCN+w by HPCC's rule: {@link #maxBaseRttPs} times the host rate, bytes (rounded down). */
     public static long windowBytes() {
-        return (long) Math.floor(maxBaseRttPs() * 1e-12 * HOST_RATE / 8);
+        return Math.multiplyExact(maxBaseRttPs(), HOST_RATE) / 8_000_000_000_000L;
+    }
+
+    /**
+     * A flow's standalone FCT by HPCC's rule, ps: {@link #baseRttPs} plus its bytes with a header per packet
+     * ({@link #HEADER_BYTES} on each of ceil(bytes / {@link #MTU_BYTES}) packets) at the path's slowest rate. For a
+     * flow of less than a packet this is above what the flow alone takes (the base RTT counts a whole payload per
+     * link), so HPCC's analysis, which counts a slowdown below 1 as 1, reads such flows at 1 on an idle path.
+     *
+     * @param bytes the flow's size, in [1, 2^40]
+     */
+    public static long standaloneFctPs(int source, int destination, long bytes) {
+        Parameters.inRange("bytes", bytes, 1L, 1L << 40);
+        long packets = (bytes - 1) / MTU_BYTES + 1;
+        return baseRttPs(source, destination) + Math.round((bytes + packets * HEADER_BYTES) * 8e12 / HOST_RATE);
     }
 
     /** The transport: RoCE with HPCC's DCQCN, its R_HAI, an ACK per packet and the rate-scaled window. */
@@ -143,29 +229,29 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
     }
 
     /**
-     * One run and, per flow, its ideal completion times: to the last delivery ({@link IdealFct}: the same flow alone on
-     * the empty fabric) and to the sender's receipt of the last ACK (that ideal plus the 64-byte ACK's way back,
-     * {@link #ackReturnPs}), which is how HPCC's simulator defines FCT and its ideal.
+     * One run and, per flow, its ideal completion time ({@link IdealFct}: the same flow alone on the empty fabric, to
+     * its last delivery) and its standalone FCT by HPCC's rule ({@link #standaloneFctPs}), the denominator of HPCC's
+     * slowdown.
      *
      * @param result the simulation's result
      * @param idealPs each flow's ideal completion time to the last delivery, ps
-     * @param idealAcknowledgedPs each flow's ideal completion time to the last ACK, ps
+     * @param standalonePs each flow's standalone FCT by HPCC's rule, ps
      */
-    public record Run(SimulationResult result, long[] idealPs, long[] idealAcknowledgedPs) {
-        /** Validates: one ideal of each kind per flow. */
+    public record Run(SimulationResult result, long[] idealPs, long[] standalonePs) {
+        /** Validates: one of each per flow. */
         public Run {
             Parameters.notNull("result", result);
             Parameters.notNull("idealPs", idealPs);
-            Parameters.notNull("idealAcknowledgedPs", idealAcknowledgedPs);
-            if (idealPs.length != result.flows().size() || idealAcknowledgedPs.length != result.flows().size()) {
-                throw new IllegalArgumentException("idealPs and idealAcknowledgedPs must have one entry per flow ("
-                        + result.flows().size() + "), got " + idealPs.length + " and " + idealAcknowledgedPs.length);
+            Parameters.notNull("standalonePs", standalonePs);
+            if (idealPs.length != result.flows().size() || standalonePs.length != result.flows().size()) {
+                throw new IllegalArgumentException("idealPs and standalonePs must have one entry per flow ("
+                        + result.flows().size() + "), got " + idealPs.length + " and " + standalonePs.length);
             }
         }
 
         /**
-         * Flow {@code i}'s slowdown as HPCC defines it: from its start to the sender's receipt of the ACK of its last
-         * byte, over {@link #idealAcknowledgedPs}; NaN when it did not complete.
+         * Flow {@code i}'s slowdown as HPCC's simulator and analysis define it: from its start to the sender's receipt of
+         * the ACK of its last byte, over {@link #standalonePs}; NaN when it did not complete.
          */
         public double slowdown(int i) {
             Parameters.inRange("i", i, 0, idealPs.length - 1);
@@ -173,7 +259,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
             if (f.acknowledgedPs() < 0) {
                 return Double.NaN;
             }
-            return (double) (f.acknowledgedPs() - f.spec().startPs()) / idealAcknowledgedPs[i];
+            return (double) (f.acknowledgedPs() - f.spec().startPs()) / standalonePs[i];
         }
     }
 
@@ -195,10 +281,11 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         Scenario s = scenario();
         SimulationResult r = s.simulator().run();
         long[] ideal = IdealFct.of(s.topology(), s.config(), s.flows());
-        long[] acked = new long[ideal.length];
+        long[] standalone = new long[ideal.length];
         for (int i = 0; i < ideal.length; i++) {
-            acked[i] = ideal[i] + ackReturnPs(s.flows().get(i).source(), s.flows().get(i).destination());
+            fabriclab.simulation.config.FlowSpec f = s.flows().get(i);
+            standalone[i] = standaloneFctPs(f.source(), f.destination(), f.bytes());
         }
-        return new Run(r, ideal, acked);
+        return new Run(r, ideal, standalone);
     }
 }

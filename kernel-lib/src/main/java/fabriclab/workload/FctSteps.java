@@ -31,7 +31,7 @@ public record FctSteps(List<Step> steps) {
      * @param p99 99th-percentile slowdown
      */
     public record Step(double fromPercent, double toPercent, long largestBytes, int flows, double p50, double p95,
-            double p99) {
+            double p99) implements java.io.Serializable {
         /** Validates. */
         public Step {
             Parameters.inRange("fromPercent", fromPercent, 0.0, 100.0);

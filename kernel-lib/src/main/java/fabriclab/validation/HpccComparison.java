@@ -1,0 +1,433 @@
+package fabriclab.validation;
+
+import fabriclab.Parameters;
+import fabriclab.datasets.Datasets;
+import fabriclab.datasets.Target;
+import fabriclab.notebook.Figures;
+import fabriclab.notebook.PaperComparison;
+import fabriclab.fabric.Time;
+import fabriclab.progress.ProgressSink;
+import fabriclab.sweep.SweepExecutor;
+import fabriclab.sweep.SweepPlan;
+import fabriclab.sweep.SweepTask;
+import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.transport.roce.RoceTransport;
+import fabriclab.workload.FctSteps;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * Our DCQCN+w beside HPCC's published DCQCN+w curves (dataset {@value #DATASET}: the HPCC authors' ns-3 results at load
+ * 0.3, read from their figures). A flow's slowdown is HPCC's: from its start to the sender's receipt of the ACK of its last
+ * byte, over the same on the empty fabric ({@link HpccEvaluation.Run#slowdown}). Both sides are reduced the same way:
+ * the completed flows sorted by size in steps of 1%
+ * of the flows, the p50, p95 and p99 of slowdown per step ({@link FctSteps}, HPCC's analysis), then per tenth of the
+ * flows the median of its ten steps. A tenth is compared when ours and theirs agree within a tolerance stated per row:
+ * the spread of our seeds around their median (the larger side, relative) plus the published reading's uncertainty.
+ * A difference beyond that is not explained by our sampling or by the reading, so it is a miss, and notebook 14 names
+ * its mechanism.
+ */
+public final class HpccComparison {
+    /** The published dataset. */
+    public static final String DATASET = "hpcc-fct-slowdown-30pct";
+    /** The outside reference, as comparison rows name it. */
+    public static final String REFERENCE = "HPCC's ns-3 simulator (Li et al., SIGCOMM 2019), hpcc-group.github.io figures";
+    /** The published scheme compared: DCQCN with HPCC's window. */
+    public static final String SCHEME = "dcqcn_w";
+    /** The percentiles of the figures. */
+    public static final List<String> PERCENTILES = List.of("p50", "p95", "p99");
+
+    private HpccComparison() {
+    }
+
+    /** The dataset's name of {@code workload} ({@code websearch}, {@code fb_hadoop}). */
+    static String datasetWorkload(String workload) {
+        return workload.replace('-', '_');
+    }
+
+    /**
+     * The evaluations notebook 14 runs: for each seed, each workload at {@code load} with a window that gives at least
+     * about 100 flows per 1% step ({@link HpccEvaluation#forSteps}).
+     *
+     * @param workloads {@code websearch} and/or {@code fb-hadoop}, not empty
+     * @param seeds the seeds, not empty
+     */
+    public static List<HpccEvaluation> evaluations(List<String> workloads, double load, List<Long> seeds) {
+        Parameters.noNullElements("workloads", workloads);
+        Parameters.noNullElements("seeds", seeds);
+        if (workloads.isEmpty() || seeds.isEmpty()) {
+            throw new IllegalArgumentException("workloads and seeds must not be empty, got " + workloads + " and " + seeds);
+        }
+        List<HpccEvaluation> out = new ArrayList<>();
+        for (String w : workloads) {
+            for (long s : seeds) {
+                out.add(HpccEvaluation.forSteps(w, load, 100, s));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What one evaluation gives: its 1% steps ({@link FctSteps}, slowdowns as HPCC defines them) and what produced
+     * them.
+     *
+     * @param evaluation the run's settings
+     * @param flows flows in the run
+     * @param notCompleted flows whose last ACK never came (left out of the steps)
+     * @param drops packets dropped in the fabric
+     * @param timeouts retransmission timeouts
+     * @param pausedUs time paused by PFC, summed over ports, us
+     * @param cnps CNPs the receivers sent
+     * @param rateCuts DCQCN rate cuts at the senders
+     * @param steps the 1% steps, in size order
+     */
+    public record StepsRun(HpccEvaluation evaluation, int flows, int notCompleted, long drops, long timeouts,
+            double pausedUs, long cnps, long rateCuts, List<FctSteps.Step> steps) implements java.io.Serializable {
+        /** Validates. */
+        public StepsRun {
+            Parameters.notNull("evaluation", evaluation);
+            Parameters.atLeast("flows", flows, 0);
+            Parameters.inRange("notCompleted", notCompleted, 0, flows);
+            Parameters.atLeast("drops", drops, 0L);
+            Parameters.atLeast("timeouts", timeouts, 0L);
+            Parameters.inRange("pausedUs", pausedUs, 0.0, Double.MAX_VALUE);
+            Parameters.atLeast("cnps", cnps, 0L);
+            Parameters.atLeast("rateCuts", rateCuts, 0L);
+            Parameters.noNullElements("steps", steps);
+            steps = List.copyOf(steps);
+        }
+
+        /** Runs {@code e} and reduces it to its steps. */
+        public static StepsRun of(HpccEvaluation e) {
+            HpccEvaluation.Run run = Parameters.notNull("e", e).run();
+            SimulationResult r = run.result();
+            int n = r.flows().size();
+            long[] sizes = new long[n];
+            double[] slowdowns = new double[n];
+            int notCompleted = 0;
+            for (int i = 0; i < n; i++) {
+                sizes[i] = r.flows().get(i).spec().bytes();
+                slowdowns[i] = run.slowdown(i);
+                if (Double.isNaN(slowdowns[i])) {
+                    notCompleted++;
+                }
+            }
+            return new StepsRun(e, n, notCompleted, r.droppedPackets(), r.timeouts(), r.pausedPs() / 1e6,
+                    r.counter(RoceTransport.CNPS), r.counter(RoceTransport.RATE_CUTS), FctSteps.of(sizes, slowdowns, 1).steps());
+        }
+    }
+
+    /** One evaluation as a named library function (what a sweep executor instantiates). */
+    public static final class EvaluationTask implements SweepTask<HpccEvaluation, StepsRun> {
+        /** Used by the executors. */
+        public EvaluationTask() {
+        }
+
+        @Override
+        public StepsRun run(HpccEvaluation e) {
+            return StepsRun.of(e);
+        }
+    }
+
+    /**
+     * Runs {@code evaluations} on {@code executor} (local threads or a cluster: the same rows in the same order) and
+     * tabulates them: one row per run and 1% step, columns {@code workload}, {@code seed}, {@code window_us},
+     * {@code from_pct}, {@code largest_bytes}, {@code flows}, {@code p50}, {@code p95}, {@code p99}, and the run's
+     * {@code run_flows}, {@code not_completed}, {@code drops}, {@code timeouts}, {@code paused_us}, {@code cnps} and
+     * {@code rate_cuts} on each of its rows. Progress goes to {@code sink}, a unit per run.
+     *
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public static Table runs(List<HpccEvaluation> evaluations, SweepExecutor executor, ProgressSink sink)
+            throws InterruptedException {
+        Parameters.noNullElements("evaluations", evaluations);
+        Parameters.notNull("executor", executor);
+        Parameters.notNull("sink", sink);
+        if (evaluations.isEmpty()) {
+            throw new IllegalArgumentException("evaluations must not be empty");
+        }
+        List<StepsRun> done = executor.run(new SweepPlan<>("HPCC's evaluation, DCQCN+w (" + evaluations.size() + " runs)",
+                EvaluationTask.class, evaluations), sink);
+        StringColumn wl = StringColumn.create("workload");
+        LongColumn sd = LongColumn.create("seed");
+        LongColumn window = LongColumn.create("window_us");
+        DoubleColumn from = DoubleColumn.create("from_pct");
+        LongColumn largest = LongColumn.create("largest_bytes");
+        IntColumn flows = IntColumn.create("flows");
+        DoubleColumn p50 = DoubleColumn.create("p50");
+        DoubleColumn p95 = DoubleColumn.create("p95");
+        DoubleColumn p99 = DoubleColumn.create("p99");
+        IntColumn runFlows = IntColumn.create("run_flows");
+        IntColumn missing = IntColumn.create("not_completed");
+        LongColumn drops = LongColumn.create("drops");
+        LongColumn timeouts = LongColumn.create("timeouts");
+        DoubleColumn paused = DoubleColumn.create("paused_us");
+        LongColumn cnps = LongColumn.create("cnps");
+        LongColumn cuts = LongColumn.create("rate_cuts");
+        for (StepsRun run : done) {
+            for (FctSteps.Step s : run.steps()) {
+                wl.append(run.evaluation().workload());
+                sd.append(run.evaluation().seed());
+                window.append(run.evaluation().durationPs() / Time.US);
+                from.append(s.fromPercent());
+                largest.append(s.largestBytes());
+                flows.append(s.flows());
+                p50.append(s.p50());
+                p95.append(s.p95());
+                p99.append(s.p99());
+                runFlows.append(run.flows());
+                missing.append(run.notCompleted());
+                drops.append(run.drops());
+                timeouts.append(run.timeouts());
+                paused.append(run.pausedUs());
+                cnps.append(run.cnps());
+                cuts.append(run.rateCuts());
+            }
+        }
+        return Table.create("DCQCN+w on HPCC's evaluation (leaf-spine): FCT slowdown per 1% of flows", wl, sd, window, from,
+                largest, flows, p50, p95, p99, runFlows, missing, drops, timeouts, paused, cnps, cuts);
+    }
+
+    /**
+     * What produced each run of a {@link #runs} table: one row per workload and seed, columns {@code workload},
+     * {@code seed}, {@code window_us}, {@code flows}, {@code not_completed}, {@code drops}, {@code timeouts}, {@code paused_us},
+     * {@code cnps}, {@code rate_cuts}.
+     */
+    public static Table runSummary(Table runs) {
+        Parameters.notNull("runs", runs);
+        Table first = runs.where(runs.doubleColumn("from_pct").isEqualTo(0));
+        Table t = first.selectColumns("workload", "seed", "window_us", "run_flows", "not_completed", "drops", "timeouts",
+                "paused_us", "cnps", "rate_cuts");
+        t.column("run_flows").setName("flows");
+        return t.setName("DCQCN+w on HPCC's evaluation: what each run did");
+    }
+
+    /** The published curve of {@code workload} and {@code percentile}: {from_pct, slowdown} per step, in order. */
+    static double[][] published(Table pub, String workload, String percentile) {
+        int pct = Integer.parseInt(percentile.substring(1));
+        Table t = pub.where(pub.stringColumn("workload").isEqualTo(datasetWorkload(workload))
+                .and(pub.stringColumn("scheme").isEqualTo(SCHEME))
+                .and(pub.numberColumn("percentile").isEqualTo(pct)));
+        if (t.rowCount() == 0) {
+            throw new IllegalArgumentException("no published " + SCHEME + " curve for " + workload + " " + percentile);
+        }
+        double[][] out = new double[t.rowCount()][];
+        for (int i = 0; i < t.rowCount(); i++) {
+            out[i] = new double[] {t.numberColumn("flows_from_pct").getDouble(i), t.numberColumn("slowdown").getDouble(i)};
+        }
+        java.util.Arrays.sort(out, java.util.Comparator.comparingDouble(x -> x[0]));
+        return out;
+    }
+
+    /** The median over the published steps starting in [from, to) percent. */
+    static double publishedTenth(double[][] curve, double from, double to) {
+        List<Double> v = new ArrayList<>();
+        for (double[] x : curve) {
+            if (x[0] >= from && x[0] < to) {
+                v.add(x[1]);
+            }
+        }
+        if (v.isEmpty()) {
+            throw new IllegalArgumentException("no published step in [" + from + ", " + to + ")");
+        }
+        return median(v);
+    }
+
+    /** Our median over steps in [from, to) of one seed's rows of {@code runs}. */
+    static double oursTenth(Table runs, String workload, long seed, String percentile, double from, double to) {
+        List<Double> v = new ArrayList<>();
+        for (int i = 0; i < runs.rowCount(); i++) {
+            double f = runs.doubleColumn("from_pct").get(i);
+            if (runs.stringColumn("workload").get(i).equals(workload) && runs.longColumn("seed").get(i) == seed
+                    && f >= from && f < to) {
+                v.add(runs.doubleColumn(percentile).get(i));
+            }
+        }
+        if (v.isEmpty()) {
+            throw new IllegalArgumentException("no step of " + workload + " seed " + seed + " in [" + from + ", " + to + ")");
+        }
+        return median(v);
+    }
+
+    /** A size as the figures label it, three significant digits: 6.72K, 1M, 30M; below 1000, bytes: 327B. */
+    static String bytes(long b) {
+        if (b < 1_000) {
+            return b + "B";
+        }
+        boolean mega = b >= 999_500;
+        java.math.BigDecimal v = java.math.BigDecimal.valueOf(b, mega ? 6 : 3).round(new java.math.MathContext(3));
+        return v.stripTrailingZeros().toPlainString() + (mega ? "M" : "K");
+    }
+
+    private static double median(List<Double> values) {
+        double[] s = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int m = s.length / 2;
+        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+    }
+
+    /**
+     * Per workload, percentile and tenth of the flows: the published value, ours (median over seeds), our least and
+     * largest seed, and the tolerance; columns {@code workload}, {@code percentile}, {@code tenth} (1 to 10),
+     * {@code largest_bytes} (the largest size in the tenth, from our first seed), {@code published}, {@code ours},
+     * {@code ours_min}, {@code ours_max}, {@code tolerance} (relative), {@code pass}.
+     *
+     * @param runs a {@link #runs} table
+     * @param published the {@value #DATASET} table
+     * @param readingUncertainty the published reading's relative uncertainty, in [0, 1)
+     */
+    public static Table tenths(Table runs, Table published, double readingUncertainty) {
+        Parameters.notNull("runs", runs);
+        Parameters.notNull("published", published);
+        Parameters.inRange("readingUncertainty", readingUncertainty, 0.0, 0.99);
+        StringColumn wl = StringColumn.create("workload");
+        StringColumn pc = StringColumn.create("percentile");
+        IntColumn tenth = IntColumn.create("tenth");
+        LongColumn largest = LongColumn.create("largest_bytes");
+        DoubleColumn pub = DoubleColumn.create("published");
+        DoubleColumn ours = DoubleColumn.create("ours");
+        DoubleColumn lo = DoubleColumn.create("ours_min");
+        DoubleColumn hi = DoubleColumn.create("ours_max");
+        DoubleColumn tol = DoubleColumn.create("tolerance");
+        StringColumn pass = StringColumn.create("pass");
+        for (String w : runs.stringColumn("workload").asList().stream().distinct().toList()) {
+            List<Long> seeds = new ArrayList<>();
+            for (int i = 0; i < runs.rowCount(); i++) {
+                if (runs.stringColumn("workload").get(i).equals(w) && !seeds.contains(runs.longColumn("seed").get(i))) {
+                    seeds.add(runs.longColumn("seed").get(i));
+                }
+            }
+            for (String p : PERCENTILES) {
+                double[][] curve = published(published, w, p);
+                for (int k = 0; k < 10; k++) {
+                    List<Double> v = new ArrayList<>();
+                    for (long s : seeds) {
+                        v.add(oursTenth(runs, w, s, p, 10 * k, 10 * k + 10));
+                    }
+                    double med = median(v);
+                    double min = v.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+                    double max = v.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+                    double t = Math.min(0.99, Math.max(med - min, max - med) / med + readingUncertainty);
+                    double value = publishedTenth(curve, 10 * k, 10 * k + 10);
+                    wl.append(w);
+                    pc.append(p);
+                    tenth.append(k + 1);
+                    largest.append(largestInTenth(runs, w, seeds.get(0), 10 * k + 9));
+                    pub.append(value);
+                    ours.append(med);
+                    lo.append(min);
+                    hi.append(max);
+                    tol.append(t);
+                    pass.append(Math.abs(med - value) <= t * value ? "pass" : "miss");
+                }
+            }
+        }
+        return Table.create("DCQCN+w, ours against HPCC's published curves: median of each tenth's 1% steps", wl, pc, tenth,
+                largest, pub, ours, lo, hi, tol, pass);
+    }
+
+    private static long largestInTenth(Table runs, String workload, long seed, double lastStep) {
+        for (int i = 0; i < runs.rowCount(); i++) {
+            if (runs.stringColumn("workload").get(i).equals(workload) && runs.longColumn("seed").get(i) == seed
+                    && runs.doubleColumn("from_pct").get(i) == lastStep) {
+                return runs.longColumn("largest_bytes").get(i);
+            }
+        }
+        throw new IllegalArgumentException("no step " + lastStep + " of " + workload + " seed " + seed);
+    }
+
+    /**
+     * One validation row per line of a {@link #tenths} table, the published value as the target with the row's
+     * tolerance; the note gives our seeds' range and the tenth's largest flow.
+     */
+    public static void addTo(PaperComparison cmp, Table tenths) {
+        Parameters.notNull("cmp", cmp);
+        Parameters.notNull("tenths", tenths);
+        for (int i = 0; i < tenths.rowCount(); i++) {
+            String w = tenths.stringColumn("workload").get(i);
+            String p = tenths.stringColumn("percentile").get(i);
+            int k = tenths.intColumn("tenth").get(i);
+            cmp.validation(REFERENCE, String.format(Locale.ROOT, "DCQCN+w %s at load 0.3, %s FCT slowdown, tenth %d of flows by size",
+                    w, p, k), "", Target.point(tenths.doubleColumn("published").get(i), tenths.doubleColumn("tolerance").get(i)),
+                    tenths.doubleColumn("ours").get(i), String.format(Locale.ROOT,
+                            "flows up to %,d B; ours median of 3 seeds, range %.2f-%.2f; tolerance = seed spread + reading",
+                            tenths.longColumn("largest_bytes").get(i), tenths.doubleColumn("ours_min").get(i),
+                            tenths.doubleColumn("ours_max").get(i)));
+        }
+    }
+
+    /**
+     * HPCC's figure drawn for one workload and percentile: x the flows' rank by size (percent of flows), y the slowdown
+     * (log scale); ours per 1% step (median over seeds) beside the published DCQCN+w curve.
+     */
+    public static XYChart chart(Table runs, Table published, String workload, String percentile) {
+        Parameters.notNull("runs", runs);
+        Parameters.notNull("published", published);
+        if (!PERCENTILES.contains(percentile)) {
+            throw new IllegalArgumentException("percentile must be one of " + PERCENTILES + ", got \"" + percentile + "\"");
+        }
+        XYChart c = Figures.xy(String.format(Locale.ROOT, "%s at load 0.3: %s FCT slowdown per 1%% of flows", workload, percentile),
+                "flows sorted by size [% of flows] (largest size up to there, bytes)", percentile + " FCT slowdown");
+        c.getStyler().setYAxisLogarithmic(true);
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (double f = 0; f < 100; f += 1) {
+            List<Double> v = new ArrayList<>();
+            for (int i = 0; i < runs.rowCount(); i++) {
+                if (runs.stringColumn("workload").get(i).equals(workload) && runs.doubleColumn("from_pct").get(i) == f) {
+                    v.add(runs.doubleColumn(percentile).get(i));
+                }
+            }
+            if (!v.isEmpty()) {
+                x.add(f + 0.5);
+                y.add(median(v));
+            }
+        }
+        c.addSeries("ours: DCQCN+w, leaf-spine (median of seeds)", x, y).setMarker(SeriesMarkers.NONE);
+        java.util.Map<Long, Long> sizeAt = new java.util.HashMap<>(); // the largest size up to each whole percent
+        for (int i = 0; i < runs.rowCount(); i++) {
+            if (runs.stringColumn("workload").get(i).equals(workload)) {
+                long at = Math.round(runs.doubleColumn("from_pct").get(i)) + 1;
+                sizeAt.merge(at, runs.longColumn("largest_bytes").get(i), Math::max);
+            }
+        }
+        c.getStyler().setxAxisTickLabelsFormattingFunction(v -> {
+            long pct = Math.round(v);
+            Long size = sizeAt.get(pct);
+            return size == null ? String.format(Locale.ROOT, "%d%%", pct) : String.format(Locale.ROOT, "%d%% (%s)", pct, bytes(size));
+        });
+        double[][] pub = published(published, workload, percentile);
+        XYSeries s = c.addSeries("HPCC's ns-3: DCQCN+w (published)", java.util.Arrays.stream(pub).mapToDouble(a -> a[0] + 0.5).toArray(),
+                java.util.Arrays.stream(pub).mapToDouble(a -> a[1]).toArray());
+        s.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(Figures.PAPER_COLOR);
+        return c;
+    }
+
+    /**
+     * The relative uncertainty of a published value: half the width of a drawn line (4 pixels), where a curve hidden
+     * under another is read at the other's centre, times the largest relative step of one pixel on the figures'
+     * log axes (the dataset's {@code one_pixel} column).
+     */
+    public static double readingUncertainty(Table published) {
+        Parameters.notNull("published", published);
+        double onePixel = 0;
+        for (int i = 0; i < published.rowCount(); i++) {
+            onePixel = Math.max(onePixel, published.numberColumn("one_pixel").getDouble(i));
+        }
+        return 4 * onePixel;
+    }
+
+    /** The published table ({@value #DATASET}). */
+    public static Table published() {
+        return Datasets.load(DATASET).table();
+    }
+}
