@@ -480,7 +480,10 @@ public final class GseEdge implements Switch.EdgeFunction {
         }
     }
 
-    /** Packet {@code p} of container {@code c} leaves on uplink {@code up}, or, with none, reaches this edge's destination side. */
+    /**
+     * Packet {@code p} of container {@code c} leaves on uplink {@code up}, or, with none (a host of this edge), reaches
+     * this edge's destination side.
+     */
     private void transmit(Packet p, Container c, Port up, long now) {
         if (up != null) {
             sw.admit(p, up);

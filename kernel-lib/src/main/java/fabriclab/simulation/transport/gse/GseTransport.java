@@ -36,7 +36,12 @@ import fabriclab.Parameters;
  * {@code controlLatencyPs} that take no link bandwidth (they are a few tens of bytes per 16 KB
  * container, under 0.5% of the link, and travel on a high priority in 000's design). There is no PFC
  * in the fabric and no end-to-end congestion control: hosts use the default line-rate transport, and
- * nothing in the fabric drops when grants bound every egress.
+ * nothing in the fabric drops when grants bound every egress. Switches between the edges (spines)
+ * forward a container on one of their shortest-path egress ports chosen by the container, not the flow: candidate
+ * {@code (number + source host) mod candidates} for the container with sequence number {@code number}
+ * of its source-destination pair, so a pair's consecutive containers rotate over parallel members
+ * (000 sprays containers over every path; with one link per switch pair this is the only candidate,
+ * as before).
  *
  * <p><b>Traffic between two hosts of one leaf.</b> It takes the same path through the edge as any other:
  * VOQ, container, request, grant, confirmation, reordering, resend timer. Source: 000 section 2 (DGSQ: the
@@ -58,12 +63,7 @@ import fabriclab.Parameters;
  * {@code assemblyTimeoutPs} after its first packet reached the edge, and the flow completes m packet times and a
  * host-link delay later; with the defaults and 1000-byte packets every container closes so: 12 packets of
  * 1064 B reach the edge in 1 us at 100G). Before this, a leaf switched such packets directly, unscheduled and
- * never resent, and a host port overfilled by them and granted containers dropped them for good. Switches between the edges (spines) forward a container on one of
- * their shortest-path egress ports chosen by the container, not the flow: candidate
- * {@code (number + source host) mod candidates} for the container with sequence number {@code number}
- * of its source-destination pair, so a pair's consecutive containers rotate over parallel members
- * (000 sprays containers over every path; with one link per switch pair this is the only candidate,
- * as before).
+ * never resent, and a host port overfilled by them and granted containers dropped them for good.
  *
  * <p><b>Loss recovery (this project's design; 000 and 002 describe containers, requests and grants,
  * not how a lost container is recovered).</b> A container can be lost when a link fails under it
