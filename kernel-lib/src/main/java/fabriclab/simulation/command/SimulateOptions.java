@@ -161,19 +161,13 @@ public final class SimulateOptions {
     static final Option<String> TRANSPORT = Option.of("--transport",
             Option.choice(List.of("roce", "dcqcn", "line-rate", "ctcc", "gse")))
             .byDefault("roce")
-            .check((v, t) -> t.equals("gse") && v.get(WORKLOAD).equals("incast")
-                    ? "must be one of roce, dcqcn, line-rate, ctcc with --workload incast: GSE schedules only the traffic"
-                            + " between leaves (a leaf's edge switches a packet from one of its hosts to another directly,"
-                            + " with no container, grant or resending), and the incast's senders and receiver share one"
-                            + " switch, so its hosts would send unscheduled at line rate and every packet dropped would be"
-                            + " lost"
-                    : null)
             .help("roce: go-back-N, no congestion control; dcqcn: RoCE with DCQCN (Zhu et al. 2015) and ECN marking on"
                     + " its curve; line-rate: senders at line rate, no acknowledgements; ctcc: CTCC's RTT-based rate"
-                    + " control, RTT probes per host pair, paced senders; gse: Global Scheduling Ethernet, the leaves"
-                    + " assemble 16 KB containers, request, grant, spray and reorder them (line-rate hosts; not for the incast,"
-                    + " whose one switch GSE leaves unscheduled); ctcc and gse run without PFC unless --pfc gives"
-                    + " thresholds");
+                    + " control, RTT probes per host pair, paced senders; gse: Global Scheduling Ethernet, line-rate"
+                    + " hosts, each leaf assembles 16 KB containers per destination host and sends one only when the"
+                    + " destination port's scheduler grants it (between hosts of one leaf too, with no fabric hop),"
+                    + " sprays them over the spines, reorders them and resends any lost; ctcc and gse run without PFC"
+                    + " unless --pfc gives thresholds");
     static final Option<Long> ACK_EVERY = Option.of("--ack-every", Option.number(Quantity.INTEGER, "N", 1, 65_536))
             .byDefault("1").byDefault(TRANSPORT, List.of("ctcc"), "16").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
             .help("an ACK per N data packets");

@@ -22,7 +22,9 @@ import java.util.Map;
  * requests, spraying of granted containers, local pause of its hosts through a {@link PfcIngress}
  * per host port, containers kept until confirmed and resent after the resend timeout) and destination
  * side (grant clock per host port, confirmation of complete containers, duplicate discarding, egress
- * reordering); and the container spraying of the switches between the edges ({@link Spray}). See
+ * reordering); and the container spraying of the switches between the edges ({@link Spray}). Traffic
+ * between two hosts of one leaf goes through both sides of that leaf's edge, with no fabric hop and no
+ * control latency ({@link #latencyTo}). See
  * {@link GseTransport} for the model. Counters: containers, grants, containers completed out of
  * order, local pauses, peak VOQ and reordering bytes, containers and packets resent, duplicates
  * discarded, containers abandoned (no route), the longest loop from sending to confirmation.
@@ -289,24 +291,36 @@ public final class GseEdge implements Switch.EdgeFunction {
         return n;
     }
 
+    /**
+     * Every data packet of one of this edge's hosts joins its VOQ, whatever its destination: a host of another edge
+     * or a host of this one (whose containers go through the same request, grant and confirmation, with no fabric
+     * hop, see {@link #sendContainer}). A packet of a container from another edge, for one of this edge's hosts, goes
+     * to the destination side. Anything else (a packet passing through) is forwarded as by any switch.
+     */
     @Override
     public boolean intercept(Packet p, long now) {
         if (!p.isData()) {
             return false;
         }
-        int src = p.flow.spec.source();
-        int dst = p.destination;
-        boolean fromLocalHost = p.ingress != null && p.ingress.peer() instanceof HostNic;
-        boolean toLocalHost = tables.edgeOfHost[dst] == this;
-        if (fromLocalHost && !toLocalHost) {
-            enqueueAtSource(p, src, dst, now);
+        if (p.ingress != null && p.ingress.peer() instanceof HostNic) {
+            enqueueAtSource(p, p.flow.spec.source(), p.destination, now);
             return true;
         }
-        if (!fromLocalHost && toLocalHost && p.attachment != null) {
+        if (p.attachment != null && tables.edgeOfHost[p.destination] == this) {
             arriveAtDestination(p, (Container) p.attachment, now);
             return true;
         }
         return false;
+    }
+
+    /**
+     * One-way latency of a request, grant or confirmation from this edge to edge {@code to} [ps]: the transport's
+     * {@code controlLatencyPs} to another edge (its message crosses the fabric), 0 to itself (a container between
+     * two hosts of this edge: the request and grant stay in the switch, whose processing takes no time in this
+     * simulator, as its forwarding).
+     */
+    private long latencyTo(GseEdge to) {
+        return to == this ? 0 : g.controlLatencyPs();
     }
 
     // ------------------------------------------------------------------ source side
@@ -379,7 +393,7 @@ public final class GseEdge implements Switch.EdgeFunction {
     /** Asks the destination edge for a grant for {@code c}. */
     private void request(Container c, long now) {
         GseEdge dstEdge = tables.edgeOfHost[c.voq.dst];
-        message(dstEdge, now + g.controlLatencyPs(), dstEdge.requestArrival, c);
+        message(dstEdge, now + latencyTo(dstEdge), dstEdge.requestArrival, c);
     }
 
     /**
@@ -399,7 +413,10 @@ public final class GseEdge implements Switch.EdgeFunction {
     /**
      * A grant for {@code c} arrived: the container goes out on the next uplink of the spraying turn, the
      * first time with the host's packets, later as fresh copies of them (a resend), unless its confirmation
-     * arrived while the resend waited for its grant.
+     * arrived while the resend waited for its grant. A container for a host of this edge takes no uplink: its
+     * packets reach this edge's destination side at once ({@link #arriveAtDestination}: held until the container is
+     * complete, confirmed, reordered and forwarded to the host port the grant reserved), as a container from another
+     * edge reaches it after the fabric.
      */
     private void sendContainer(Container c, long now) {
         boolean first = c.sends == 0;
@@ -422,16 +439,19 @@ public final class GseEdge implements Switch.EdgeFunction {
             containersAbandoned++;
             return;
         }
-        int[] rr = roundRobin.computeIfAbsent(dst, k -> new int[1]);
-        int k = rr[0] % cands.length;
-        rr[0] = k + 1;
-        Port up = sw.ports.get(cands[k]);
+        Port up = null; // null: a host of this edge, no fabric hop
+        if (tables.edgeOfHost[dst] != this) {
+            int[] rr = roundRobin.computeIfAbsent(dst, k -> new int[1]);
+            int k = rr[0] % cands.length;
+            rr[0] = k + 1;
+            up = sw.ports.get(cands[k]);
+        }
         if (first) {
             for (int i = 0; i < c.slots.length; i++) {
                 Packet p = c.slots[i];
                 c.slots[i] = null; // from now on the destination edge's places
                 p.aux = now; // the sending of its copy, for the confirmation loop at the destination edge
-                sw.admit(p, up);
+                transmit(p, c, up, now);
             }
         } else {
             containersResent++;
@@ -448,7 +468,7 @@ public final class GseEdge implements Switch.EdgeFunction {
                 f.retransmitted++;
                 packetsResent++;
                 resentPayloadBytes += payload;
-                sw.admit(p, up);
+                transmit(p, c, up, now);
             }
         }
         c.sentPs = now;
@@ -457,6 +477,18 @@ public final class GseEdge implements Switch.EdgeFunction {
         if (!v.resendArmed) {
             v.resendArmed = true;
             sw.part.events.schedule(now + v.rtoPs, resendTimer, v);
+        }
+    }
+
+    /**
+     * Packet {@code p} of container {@code c} leaves on uplink {@code up}, or, with none (a host of this edge), reaches
+     * this edge's destination side.
+     */
+    private void transmit(Packet p, Container c, Port up, long now) {
+        if (up != null) {
+            sw.admit(p, up);
+        } else {
+            arriveAtDestination(p, c, now);
         }
     }
 
@@ -525,7 +557,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         tables.nextGrantPsOfHost[dst] = t + Time.serializationPs(c.wireBytes, port.link.rateBitsPerSecond);
         grants++;
         GseEdge srcEdge = tables.edgeOfHost[c.voq.src];
-        message(srcEdge, t + g.controlLatencyPs(), srcEdge.grantArrival, c);
+        message(srcEdge, t + latencyTo(srcEdge), srcEdge.grantArrival, c);
     }
 
     /**
@@ -551,7 +583,7 @@ public final class GseEdge implements Switch.EdgeFunction {
             return;
         }
         c.complete = true;
-        c.confirmedAtPs = now + g.controlLatencyPs(); // the confirmation reaches the source edge then
+        c.confirmedAtPs = now + latencyTo(tables.edgeOfHost[c.voq.src]); // the confirmation reaches the source edge then
         // the loop of the copy whose packet completed the container (the packet carries its sending time: the
         // source's own record of its last sending may change in another partition of the parallel engine meanwhile)
         confirmLoopPeakPs = Math.max(confirmLoopPeakPs, c.confirmedAtPs - p.aux);

@@ -12,16 +12,19 @@ import fabriclab.Parameters;
  * section 3): the fabric, not the host, schedules. Hosts send plain packets at line rate into their
  * leaf; each leaf is a GSE edge (the package-private {@code GseEdge}) that
  * <ol>
- *   <li>queues a local host's packets per destination host (virtual output queues) and assembles
- *       them into packet containers (PKTC) of up to {@code containerBytes}, closing a partial
- *       container after {@code assemblyTimeoutPs};</li>
+ *   <li>queues every packet of a local host per destination host (virtual output queues), whether the
+ *       destination is under another leaf or under this one, and assembles them into packet containers
+ *       (PKTC) of up to {@code containerBytes}, closing a partial container after {@code assemblyTimeoutPs};</li>
  *   <li>asks the destination edge for a grant per container; the destination edge grants each of its
  *       host ports at that port's rate (a container of b bytes advances the port's grant clock by
  *       8b / rate), first come first served among sources (DGSQ, seed 002 section 3.1.2), so the bytes
- *       granted toward a port never exceed what the port drains;</li>
+ *       granted toward a port never exceed what the port drains. The destination edge of a container
+ *       between two hosts of one leaf is that leaf itself: its requests join the same grant clock as the
+ *       requests from other leaves, so one scheduler per host port sees all the traffic toward it;</li>
  *   <li>sends each granted container on one uplink, the uplinks taken round robin per destination
  *       (container spraying; the uplinks are the current shortest-path next hops, so a failed link is
- *       avoided as soon as routes are recomputed);</li>
+ *       avoided as soon as routes are recomputed); a container for a host of the same leaf takes no
+ *       uplink and reaches the leaf's own destination side at once;</li>
  *   <li>at the destination edge, holds packets until their container is complete and every earlier
  *       container of the same source-destination pair has been delivered (egress reordering), then
  *       forwards them to the host in order;</li>
@@ -31,21 +34,43 @@ import fabriclab.Parameters;
  * </ol>
  * Requests and grants are modelled as messages with a fixed one-way latency
  * {@code controlLatencyPs} that take no link bandwidth (they are a few tens of bytes per 16 KB
- * container, under 0.5% of the link, and travel on a high priority in 000's design). Traffic between
- * hosts of the same leaf is switched directly. There is no PFC in the fabric and no end-to-end
- * congestion control: hosts use the default line-rate transport, and nothing in the fabric drops
- * when grants bound every egress. Switches between the edges (spines) forward a container on one of
- * their shortest-path egress ports chosen by the container, not the flow: candidate
+ * container, under 0.5% of the link, and travel on a high priority in 000's design). There is no PFC
+ * in the fabric and no end-to-end congestion control: hosts use the default line-rate transport, and
+ * nothing in the fabric drops when grants bound every egress. Switches between the edges (spines)
+ * forward a container on one of their shortest-path egress ports chosen by the container, not the flow: candidate
  * {@code (number + source host) mod candidates} for the container with sequence number {@code number}
  * of its source-destination pair, so a pair's consecutive containers rotate over parallel members
  * (000 sprays containers over every path; with one link per switch pair this is the only candidate,
  * as before).
  *
+ * <p><b>Traffic between two hosts of one leaf.</b> It takes the same path through the edge as any other:
+ * VOQ, container, request, grant, confirmation, reordering, resend timer. Source: 000 section 2 (DGSQ: the
+ * source keeps a virtual queue per final egress port and sends only with a grant from that port) and 002
+ * section 3.1.2 (the credit bound: the grants toward a receiver of capacity R sum to at most R, so the
+ * senders' rates do; the bound needs every sender toward the port to be granted, a local one included). The
+ * request, grant and confirmation of such a container cross no link, so they take no time (this project's
+ * choice: the simulator's switches have zero processing delay; {@code controlLatencyPs} is the latency
+ * across the fabric); the container's packets go from the VOQ to the destination side in the same instant
+ * and on to the host port the grant reserved. Consequences: a host port's grant clock paces local and remote
+ * containers together, so it is never oversubscribed by unscheduled traffic and is not tail-dropped (a
+ * local container, granted now, lands at the port at once, and a remote one granted up to one loop earlier
+ * lands later, so the port holds at most the bytes granted over the difference of their delays plus a
+ * container); a local host whose containers wait is paused by its edge's local PFC as for remote traffic. A
+ * local flow alone on the fabric whose packets fill a container of k packets within {@code assemblyTimeoutPs}
+ * (k - 1 packet times at most) and that makes n such containers completes n k + k packet times plus the two
+ * host-link delays after its start: k - 1 packet times more than through a store-and-forward switch, as each
+ * container waits for its last packet (a partial last container, of m packets, is closed
+ * {@code assemblyTimeoutPs} after its first packet reached the edge, and the flow completes m packet times and a
+ * host-link delay later; with the defaults and 1000-byte packets every container closes so: 12 packets of
+ * 1064 B reach the edge in 1 us at 100G). Before this, a leaf switched such packets directly, unscheduled and
+ * never resent, and a host port overfilled by them and granted containers dropped them for good.
+ *
  * <p><b>Loss recovery (this project's design; 000 and 002 describe containers, requests and grants,
  * not how a lost container is recovered).</b> A container can be lost when a link fails under it
  * (queued on the link, on its wire, or sprayed onto it before the routes avoid it, see
  * {@code Scenario.LinkFailure}), or when a fabric queue overflows (grants bound the destination port,
- * not the path). The edges recover it end to end:
+ * not the path); a container between hosts of one leaf crosses no fabric link and is complete, so
+ * confirmed, the instant it is sent. The edges recover it end to end:
  * <ol>
  *   <li>the source edge keeps every container it sent (the flow, sequence number and size of each of
  *       its packets) until the destination edge confirms it;</li>
