@@ -149,8 +149,12 @@ final class BadInputRegistry {
                     "documented: the observer may be null (no observer)"),
             Map.entry("fabriclab.simulation.Simulator#<init>(Scenario,QueueingObserver) observer=null",
                     "documented: the trace sink may be null (none); Simulator(Scenario) passes null"),
-            Map.entry("fabriclab.simulation.transport.roce.RoceTransport#<init>(DcqcnParameters,double,ReliableConnection,int,int,int,boolean) dcqcn=null",
+            Map.entry("fabriclab.simulation.transport.roce.RoceTransport#<init>(DcqcnParameters,double,ReliableConnection,int,int,int,boolean,Window) dcqcn=null",
                     "documented: null dcqcn is RoCE without congestion control (RoceTransport.noCongestionControl())"),
+            Map.entry("fabriclab.simulation.transport.roce.RoceTransport#<init>(DcqcnParameters,double,ReliableConnection,int,int,int,boolean,Window) window=null",
+                    "documented: null window is no sending window (the rate limiter alone, as NICs run DCQCN)"),
+            Map.entry("fabriclab.simulation.transport.roce.RoceTransport#withWindow(Window) w=null",
+                    "documented: null removes the sending window"),
             Map.entry("fabriclab.simulation.Scenario$Builder#pfc(Pfc) pfc=null",
                     "documented: null turns PFC off (the default; toBuilder copies a scenario without PFC this way)"),
             Map.entry("fabriclab.simulation.Scenario$Builder#fabricJitter(DelayModel) jitter=null",
@@ -421,6 +425,55 @@ final class BadInputRegistry {
                 Map.of(), List.of(), List.of());
     }
 
+    /** HPCC's evaluation at full load over 20 us of FB-Hadoop flows: a few hundred small flows, a run of about a second. */
+    private static fabriclab.validation.HpccEvaluation tinyHpccEvaluation() {
+        return new fabriclab.validation.HpccEvaluation("fb-hadoop", 1.0, 20_000_000L, 1);
+    }
+
+    /** A result of one completed, acknowledged flow. */
+    private static SimulationResult oneFlowResult() {
+        return new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
+                List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
+                        0, 0, 0, 0, 900, 0, 0, 0, false, 0, 1000)), List.of(), List.of(), 0, 0, 0, "roce", Map.of());
+    }
+
+    /** An HpccComparison runs table made by hand: websearch, one seed, 100 steps at slowdown 1 + step / 100. */
+    private static tech.tablesaw.api.Table hpccRunsTable() {
+        tech.tablesaw.api.StringColumn w = tech.tablesaw.api.StringColumn.create("workload");
+        tech.tablesaw.api.LongColumn sd = tech.tablesaw.api.LongColumn.create("seed");
+        tech.tablesaw.api.LongColumn window = tech.tablesaw.api.LongColumn.create("window_us");
+        tech.tablesaw.api.DoubleColumn from = tech.tablesaw.api.DoubleColumn.create("from_pct");
+        tech.tablesaw.api.LongColumn largest = tech.tablesaw.api.LongColumn.create("largest_bytes");
+        tech.tablesaw.api.DoubleColumn[] p = {tech.tablesaw.api.DoubleColumn.create("p50"),
+            tech.tablesaw.api.DoubleColumn.create("p95"), tech.tablesaw.api.DoubleColumn.create("p99")};
+        tech.tablesaw.api.IntColumn runFlows = tech.tablesaw.api.IntColumn.create("run_flows");
+        tech.tablesaw.api.IntColumn missing = tech.tablesaw.api.IntColumn.create("not_completed");
+        tech.tablesaw.api.LongColumn drops = tech.tablesaw.api.LongColumn.create("drops");
+        tech.tablesaw.api.LongColumn timeouts = tech.tablesaw.api.LongColumn.create("timeouts");
+        tech.tablesaw.api.DoubleColumn paused = tech.tablesaw.api.DoubleColumn.create("paused_us");
+        tech.tablesaw.api.LongColumn cnps = tech.tablesaw.api.LongColumn.create("cnps");
+        tech.tablesaw.api.LongColumn cuts = tech.tablesaw.api.LongColumn.create("rate_cuts");
+        for (int k = 0; k < 100; k++) {
+            w.append("websearch");
+            sd.append(1);
+            window.append(5000);
+            from.append(k);
+            largest.append(1000L * (k + 1));
+            for (tech.tablesaw.api.DoubleColumn c : p) {
+                c.append(1 + k / 100.0);
+            }
+            runFlows.append(10_000);
+            missing.append(0);
+            drops.append(0);
+            timeouts.append(0);
+            paused.append(0);
+            cnps.append(0);
+            cuts.append(0);
+        }
+        return tech.tablesaw.api.Table.create("runs", w, sd, window, from, largest, p[0], p[1], p[2], runFlows, missing, drops,
+                timeouts, paused, cnps, cuts);
+    }
+
     /** A standard workload of a few flows: 16 hosts, load 0.05 over 100 us (a run of milliseconds). */
     private static fabriclab.validation.FctWorkload tinyWorkload() {
         return new fabriclab.validation.FctWorkload("websearch", 0.05, 16, 8, 2, 100_000_000L);
@@ -452,6 +505,44 @@ final class BadInputRegistry {
                     call(fabriclab.validation.FctWorkload.class, id, tinyRuns(), "p50");
             case "fabriclab.validation.FctWorkload#completion(Table)" ->
                     call(fabriclab.validation.FctWorkload.class, id, tinyRuns());
+            case "fabriclab.validation.HpccEvaluation#<init>(String,double,long,long)" ->
+                    call(fabriclab.validation.HpccEvaluation.class, id, "websearch", 0.3, 1_000_000_000L, 1L);
+            case "fabriclab.validation.HpccEvaluation#forSteps(String,double,int,long)" ->
+                    call(fabriclab.validation.HpccEvaluation.class, id, "websearch", 0.3, 1, 1L);
+            case "fabriclab.validation.HpccEvaluation$Run#<init>(SimulationResult,long[],long[])" ->
+                    call(fabriclab.validation.HpccEvaluation.Run.class, id, smallSimulationResult(), new long[0], new long[0]);
+            case "fabriclab.validation.HpccEvaluation$Run#slowdown(int)" ->
+                    call(new fabriclab.validation.HpccEvaluation.Run(oneFlowResult(), new long[] {900}, new long[] {950}), id, 0);
+            case "fabriclab.workload.FctSteps#of(long[],double[],int)" ->
+                    call(fabriclab.workload.FctSteps.class, id, new long[] {1, 2}, new double[] {1.0, 1.5}, 50);
+            case "fabriclab.workload.FctSteps#medianOver(double,double,String)" ->
+                    call(fabriclab.workload.FctSteps.of(new long[] {1, 2}, new double[] {1.0, 1.5}, 50), id, 0.0, 100.0, "p50");
+            case "fabriclab.workload.FctSteps$Step#percentile(String)" ->
+                    call(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0), id, "p95");
+            case "fabriclab.validation.HpccComparison#evaluations(List,double,List)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, List.of("websearch"), 0.3, List.of(1L));
+            case "fabriclab.validation.HpccComparison#runs(List,SweepExecutor,ProgressSink)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
+                            new fabriclab.sweep.LocalThreads(1), Progress.silent());
+            case "fabriclab.validation.HpccComparison$EvaluationTask#run(HpccEvaluation)" ->
+                    call(new fabriclab.validation.HpccComparison.EvaluationTask(), id, tinyHpccEvaluation());
+            case "fabriclab.validation.HpccComparison$StepsRun#of(HpccEvaluation)" ->
+                    call(fabriclab.validation.HpccComparison.StepsRun.class, id, tinyHpccEvaluation());
+            case "fabriclab.validation.HpccComparison$StepsRun#<init>(HpccEvaluation,int,int,long,long,double,long,long,List)" ->
+                    call(fabriclab.validation.HpccComparison.StepsRun.class, id, tinyHpccEvaluation(), 10, 0, 0L, 0L, 0.0, 0L, 0L,
+                            List.of(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0)));
+            case "fabriclab.validation.HpccComparison#runSummary(Table)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable());
+            case "fabriclab.validation.HpccComparison#tenths(Table,Table,double)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01);
+            case "fabriclab.validation.HpccComparison#readingUncertainty(Table)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, fabriclab.validation.HpccComparison.published());
+            case "fabriclab.validation.HpccComparison#chart(Table,Table,String,String)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(),
+                            "websearch", "p95");
+            case "fabriclab.validation.HpccComparison#addTo(PaperComparison,Table)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, fabriclab.notebook.PaperComparison.of("t", "outside reference"),
+                            fabriclab.validation.HpccComparison.tenths(hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01));
             // mutually constrained parameters: failed uplinks are link indices after the host links
             case "fabriclab.collectives.LeafSpineBound#<init>(LeafSpine,int[])" ->
                     call(fabriclab.collectives.LeafSpineBound.class, id, smallLeafSpine(), new int[] {8});

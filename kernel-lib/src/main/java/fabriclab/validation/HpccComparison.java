@@ -372,7 +372,12 @@ public final class HpccComparison {
     public static XYChart chart(Table runs, Table published, String workload, String percentile) {
         Parameters.notNull("runs", runs);
         Parameters.notNull("published", published);
-        if (!PERCENTILES.contains(percentile)) {
+        Parameters.notNull("workload", workload);
+        if (!runs.stringColumn("workload").asList().contains(workload)) {
+            throw new IllegalArgumentException("workload must be one in runs " + runs.stringColumn("workload").unique().asList()
+                    + ", got \"" + workload + "\"");
+        }
+        if (percentile == null || !PERCENTILES.contains(percentile)) {
             throw new IllegalArgumentException("percentile must be one of " + PERCENTILES + ", got \"" + percentile + "\"");
         }
         XYChart c = Figures.xy(String.format(Locale.ROOT, "%s at load 0.3: %s FCT slowdown per 1%% of flows", workload, percentile),

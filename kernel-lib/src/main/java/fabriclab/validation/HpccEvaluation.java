@@ -122,7 +122,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
             {"fabric", "3-tier fat tree: 320 hosts, 16 per ToR, 4 x 400 Gb/s up per ToR, 1 us links, 32 MB per switch",
                 String.format(java.util.Locale.ROOT, "2-tier leaf-spine: %d hosts, %d per leaf, %d spines x %d Gb/s per leaf, %d us links, %d MB per switch",
                         HOSTS, HOSTS_PER_LEAF, SPINES, UPLINK_RATE / 1_000_000_000L, DELAY_PS / Time.US, BUFFER_BYTES / 1_000_000)},
-            {"longest path", "6 links, base RTT about 12 us",
+            {"longest path", "6 links, base RTT 12.24 us (HPCC's rule: 2 x 6 us + a 1000 B payload per link)",
                 String.format(java.util.Locale.ROOT, "4 links, base RTT %.1f us (HPCC's rule)", maxBaseRttPs() / 1e6)},
             {"DCQCN marking", "Kmin 400 KB, Kmax 1600 KB, Pmax 0.2 at 100 Gb/s; x4 at 400 Gb/s",
                 String.format(java.util.Locale.ROOT, "Kmin %.0f KB, Kmax %.0f KB, Pmax %.1f at %d Gb/s; scaled with the port rate",

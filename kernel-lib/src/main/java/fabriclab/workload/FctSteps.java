@@ -119,9 +119,16 @@ public record FctSteps(List<Step> steps) {
      * percentile (the value of a run of groups, e.g. a tenth of the flows, as a figure's curve shows it there); for an
      * even count the mean of the two middle values.
      *
+     * @param fromPercent the range's start, in [0, 100)
+     * @param toPercent its end, in (fromPercent, 100]
+     * @param which {@code p50}, {@code p95} or {@code p99}
      * @throws IllegalArgumentException when no group falls in the range
      */
     public double medianOver(double fromPercent, double toPercent, String which) {
+        if (!(fromPercent >= 0 && fromPercent < 100)) {
+            throw new IllegalArgumentException("fromPercent must be in [0, 100), got " + fromPercent);
+        }
+        Parameters.inRange("toPercent", toPercent, Math.nextUp(fromPercent), 100.0);
         List<Double> v = new ArrayList<>();
         for (Step s : steps) {
             if (s.fromPercent() >= fromPercent && s.fromPercent() < toPercent) {
