@@ -62,6 +62,13 @@ public record RttControlParameters(RttRule rule, double probeIntervalS, double t
      * probe (small enough that 7,000 queue pairs add 7 Gb/s, 7% of a 100G port, per probe
      * interval), beta 0.8 and at most 50% decrease per probe (Swift's values), floor 1 Mb/s. The
      * TIMELY fields carry TIMELY's defaults and are unused by this rule.
+     *
+     * <p>Consequence outside the incast these values were chosen for: a cut rate comes back only at
+     * delta / probe interval = 1e11 bit/s^2 (1 s from 0 to 100G), and every probe in flight while the RTT
+     * is above target cuts again (no once-per-RTT limit), so one queue episode can take a line-rate flow
+     * to a few Gb/s or the floor. A flow of B bytes restarting near 0 on an empty path then needs about
+     * sqrt(16 B / 1e11) s: in notebook 14 (WebSearch, load 0.3) flows above 2 MB take about 30 times
+     * their ideal (CtccTransportTest pins both steps).
      */
     public static RttControlParameters ctcc() {
         return new RttControlParameters(RttRule.CTCC_TARGET, 10e-6, 15e-6, 1e6, 0.8, 0.5,

@@ -61,6 +61,57 @@ class CtccTransportTest {
     }
 
     @Test
+    void aFlowBelowLineRateOnAnEmptyPathRecoversOnlyByTheAdditiveStep() {
+        // Notebook 14's long CTCC flows: once cut, they spend 99% of their probes on an empty path (RTT at
+        // its base, about 8 us on this leaf-spine, below the 15 us target), so their rate only grows by
+        // delta = 1 Mb/s per probe interval tau = 10 us: a = delta / tau = 1e11 bit/s^2, 1 s from 0 to 100G.
+        // A flow of B bytes starting at R0 then needs T with R0 T + a T^2 / 2 = 8 B (closed form below;
+        // the first reply after one base RTT and the staircase shift T by well under 1%).
+        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(10_000_000, 5_000_000, EcnMarking.OFF),
+                Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, 0, 0);
+        fabriclab.fabric.LeafSpine fabric = new fabriclab.fabric.LeafSpine(16, 1, 2, 4, G100, G100, 2, Time.US, Time.US);
+        long bytes = 1_000_000;
+        double r0 = 1e9;
+        SimulationResult r = Scenario.builder(fabric.build(), c).flows(java.util.List.of(new FlowSpec(0, 8, bytes, 0, 1, 1)))
+                .transport(CtccTransport.of(RttControlParameters.ctcc()).withInitialRateFraction(r0 / G100))
+                .build().simulator().run(100 * Time.MS, Progress.silent());
+        assertTrue(r.allCompleted());
+        double a = RttControlParameters.ctcc().additiveIncreaseBitsPerSecond() / RttControlParameters.ctcc().probeIntervalS();
+        double expectedS = (-r0 + Math.sqrt(r0 * r0 + 2 * a * 8.0 * bytes)) / a; // 6.125 ms
+        double fctS = r.flows().get(0).completionTimePs() / 1e12;
+        assertEquals(expectedS, fctS, 0.01 * expectedS, "FCT " + fctS + " s vs closed form " + expectedS + " s");
+        assertEquals(0, r.droppedPackets());
+        // about 75 times the 80 us the flow needs at line rate: the slowdown of notebook 14's long flows
+        assertTrue(fctS / (8.0 * bytes / G100) > 70);
+    }
+
+    @Test
+    void aLineRateFlowJoinedOnItsBottleneckIsCutFarBelowItsShareAndStaysThere() {
+        // The cut of notebook 14's traces: a second flow at line rate joins a 5 MB flow's bottleneck (one
+        // receiver port). Each probe (every 10 us) that sees RTT r above the 15 us target cuts both rates by
+        // min(50%, 0.8 (r - 15 us) / r), and several probes are in flight before the first cut drains the
+        // queue, so the pair ends far below the port's 100G; delta = 1 Mb/s per 10 us does not bring it back
+        // within the flows' life. Fair sharing would finish both by about 10 MB / 100G = 0.8 ms.
+        SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(10_000_000, 5_000_000, EcnMarking.OFF),
+                Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, 0, 0);
+        SimulationResult r = Scenario.builder(Topology.singleSwitch(3, G100, Time.US), c)
+                .flows(java.util.List.of(new FlowSpec(0, 2, 5_000_000, 0, 1, 1), new FlowSpec(1, 2, 5_000_000, 50 * Time.US, 1, 2)))
+                .transport(CtccTransport.of(RttControlParameters.ctcc()))
+                .build().simulator().run(1000 * Time.MS, Progress.silent());
+        assertTrue(r.allCompleted());
+        assertEquals(0, r.droppedPackets());
+        // Lower bound: more than 10 times the fair-share time. Upper bound: a flow restarting from rate 0 on an
+        // empty path needs sqrt(2 x 8 B / a) (a = delta / tau) for all of its B bytes; staying below that says
+        // no later cut came and the recovery is the additive step alone (both measured: 22.8 and 24.8 ms).
+        double a = RttControlParameters.ctcc().additiveIncreaseBitsPerSecond() / RttControlParameters.ctcc().probeIntervalS();
+        double fromZeroS = Math.sqrt(2 * 8.0 * 5_000_000 / a); // 28.3 ms
+        for (SimulationResult.FlowRecord f : r.flows()) {
+            double fctS = f.completionTimePs() / 1e12;
+            assertTrue(fctS > 10 * 8.0 * 10_000_000 / G100 && fctS < fromZeroS, "flow " + f.id() + " FCT " + fctS + " s");
+        }
+    }
+
+    @Test
     void rejectsTheTimelyRule() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> CtccTransport.of(RttControlParameters.timely()));
