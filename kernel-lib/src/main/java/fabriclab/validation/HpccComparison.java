@@ -419,14 +419,16 @@ public final class HpccComparison {
 
     /**
      * The relative uncertainty of a published value: half the width of a drawn line (4 pixels), where a curve hidden
-     * under another is read at the other's centre, times the largest relative step of one pixel on the figures'
-     * log axes (the dataset's {@code one_pixel} column).
+     * under another is read at the other's centre, times the largest relative change of slowdown for one pixel on the
+     * figures' log axes (the dataset's {@code one_pixel}, the change of slowdown for one pixel at the value read,
+     * over the value).
      */
     public static double readingUncertainty(Table published) {
         Parameters.notNull("published", published);
         double onePixel = 0;
         for (int i = 0; i < published.rowCount(); i++) {
-            onePixel = Math.max(onePixel, published.numberColumn("one_pixel").getDouble(i));
+            onePixel = Math.max(onePixel, published.numberColumn("one_pixel").getDouble(i)
+                    / published.numberColumn("slowdown").getDouble(i));
         }
         return 4 * onePixel;
     }

@@ -146,4 +146,11 @@ class HpccComparisonTest {
         assertEquals("29.9M", HpccComparison.bytes(29_947_739));
         assertEquals("1M", HpccComparison.bytes(999_999));
     }
+
+    /** One pixel of the figures' log axes is at most a 0.22% change of slowdown (1 to 10 over 1059 rows), so 4 pixels 0.9%. */
+    @Test
+    void theReadingUncertaintyIsFourPixelsRelative() {
+        double u = HpccComparison.readingUncertainty(HpccComparison.published());
+        assertEquals(4 * (Math.pow(10, 1 / 1058.91) - 1), u, 2e-4);
+    }
 }
