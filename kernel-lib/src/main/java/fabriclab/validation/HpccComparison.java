@@ -279,7 +279,8 @@ public final class HpccComparison {
      * Per workload, percentile and tenth of the flows: the published value, ours (median over seeds), our least and
      * largest seed, and the tolerance; columns {@code workload}, {@code percentile}, {@code tenth} (1 to 10),
      * {@code largest_bytes} (the largest size in the tenth, from our first seed), {@code published}, {@code ours},
-     * {@code ours_min}, {@code ours_max}, {@code tolerance} (relative), {@code pass}.
+     * {@code ours_min}, {@code ours_max}, {@code tolerance} (relative), {@code pass}; its name counts the tenths that
+     * pass.
      *
      * @param runs a {@link #runs} table
      * @param published the {@value #DATASET} table
@@ -331,8 +332,10 @@ public final class HpccComparison {
                 }
             }
         }
-        return Table.create("DCQCN+w, ours against HPCC's published curves: median of each tenth's 1% steps", wl, pc, tenth,
-                largest, pub, ours, lo, hi, tol, pass);
+        long passed = pass.asList().stream().filter("pass"::equals).count();
+        return Table.create(String.format(Locale.ROOT,
+                "DCQCN+w, ours against HPCC's published curves (median of each tenth's 1%% steps): %d of %d within tolerance",
+                passed, pass.size()), wl, pc, tenth, largest, pub, ours, lo, hi, tol, pass);
     }
 
     private static long largestInTenth(Table runs, String workload, long seed, double lastStep) {
@@ -366,8 +369,8 @@ public final class HpccComparison {
     }
 
     /**
-     * HPCC's figure drawn for one workload and percentile: x the flows' rank by size (percent of flows), y the slowdown
-     * (log scale); ours per 1% step (median over seeds) beside the published DCQCN+w curve.
+     * HPCC's figure drawn for one workload and percentile: x the flows' rank by size (percent of flows, each tick with
+     * the largest size up to it), y the slowdown from 1; ours per 1% step (median over seeds) beside the published DCQCN+w curve.
      */
     public static XYChart chart(Table runs, Table published, String workload, String percentile) {
         Parameters.notNull("runs", runs);
@@ -382,7 +385,8 @@ public final class HpccComparison {
         }
         XYChart c = Figures.xy(String.format(Locale.ROOT, "%s at load 0.3: %s FCT slowdown per 1%% of flows", workload, percentile),
                 "flows sorted by size [% of flows] (largest size up to there, bytes)", percentile + " FCT slowdown");
-        c.getStyler().setYAxisLogarithmic(true);
+        c.getStyler().setYAxisMin(1.0).setXAxisMin(0.0).setXAxisMax(100.0)
+                .setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         for (double f = 0; f < 100; f += 1) {
@@ -409,6 +413,7 @@ public final class HpccComparison {
             long pct = Math.round(v);
             Long size = sizeAt.get(pct);
             return size == null ? String.format(Locale.ROOT, "%d%%", pct) : String.format(Locale.ROOT, "%d%% (%s)", pct, bytes(size));
+            // (0% has no size: no flow is below it)
         });
         double[][] pub = published(published, workload, percentile);
         XYSeries s = c.addSeries("HPCC's ns-3: DCQCN+w (published)", java.util.Arrays.stream(pub).mapToDouble(a -> a[0] + 0.5).toArray(),
