@@ -248,8 +248,8 @@ public final class JavaEvaluator implements AutoCloseable {
     }
 
     /**
-     * An import snippet's source as one line without comments ({@code "import a.b.*;"}), or null when the snippet is
-     * not an import.
+     * An import snippet's source as one line without comments and without spaces around dots
+     * ({@code "import a.b.*;"}), or null when the snippet is not an import.
      *
      * <p>Why every import is evaluated on one line: JShell compiles each snippet in a wrapper class whose source
      * starts with every import so far, each import snippet's text as it was given (comments blanked, line breaks
@@ -283,7 +283,8 @@ public final class JavaEvaluator implements AutoCloseable {
                 i++;
             }
         }
-        String flat = code.toString().strip().replaceAll("\\s+", " ");
+        // the tokens are names, '.', '*' and ';': no space is needed around the last three
+        String flat = code.toString().strip().replaceAll("\\s+", " ").replaceAll(" ?([.*;]) ?", "$1");
         return flat.startsWith("import ") ? flat : null;
     }
 
