@@ -242,9 +242,10 @@ class Declarations(KernelSession):
         self.assertIn("nowhere", "\n".join(error["traceback"]))
 
 
-class Imports(KernelSession):
+class ImportsInLaterCells(KernelSession):
     """Adding an import never changes an existing variable (as in ipykernel); it used to reset the ones declared
-    before it to null when JShell recompiled their snippets and the in-process engine could not redefine them."""
+    before it to null when JShell recompiled their snippets and the in-process engine could not redefine them.
+    A kernel of its own for each sequence: an import already made earlier in the session hides the problem."""
 
     def test_imports_in_later_cells_and_below_a_declaration_keep_the_variables(self):
         first = self.result_text('import fabriclab.notebook.*;\n'
@@ -259,6 +260,8 @@ class Imports(KernelSession):
         cmp2 = d[2:-2]
         self.assertEqual(self.result_text('"e " + cmp2 + " " + cmp + " " + k'), f"e {cmp2} {cmp} 5")
 
+
+class ImportCellBetweenTwoCells(KernelSession):
     def test_an_import_cell_between_two_cells_keeps_the_variables(self):
         first = self.result_text('import fabriclab.notebook.*;\n'
                                  'PaperComparison early = PaperComparison.of("x", "outside reference");\n'
