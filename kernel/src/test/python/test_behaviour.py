@@ -2,7 +2,7 @@
 
 Each test talks to the real kernel through jupyter_client: output of a 100,000-line cell (every line,
 in order, in few messages), stop_on_error (queued cells answered "aborted"), System.exit in a cell,
-history, forward references in a cell, error names and frames, table number precision, and the
+history, forward references in a cell, imports keeping the variables, error names and frames, table number precision, and the
 smaller protocol points (execution count of silent cells, replies' status, is_complete, display ids,
 arrays, output of background threads, interrupting a parallel stream, the project's location).
 
@@ -240,6 +240,35 @@ class Declarations(KernelSession):
     def test_a_reference_never_defined_is_an_error(self):
         content, error = self.error_of("void lonely() { nowhere(); }")
         self.assertIn("nowhere", "\n".join(error["traceback"]))
+
+
+class ImportsInLaterCells(KernelSession):
+    """Adding an import never changes an existing variable (as in ipykernel); it used to reset the ones declared
+    before it to null when JShell recompiled their snippets and the in-process engine could not redefine them.
+    A kernel of its own for each sequence: an import already made earlier in the session hides the problem."""
+
+    def test_imports_in_later_cells_and_below_a_declaration_keep_the_variables(self):
+        first = self.result_text('import fabriclab.notebook.*;\n'
+                                 'PaperComparison cmp = PaperComparison.of("x", "outside reference");\nint k = 5;\n"a " + cmp')
+        self.assertRegex(first, r"^a fabriclab\.notebook\.PaperComparison@\w+$")
+        cmp = first[2:]
+        self.assertEqual(self.result_text('import java.util.concurrent.*;\n"b " + cmp + " " + k'), f"b {cmp} 5")
+        self.assertEqual(self.result_text('import fabriclab.sweep.*;\n"c " + cmp + " " + k'), f"c {cmp} 5")
+        d = self.result_text('PaperComparison cmp2 = PaperComparison.of("y", "outside reference");\n'
+                             'import fabriclab.progress.*;\n"d " + cmp2 + " " + k')
+        self.assertRegex(d, r"^d fabriclab\.notebook\.PaperComparison@\w+ 5$")
+        cmp2 = d[2:-2]
+        self.assertEqual(self.result_text('"e " + cmp2 + " " + cmp + " " + k'), f"e {cmp2} {cmp} 5")
+
+
+class ImportCellBetweenTwoCells(KernelSession):
+    def test_an_import_cell_between_two_cells_keeps_the_variables(self):
+        first = self.result_text('import fabriclab.notebook.*;\n'
+                                 'PaperComparison early = PaperComparison.of("x", "outside reference");\n'
+                                 'List<String> names = new ArrayList<>(List.of("kept"));\n"" + early')
+        content, _ = self.run_cell('import fabriclab.sweep.*;\nimport fabriclab.progress.*;\n// and one more\nimport java.io.*;')
+        self.assertEqual(content["status"], "ok", content)
+        self.assertEqual(self.result_text('early + " " + names'), f"{first} [kept]")
 
 
 class Tables(KernelSession):

@@ -49,6 +49,24 @@ final class CellClassRewriter {
         return writer.toByteArray();
     }
 
+    /**
+     * Whether two class files declare and do the same, differing at most in debug information (line numbers,
+     * local variable tables, source file, parameter names); false when either cannot be read.
+     */
+    static boolean sameButDebugInfo(byte[] a, byte[] b) {
+        try {
+            return java.util.Arrays.equals(withoutDebugInfo(a), withoutDebugInfo(b));
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static byte[] withoutDebugInfo(byte[] classFile) {
+        ClassWriter writer = new ClassWriter(0); // a constant pool in the order of visits, the same for the same class
+        new ClassReader(classFile).accept(writer, ClassReader.SKIP_DEBUG);
+        return writer.toByteArray();
+    }
+
     private static final class GuardedMethod extends MethodVisitor {
         private final boolean pollAtEntry;
         private final Set<Label> seen = new HashSet<>();

@@ -30,6 +30,8 @@ final class CellExecutionControl extends DirectExecutionControl {
     private static final long WORKERS_DEADLINE_NANOS = 5_000_000_000L;
 
     private final Map<String, Object> results = new ConcurrentHashMap<>();
+    /** JShell's bytecode (before {@link CellClassRewriter}) of each class loaded, by name; see {@link #redefine}. */
+    private final Map<String, byte[]> loaded = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     /** Held by {@link #stop()} while it ends a cell; the next snippet waits for it. */
     private final Object stopping = new Object();
@@ -61,11 +63,33 @@ final class CellExecutionControl extends DirectExecutionControl {
     @Override
     public void load(ClassBytecodes[] classes) throws ClassInstallException, NotImplementedException, EngineTerminationException {
         super.load(rewritten(classes));
+        for (ClassBytecodes c : classes) {
+            loaded.put(c.name(), c.bytecodes());
+        }
     }
 
+    /**
+     * Keeps the loaded classes when JShell's new bytecode for them differs only in debug information (line
+     * numbers, local variable names, source file); otherwise refuses, as {@link DirectExecutionControl} does.
+     *
+     * <p>JShell recompiles the snippets that depend on a name after an import or a declaration, and when a class
+     * differs from the loaded one asks to redefine it; refused, JShell replaces it by a new class, and a variable
+     * declared in a replaced snippet is reset to null or 0. A class that only moved lines (its wrapper's imports
+     * took another line) behaves exactly as the loaded one, so the loaded one is kept, and with it the values
+     * of its variables; only the line numbers of a stack trace through it may be off by the lines it moved.
+     */
     @Override
     public void redefine(ClassBytecodes[] classes) throws ClassInstallException, NotImplementedException, EngineTerminationException {
-        super.redefine(rewritten(classes));
+        for (ClassBytecodes c : classes) {
+            byte[] old = loaded.get(c.name());
+            if (old == null || !CellClassRewriter.sameButDebugInfo(old, c.bytecodes())) {
+                super.redefine(rewritten(classes));
+                return;
+            }
+        }
+        for (ClassBytecodes c : classes) {
+            loaded.put(c.name(), c.bytecodes());
+        }
     }
 
     private ClassBytecodes[] rewritten(ClassBytecodes[] classes) {

@@ -107,13 +107,15 @@ public final class JavaEvaluator implements AutoCloseable {
     }
 
     /**
-     * Evaluates the imports as one snippet. JShell keys an import snippet by its first import, so a cell that
-     * imports that package again replaces the whole snippet; {@link #restoreDefaultImports} then brings the others back.
+     * Evaluates the imports as one snippet, on one line (see {@link #oneLineImport}). JShell keys an import snippet
+     * by its first import, so a cell that imports that package again would replace the whole snippet: such a cell's
+     * import is skipped ({@link #evalCellSnippets}), and should another form of it still replace the snippet,
+     * {@link #restoreDefaultImports} brings the others back.
      */
     private Snippet evalStartupImports(List<String> imports) {
         StringBuilder source = new StringBuilder();
         for (String imp : imports) {
-            source.append("import ").append(imp).append(";\n");
+            source.append("import ").append(imp).append("; ");
         }
         List<SnippetEvent> events = shell.eval(source.toString());
         if (events.isEmpty() || events.get(0).status() != Snippet.Status.VALID) {
@@ -216,7 +218,15 @@ public final class JavaEvaluator implements AutoCloseable {
             if (interrupted) {
                 throw interruptedError(cellNumber, startLine, null);
             }
-            last = evalSnippet(source, cellNumber, startLine, recoverable);
+            String oneLine = oneLineImport(source);
+            if (oneLine != null && defaultImports != null && oneLine.equals("import " + DEFAULT_IMPORTS.get(0) + ";")) {
+                // already imported by the default imports' snippet, which this import would replace (JShell keys an
+                // import snippet by its first import) and which every snippet needs: re-evaluating every declaration
+                // against the smaller set of imports would reset the variables among them
+                last = EvalResult.NONE;
+            } else {
+                last = evalSnippet(oneLine != null ? oneLine : source, cellNumber, startLine, recoverable);
+            }
             if (!info.completeness().isComplete()) {
                 break;
             }
@@ -235,6 +245,47 @@ public final class JavaEvaluator implements AutoCloseable {
             }
         }
         return last;
+    }
+
+    /**
+     * An import snippet's source as one line without comments and without spaces around dots
+     * ({@code "import a.b.*;"}), or null when the snippet is not an import.
+     *
+     * <p>Why every import is evaluated on one line: JShell compiles each snippet in a wrapper class whose source
+     * starts with every import so far, each import snippet's text as it was given (comments blanked, line breaks
+     * kept), and a type-import-on-demand ({@code import p.*;}) makes JShell compile again every snippet that
+     * depends on any name. An import that came after a line break (one below a declaration in its cell, or a
+     * comment above it) added a line to that prefix, so every recompiled class differed from the loaded one in its
+     * line numbers alone; JShell then asks the execution engine to redefine it, the in-process engine
+     * ({@link jdk.jshell.execution.DirectExecutionControl}) cannot, and JShell replaces the class with a new one:
+     * each variable declared before the import was reset to null or 0 (the jshell tool redefines the class over
+     * JDI and keeps the value). With every import one line, the prefix is always one line long and a recompiled
+     * class is identical to the loaded one, so it is kept. {@link CellExecutionControl#redefine} keeps a class that
+     * differs only in its debug information in any case.
+     */
+    static String oneLineImport(String source) {
+        StringBuilder code = new StringBuilder(source.length());
+        int i = 0;
+        while (i < source.length()) {
+            char c = source.charAt(i);
+            if (c == '/' && i + 1 < source.length() && source.charAt(i + 1) == '/') {
+                while (i < source.length() && source.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < source.length() && source.charAt(i + 1) == '*') {
+                int end = source.indexOf("*/", i + 2);
+                i = end < 0 ? source.length() : end + 2;
+                code.append(' ');
+            } else if (c == '"' || c == '\'') {
+                return null; // a literal: not an import (and its text must not be read as comments)
+            } else {
+                code.append(c);
+                i++;
+            }
+        }
+        // the tokens are names, '.', '*' and ';': no space is needed around the last three
+        String flat = code.toString().strip().replaceAll("\\s+", " ").replaceAll(" ?([.*;]) ?", "$1");
+        return flat.startsWith("import ") ? flat : null;
     }
 
     /** Whether the last snippet of the last cell was an expression the user ended with ';' (not added by JShell). */
