@@ -265,19 +265,13 @@ public final class Switch extends Node {
 
     /** ECN marking, buffer and ingress accounting of an admitted packet, then it joins {@code out}'s queue. */
     private void enqueueAdmitted(Packet p, Port out, long q, int w) {
-        if (ecnReferenceRate != 0) {
-            markScaled(p, out, q);
+        if (ecnReferenceRate != 0) { // thresholds scaled to out's rate: the curve read at q * reference / rate
+            double scaled = (double) q * ecnReferenceRate / out.link.rateBitsPerSecond;
+            if (p.kind == Packet.DATA && scaled > marking.kMinBytes()) {
+                congested(p, out, scaled);
+            }
         } else if (p.kind == Packet.DATA && q > kminBytes) {
-            if (congestionPoint != null) {
-                congestionPoint.congested(this, p, part.now);
-            }
-            if (!p.ecn) {
-                double prob = marking.probabilityUnchecked(q);
-                if (prob >= 1 || random.nextDouble() < prob) {
-                    p.ecn = true;
-                    out.queue.ecnMarks++;
-                }
-            }
+            congested(p, out, q);
         }
         usedBytes += w;
         if (usedBytes > peakUsedBytes) {
@@ -296,21 +290,18 @@ public final class Switch extends Node {
     }
 
     /**
-     * Marking with thresholds scaled to {@code out}'s rate: the curve is read at {@code q * reference / rate}
-     * (Kmin and Kmax times rate / reference, the same Pmax).
+     * A data packet admitted above Kmin, the queue read on the marking curve at {@code queueOnCurve} bytes: the
+     * congestion point (iQCN) hears of it, and an unmarked packet is marked with the curve's probability.
      */
-    private void markScaled(Packet p, Port out, long q) {
-        double scaled = (double) q * ecnReferenceRate / out.link.rateBitsPerSecond;
-        if (p.kind == Packet.DATA && scaled > marking.kMinBytes()) {
-            if (congestionPoint != null) {
-                congestionPoint.congested(this, p, part.now);
-            }
-            if (!p.ecn) {
-                double prob = marking.probabilityUnchecked(scaled);
-                if (prob >= 1 || random.nextDouble() < prob) {
-                    p.ecn = true;
-                    out.queue.ecnMarks++;
-                }
+    private void congested(Packet p, Port out, double queueOnCurve) {
+        if (congestionPoint != null) {
+            congestionPoint.congested(this, p, part.now);
+        }
+        if (!p.ecn) {
+            double prob = marking.probabilityUnchecked(queueOnCurve);
+            if (prob >= 1 || random.nextDouble() < prob) {
+                p.ecn = true;
+                out.queue.ecnMarks++;
             }
         }
     }
