@@ -439,6 +439,7 @@ final class BadInputRegistry {
 
     /** An HpccComparison runs table made by hand: websearch, one seed, 100 steps at slowdown 1 + step / 100. */
     private static tech.tablesaw.api.Table hpccRunsTable() {
+        tech.tablesaw.api.StringColumn fab = tech.tablesaw.api.StringColumn.create("fabric");
         tech.tablesaw.api.StringColumn w = tech.tablesaw.api.StringColumn.create("workload");
         tech.tablesaw.api.LongColumn sd = tech.tablesaw.api.LongColumn.create("seed");
         tech.tablesaw.api.LongColumn window = tech.tablesaw.api.LongColumn.create("window_us");
@@ -454,6 +455,7 @@ final class BadInputRegistry {
         tech.tablesaw.api.LongColumn cnps = tech.tablesaw.api.LongColumn.create("cnps");
         tech.tablesaw.api.LongColumn cuts = tech.tablesaw.api.LongColumn.create("rate_cuts");
         for (int k = 0; k < 100; k++) {
+            fab.append("leaf-spine");
             w.append("websearch");
             sd.append(1);
             window.append(5000);
@@ -470,7 +472,7 @@ final class BadInputRegistry {
             cnps.append(0);
             cuts.append(0);
         }
-        return tech.tablesaw.api.Table.create("runs", w, sd, window, from, largest, p[0], p[1], p[2], runFlows, missing, drops,
+        return tech.tablesaw.api.Table.create("runs", fab, w, sd, window, from, largest, p[0], p[1], p[2], runFlows, missing, drops,
                 timeouts, paused, cnps, cuts);
     }
 
@@ -521,6 +523,12 @@ final class BadInputRegistry {
                     call(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0), id, "p95");
             case "fabriclab.validation.HpccComparison#evaluations(List,double,List)" ->
                     call(fabriclab.validation.HpccComparison.class, id, List.of("websearch"), 0.3, List.of(1L));
+            case "fabriclab.validation.HpccComparison#evaluations(List,double,List,Fabric)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, List.of("websearch"), 0.3, List.of(1L),
+                            fabriclab.validation.HpccEvaluation.Fabric.FAT_TREE);
+            case "fabriclab.validation.HpccEvaluation#<init>(String,double,long,long,Fabric)" ->
+                    call(fabriclab.validation.HpccEvaluation.class, id, "websearch", 0.3, 1_000_000_000L, 1L,
+                            fabriclab.validation.HpccEvaluation.Fabric.FAT_TREE);
             case "fabriclab.validation.HpccComparison#runs(List,SweepExecutor,ProgressSink)" ->
                     call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
                             new fabriclab.sweep.LocalThreads(1), Progress.silent());

@@ -50,6 +50,11 @@ public final class HpccComparison {
     private HpccComparison() {
     }
 
+    /** A fabric as the tables name it: {@code leaf-spine}, {@code fat tree}. */
+    static String fabricName(HpccEvaluation.Fabric f) {
+        return f == HpccEvaluation.Fabric.FAT_TREE ? "fat tree" : "leaf-spine";
+    }
+
     /** The dataset's name of {@code workload} ({@code websearch}, {@code fb_hadoop}). */
     static String datasetWorkload(String workload) {
         return workload.replace('-', '_');
@@ -63,6 +68,13 @@ public final class HpccComparison {
      * @param seeds the seeds, not empty
      */
     public static List<HpccEvaluation> evaluations(List<String> workloads, double load, List<Long> seeds) {
+        return evaluations(workloads, load, seeds, HpccEvaluation.Fabric.LEAF_SPINE);
+    }
+
+    /** The same on {@code fabric}. */
+    public static List<HpccEvaluation> evaluations(List<String> workloads, double load, List<Long> seeds,
+            HpccEvaluation.Fabric fabric) {
+        Parameters.notNull("fabric", fabric);
         Parameters.noNullElements("workloads", workloads);
         Parameters.noNullElements("seeds", seeds);
         if (workloads.isEmpty() || seeds.isEmpty()) {
@@ -71,7 +83,7 @@ public final class HpccComparison {
         List<HpccEvaluation> out = new ArrayList<>();
         for (String w : workloads) {
             for (long s : seeds) {
-                out.add(HpccEvaluation.forSteps(w, load, 100, s));
+                out.add(HpccEvaluation.forSteps(w, load, 100, s).on(fabric));
             }
         }
         return out;
@@ -141,7 +153,8 @@ public final class HpccComparison {
 
     /**
      * Runs {@code evaluations} on {@code executor} (local threads or a cluster: the same rows in the same order) and
-     * tabulates them: one row per run and 1% step, columns {@code workload}, {@code seed}, {@code window_us},
+     * tabulates them: one row per run and 1% step, columns {@code fabric} ({@code leaf-spine} or {@code fat tree}),
+     * {@code workload}, {@code seed}, {@code window_us},
      * {@code from_pct}, {@code largest_bytes}, {@code flows}, {@code p50}, {@code p95}, {@code p99}, and the run's
      * {@code run_flows}, {@code not_completed}, {@code drops}, {@code timeouts}, {@code paused_us}, {@code cnps} and
      * {@code rate_cuts} on each of its rows. Progress goes to {@code sink}, a unit per run.
@@ -158,6 +171,7 @@ public final class HpccComparison {
         }
         List<StepsRun> done = executor.run(new SweepPlan<>("HPCC's evaluation, DCQCN+w (" + evaluations.size() + " runs)",
                 EvaluationTask.class, evaluations), sink);
+        StringColumn fab = StringColumn.create("fabric");
         StringColumn wl = StringColumn.create("workload");
         LongColumn sd = LongColumn.create("seed");
         LongColumn window = LongColumn.create("window_us");
@@ -176,6 +190,7 @@ public final class HpccComparison {
         LongColumn cuts = LongColumn.create("rate_cuts");
         for (StepsRun run : done) {
             for (FctSteps.Step s : run.steps()) {
+                fab.append(fabricName(run.evaluation().fabric()));
                 wl.append(run.evaluation().workload());
                 sd.append(run.evaluation().seed());
                 window.append(run.evaluation().durationPs() / Time.US);
@@ -194,19 +209,19 @@ public final class HpccComparison {
                 cuts.append(run.rateCuts());
             }
         }
-        return Table.create("DCQCN+w on HPCC's evaluation (leaf-spine): FCT slowdown per 1% of flows", wl, sd, window, from,
+        return Table.create("DCQCN+w on HPCC's evaluation: FCT slowdown per 1% of flows", fab, wl, sd, window, from,
                 largest, flows, p50, p95, p99, runFlows, missing, drops, timeouts, paused, cnps, cuts);
     }
 
     /**
-     * What produced each run of a {@link #runs} table: one row per workload and seed, columns {@code workload},
+     * What produced each run of a {@link #runs} table: one row per workload and seed, columns {@code fabric}, {@code workload},
      * {@code seed}, {@code window_us}, {@code flows}, {@code not_completed}, {@code drops}, {@code timeouts}, {@code paused_us},
      * {@code cnps}, {@code rate_cuts}.
      */
     public static Table runSummary(Table runs) {
         Parameters.notNull("runs", runs);
         Table first = runs.where(runs.doubleColumn("from_pct").isEqualTo(0));
-        Table t = first.selectColumns("workload", "seed", "window_us", "run_flows", "not_completed", "drops", "timeouts",
+        Table t = first.selectColumns("fabric", "workload", "seed", "window_us", "run_flows", "not_completed", "drops", "timeouts",
                 "paused_us", "cnps", "rate_cuts");
         t.column("run_flows").setName("flows");
         return t.setName("DCQCN+w on HPCC's evaluation: what each run did");
@@ -277,7 +292,7 @@ public final class HpccComparison {
 
     /**
      * Per workload, percentile and tenth of the flows: the published value, ours (median over seeds), our least and
-     * largest seed, and the tolerance; columns {@code workload}, {@code percentile}, {@code tenth} (1 to 10),
+     * largest seed, and the tolerance; columns {@code fabric} (the runs', one fabric a table), {@code workload}, {@code percentile}, {@code tenth} (1 to 10),
      * {@code largest_bytes} (the largest size in the tenth, from our first seed), {@code published}, {@code ours},
      * {@code ours_min}, {@code ours_max}, {@code tolerance} (relative), {@code pass}; its name counts the tenths that
      * pass.
@@ -290,6 +305,11 @@ public final class HpccComparison {
         Parameters.notNull("runs", runs);
         Parameters.notNull("published", published);
         Parameters.inRange("readingUncertainty", readingUncertainty, 0.0, 0.99);
+        List<String> fabrics = runs.stringColumn("fabric").unique().asList();
+        if (fabrics.size() != 1) {
+            throw new IllegalArgumentException("runs must hold runs of one fabric, got " + fabrics);
+        }
+        StringColumn fab = StringColumn.create("fabric");
         StringColumn wl = StringColumn.create("workload");
         StringColumn pc = StringColumn.create("percentile");
         IntColumn tenth = IntColumn.create("tenth");
@@ -319,6 +339,7 @@ public final class HpccComparison {
                     double max = v.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
                     double t = Math.min(0.99, Math.max(med - min, max - med) / med + readingUncertainty);
                     double value = publishedTenth(curve, 10 * k, 10 * k + 10);
+                    fab.append(fabrics.get(0));
                     wl.append(w);
                     pc.append(p);
                     tenth.append(k + 1);
@@ -335,7 +356,7 @@ public final class HpccComparison {
         long passed = pass.asList().stream().filter("pass"::equals).count();
         return Table.create(String.format(Locale.ROOT,
                 "DCQCN+w, ours against HPCC's published curves (median of each tenth's 1%% steps): %d of %d within tolerance",
-                passed, pass.size()), wl, pc, tenth, largest, pub, ours, lo, hi, tol, pass);
+                passed, pass.size()), fab, wl, pc, tenth, largest, pub, ours, lo, hi, tol, pass);
     }
 
     private static long largestInTenth(Table runs, String workload, long seed, double lastStep) {
@@ -357,10 +378,12 @@ public final class HpccComparison {
         Parameters.notNull("tenths", tenths);
         for (int i = 0; i < tenths.rowCount(); i++) {
             String w = tenths.stringColumn("workload").get(i);
+            String on = tenths.stringColumn("fabric").get(i).equals(fabricName(HpccEvaluation.Fabric.FAT_TREE))
+                    ? " on HPCC's fat tree" : "";
             String p = tenths.stringColumn("percentile").get(i);
             int k = tenths.intColumn("tenth").get(i);
-            cmp.validation(REFERENCE, String.format(Locale.ROOT, "DCQCN+w %s at load 0.3, %s FCT slowdown, tenth %d of flows by size",
-                    w, p, k), "", Target.point(tenths.doubleColumn("published").get(i), tenths.doubleColumn("tolerance").get(i)),
+            cmp.validation(REFERENCE, String.format(Locale.ROOT, "DCQCN+w %s at load 0.3%s, %s FCT slowdown, tenth %d of flows by size",
+                    w, on, p, k), "", Target.point(tenths.doubleColumn("published").get(i), tenths.doubleColumn("tolerance").get(i)),
                     tenths.doubleColumn("ours").get(i), String.format(Locale.ROOT,
                             "flows up to %,d B; ours median of 3 seeds, range %.2f-%.2f; tolerance = seed spread + reading",
                             tenths.longColumn("largest_bytes").get(i), tenths.doubleColumn("ours_min").get(i),
@@ -401,7 +424,7 @@ public final class HpccComparison {
                 y.add(median(v));
             }
         }
-        c.addSeries("ours: DCQCN+w, leaf-spine (median of seeds)", x, y).setMarker(SeriesMarkers.NONE);
+        c.addSeries("ours: DCQCN+w, " + runs.stringColumn("fabric").get(0) + " (median of seeds)", x, y).setMarker(SeriesMarkers.NONE);
         java.util.Map<Long, Long> sizeAt = new java.util.HashMap<>(); // the largest size up to each whole percent
         for (int i = 0; i < runs.rowCount(); i++) {
             if (runs.stringColumn("workload").get(i).equals(workload)) {

@@ -59,8 +59,28 @@ import fabriclab.workload.PoissonTraffic;
  * @param load offered load of each host link, in (0, 1]
  * @param durationPs the arrival window, ps, in [1 us, 1 s]
  * @param seed the seed of the flows, the hashes and the marking draws
+ * @param fabric the leaf-spine (the default) or HPCC's own fat tree
  */
-public record HpccEvaluation(String workload, double load, long durationPs, long seed) implements java.io.Serializable {
+public record HpccEvaluation(String workload, double load, long durationPs, long seed, Fabric fabric)
+        implements java.io.Serializable {
+
+    /** The fabric a run uses. */
+    public enum Fabric {
+        /** Our two-tier leaf-spine of the same hosts and leaf capacity ({@link HpccEvaluation#leafSpine()}). */
+        LEAF_SPINE,
+        /** HPCC's own three-tier fat tree, link for link as its {@code mix/fat.txt} ({@link HpccEvaluation#fatTree()}). */
+        FAT_TREE
+    }
+
+    /** On the leaf-spine ({@link Fabric#LEAF_SPINE}). */
+    public HpccEvaluation(String workload, double load, long durationPs, long seed) {
+        this(workload, load, durationPs, seed, Fabric.LEAF_SPINE);
+    }
+
+    /** A copy on {@code f}. */
+    public HpccEvaluation on(Fabric f) {
+        return new HpccEvaluation(workload, load, durationPs, seed, Parameters.notNull("f", f));
+    }
     /** Hosts of the fabric (HPCC's 320 servers). */
     public static final int HOSTS = 320;
     /** Hosts per leaf (HPCC's 16 per ToR). */
@@ -91,6 +111,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         }
         Parameters.inHalfOpenRange("load", load, 0, 1);
         Parameters.inRange("durationPs", durationPs, Time.US, Time.S);
+        Parameters.notNull("fabric", fabric);
     }
 
     /** The shortest arrival window {@link #forSteps} chooses, ps (5 ms). */
@@ -109,7 +130,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         HpccEvaluation probe = new HpccEvaluation(workload, load, Time.S, seed);
         double perSecond = HOSTS * load * HOST_RATE / (8 * FlowSizeDistribution.published(probe.workload()).meanBytes());
         long window = (long) Math.ceil(1.2 * 100 * flowsPerStep / perSecond * 1e6) * Time.US;
-        return new HpccEvaluation(workload, load, Math.min(Time.S, Math.max(MIN_WINDOW_PS, window)), seed);
+        return new HpccEvaluation(workload, load, Math.min(Time.S, Math.max(MIN_WINDOW_PS, window)), seed, Fabric.LEAF_SPINE);
     }
 
     /**
@@ -157,8 +178,76 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
     }
 
     /** The leaf-spine ({@link #HOSTS} hosts, {@link #SPINES} spines, one 400 Gb/s link per leaf-spine pair). */
-    public static LeafSpine fabric() {
+    public static LeafSpine leafSpine() {
         return new LeafSpine(HOSTS, 1, HOSTS / HOSTS_PER_LEAF, SPINES, HOST_RATE, UPLINK_RATE, 1, DELAY_PS, DELAY_PS);
+    }
+
+    /** Pods of HPCC's fat tree: 4 ToRs and 4 aggregation switches each. */
+    public static final int PODS = 5;
+    /** Core switches of HPCC's fat tree. */
+    public static final int CORES = 16;
+
+    /**
+     * HPCC's fat tree as its {@code mix/fat.txt} wires it: 320 hosts, 16 under each of 20 ToRs (host h under ToR h / 16)
+     * at 100 Gb/s; 5 pods of 4 ToRs and 4 aggregation switches, every ToR linked to the 4 of its pod; aggregation
+     * switch j of every pod linked to cores 4j..4j+3; every switch link 400 Gb/s; every link 1 us.
+     */
+    public static Topology fatTree() {
+        int tors = HOSTS / HOSTS_PER_LEAF;
+        int aggs = PODS * 4;
+        int tor0 = HOSTS;
+        int agg0 = tor0 + tors;
+        int core0 = agg0 + aggs;
+        java.util.List<fabriclab.fabric.LinkSpec> links = new java.util.ArrayList<>();
+        for (int h = 0; h < HOSTS; h++) {
+            links.add(new fabriclab.fabric.LinkSpec(h, tor0 + h / HOSTS_PER_LEAF, HOST_RATE, DELAY_PS));
+        }
+        for (int t = 0; t < tors; t++) {
+            for (int j = 0; j < 4; j++) {
+                links.add(new fabriclab.fabric.LinkSpec(tor0 + t, agg0 + 4 * (t / 4) + j, UPLINK_RATE, DELAY_PS));
+            }
+        }
+        for (int a = 0; a < aggs; a++) {
+            for (int c = 0; c < 4; c++) {
+                links.add(new fabriclab.fabric.LinkSpec(agg0 + a, core0 + 4 * (a % 4) + c, UPLINK_RATE, DELAY_PS));
+            }
+        }
+        java.util.List<Integer> tiers = new java.util.ArrayList<>();
+        for (int i = 0; i < tors; i++) {
+            tiers.add(0);
+        }
+        for (int i = 0; i < aggs; i++) {
+            tiers.add(1);
+        }
+        for (int i = 0; i < CORES; i++) {
+            tiers.add(2);
+        }
+        return new Topology("HPCC's fat tree: 320 hosts, 20 ToRs, 20 aggregation, 16 cores", HOSTS, tors + aggs + CORES,
+                links, tiers);
+    }
+
+    /** The topology of this run's {@link #fabric}. */
+    public Topology topology() {
+        return fabric == Fabric.FAT_TREE ? fatTree() : leafSpine().build();
+    }
+
+    /**
+     * The base RTT between two hosts on {@code topology} by HPCC's rule, ps: twice the delays of the links of a
+     * shortest path plus one {@link #MTU_BYTES}-byte payload's serialization on each of them.
+     */
+    public static long baseRttPs(Topology topology, int source, int destination) {
+        long rtt = 0;
+        for (fabriclab.fabric.LinkSpec l : IdealFct.path(topology, source, destination)) {
+            rtt += 2 * l.propagationPs() + Time.serializationPs(MTU_BYTES, l.rateBitsPerSecond());
+        }
+        return rtt;
+    }
+
+    /** The standalone FCT by HPCC's rule on {@code topology}, ps ({@link #standaloneFctPs(int, int, long)}'s formula). */
+    public static long standaloneFctPs(Topology topology, int source, int destination, long bytes) {
+        Parameters.inRange("bytes", bytes, 1L, 1L << 40);
+        long packets = (bytes - 1) / MTU_BYTES + 1;
+        return baseRttPs(topology, source, destination) + Math.round((bytes + packets * HEADER_BYTES) * 8e12 / HOST_RATE);
     }
 
     /**
@@ -199,11 +288,24 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         return baseRttPs(source, destination) + Math.round((bytes + packets * HEADER_BYTES) * 8e12 / HOST_RATE);
     }
 
-    /** The transport: RoCE with HPCC's DCQCN, its R_HAI, an ACK per packet and the rate-scaled window. */
+    /** The transport: RoCE with HPCC's DCQCN, its R_HAI, an ACK per packet and the rate-scaled window of the leaf-spine. */
     public static RoceTransport dcqcnWithWindow() {
+        return dcqcnWithWindow(windowBytes());
+    }
+
+    /** The same with a window of {@code windowBytes} (one BDP of the fabric's longest path by HPCC's rule). */
+    public static RoceTransport dcqcnWithWindow(long windowBytes) {
+        Parameters.atLeast("windowBytes", windowBytes, 1L);
         return RoceTransport.dcqcn(DcqcnParameters.hpccSimulation()).withHyperIncrease(HYPER_INCREASE_BPS)
                 .withReliableConnection(ReliableConnection.defaults().withAckEvery(1))
-                .withWindow(new RoceTransport.Window(windowBytes(), true));
+                .withWindow(new RoceTransport.Window(windowBytes, true));
+    }
+
+    /** W_max on this run's fabric: its longest base RTT by HPCC's rule times the host rate, bytes. */
+    public long fabricWindowBytes() {
+        Topology t = topology();
+        long rtt = Math.max(baseRttPs(t, 0, HOSTS - 1), baseRttPs(t, 0, HOSTS_PER_LEAF));
+        return Math.multiplyExact(rtt, HOST_RATE) / 8_000_000_000_000L;
     }
 
     /** The flows of this run (Poisson arrivals over the window, drawn from {@link #seed}). */
@@ -212,7 +314,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
                 IncastMix.off(), seed).generate();
     }
 
-    /** The scenario: {@link #fabric}, the settings above, {@link #flows}, {@link #dcqcnWithWindow}. */
+    /** The scenario: {@link #topology}, the settings above, {@link #flows}, DCQCN+w with {@link #fabricWindowBytes}. */
     public Scenario scenario() {
         DcqcnParameters d = DcqcnParameters.hpccSimulation();
         SwitchBuffer buffer = new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, d.marking()).withEcnScaledFromRate(HOST_RATE);
@@ -220,11 +322,10 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
                 Forwarding.ecmp(HashFunction.CRC32, 7), seed, 0, 0);
         long headroom = 3 * UPLINK_RATE / 8 * DELAY_PS / Time.S;
         Pfc pfc = new Pfc(BUFFER_BYTES / 8, BUFFER_BYTES / 8 - 3_000, headroom, Pfc.MAX_QUANTA);
-        Topology topology = fabric().build();
-        return Scenario.builder(topology, config).flows(flows().flows()).transport(dcqcnWithWindow()).pfc(pfc)
+        return Scenario.builder(topology(), config).flows(flows().flows()).transport(dcqcnWithWindow(fabricWindowBytes())).pfc(pfc)
                 .pfcDynamicThreshold(new PfcDynamicThreshold(1.0 / 8, 3_000))
-                .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on a leaf-spine: %s at load %s, DCQCN+w, seed %d",
-                        workload, load, seed))
+                .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on %s: %s at load %s, DCQCN+w, seed %d",
+                        fabric == Fabric.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, seed))
                 .build();
     }
 
@@ -284,7 +385,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         long[] standalone = new long[ideal.length];
         for (int i = 0; i < ideal.length; i++) {
             fabriclab.simulation.config.FlowSpec f = s.flows().get(i);
-            standalone[i] = standaloneFctPs(f.source(), f.destination(), f.bytes());
+            standalone[i] = standaloneFctPs(s.topology(), f.source(), f.destination(), f.bytes());
         }
         return new Run(r, ideal, standalone);
     }

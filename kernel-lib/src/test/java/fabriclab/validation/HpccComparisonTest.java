@@ -39,6 +39,7 @@ class HpccComparisonTest {
 
     /** Our runs: seed s has every percentile of step k at {@code base(k) * factor[s]}. */
     static Table ours(java.util.function.IntToDoubleFunction base, double... factor) {
+        StringColumn fab = StringColumn.create("fabric");
         StringColumn w = StringColumn.create("workload");
         LongColumn sd = LongColumn.create("seed");
         DoubleColumn from = DoubleColumn.create("from_pct");
@@ -48,6 +49,7 @@ class HpccComparisonTest {
         DoubleColumn p99 = DoubleColumn.create("p99");
         for (int s = 0; s < factor.length; s++) {
             for (int k = 0; k < 100; k++) {
+                fab.append("leaf-spine");
                 w.append("websearch");
                 sd.append(s + 1);
                 from.append(k);
@@ -58,7 +60,7 @@ class HpccComparisonTest {
                 p99.append(v);
             }
         }
-        return Table.create("ours", w, sd, from, largest, p50, p95, p99);
+        return Table.create("ours", fab, w, sd, from, largest, p50, p95, p99);
     }
 
     /**

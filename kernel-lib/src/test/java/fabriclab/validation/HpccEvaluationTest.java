@@ -78,6 +78,26 @@ class HpccEvaluationTest {
         }
     }
 
+    /**
+     * HPCC's fat tree by its rule: between pods 6 links, 2 x 6 us + 2 x 80 ns + 4 x 20 ns = 12,240 ns; within a pod 4
+     * links, 8200 ns; under one ToR 4160 ns; its window 12,240 ns x 100 Gb/s = 153,000 bytes. A short run on it loses
+     * nothing and every flow completes.
+     */
+    @Test
+    void hpccsFatTreeHasItsBaseRttsAndRunsWithoutLoss() {
+        fabriclab.fabric.Topology t = HpccEvaluation.fatTree();
+        assertEquals(320 + 20 + 20 + 16, t.hosts() + t.switches());
+        assertEquals(320 + 160, t.links().size());
+        assertEquals(12_240_000L, HpccEvaluation.baseRttPs(t, 0, 319));
+        assertEquals(8_200_000L, HpccEvaluation.baseRttPs(t, 0, 16));
+        assertEquals(4_160_000L, HpccEvaluation.baseRttPs(t, 0, 15));
+        HpccEvaluation e = new HpccEvaluation("websearch", 0.3, 200 * Time.US, 1, HpccEvaluation.Fabric.FAT_TREE);
+        assertEquals(153_000L, e.fabricWindowBytes());
+        SimulationResult r = e.run().result();
+        assertTrue(r.flows().size() > 50 && r.allCompleted());
+        assertEquals(0, r.droppedPackets());
+    }
+
     @Test
     void refusesSettingsOutsideItsRange() {
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
