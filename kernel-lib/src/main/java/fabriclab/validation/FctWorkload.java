@@ -198,14 +198,14 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
                     v.add(runs.doubleColumn(percentile).get(j));
                 }
             }
-            double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            fabriclab.experiments.Spread over = fabriclab.experiments.Spread.of(v.stream().mapToDouble(Double::doubleValue).toArray());
             tr.append(runs.stringColumn("transport").get(i));
             bin.append(runs.stringColumn("bin").get(i));
             to.append(runs.doubleColumn("to_bytes").get(i));
-            n.append(a.length);
-            med.append(a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2);
-            min.append(a[0]);
-            max.append(a[a.length - 1]);
+            n.append(v.size());
+            med.append(over.median());
+            min.append(over.min());
+            max.append(over.max());
         }
         return Table.create(runs.name() + ": " + percentile + " over seeds", tr, bin, to, n, med, min, max);
     }

@@ -3,6 +3,7 @@ package fabriclab.validation;
 import fabriclab.Parameters;
 import fabriclab.datasets.Datasets;
 import fabriclab.datasets.Target;
+import fabriclab.experiments.Spread;
 import fabriclab.notebook.Figures;
 import fabriclab.notebook.PaperComparison;
 import fabriclab.fabric.Time;
@@ -255,7 +256,7 @@ public final class HpccComparison {
         if (v.isEmpty()) {
             throw new IllegalArgumentException("no published step in [" + from + ", " + to + ")");
         }
-        return median(v);
+        return spread(v).median();
     }
 
     /** Our median over steps in [from, to) of one seed's rows of {@code runs}. */
@@ -271,7 +272,7 @@ public final class HpccComparison {
         if (v.isEmpty()) {
             throw new IllegalArgumentException("no step of " + workload + " seed " + seed + " in [" + from + ", " + to + ")");
         }
-        return median(v);
+        return spread(v).median();
     }
 
     /** A size as the figures label it, three significant digits: 6.72K, 1M, 30M; below 1000, bytes: 327B. */
@@ -284,10 +285,9 @@ public final class HpccComparison {
         return v.stripTrailingZeros().toPlainString() + (mega ? "M" : "K");
     }
 
-    private static double median(List<Double> values) {
-        double[] s = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int m = s.length / 2;
-        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+    /** The spread (median, lowest, highest) of {@code values}, not empty. */
+    private static Spread spread(List<Double> values) {
+        return Spread.of(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /**
@@ -334,9 +334,10 @@ public final class HpccComparison {
                     for (long s : seeds) {
                         v.add(oursTenth(runs, w, s, p, 10 * k, 10 * k + 10));
                     }
-                    double med = median(v);
-                    double min = v.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-                    double max = v.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+                    Spread over = spread(v);
+                    double med = over.median();
+                    double min = over.min();
+                    double max = over.max();
                     double t = Math.min(0.99, Math.max(med - min, max - med) / med + readingUncertainty);
                     double value = publishedTenth(curve, 10 * k, 10 * k + 10);
                     fab.append(fabrics.get(0));
@@ -421,7 +422,7 @@ public final class HpccComparison {
             }
             if (!v.isEmpty()) {
                 x.add(f + 0.5);
-                y.add(median(v));
+                y.add(spread(v).median());
             }
         }
         c.addSeries("ours: DCQCN+w, " + runs.stringColumn("fabric").get(0) + " (median of seeds)", x, y).setMarker(SeriesMarkers.NONE);

@@ -232,8 +232,9 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
     }
 
     /**
-     * The base RTT between two hosts on {@code topology} by HPCC's rule, ps: twice the delays of the links of a
-     * shortest path plus one {@link #MTU_BYTES}-byte payload's serialization on each of them.
+     * The base RTT between two hosts on {@code topology} by HPCC's rule (its {@code scratch/third.cc}), ps: twice the
+     * delays of the links of a shortest path plus one {@link #MTU_BYTES}-byte payload's serialization on each of them
+     * (no headers, no ACK).
      */
     public static long baseRttPs(Topology topology, int source, int destination) {
         long rtt = 0;
@@ -243,49 +244,43 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         return rtt;
     }
 
-    /** The standalone FCT by HPCC's rule on {@code topology}, ps ({@link #standaloneFctPs(int, int, long)}'s formula). */
+    /**
+     * A flow's standalone FCT by HPCC's rule on {@code topology}, ps: {@link #baseRttPs} plus its bytes with a header
+     * per packet ({@link #HEADER_BYTES} on each of ceil(bytes / {@link #MTU_BYTES}) packets) at the host rate. For a
+     * flow of less than a packet this is above what the flow alone takes (the base RTT counts a whole payload per
+     * link), so HPCC's analysis, which counts a slowdown below 1 as 1, reads such flows at 1 on an idle path.
+     *
+     * @param bytes the flow's size, in [1, 2^40]
+     */
     public static long standaloneFctPs(Topology topology, int source, int destination, long bytes) {
         Parameters.inRange("bytes", bytes, 1L, 1L << 40);
         long packets = (bytes - 1) / MTU_BYTES + 1;
         return baseRttPs(topology, source, destination) + Math.round((bytes + packets * HEADER_BYTES) * 8e12 / HOST_RATE);
     }
 
-    /**
-     * The base RTT between two hosts by HPCC's rule (its {@code scratch/third.cc}), ps: twice the links' delays plus
-     * one {@link #MTU_BYTES}-byte payload's serialization on each link of the way there (no headers, no ACK): over the
-     * two host links and, between leaves, the two leaf-spine links.
-     */
+    /** {@link #baseRttPs(Topology, int, int)} on the leaf-spine ({@link #leafSpine}), ps. */
     public static long baseRttPs(int source, int destination) {
-        Parameters.inRange("source", source, 0, HOSTS - 1);
-        Parameters.inRange("destination", destination, 0, HOSTS - 1);
-        boolean sameLeaf = source / HOSTS_PER_LEAF == destination / HOSTS_PER_LEAF;
-        long hostLinks = 2 * (2 * DELAY_PS) + 2 * Time.serializationPs(MTU_BYTES, HOST_RATE);
-        long upLinks = sameLeaf ? 0 : 2 * (2 * DELAY_PS) + 2 * Time.serializationPs(MTU_BYTES, UPLINK_RATE);
-        return hostLinks + upLinks;
+        return baseRttPs(leafSpine().build(), source, destination);
     }
 
-    /** The largest {@link #baseRttPs} of the fabric (two hosts under different leaves), ps. */
+    /** The largest {@link #baseRttPs} of the leaf-spine (two hosts under different leaves), ps. */
     public static long maxBaseRttPs() {
         return baseRttPs(0, HOSTS - 1);
     }
 
-    /** W_max of DCQCN+w by HPCC's rule: {@link #maxBaseRttPs} times the host rate, bytes (rounded down). */
+    /** W_max of DCQCN+w by HPCC's rule on the leaf-spine: {@link #maxBaseRttPs} times the host rate, bytes (rounded down). */
     public static long windowBytes() {
-        return Math.multiplyExact(maxBaseRttPs(), HOST_RATE) / 8_000_000_000_000L;
+        return bdpBytes(maxBaseRttPs());
     }
 
-    /**
-     * A flow's standalone FCT by HPCC's rule, ps: {@link #baseRttPs} plus its bytes with a header per packet
-     * ({@link #HEADER_BYTES} on each of ceil(bytes / {@link #MTU_BYTES}) packets) at the path's slowest rate. For a
-     * flow of less than a packet this is above what the flow alone takes (the base RTT counts a whole payload per
-     * link), so HPCC's analysis, which counts a slowdown below 1 as 1, reads such flows at 1 on an idle path.
-     *
-     * @param bytes the flow's size, in [1, 2^40]
-     */
+    /** {@code rttPs} times the host rate, bytes (rounded down). */
+    private static long bdpBytes(long rttPs) {
+        return Math.multiplyExact(rttPs, HOST_RATE) / 8_000_000_000_000L;
+    }
+
+    /** {@link #standaloneFctPs(Topology, int, int, long)} on the leaf-spine, ps. */
     public static long standaloneFctPs(int source, int destination, long bytes) {
-        Parameters.inRange("bytes", bytes, 1L, 1L << 40);
-        long packets = (bytes - 1) / MTU_BYTES + 1;
-        return baseRttPs(source, destination) + Math.round((bytes + packets * HEADER_BYTES) * 8e12 / HOST_RATE);
+        return standaloneFctPs(leafSpine().build(), source, destination, bytes);
     }
 
     /** The transport: RoCE with HPCC's DCQCN, its R_HAI, an ACK per packet and the rate-scaled window of the leaf-spine. */
@@ -304,8 +299,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
     /** W_max on this run's fabric: its longest base RTT by HPCC's rule times the host rate, bytes. */
     public long fabricWindowBytes() {
         Topology t = topology();
-        long rtt = Math.max(baseRttPs(t, 0, HOSTS - 1), baseRttPs(t, 0, HOSTS_PER_LEAF));
-        return Math.multiplyExact(rtt, HOST_RATE) / 8_000_000_000_000L;
+        return bdpBytes(Math.max(baseRttPs(t, 0, HOSTS - 1), baseRttPs(t, 0, HOSTS_PER_LEAF)));
     }
 
     /** The flows of this run (Poisson arrivals over the window, drawn from {@link #seed}). */
