@@ -2,7 +2,9 @@ package fabriclab.kernel;
 
 import fabriclab.kernel.display.RichDisplay;
 import fabriclab.kernel.eval.CellException;
+import fabriclab.kernel.eval.Completion;
 import fabriclab.kernel.eval.EvalResult;
+import fabriclab.kernel.eval.Help;
 import fabriclab.kernel.eval.JavaEvaluator;
 import io.github.spencerpark.jupyter.channels.JupyterConnection;
 import io.github.spencerpark.jupyter.channels.JupyterInputStream;
@@ -162,7 +164,7 @@ public final class FabriclabKernel extends BaseKernel {
 
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
-        JavaEvaluator.Help help = evaluator().help(code, at);
+        Help help = evaluator().help(code, at);
         if (help == null) {
             return null;
         }
@@ -173,7 +175,7 @@ public final class FabriclabKernel extends BaseKernel {
 
     @Override
     public ReplacementOptions complete(String code, int at) {
-        JavaEvaluator.Completion c = evaluator().complete(code, at);
+        Completion c = evaluator().complete(code, at);
         return c.options().isEmpty() ? null : new ReplacementOptions(c.options(), c.start(), c.end());
     }
 

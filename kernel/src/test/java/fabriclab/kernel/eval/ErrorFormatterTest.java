@@ -6,7 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class FramesTest {
+/** Stack traces of cell code: repeated cycles collapsed, long traces cut, JShell's wrapper names removed. */
+class ErrorFormatterTest {
     @Test
     void recursionIsWrittenOnceWithItsCount() {
         List<String> frames = new ArrayList<>();
@@ -15,7 +16,7 @@ class FramesTest {
         }
         frames.add("at cell 2, line 1");
         assertEquals(List.of("at f (cell 1, line 1)", "\t[the frame above repeated 999 more times]", "at cell 2, line 1"),
-                JavaEvaluator.collapseRepeats(frames));
+                ErrorFormatter.collapseRepeats(frames));
     }
 
     @Test
@@ -25,7 +26,7 @@ class FramesTest {
             frames.add("at even");
             frames.add("at odd");
         }
-        assertEquals(List.of("at even", "at odd", "\t[the 2 frames above repeated 9 more times]"), JavaEvaluator.collapseRepeats(frames));
+        assertEquals(List.of("at even", "at odd", "\t[the 2 frames above repeated 9 more times]"), ErrorFormatter.collapseRepeats(frames));
     }
 
     @Test
@@ -34,16 +35,16 @@ class FramesTest {
         for (int i = 0; i < 100; i++) {
             frames.add("at m" + i);
         }
-        List<String> out = JavaEvaluator.collapseRepeats(frames);
-        assertEquals(JavaEvaluator.MAX_FRAMES + 1, out.size());
+        List<String> out = ErrorFormatter.collapseRepeats(frames);
+        assertEquals(ErrorFormatter.MAX_FRAMES + 1, out.size());
         assertEquals("\t... 60 more", out.get(out.size() - 1));
     }
 
     @Test
     void replWrapperNamesAreRemoved() {
         assertEquals("Cannot invoke \"String.length()\" because \"sn\" is null",
-                JavaEvaluator.withoutReplNames("Cannot invoke \"String.length()\" because \"REPL.$JShell$18.sn\" is null"));
+                ErrorFormatter.withoutReplNames("Cannot invoke \"String.length()\" because \"REPL.$JShell$18.sn\" is null"));
         assertEquals("class Foo cannot be cast to class Bar",
-                JavaEvaluator.withoutReplNames("class REPL.$JShell$12$Foo cannot be cast to class REPL.$JShell$13$Bar"));
+                ErrorFormatter.withoutReplNames("class REPL.$JShell$12$Foo cannot be cast to class REPL.$JShell$13$Bar"));
     }
 }
