@@ -4,7 +4,7 @@ import fabriclab.Parameters;
 import fabriclab.fabric.Time;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.command.SimulateOptions;
+import fabriclab.cli.SimulateOptions;
 import fabriclab.workload.FctSlowdown;
 import fabriclab.workload.FlowSizeDistribution;
 import fabriclab.workload.IdealFct;

@@ -1,4 +1,4 @@
-package fabriclab.simulation.command;
+package fabriclab.cli;
 
 import fabriclab.fabric.Time;
 import fabriclab.progress.Progress;

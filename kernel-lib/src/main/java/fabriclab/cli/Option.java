@@ -1,4 +1,4 @@
-package fabriclab.simulation.command;
+package fabriclab.cli;
 
 import java.util.ArrayList;
 import java.util.HashMap;
