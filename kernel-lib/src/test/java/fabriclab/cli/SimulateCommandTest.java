@@ -47,7 +47,7 @@ class SimulateCommandTest {
         assertEquals(64, o.headerBytes());
         assertEquals(2_000_000L, o.flowBytes());
         assertEquals(5L, o.seed());
-        assertEquals("roce", o.transport());
+        assertEquals(TransportChoice.ROCE, o.transport());
         assertEquals(1, o.ackEvery());
         assertEquals(15 * 1064L, o.pfc().xoffBytes());
         assertEquals(12_000L, o.pfc().xonBytes());
