@@ -755,32 +755,4 @@ public final class SimulateOptions {
         }
         return b.build();
     }
-
-    /**
-     * The packet-hops the run will take if nothing is dropped or sent twice: every data packet (of every queue pair)
-     * times the links of its path (2 through one switch, 4 across the spines), and as many acknowledgements
-     * again divided by {@link #ackEvery} (per queue pair) for RoCE and CTCC (CTCC's probes and their replies, as many as the run's
-     * duration over the probe interval per host pair, are not counted: the duration is not known before the run).
-     * Decides the JVM profile ({@link SimulateCommand}).
-     */
-    public long estimatedPacketHops(Scenario s) {
-        fabriclab.Parameters.notNull("s", s);
-        long hops = 0;
-        for (FlowSpec f : s.flows()) {
-            int n = f.queuePairs(); // the first bytes mod n queue pairs carry one byte more
-            long small = f.bytes() / n;
-            long larger = f.bytes() % n;
-            long mtu = mtuBytes();
-            long perLarger = (small + 1 + mtu - 1) / mtu;
-            long perSmall = (small + mtu - 1) / mtu;
-            long packets = larger * perLarger + (n - larger) * perSmall;
-            int links = workload().equals("incast") || f.source() / hostsPerLeaf() == f.destination() / hostsPerLeaf() ? 2 : 4;
-            long data = packets * links;
-            boolean acked = transport().acknowledged();
-            long acks = acked ? (larger * ((perLarger + ackEvery() - 1) / ackEvery())
-                    + (n - larger) * ((perSmall + ackEvery() - 1) / ackEvery())) * links : 0;
-            hops = Math.addExact(hops, Math.addExact(data, acks));
-        }
-        return hops;
-    }
 }
