@@ -52,7 +52,7 @@ final class BadInputRegistry {
      * cannot obtain their arguments (a {@code Network} is built by the simulator from a validated scenario).
      */
     static final Set<String> EXCLUDED_PACKAGES = Set.of("fabriclab.datasets", "fabriclab.notebook",
-            "fabriclab.project", "fabriclab.sweep", "fabriclab.simulation.command", "fabriclab.simulation.element");
+            "fabriclab.project", "fabriclab.sweep", "fabriclab.cli", "fabriclab.simulation.element");
 
     /** Entry points not fuzzed, with the reason. */
     private static final String CALLBACK = "an interface the caller implements and the library calls";

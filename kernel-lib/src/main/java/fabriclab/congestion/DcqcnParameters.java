@@ -116,7 +116,7 @@ public record DcqcnParameters(EcnMarking marking, double g, double tauS, double 
      * Control", SIGCOMM 2019, section 5.1; the values as the authors' simulation/run.py writes them for
      * {@code --bw 100}, repository alibaba-edu/High-Precision-Congestion-Control, commit 9f4be2a9): marking Kmin
      * 400 KB, Kmax 1600 KB, Pmax 0.2 at 100 Gb/s (four times the thresholds at 400 Gb/s: use
-     * {@link fabriclab.simulation.config.SwitchBuffer#withEcnScaledFromRate}), g = 1/256, alpha updated every
+     * the simulator's {@code SwitchBuffer.withEcnScaledFromRate}), g = 1/256, alpha updated every
      * 1 us (tau'), rate decreases at most every 4 us (tau), rate-increase timer T = 300 us and no byte counter
      * ({@link #NO_BYTE_COUNTER}), F = 1, R_AI = 20 Mb/s, a 1 Gb/s floor. Its R_HAI of 200 Mb/s is a setting of
      * the transport ({@code RoceTransport.withHyperIncrease}). HPCC's reaction point checks for a CNP every 4 us

@@ -20,10 +20,10 @@
  * parallel engine can run;
  * <li>{@code simulation.engine}: the engines that run the elements' events, sequential and parallel (conservative
  * windows of the smallest link delay, a canonical order of simultaneous events, the same result for every thread
- * count), with one progress reporter; the elements see only their partition;
- * <li>{@code simulation.command}: {@code bin/simulate}.
+ * count), with one progress reporter; the elements see only their partition.
  * </ul>
- * Paper experiments at packet level live in {@code fabriclab.experiments}.
+ * Paper experiments at packet level live in {@code fabriclab.experiments}; the command line ({@code bin/simulate}) in
+ * {@code fabriclab.cli}.
  *
  * <p>Not yet modelled: the routing convergence delay after a link failure (the reroute time is an input).
  */

@@ -4,7 +4,8 @@ import fabriclab.Parameters;
 import fabriclab.fabric.Time;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.command.SimulateOptions;
+import fabriclab.cli.SimulateOptions;
+import fabriclab.cli.TransportChoice;
 import fabriclab.workload.FctSlowdown;
 import fabriclab.workload.FlowSizeDistribution;
 import fabriclab.workload.IdealFct;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -37,8 +39,9 @@ import tech.tablesaw.api.Table;
  * @param durationPs the arrival window, ps, in [1 us, 1 s]; the run continues until every flow has completed
  */
 public record FctWorkload(String workload, double load, int hosts, int hostsPerLeaf, int spines, long durationPs) {
-    /** The transports compared ({@code bin/simulate --transport}): DCQCN (RoCE with PFC), CTCC, GSE. */
-    public static final List<String> TRANSPORTS = List.of("dcqcn", "ctcc", "gse");
+    /** The transports compared, by their {@code bin/simulate --transport} names: DCQCN (RoCE with PFC), CTCC, GSE. */
+    public static final List<String> TRANSPORTS = Stream.of(TransportChoice.DCQCN, TransportChoice.CTCC, TransportChoice.GSE)
+            .map(TransportChoice::optionName).toList();
 
     /** Validates as stated on the record. */
     public FctWorkload {

@@ -13,16 +13,21 @@ import fabriclab.Parameters;
  * @param periodPs time between bursts, ps, at least 1 ns
  */
 public record IncastMix(int senders, long bytesPerSender, long periodPs) {
+    /** The largest payload of a sender's flow [bytes]: 1e12; the least is 1. */
+    public static final long MAX_BYTES_PER_SENDER = 1_000_000_000_000L;
+    /** The shortest time between bursts [ps]: 1 ns. */
+    public static final long MIN_PERIOD_PS = 1_000L;
+
     /** Validates. */
     public IncastMix {
         Parameters.inRange("senders", senders, 0, PoissonTraffic.MAX_HOSTS - 1);
-        Parameters.inRange("bytesPerSender", bytesPerSender, 1L, 1_000_000_000_000L);
-        Parameters.inRange("periodPs", periodPs, 1_000L, Long.MAX_VALUE);
+        Parameters.inRange("bytesPerSender", bytesPerSender, 1L, MAX_BYTES_PER_SENDER);
+        Parameters.inRange("periodPs", periodPs, MIN_PERIOD_PS, Long.MAX_VALUE);
     }
 
     /** No incast. */
     public static IncastMix off() {
-        return new IncastMix(0, 1, 1_000);
+        return new IncastMix(0, 1, MIN_PERIOD_PS);
     }
 
     /** Whether bursts are mixed in (at least one sender). */

@@ -101,7 +101,7 @@ class DropSitesTest {
         // discard out-of-order packets and duplicates; the drops still equal what the switch queues lost. (A
         // single-switch incast of synchronous senders would not do: tail drop locks a sender out until its whole
         // window is lost, so nothing of it arrives out of order.)
-        SimulationResult r = fabriclab.simulation.command.SimulateOptions.parse(java.util.List.of("--hosts", "16",
+        SimulationResult r = fabriclab.cli.SimulateOptions.parse(java.util.List.of("--hosts", "16",
                 "--hosts-per-leaf", "4", "--spines", "2", "--forwarding", "spray", "--pfc", "off", "--buffer", "1064",
                 "--ack-timeout-exponent", "4")).scenario().simulator().run(100 * Time.MS, fabriclab.progress.Progress.silent());
         assertTrue(r.droppedPackets() > 0, "the test needs loss");

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Time;
 import fabriclab.progress.Progress;
-import fabriclab.simulation.command.SimulateOptions;
+import fabriclab.cli.SimulateOptions;
 import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;

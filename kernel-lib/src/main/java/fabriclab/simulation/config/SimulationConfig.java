@@ -17,12 +17,19 @@ import fabriclab.Parameters;
  */
 public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, SwitchBuffer buffer,
         Forwarding forwarding, long seed, long samplePeriodPs, int maxSamples) {
+    /** The least payload per packet [bytes]. */
+    public static final int MIN_MTU_BYTES = 64;
+    /** The largest payload per packet [bytes]. */
+    public static final int MAX_MTU_BYTES = 65536;
+    /** The most bytes added to a packet on the wire [bytes]; the least is 0. */
+    public static final int MAX_HEADER_BYTES = 4096;
+
     /** Validates; the buffer must hold at least one full packet. */
     public SimulationConfig {
-        Parameters.atLeast("mtuBytes", mtuBytes, 64);
-        Parameters.inRange("mtuBytes", mtuBytes, 64, 65536);
+        Parameters.atLeast("mtuBytes", mtuBytes, MIN_MTU_BYTES);
+        Parameters.inRange("mtuBytes", mtuBytes, MIN_MTU_BYTES, MAX_MTU_BYTES);
         Parameters.atLeast("headerBytes", headerBytes, 0);
-        Parameters.inRange("headerBytes", headerBytes, 0, 4096);
+        Parameters.inRange("headerBytes", headerBytes, 0, MAX_HEADER_BYTES);
         Parameters.inRange("priorities", priorities, 1, 8);
         Parameters.notNull("buffer", buffer);
         Parameters.notNull("forwarding", forwarding);

@@ -40,14 +40,27 @@ public record ReliableConnection(long messageBytes, int ackEvery, long ackDelayP
         int retryCount) {
     /** 4.096 us, the unit of the local ACK timeout, in ps. */
     public static final long TIMEOUT_UNIT_PS = 4_096_000L;
+    /** The least message [bytes]. */
+    public static final long MIN_MESSAGE_BYTES = 1;
+    /** The least ACK coalescing count [packets]: an ACK per packet. */
+    public static final int MIN_ACK_EVERY = 1;
+    /** The least ACK coalescing delay [ps]. */
+    public static final long MIN_ACK_DELAY_PS = 1;
+    /** The least local ACK timeout exponent: 1 (the specification's 0, an infinite timeout, is not offered). */
+    public static final int MIN_LOCAL_ACK_TIMEOUT_EXPONENT = 1;
+    /** The largest local ACK timeout exponent: 31 (a 5-bit field). */
+    public static final int MAX_LOCAL_ACK_TIMEOUT_EXPONENT = 31;
+    /** The largest retry count: 7 (a 3-bit field); the least is 0. */
+    public static final int MAX_RETRY_COUNT = 7;
 
     /** Validates. */
     public ReliableConnection {
-        Parameters.atLeast("messageBytes", messageBytes, 1L);
-        Parameters.atLeast("ackEvery", ackEvery, 1);
-        Parameters.atLeast("ackDelayPs", ackDelayPs, 1L);
-        Parameters.inRange("localAckTimeoutExponent", localAckTimeoutExponent, 1, 31);
-        Parameters.inRange("retryCount", retryCount, 0, 7);
+        Parameters.atLeast("messageBytes", messageBytes, MIN_MESSAGE_BYTES);
+        Parameters.atLeast("ackEvery", ackEvery, MIN_ACK_EVERY);
+        Parameters.atLeast("ackDelayPs", ackDelayPs, MIN_ACK_DELAY_PS);
+        Parameters.inRange("localAckTimeoutExponent", localAckTimeoutExponent, MIN_LOCAL_ACK_TIMEOUT_EXPONENT,
+                MAX_LOCAL_ACK_TIMEOUT_EXPONENT);
+        Parameters.inRange("retryCount", retryCount, 0, MAX_RETRY_COUNT);
     }
 
     /** HCCL's and NCCL's timeout (t = 20, 4.29 s) and retry count (7); 512 KiB messages; ACK every 16 packets or 16 us. */

@@ -2,7 +2,7 @@ package fabriclab.simulation.bench;
 
 import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.Scenario;
-import fabriclab.simulation.command.SimulateOptions;
+import fabriclab.cli.SimulateOptions;
 import fabriclab.simulation.SimulationResult;
 import java.io.BufferedReader;
 import java.io.IOException;

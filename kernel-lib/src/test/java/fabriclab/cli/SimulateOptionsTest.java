@@ -1,4 +1,4 @@
-package fabriclab.simulation.command;
+package fabriclab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -225,8 +225,8 @@ class SimulateOptionsTest {
     void packetHopsCountQueuePairs() {
         SimulateOptions one = parse("--hosts", "32", "--flow-bytes", "2500");
         SimulateOptions two = parse("--hosts", "32", "--flow-bytes", "2500", "--qps", "2");
-        long h1 = one.estimatedPacketHops(one.scenario());
-        long h2 = two.estimatedPacketHops(two.scenario());
+        long h1 = SimulateCommand.estimatedPacketHops(one, one.scenario());
+        long h2 = SimulateCommand.estimatedPacketHops(two, two.scenario());
         assertEquals(0, h1 % 3);
         assertEquals(h1 / 3 * 4, h2);
     }

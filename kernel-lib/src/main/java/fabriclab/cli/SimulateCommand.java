@@ -1,4 +1,4 @@
-package fabriclab.simulation.command;
+package fabriclab.cli;
 
 import fabriclab.fabric.Time;
 import fabriclab.progress.Progress;
@@ -6,6 +6,7 @@ import fabriclab.progress.ProgressSink;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
+import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.trace.DropReason;
 import fabriclab.simulation.transport.TransportModel;
 import java.io.IOException;
@@ -32,7 +33,7 @@ import java.util.Locale;
  * <em>short</em> profile (C1 only, serial collector), and this command, once it has built the
  * scenario, re-runs itself in the <em>long</em> profile (tiered with C2, parallel collector,
  * transparent huge pages: the flags of {@code ./bench}) when the run is estimated at more than
- * {@link #LONG_RUN_PACKET_HOPS} packet-hops ({@link SimulateOptions#estimatedPacketHops}); {@code --jit
+ * {@link #LONG_RUN_PACKET_HOPS} packet-hops ({@link #estimatedPacketHops}); {@code --jit
  * short|long} forces either. The re-start costs one JVM start on runs of several seconds.
  *
  * <p>Exit status: 0 after a run (also one stopped by {@code --time-limit}), 2 for a bad command line
@@ -86,7 +87,7 @@ public final class SimulateCommand {
             err.println("(bin/simulate --help lists the options)");
             return 2;
         }
-        long estimate = o.estimatedPacketHops(s);
+        long estimate = estimatedPacketHops(o, s);
         String profile = System.getProperty(PROFILE_PROPERTY, "short");
         boolean wantLong = o.jit().equals("long") || o.jit().equals("auto") && estimate > LONG_RUN_PACKET_HOPS;
         if (wantLong && !profile.equals("long")) {
@@ -105,6 +106,33 @@ public final class SimulateCommand {
             err.println("simulate: the run failed: " + e);
             return 1;
         }
+    }
+
+    /**
+     * The packet-hops the run will take if nothing is dropped or sent twice: every data packet (of every queue pair)
+     * times the links of its path (2 through one switch, 4 across the spines), and as many acknowledgements
+     * again divided by {@code --ack-every} (per queue pair) for RoCE and CTCC (CTCC's probes and their replies, as many as the run's
+     * duration over the probe interval per host pair, are not counted: the duration is not known before the run).
+     * Decides the JVM profile (the class comment).
+     */
+    static long estimatedPacketHops(SimulateOptions o, Scenario s) {
+        long hops = 0;
+        for (FlowSpec f : s.flows()) {
+            int n = f.queuePairs(); // the first bytes mod n queue pairs carry one byte more
+            long small = f.bytes() / n;
+            long larger = f.bytes() % n;
+            long mtu = o.mtuBytes();
+            long perLarger = (small + 1 + mtu - 1) / mtu;
+            long perSmall = (small + mtu - 1) / mtu;
+            long packets = larger * perLarger + (n - larger) * perSmall;
+            int links = o.workload().equals("incast") || f.source() / o.hostsPerLeaf() == f.destination() / o.hostsPerLeaf() ? 2 : 4;
+            long data = packets * links;
+            boolean acked = o.transport().acknowledged();
+            long acks = acked ? (larger * ((perLarger + o.ackEvery() - 1) / o.ackEvery())
+                    + (n - larger) * ((perSmall + o.ackEvery() - 1) / o.ackEvery())) * links : 0;
+            hops = Math.addExact(hops, Math.addExact(data, acks));
+        }
+        return hops;
     }
 
     /**

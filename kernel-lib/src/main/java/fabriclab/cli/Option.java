@@ -1,4 +1,4 @@
-package fabriclab.simulation.command;
+package fabriclab.cli;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -106,13 +106,20 @@ final class Option<T> {
 
     /** One of {@code choices}, written exactly. */
     static Kind<String> choice(List<String> choices) {
-        return new Parts<>(String.join("|", choices), (option, text, values) -> {
-            if (!choices.contains(text)) {
-                throw new IllegalArgumentException(option + " must be one of " + String.join(", ", choices) + ", got "
+        return choice(choices, c -> c);
+    }
+
+    /** One of {@code choices}, each written as its {@code name}. */
+    static <E> Kind<E> choice(List<E> choices, java.util.function.Function<E, String> name) {
+        List<String> names = choices.stream().map(name).toList();
+        return new Parts<>(String.join("|", names), (option, text, values) -> {
+            int i = names.indexOf(text);
+            if (i < 0) {
+                throw new IllegalArgumentException(option + " must be one of " + String.join(", ", names) + ", got "
                         + quote(text));
             }
-            return text;
-        }, value -> value, "", false);
+            return choices.get(i);
+        }, value -> value == null ? null : name.apply(value), "", false);
     }
 
     /** Any text (a file name); checks belong to the option. */
@@ -126,11 +133,15 @@ final class Option<T> {
     }
 
     /** The option applies only when {@code option} has one of {@code values}. */
-    record Condition(Option<String> option, List<String> values) {
+    record Condition<V>(Option<V> option, List<V> values) {
+        /** The values as the command line writes them: {@code a|b}. */
+        String shown() {
+            return option.shown(values);
+        }
     }
 
     /** The default {@code text} when {@code option} has one of {@code values}. */
-    private record Case(Option<String> option, List<String> values, String text) {
+    private record Case<V>(Option<V> option, List<V> values, String text) {
     }
 
     /** A check of an option's value against the other options. */
@@ -149,12 +160,12 @@ final class Option<T> {
     /** The default's text (read by {@link #kind}), or null for no value. */
     private final String defaultText;
     /** Other defaults for some values of other options, the first that matches taken. */
-    private final List<Case> cases;
-    private final List<Condition> conditions;
+    private final List<Case<?>> cases;
+    private final List<Condition<?>> conditions;
     private final List<Check<T>> checks;
     private final String help;
 
-    private Option(String name, Kind<T> kind, String defaultText, List<Case> cases, List<Condition> conditions,
+    private Option(String name, Kind<T> kind, String defaultText, List<Case<?>> cases, List<Condition<?>> conditions,
             List<Check<T>> checks, String help) {
         this.name = name;
         this.kind = kind;
@@ -175,14 +186,24 @@ final class Option<T> {
         return new Option<>(name, kind, text, cases, conditions, checks, help);
     }
 
+    /** This option with the default {@code value}, as its kind writes it. */
+    Option<T> byDefaultValue(T value) {
+        return byDefault(kind.show(value));
+    }
+
     /** This option with the default {@code text} when {@code option} is one of {@code values}. */
-    Option<T> byDefault(Option<String> option, List<String> values, String text) {
-        return new Option<>(name, kind, defaultText, plus(cases, new Case(option, values, text)), conditions, checks, help);
+    <V> Option<T> byDefault(Option<V> option, List<V> values, String text) {
+        return new Option<>(name, kind, defaultText, plus(cases, new Case<>(option, values, text)), conditions, checks, help);
     }
 
     /** This option, applying only when {@code option} is one of {@code values} (given otherwise, it is an error). */
-    Option<T> onlyWith(Option<String> option, List<String> values) {
-        return new Option<>(name, kind, defaultText, cases, plus(conditions, new Condition(option, values)), checks, help);
+    <V> Option<T> onlyWith(Option<V> option, List<V> values) {
+        return new Option<>(name, kind, defaultText, cases, plus(conditions, new Condition<>(option, values)), checks, help);
+    }
+
+    /** {@code values} as the command line writes them, joined by {@code |}. */
+    private String shown(List<T> values) {
+        return String.join("|", values.stream().map(kind::show).toList());
     }
 
     /** This option with one more check against the other options. */
@@ -203,7 +224,7 @@ final class Option<T> {
 
     /** The default's text given the other options, or null. */
     private String defaultText(Values values) {
-        for (Case c : cases) {
+        for (Case<?> c : cases) {
             if (c.values.contains(values.get(c.option))) {
                 return c.text;
             }
@@ -219,19 +240,22 @@ final class Option<T> {
         }
         if (!kind.flag()) {
             StringBuilder d = new StringBuilder(defaultText == null ? "none" : defaultText);
-            for (Case c : cases) {
-                d.append("; ").append(c.option.name).append(' ').append(String.join("|", c.values)).append(": ")
-                        .append(c.text);
+            for (Case<?> c : cases) {
+                d.append("; ").append(c.option.name).append(' ').append(shownValues(c)).append(": ").append(c.text);
             }
             text.append(" [").append(d).append(']');
         }
         for (int i = 0; i < conditions.size(); i++) { // (kept on one line: no-break spaces until wrapped)
-            Condition c = conditions.get(i);
+            Condition<?> c = conditions.get(i);
             text.append(i == 0 ? "; only\u00a0with\u00a0" : " and\u00a0").append(c.option.name).append('\u00a0')
-                    .append(String.join("|", c.values));
+                    .append(c.shown());
         }
         String head = "  " + name + (kind.metavar().isEmpty() ? "" : " " + kind.metavar());
         return wrap(head, text.toString(), column, width).replace('\u00a0', ' ');
+    }
+
+    private static <V> String shownValues(Case<V> c) {
+        return c.option.shown(c.values);
     }
 
     /** {@code head} and {@code text} wrapped at {@code width}, the text starting at {@code column} on every line. */
@@ -346,9 +370,9 @@ final class Option<T> {
         }
 
         /** The first condition of {@code o}, or of an option a condition names, that these values break; or null. */
-        Condition unmet(Option<?> o) {
-            for (Condition c : o.conditions) {
-                Condition deeper = unmet(c.option);
+        Condition<?> unmet(Option<?> o) {
+            for (Condition<?> c : o.conditions) {
+                Condition<?> deeper = unmet(c.option);
                 if (deeper != null) {
                     return deeper;
                 }
@@ -367,14 +391,19 @@ final class Option<T> {
          */
         void validate() {
             for (Option<?> o : options) {
-                Condition c = unmet(o);
+                Condition<?> c = unmet(o);
                 if (c == null) {
                     check(o);
                 } else if (given.containsKey(o)) {
                     throw new IllegalArgumentException(o.name + " does not apply to " + c.option.name + " "
-                            + get(c.option) + ": it applies only with " + c.option.name + " " + String.join("|", c.values));
+                            + shownValue(c.option) + ": it applies only with " + c.option.name + " " + c.shown());
                 }
             }
+        }
+
+        /** The value of {@code o} as the command line writes it. */
+        private <T> String shownValue(Option<T> o) {
+            return o.kind.show(get(o));
         }
 
         private <T> void check(Option<T> o) {

@@ -1,4 +1,4 @@
-package fabriclab.simulation.command;
+package fabriclab.cli;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package fabriclab.simulation.command;
+package fabriclab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -47,7 +47,7 @@ class SimulateCommandTest {
         assertEquals(64, o.headerBytes());
         assertEquals(2_000_000L, o.flowBytes());
         assertEquals(5L, o.seed());
-        assertEquals("roce", o.transport());
+        assertEquals(TransportChoice.ROCE, o.transport());
         assertEquals(1, o.ackEvery());
         assertEquals(15 * 1064L, o.pfc().xoffBytes());
         assertEquals(12_000L, o.pfc().xonBytes());
@@ -342,13 +342,13 @@ class SimulateCommandTest {
             Scenario s = o.scenario();
             SimulationResult r = s.simulator().run();
             assertEquals(0, r.droppedPackets(), Arrays.toString(args));
-            assertEquals(r.packetHops(), o.estimatedPacketHops(s), Arrays.toString(args));
+            assertEquals(r.packetHops(), SimulateCommand.estimatedPacketHops(o, s), Arrays.toString(args));
         }
         // the default run is far below the threshold of the long profile, 1024 hosts far above
         SimulateOptions d = SimulateOptions.defaults();
-        assertEquals(2 * 968_000L, d.estimatedPacketHops(d.scenario()));
+        assertEquals(2 * 968_000L, SimulateCommand.estimatedPacketHops(d, d.scenario()));
         SimulateOptions big = SimulateOptions.parse(List.of("--hosts", "1024"));
-        assertTrue(big.estimatedPacketHops(big.scenario()) > SimulateCommand.LONG_RUN_PACKET_HOPS);
+        assertTrue(SimulateCommand.estimatedPacketHops(big, big.scenario()) > SimulateCommand.LONG_RUN_PACKET_HOPS);
     }
 
     /** A long run re-starts the command in a JVM of the long profile; its figures come back through this one. */
@@ -398,7 +398,7 @@ class SimulateCommandTest {
         assertEquals(4, SimulateOptions.parse(List.of("--transport", "ctcc", "--ack-every", "4")).ackEvery());
         String[] args = {"--hosts", "64", "--flow-bytes", "300KB", "--transport", "ctcc", "--quiet", "--jit", "short"};
         SimulateOptions p = SimulateOptions.parse(List.of(args));
-        long dataAndAcks = p.estimatedPacketHops(p.scenario()); // the data and ACK hops (estimatedPacketHopsEqual...)
+        long dataAndAcks = SimulateCommand.estimatedPacketHops(p, p.scenario()); // the data and ACK hops (estimatedPacketHopsEqual...)
         sameFlowsFileOnAnyThreadCount(dir, args, "probes (more hops than data and ACKs)", l -> l.startsWith("packet-hops:")
                 && Long.parseLong(l.substring("packet-hops: ".length()).replace(",", "")) > dataAndAcks);
     }

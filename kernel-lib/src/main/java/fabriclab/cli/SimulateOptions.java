@@ -1,22 +1,18 @@
-package fabriclab.simulation.command;
+package fabriclab.cli;
 
 import fabriclab.fabric.Incast;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
 import fabriclab.loadbalancing.hash.HashFunction;
-import fabriclab.simulation.transport.ctcc.CtccTransport;
 import fabriclab.simulation.config.FlowSpec;
-import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.simulation.config.Forwarding;
-import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
+import fabriclab.simulation.transport.ReliableConnection;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
-import fabriclab.congestion.DcqcnParameters;
-import fabriclab.congestion.RttControlParameters;
 import fabriclab.fabric.Time;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -51,12 +47,14 @@ public final class SimulateOptions {
             "websearch", "fb-hadoop", "cdf");
     private static final List<String> ALL_REDUCES = List.of("ring-allreduce", "hd-allreduce");
     /** The transports whose receivers acknowledge data. */
-    private static final List<String> ACKED_TRANSPORTS = List.of("roce", "dcqcn", "ctcc");
-    /**
-     * The transports whose packets the switches forward by {@code --forwarding}: not GSE, whose edges and spines spray
-     * containers over the paths themselves (and traffic within a leaf has one path).
-     */
-    private static final List<String> FORWARDED_TRANSPORTS = List.of("roce", "dcqcn", "line-rate", "ctcc");
+    private static final List<TransportChoice> ACKED_TRANSPORTS = TransportChoice.where(TransportChoice::acknowledged);
+    /** The transports whose packets the switches forward by {@code --forwarding} (traffic within a leaf has one path). */
+    private static final List<TransportChoice> FORWARDED_TRANSPORTS =
+            TransportChoice.where(TransportChoice::forwardedBySwitches);
+    /** The transports that run without PFC unless {@code --pfc} gives thresholds. */
+    private static final List<TransportChoice> PFC_OFF_TRANSPORTS = TransportChoice.where(t -> !t.pfcByDefault());
+    /** The reliable connection's published settings: the defaults of the options that set it. */
+    private static final ReliableConnection RC = ReliableConnection.defaults();
 
     static final Option<String> WORKLOAD = Option.of("--workload",
             Option.choice(List.of("permutation", "incast", "ring-allreduce", "hd-allreduce", "websearch", "fb-hadoop",
@@ -145,11 +143,12 @@ public final class SimulateOptions {
             .help("incast mixed in: every --incast-period, N random hosts each send --incast-bytes to one random other"
                     + " host (0: none)");
     static final Option<Long> INCAST_BYTES = Option.of("--incast-bytes",
-            Option.number(Quantity.BYTES, "S", 1, 1_000_000_000_000L))
+            Option.number(Quantity.BYTES, "S", 1, fabriclab.workload.IncastMix.MAX_BYTES_PER_SENDER))
             .byDefault("64KB").onlyWith(WORKLOAD, STANDARD_WORKLOADS)
             .help("payload of each incast sender's flow");
     static final Option<Long> INCAST_PERIOD = Option.of("--incast-period",
-            Option.number(Quantity.TIME, "T", 1_000, fabriclab.workload.PoissonTraffic.MAX_DURATION_PS))
+            Option.number(Quantity.TIME, "T", fabriclab.workload.IncastMix.MIN_PERIOD_PS,
+                    fabriclab.workload.PoissonTraffic.MAX_DURATION_PS))
             .byDefault("100us").onlyWith(WORKLOAD, STANDARD_WORKLOADS)
             .check((v, period) -> SimulateOptions.tooManyIncastFlows(v))
             .help("time between incast bursts, the first at T");
@@ -158,33 +157,39 @@ public final class SimulateOptions {
             .byDefault("5")
             .help("seed of the permutation, of the flows' source ports and of the run's random draws (spraying at"
                     + " random, ECN marking)");
-    static final Option<String> TRANSPORT = Option.of("--transport",
-            Option.choice(List.of("roce", "dcqcn", "line-rate", "ctcc", "gse")))
-            .byDefault("roce")
-            .help("roce: go-back-N, no congestion control; dcqcn: RoCE with DCQCN (Zhu et al. 2015) and ECN marking on"
-                    + " its curve; line-rate: senders at line rate, no acknowledgements; ctcc: CTCC's RTT-based rate"
-                    + " control, RTT probes per host pair, paced senders; gse: Global Scheduling Ethernet, line-rate"
-                    + " hosts, each leaf assembles 16 KB containers per destination host and sends one only when the"
-                    + " destination port's scheduler grants it (between hosts of one leaf too, with no fabric hop),"
-                    + " sprays them over the spines, reorders them and resends any lost; ctcc and gse run without PFC"
-                    + " unless --pfc gives thresholds");
-    static final Option<Long> ACK_EVERY = Option.of("--ack-every", Option.number(Quantity.INTEGER, "N", 1, 65_536))
-            .byDefault("1").byDefault(TRANSPORT, List.of("ctcc"), "16").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+    static final Option<TransportChoice> TRANSPORT = Option.of("--transport",
+            Option.choice(List.of(TransportChoice.values()), TransportChoice::optionName))
+            .byDefaultValue(TransportChoice.ROCE)
+            .help(String.join("; ", java.util.Arrays.stream(TransportChoice.values())
+                    .map(t -> t.optionName() + ": " + t.description()).toList())
+                    + "; " + String.join(" and ", PFC_OFF_TRANSPORTS.stream().map(TransportChoice::optionName).toList())
+                    + " run without PFC unless --pfc gives thresholds");
+    static final Option<Long> ACK_EVERY = Option.of("--ack-every",
+            Option.number(Quantity.INTEGER, "N", ReliableConnection.MIN_ACK_EVERY, 65_536))
+            .byDefault("1").byDefault(TRANSPORT, List.of(TransportChoice.CTCC), Long.toString(RC.ackEvery()))
+            .onlyWith(TRANSPORT, ACKED_TRANSPORTS)
             .help("an ACK per N data packets");
     static final Option<Long> ACK_TIMEOUT_EXPONENT = Option.of("--ack-timeout-exponent",
-            Option.number(Quantity.INTEGER, "T", 1, 31))
-            .byDefault("20").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
-            .help("local ACK timeout 4.096 us x 2^T (20: 4.29 s, the default of HCCL_RDMA_TIMEOUT and NCCL_IB_TIMEOUT;"
-                    + " 8: 1.05 ms)");
-    static final Option<Long> RETRY_COUNT = Option.of("--retry-count", Option.number(Quantity.INTEGER, "N", 0, 7))
-            .byDefault("7").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
-            .help("retries after a timeout before a queue pair fails (7: HCCL's and NCCL's default)");
-    static final Option<Long> MESSAGE_BYTES = Option.of("--message-bytes", Option.number(Quantity.BYTES, "S", 1, 1L << 40))
-            .byDefault("512KiB").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
-            .help("bytes per message (RDMA write); its last packet asks for an ACK (512KiB: NCCL's write per step)");
-    static final Option<Long> ACK_DELAY = Option.of("--ack-delay", Option.number(Quantity.TIME, "T", 1, 1_000_000_000_000L))
-            .byDefault("16us").onlyWith(TRANSPORT, ACKED_TRANSPORTS)
-            .help("the receiver acknowledges a packet at most this long after it arrived (ACK coalescing), at most 1s");
+            Option.number(Quantity.INTEGER, "T", ReliableConnection.MIN_LOCAL_ACK_TIMEOUT_EXPONENT,
+                    ReliableConnection.MAX_LOCAL_ACK_TIMEOUT_EXPONENT))
+            .byDefaultValue((long) RC.localAckTimeoutExponent()).onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help(String.format(Locale.ROOT, "local ACK timeout 4.096 us x 2^T (%d: %.2f s, the default of"
+                    + " HCCL_RDMA_TIMEOUT and NCCL_IB_TIMEOUT; 8: %.2f ms)", RC.localAckTimeoutExponent(),
+                    RC.localAckTimeoutPs() / 1e12, RC.withLocalAckTimeoutExponent(8).localAckTimeoutPs() / 1e9));
+    static final Option<Long> RETRY_COUNT = Option.of("--retry-count",
+            Option.number(Quantity.INTEGER, "N", 0, ReliableConnection.MAX_RETRY_COUNT))
+            .byDefaultValue((long) RC.retryCount()).onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help("retries after a timeout before a queue pair fails (" + RC.retryCount() + ": HCCL's and NCCL's default)");
+    static final Option<Long> MESSAGE_BYTES = Option.of("--message-bytes",
+            Option.number(Quantity.BYTES, "S", ReliableConnection.MIN_MESSAGE_BYTES, 1L << 40))
+            .byDefaultValue(RC.messageBytes()).onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help("bytes per message (RDMA write); its last packet asks for an ACK (" + Quantity.BYTES.show(RC.messageBytes())
+                    + ": NCCL's write per step)");
+    static final Option<Long> ACK_DELAY = Option.of("--ack-delay",
+            Option.number(Quantity.TIME, "T", ReliableConnection.MIN_ACK_DELAY_PS, Time.S))
+            .byDefaultValue(RC.ackDelayPs()).onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help("the receiver acknowledges a packet at most this long after it arrived (ACK coalescing), at most "
+                    + Quantity.TIME.show(Time.S));
     static final Option<String> FORWARDING = Option.of("--forwarding",
             Option.choice(List.of("ecmp", "spray", "spray-random")))
             .byDefault("ecmp").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS).onlyWith(TRANSPORT, FORWARDED_TRANSPORTS)
@@ -194,7 +199,7 @@ public final class SimulateOptions {
             .byDefault("7").onlyWith(FORWARDING, List.of("ecmp"))
             .help("seed of the ECMP hash");
     static final Option<Pfc> PFC = Option.of("--pfc", new PfcKind())
-            .byDefault("default").byDefault(TRANSPORT, List.of("ctcc", "gse"), "off")
+            .byDefault("default").byDefault(TRANSPORT, PFC_OFF_TRANSPORTS, "off")
             .help("PFC thresholds: off; default (XOFF 15 packets of --mtu + --header, XON 12000 B or XOFF if less); or"
                     + " XOFF,XON, two sizes, 1 B <= XON <= XOFF");
     static final Option<Long> BUFFER = Option.of("--buffer", Option.number(Quantity.BYTES, "S", 64, 1L << 40))
@@ -207,10 +212,12 @@ public final class SimulateOptions {
                             + " XOFF,XON, or --pfc off)"
                     : null)
             .help("shared buffer of each switch, at least a packet");
-    static final Option<Long> MTU = Option.of("--mtu", Option.number(Quantity.BYTES, "S", 64, 65_536))
+    static final Option<Long> MTU = Option.of("--mtu",
+            Option.number(Quantity.BYTES, "S", SimulationConfig.MIN_MTU_BYTES, SimulationConfig.MAX_MTU_BYTES))
             .byDefault("1000")
             .help("payload per packet");
-    static final Option<Long> HEADER = Option.of("--header", Option.number(Quantity.BYTES, "S", 0, 4096))
+    static final Option<Long> HEADER = Option.of("--header",
+            Option.number(Quantity.BYTES, "S", 0, SimulationConfig.MAX_HEADER_BYTES))
             .byDefault("64")
             .help("header per packet");
     static final Option<Long> THREADS = Option.of("--threads", Option.number(Quantity.INTEGER, "N", 0, 256))
@@ -530,8 +537,8 @@ public final class SimulateOptions {
         return values.get(SEED);
     }
 
-    /** {@code roce}, {@code dcqcn}, {@code line-rate}, {@code ctcc} or {@code gse}. */
-    public String transport() {
+    /** The transport. */
+    public TransportChoice transport() {
         return values.get(TRANSPORT);
     }
 
@@ -539,8 +546,8 @@ public final class SimulateOptions {
      * RoCE and CTCC: the reliable connection of {@code --message-bytes}, {@code --ack-every}, {@code --ack-delay},
      * {@code --ack-timeout-exponent} and {@code --retry-count}.
      */
-    public fabriclab.simulation.transport.ReliableConnection reliableConnection() {
-        return new fabriclab.simulation.transport.ReliableConnection(values.get(MESSAGE_BYTES), ackEvery(),
+    public ReliableConnection reliableConnection() {
+        return new ReliableConnection(values.get(MESSAGE_BYTES), ackEvery(),
                 values.get(ACK_DELAY), values.get(ACK_TIMEOUT_EXPONENT).intValue(), values.get(RETRY_COUNT).intValue());
     }
 
@@ -612,9 +619,7 @@ public final class SimulateOptions {
 
     /** The scenario these options describe (the flows drawn from {@link #seed}). */
     public Scenario scenario() {
-        SwitchBuffer buffer = transport().equals("dcqcn")
-                ? new SwitchBuffer(bufferBytes(), bufferBytes(), fabriclab.fabric.EcnMarking.dcqcnDefaults())
-                : SwitchBuffer.shared(bufferBytes());
+        SwitchBuffer buffer = transport().buffer(bufferBytes());
         Forwarding f = switch (forwarding()) {
             case "ecmp" -> Forwarding.ecmp(HashFunction.CRC32, ecmpSeed());
             case "spray" -> Forwarding.sprayRoundRobin();
@@ -648,13 +653,7 @@ public final class SimulateOptions {
                         + " B per rank in " + hosts() / ranks() + " groups of " + ranks() + " ranks on " + where;
             }
         }
-        TransportModel model = switch (transport()) {
-            case "roce" -> RoceTransport.noCongestionControl().withReliableConnection(reliableConnection());
-            case "dcqcn" -> RoceTransport.dcqcn(DcqcnParameters.zhu2015()).withReliableConnection(reliableConnection());
-            case "gse" -> GseTransport.defaults();
-            case "ctcc" -> CtccTransport.of(RttControlParameters.ctcc()).withReliableConnection(reliableConnection());
-            default -> TransportModel.uncontrolled();
-        };
+        TransportModel model = transport().model(reliableConnection());
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport(),
                 pfc() == null ? "no PFC" : "PFC XOFF " + pfc().xoffBytes() + " B XON " + pfc().xonBytes() + " B", forwarding());
         if (queuePairs() > 1) {
@@ -755,33 +754,5 @@ public final class SimulateOptions {
             b.collective(schedule, hostOfRank, () -> 49152 + ports.nextInt(16384));
         }
         return b.build();
-    }
-
-    /**
-     * The packet-hops the run will take if nothing is dropped or sent twice: every data packet (of every queue pair)
-     * times the links of its path (2 through one switch, 4 across the spines), and as many acknowledgements
-     * again divided by {@link #ackEvery} (per queue pair) for RoCE and CTCC (CTCC's probes and their replies, as many as the run's
-     * duration over the probe interval per host pair, are not counted: the duration is not known before the run).
-     * Decides the JVM profile ({@link SimulateCommand}).
-     */
-    public long estimatedPacketHops(Scenario s) {
-        fabriclab.Parameters.notNull("s", s);
-        long hops = 0;
-        for (FlowSpec f : s.flows()) {
-            int n = f.queuePairs(); // the first bytes mod n queue pairs carry one byte more
-            long small = f.bytes() / n;
-            long larger = f.bytes() % n;
-            long mtu = mtuBytes();
-            long perLarger = (small + 1 + mtu - 1) / mtu;
-            long perSmall = (small + mtu - 1) / mtu;
-            long packets = larger * perLarger + (n - larger) * perSmall;
-            int links = workload().equals("incast") || f.source() / hostsPerLeaf() == f.destination() / hostsPerLeaf() ? 2 : 4;
-            long data = packets * links;
-            boolean acked = ACKED_TRANSPORTS.contains(transport());
-            long acks = acked ? (larger * ((perLarger + ackEvery() - 1) / ackEvery())
-                    + (n - larger) * ((perSmall + ackEvery() - 1) / ackEvery())) * links : 0;
-            hops = Math.addExact(hops, Math.addExact(data, acks));
-        }
-        return hops;
     }
 }

@@ -1,8 +1,0 @@
-/**
- * The packet simulator as a command-line program ({@code bin/simulate}): {@link
- * fabriclab.simulation.command.SimulateOptions} describes one run (fabric, workload, transport, PFC,
- * forwarding, engine) with the htsim comparison's scenario as defaults, and {@link
- * fabriclab.simulation.command.SimulateCommand} runs it in a JVM profile chosen for its size and prints
- * its figures.
- */
-package fabriclab.simulation.command;
