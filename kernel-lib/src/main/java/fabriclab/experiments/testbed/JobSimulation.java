@@ -1,10 +1,9 @@
-package fabriclab.experiments;
+package fabriclab.experiments.testbed;
 
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
-import fabriclab.experiments.GseVsRoceJct.Fabric;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
@@ -33,11 +32,11 @@ import java.util.function.Consumer;
  * jobs' source ports). RoCE: go-back-N with DCQCN ({@link FabricSettings#dcqcn()}) and its WRED marking, PFC on
  * every switch; GSE: {@link GseTransport#defaults()}, no ECN, no fabric PFC. Horizon 10 s of simulated time.
  */
-final class JobSimulation {
+public final class JobSimulation {
     /** Shared buffer per switch [bytes]. */
-    static final long BUFFER_BYTES = 32_000_000;
+    public static final long BUFFER_BYTES = 32_000_000;
     /** Simulated horizon [ps]. */
-    static final long HORIZON_PS = 10 * Time.S;
+    public static final long HORIZON_PS = 10 * Time.S;
     /** Lowest ephemeral UDP source port; ports are drawn in [49152, 65536). */
     private static final int FIRST_EPHEMERAL_PORT = 49152;
     private static final int EPHEMERAL_PORTS = 16384;
@@ -56,31 +55,23 @@ final class JobSimulation {
      *        reaches XOFF pauses its upstream instead of dropping), for a core with less capacity than the grants
      *        admit, such as a leaf-spine with links down and no spare uplinks
      */
-    record FabricSettings(Fabric fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
+    public record FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
             boolean gseFabricPfc) {
-        FabricSettings {
+        /** Validates: fabric and PFC present. */
+        public FabricSettings {
             Parameters.notNull("fabric", fabric);
             Parameters.notNull("pfc", pfc);
         }
 
         /** Without the GSE backstop. */
-        FabricSettings(Fabric fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold) {
+        public FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold) {
             this(fabric, dcqcn, pfc, pfcDynamicThreshold, false);
         }
 
         /** The first reading of 000: Zhu et al.'s DCQCN, static XOFF 1 MB, XON 0.9 MB, headroom 100 KB. */
-        static FabricSettings firstReading(Fabric fabric) {
+        public static FabricSettings firstReading(RoceOrGse fabric) {
             return new FabricSettings(fabric, DcqcnParameters.zhu2015(), new Pfc(1_000_000, 900_000, 100_000, Pfc.MAX_QUANTA),
                     null);
-        }
-
-        /**
-         * The documented defaults of {@link GseVsRoceTestbed#documentedDefaults()} (NVIDIA's DCQCN, the dynamic PFC
-         * threshold with alpha 1), and for GSE the same PFC as its fabric's backstop.
-         */
-        static FabricSettings documentedDefaults(Fabric fabric) {
-            GseVsRoceTestbed d = GseVsRoceTestbed.documentedDefaults();
-            return new FabricSettings(fabric, d.dcqcn().parameters(), d.pfc(), d.pfcDynamicThreshold(), fabric == Fabric.GSE);
         }
     }
 
@@ -89,20 +80,20 @@ final class JobSimulation {
      * {@link #drawPorts} draws from the run's random stream, the step it returns adds the flows.
      */
     @FunctionalInterface
-    interface JobFlows {
+    public interface JobFlows {
         /** Draws the flows' source ports from {@code rnd}; returns what adds the flows to a scenario. */
         Placement drawPorts(SplittableRandom rnd);
     }
 
     /** Adds drawn flows to a scenario. */
     @FunctionalInterface
-    interface Placement {
+    public interface Placement {
         /** Adds the flows and their dependencies; returns the group of each flow, indexed by flow id. */
         int[] addTo(Scenario.Builder scenario);
     }
 
     /** A random ephemeral UDP source port. */
-    static int sourcePort(SplittableRandom rnd) {
+    public static int sourcePort(SplittableRandom rnd) {
         return FIRST_EPHEMERAL_PORT + rnd.nextInt(EPHEMERAL_PORTS);
     }
 
@@ -110,7 +101,7 @@ final class JobSimulation {
      * Every group runs {@code collective} over its hosts (rank r = {@code groups[g][r]}), all from time 0, each
      * transfer one queue pair with its own source port (drawn in group, transfer order).
      */
-    static JobFlows collectives(int[][] groups, Collective collective, long bufferBytes) {
+    public static JobFlows collectives(int[][] groups, Collective collective, long bufferBytes) {
         return rnd -> {
             CollectiveSchedule[] schedules = new CollectiveSchedule[groups.length];
             int transfers = 0;
@@ -147,11 +138,11 @@ final class JobSimulation {
      * @param deadLinks links left out of the uplink balance (indices into {@code leafSpine.build().links()})
      * @param setup adds failures or other settings to the scenario before it runs
      */
-    static JobMetrics run(LeafSpine leafSpine, FabricSettings settings, long seed, JobFlows jobs, int groups, int[] deadLinks,
+    public static JobMetrics run(LeafSpine leafSpine, FabricSettings settings, long seed, JobFlows jobs, int groups, int[] deadLinks,
             Consumer<Scenario.Builder> setup) {
         SplittableRandom rnd = new SplittableRandom(seed);
         Placement placement = jobs.drawPorts(rnd);
-        boolean roce = settings.fabric() == Fabric.ROCE;
+        boolean roce = settings.fabric() == RoceOrGse.ROCE;
         EcnMarking wred = roce && settings.dcqcn() != null ? settings.dcqcn().marking() : EcnMarking.OFF;
         SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, wred),
                 Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
@@ -174,7 +165,7 @@ final class JobSimulation {
     }
 
     /** A setup that takes {@code links} down from time 0 (routes already avoiding them). */
-    static Consumer<Scenario.Builder> linksDownFromStart(int[] links) {
+    public static Consumer<Scenario.Builder> linksDownFromStart(int[] links) {
         return scenario -> {
             for (int link : links) {
                 scenario.failLink(link, 0, 0);
