@@ -739,7 +739,7 @@ final class BadInputRegistry {
             }
             case "fabriclab.experiments.PfcDeadlockAndRecovery#of(Topology,List)" ->
                     call(fabriclab.experiments.PfcDeadlockAndRecovery.class, id,
-                            fabriclab.flowcontrol.DeadlockTopologies.clos003(1, 100_000_000_000L, 1_000_000L),
+                            fabriclab.flowcontrol.DeadlockTopologies.huaweiWhitePaperClos(1, 100_000_000_000L, 1_000_000L),
                             fabriclab.experiments.PfcDeadlockAndRecovery.figure19Flows());
             // rates that congest (bottleneck below the incast) and a delay the headroom covers
             case "fabriclab.flowcontrol.PausePropagationSimulator#<init>(int,double,double,double,double,Pfc,double,double)" ->
