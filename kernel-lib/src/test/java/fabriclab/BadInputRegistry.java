@@ -630,15 +630,15 @@ final class BadInputRegistry {
             case "fabriclab.experiments.IncastDegreeSweep#sweep(int[],long,ProgressSink)" ->
                     call(incastDegreeSweep(), id, new int[] {2, 4}, 1L, Progress.silent());
             // metrics of a run without flows: one group, no JCT yet
-            case "fabriclab.experiments.testbed.JobMetrics#<init>(double[],int,double,long,long,long,PfcCounters,Map,long,long)" ->
-                    call(fabriclab.experiments.testbed.JobMetrics.class, id, new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
-                            new fabriclab.experiments.testbed.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L), 1L, 1L);
-            case "fabriclab.experiments.testbed.JobMetrics#counter(Counter)" ->
-                    call(new fabriclab.experiments.testbed.JobMetrics(new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
-                            new fabriclab.experiments.testbed.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L), 1L, 1L), id,
+            case "fabriclab.experiments.JobMetrics#<init>(double[],int,double,long,long,long,PfcCounters,Map,long,long)" ->
+                    call(fabriclab.experiments.JobMetrics.class, id, new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
+                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L), 1L, 1L);
+            case "fabriclab.experiments.JobMetrics#counter(Counter)" ->
+                    call(new fabriclab.experiments.JobMetrics(new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
+                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L), 1L, 1L), id,
                             fabriclab.simulation.transport.TransportModel.TIMEOUTS);
-            case "fabriclab.experiments.testbed.JobMetrics#of(SimulationResult,LeafSpine,Topology,int[],int,int[])" ->
-                    call(fabriclab.experiments.testbed.JobMetrics.class, id, smallSimulationResult(), smallLeafSpine(), smallLeafSpine().build(),
+            case "fabriclab.experiments.JobMetrics#of(SimulationResult,LeafSpine,Topology,int[],int,int[])" ->
+                    call(fabriclab.experiments.JobMetrics.class, id, smallSimulationResult(), smallLeafSpine(), smallLeafSpine().build(),
                             new int[0], 1, new int[0]);
             // sizes of at least 4096 bytes, one run
             case "fabriclab.experiments.GseVsRoceJct#sweep(List,long[],List,long[],int,ProgressSink)" ->

@@ -1,8 +1,6 @@
 package fabriclab.experiments;
 
 import fabriclab.experiments.testbed.Duan2024Testbed;
-import fabriclab.experiments.testbed.JobMetrics;
-import fabriclab.experiments.testbed.JobSimulation;
 import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.Parameters;
 import fabriclab.collectives.BandwidthBound;

@@ -4,8 +4,6 @@ import fabriclab.experiments.testbed.Duan2024Testbed;
 import fabriclab.experiments.testbed.Duan2024Testbed.Algorithm;
 import fabriclab.experiments.testbed.Duan2024Testbed.Dcqcn;
 import fabriclab.experiments.testbed.Duan2024Testbed.Uplinks;
-import fabriclab.experiments.testbed.JobMetrics;
-import fabriclab.experiments.testbed.JobSimulation;
 import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.experiments.testbed.Spread;
 import fabriclab.simulation.transport.roce.RoceTransport;
@@ -168,7 +166,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * How {@code fabric} runs on this testbed: its DCQCN and PFC (RoCE), and for GSE this PFC as the fabric's lossless
      * backstop when {@code gseFabricPfc}.
      */
-    public JobSimulation.FabricSettings fabricSettings(RoceOrGse fabric, boolean gseFabricPfc) {
+    JobSimulation.FabricSettings fabricSettings(RoceOrGse fabric, boolean gseFabricPfc) {
         return new JobSimulation.FabricSettings(fabric, dcqcn.parameters(), pfc(), pfcDynamicThreshold(), gseFabricPfc);
     }
 

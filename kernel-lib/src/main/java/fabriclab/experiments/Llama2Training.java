@@ -1,7 +1,5 @@
 package fabriclab.experiments;
 
-import fabriclab.experiments.testbed.JobMetrics;
-import fabriclab.experiments.testbed.JobSimulation;
 import fabriclab.experiments.testbed.Spread;
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;

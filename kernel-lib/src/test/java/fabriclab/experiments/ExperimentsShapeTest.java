@@ -25,8 +25,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The experiments have one shape: a shared base ({@code fabriclab.experiments.testbed}) that imports no experiment,
- * no cycle between the classes of the experiments, and the same role names in every experiment: {@code X.Point}
+ * The experiments have one shape: a shared base ({@code fabriclab.experiments.testbed}, and beside the experiments
+ * the job run and its metrics) that imports no experiment, no cycle between the classes of the experiments, and the same role names in every experiment: {@code X.Point}
  * for the inputs of one run of its sweep (or the experiment record itself when it is its own inputs),
  * {@code X.Result} for what a run returns, {@code X.Task} for its {@link SweepTask}. The papers are named in code by
  * author and year (000 is Duan et al. 2024: {@code Duan2024Testbed}), never by their file number.
@@ -50,7 +50,7 @@ class ExperimentsShapeTest {
     @Test
     void theSharedBaseImportsNoExperiment() throws IOException {
         Map<Path, String> base = sources(BASE);
-        assertTrue(base.keySet().stream().anyMatch(p -> p.endsWith("JobSimulation.java")), "found " + base.keySet() + " under " + BASE);
+        assertTrue(base.keySet().stream().anyMatch(p -> p.endsWith("Duan2024Testbed.java")), "found " + base.keySet() + " under " + BASE);
         List<String> found = new ArrayList<>();
         for (var e : base.entrySet()) {
             Matcher m = EXPERIMENTS_NAME.matcher(e.getValue());
@@ -59,6 +59,21 @@ class ExperimentsShapeTest {
             }
         }
         assertEquals(List.of(), found, "the shared base must name no class of fabriclab.experiments (the experiments import it)");
+    }
+
+    @Test
+    void theJobRunAndItsMetricsBuildOnTheBaseAlone() throws IOException {
+        Map<String, Set<String>> graph = classGraph(sources(EXPERIMENTS));
+        Set<String> base = new TreeSet<>(List.of("JobSimulation", "JobMetrics"));
+        for (Path p : sources(BASE).keySet()) {
+            base.add(p.getFileName().toString().replace(".java", ""));
+        }
+        assertTrue(graph.get("JobSimulation").contains("RoceOrGse"), "the scan sees imports: " + graph.get("JobSimulation"));
+        for (String b : List.of("JobSimulation", "JobMetrics")) {
+            Set<String> outside = new TreeSet<>(graph.get(b));
+            outside.removeAll(base);
+            assertEquals(Set.of(), outside, b + " must name no experiment");
+        }
     }
 
     @Test

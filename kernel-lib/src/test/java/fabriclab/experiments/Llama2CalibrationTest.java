@@ -1,6 +1,5 @@
 package fabriclab.experiments;
 
-import fabriclab.experiments.testbed.JobMetrics;
 import fabriclab.experiments.testbed.Spread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -82,9 +81,9 @@ class Llama2CalibrationTest {
         Llama2Training t = Llama2Training.nonBlocking(4);
         Configuration p = new Configuration(Case.SINGLE_JOB, RoceOrGse.ROCE, EVEN, 32, Accelerator.A100, 0.45);
         Llama2Training.Result roce = new Llama2Training.Result(p, Llama2Training.Timing.BOUND, 1.0, 32, 1, 0, 0.5, 0.3,
-                fabriclab.experiments.testbed.JobMetrics.DeliveryCounters.NONE);
+                fabriclab.experiments.JobMetrics.DeliveryCounters.NONE);
         Llama2Training.Result gse = new Llama2Training.Result(new Configuration(Case.SINGLE_JOB, RoceOrGse.GSE, EVEN, 32, Accelerator.A100, 0.45),
-                Llama2Training.Timing.BOUND, 1.1, 29, 1, 0, 0.5, 0.33, fabriclab.experiments.testbed.JobMetrics.DeliveryCounters.NONE);
+                Llama2Training.Timing.BOUND, 1.1, 29, 1, 0, 0.5, 0.33, fabriclab.experiments.JobMetrics.DeliveryCounters.NONE);
         List<Llama2Training.Gain> gains = Llama2Training.gains(List.of(roce, gse)); // a 10% gain
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> t.calibratedOnPacket(gains, 47, 2.66, 5, 1,
                 new fabriclab.sweep.LocalThreads(1), fabriclab.progress.Progress.silent()));
@@ -124,6 +123,6 @@ class Llama2CalibrationTest {
 
     private static Llama2Training.Result result(Configuration p, double samplesPerSecond) {
         return new Llama2Training.Result(p, Llama2Training.Timing.PACKET, samplesPerSecond, 32 / samplesPerSecond, 1, 0, 0.5, 0.3,
-                fabriclab.experiments.testbed.JobMetrics.DeliveryCounters.NONE);
+                fabriclab.experiments.JobMetrics.DeliveryCounters.NONE);
     }
 }

@@ -1,6 +1,5 @@
 package fabriclab.experiments;
 
-import fabriclab.experiments.testbed.JobMetrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -6,9 +6,9 @@
  *       al., China Mobile, Telecommunications Science 2024), with the settings the paper leaves unstated (uplinks,
  *       collective algorithm, DCQCN parameter set);</li>
  *   <li>{@link fabriclab.experiments.testbed.RoceOrGse}: which of the two fabrics a run uses;</li>
- *   <li>{@link fabriclab.experiments.testbed.JobSimulation}: the one packet-level run of concurrent jobs on a
- *       leaf-spine, RoCE or GSE, measured as {@link fabriclab.experiments.testbed.JobMetrics};</li>
  *   <li>{@link fabriclab.experiments.testbed.Spread}: a quantity over seeds as its median and range.</li>
  * </ul>
+ * The experiments' one packet-level run of concurrent jobs and its metrics sit beside the experiments, package-private
+ * to them ({@code JobSimulation}, {@code JobMetrics}), and build on this package alone.
  */
 package fabriclab.experiments.testbed;

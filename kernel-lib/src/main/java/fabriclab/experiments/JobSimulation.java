@@ -1,9 +1,10 @@
-package fabriclab.experiments.testbed;
+package fabriclab.experiments;
 
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
@@ -32,11 +33,11 @@ import java.util.function.Consumer;
  * jobs' source ports). RoCE: go-back-N with DCQCN ({@link FabricSettings#dcqcn()}) and its WRED marking, PFC on
  * every switch; GSE: {@link GseTransport#defaults()}, no ECN, no fabric PFC. Horizon 10 s of simulated time.
  */
-public final class JobSimulation {
+final class JobSimulation {
     /** Shared buffer per switch [bytes]. */
-    public static final long BUFFER_BYTES = 32_000_000;
+    static final long BUFFER_BYTES = 32_000_000;
     /** Simulated horizon [ps]. */
-    public static final long HORIZON_PS = 10 * Time.S;
+    static final long HORIZON_PS = 10 * Time.S;
     /** Lowest ephemeral UDP source port; ports are drawn in [49152, 65536). */
     private static final int FIRST_EPHEMERAL_PORT = 49152;
     private static final int EPHEMERAL_PORTS = 16384;
@@ -55,21 +56,20 @@ public final class JobSimulation {
      *        reaches XOFF pauses its upstream instead of dropping), for a core with less capacity than the grants
      *        admit, such as a leaf-spine with links down and no spare uplinks
      */
-    public record FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
+    record FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
             boolean gseFabricPfc) {
-        /** Validates: fabric and PFC present. */
-        public FabricSettings {
+        FabricSettings {
             Parameters.notNull("fabric", fabric);
             Parameters.notNull("pfc", pfc);
         }
 
         /** Without the GSE backstop. */
-        public FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold) {
+        FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold) {
             this(fabric, dcqcn, pfc, pfcDynamicThreshold, false);
         }
 
         /** The first reading of 000: Zhu et al.'s DCQCN, static XOFF 1 MB, XON 0.9 MB, headroom 100 KB. */
-        public static FabricSettings firstReading(RoceOrGse fabric) {
+        static FabricSettings firstReading(RoceOrGse fabric) {
             return new FabricSettings(fabric, DcqcnParameters.zhu2015(), new Pfc(1_000_000, 900_000, 100_000, Pfc.MAX_QUANTA),
                     null);
         }
@@ -80,20 +80,20 @@ public final class JobSimulation {
      * {@link #drawPorts} draws from the run's random stream, the step it returns adds the flows.
      */
     @FunctionalInterface
-    public interface JobFlows {
+    interface JobFlows {
         /** Draws the flows' source ports from {@code rnd}; returns what adds the flows to a scenario. */
         Placement drawPorts(SplittableRandom rnd);
     }
 
     /** Adds drawn flows to a scenario. */
     @FunctionalInterface
-    public interface Placement {
+    interface Placement {
         /** Adds the flows and their dependencies; returns the group of each flow, indexed by flow id. */
         int[] addTo(Scenario.Builder scenario);
     }
 
     /** A random ephemeral UDP source port. */
-    public static int sourcePort(SplittableRandom rnd) {
+    static int sourcePort(SplittableRandom rnd) {
         return FIRST_EPHEMERAL_PORT + rnd.nextInt(EPHEMERAL_PORTS);
     }
 
@@ -101,7 +101,7 @@ public final class JobSimulation {
      * Every group runs {@code collective} over its hosts (rank r = {@code groups[g][r]}), all from time 0, each
      * transfer one queue pair with its own source port (drawn in group, transfer order).
      */
-    public static JobFlows collectives(int[][] groups, Collective collective, long bufferBytes) {
+    static JobFlows collectives(int[][] groups, Collective collective, long bufferBytes) {
         return rnd -> {
             CollectiveSchedule[] schedules = new CollectiveSchedule[groups.length];
             int transfers = 0;
@@ -138,7 +138,7 @@ public final class JobSimulation {
      * @param deadLinks links left out of the uplink balance (indices into {@code leafSpine.build().links()})
      * @param setup adds failures or other settings to the scenario before it runs
      */
-    public static JobMetrics run(LeafSpine leafSpine, FabricSettings settings, long seed, JobFlows jobs, int groups, int[] deadLinks,
+    static JobMetrics run(LeafSpine leafSpine, FabricSettings settings, long seed, JobFlows jobs, int groups, int[] deadLinks,
             Consumer<Scenario.Builder> setup) {
         SplittableRandom rnd = new SplittableRandom(seed);
         Placement placement = jobs.drawPorts(rnd);
@@ -165,7 +165,7 @@ public final class JobSimulation {
     }
 
     /** A setup that takes {@code links} down from time 0 (routes already avoiding them). */
-    public static Consumer<Scenario.Builder> linksDownFromStart(int[] links) {
+    static Consumer<Scenario.Builder> linksDownFromStart(int[] links) {
         return scenario -> {
             for (int link : links) {
                 scenario.failLink(link, 0, 0);

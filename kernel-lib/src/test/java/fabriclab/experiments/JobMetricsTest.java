@@ -1,4 +1,4 @@
-package fabriclab.experiments.testbed;
+package fabriclab.experiments;
 
 import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.simulation.transport.roce.RoceTransport;
@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.collectives.Collective;
+import fabriclab.experiments.testbed.Duan2024Testbed;
+import fabriclab.experiments.testbed.RoceOrGse;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package fabriclab.experiments.testbed;
+package fabriclab.experiments;
 
 import fabriclab.simulation.trace.Counter;
 import fabriclab.Parameters;
@@ -156,12 +156,12 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
          * {@code hasTimeouts} says the table already has its {@code timeouts} column, {@code timeouts}, and
          * {@code spurious_timeouts}, {@code failed_qps}.
          */
-        public static <R> Columns<R> appendTo(Columns<R> columns, Function<? super R, DeliveryCounters> of, boolean hasTimeouts) {
+        static <R> Columns<R> appendTo(Columns<R> columns, Function<? super R, DeliveryCounters> of, boolean hasTimeouts) {
             return appendTo(columns, of, hasTimeouts, "");
         }
 
         /** {@link #appendTo(Columns, Function, boolean)} with {@code scope} (what the counts cover) ending every unit. */
-        public static <R> Columns<R> appendTo(Columns<R> columns, Function<? super R, DeliveryCounters> of, boolean hasTimeouts,
+        static <R> Columns<R> appendTo(Columns<R> columns, Function<? super R, DeliveryCounters> of, boolean hasTimeouts,
                 String scope) {
             Columns<R> c = columns
                     .doubleColumn("goodput_gbps", "Gb/s (8 x delivered bytes / last completion, all flows)" + scope,
@@ -177,7 +177,7 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
         }
 
         /** No packet-level run: every count and the goodput 0. */
-        public static final DeliveryCounters NONE = new DeliveryCounters(0, 0, 0, 0, 0, 0);
+        static final DeliveryCounters NONE = new DeliveryCounters(0, 0, 0, 0, 0, 0);
 
         /**
          * The runs taken together, one after the other: bytes and counters summed, goodput
@@ -185,7 +185,7 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
          *
          * @throws IllegalStateException if a run has a group that did not finish
          */
-        public static DeliveryCounters sum(Iterable<JobMetrics> runs) {
+        static DeliveryCounters sum(Iterable<JobMetrics> runs) {
             long delivered = 0;
             long sent = 0;
             double us = 0;
