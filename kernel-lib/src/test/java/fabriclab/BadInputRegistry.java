@@ -1,5 +1,6 @@
 package fabriclab;
 
+import fabriclab.experiments.testbed.Duan2024Testbed;
 import fabriclab.congestion.Bottleneck;
 import fabriclab.congestion.DcqcnFluidModel;
 import fabriclab.congestion.DcqcnParameters;
@@ -16,7 +17,7 @@ import fabriclab.progress.ProgressSink;
 import fabriclab.collectives.Collective;
 import fabriclab.experiments.GseVsRoceJct;
 import fabriclab.experiments.GseVsRoceTestbed;
-import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.experiments.Llama2Fabric;
 import fabriclab.experiments.Llama2Training;
 import fabriclab.fabric.Incast;
@@ -397,20 +398,20 @@ final class BadInputRegistry {
         return new DgsqConfig(40e9, 40e9, 4096, 1e-6, 2e-6, fabriclab.scheduling.GrantPolicy.EQUAL);
     }
 
-    private static Llama2Training.Point llamaPoint(Fabric fabric) {
-        return new Llama2Training.Point(Llama2Fabric.Case.SINGLE_JOB, fabric, Llama2Training.layouts(32).get(0), 32,
+    private static Llama2Training.Configuration llamaPoint(RoceOrGse fabric) {
+        return new Llama2Training.Configuration(Llama2Fabric.Case.SINGLE_JOB, fabric, Llama2Training.layouts(32).get(0), 32,
                 fabriclab.training.Accelerator.H800, 0.5);
     }
 
-    private static Llama2Training.Result llamaResult(Fabric fabric) {
+    private static Llama2Training.Result llamaResult(RoceOrGse fabric) {
         Llama2Training t = Llama2Training.nonBlocking(2);
         return t.evaluate(llamaPoint(fabric), t.timer(Llama2Fabric.Case.SINGLE_JOB, fabric, Llama2Training.Timing.BOUND, 1),
                 Llama2Training.Timing.BOUND);
     }
 
     /** A GSE vs RoCE sweep of one small run (AlltoAll of 4 KiB per rank on GSE, seed 1). */
-    private static fabriclab.sweep.SweepPlan<GseVsRoceJct.RunParameters, GseVsRoceJct.Run> smallJctPlan() {
-        return new GseVsRoceJct(1.5).sweepPlan(List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(Fabric.GSE),
+    private static fabriclab.sweep.SweepPlan<GseVsRoceJct.Point, GseVsRoceJct.Result> smallJctPlan() {
+        return new GseVsRoceJct(1.5).sweepPlan(List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(RoceOrGse.GSE),
                 new long[] {1});
     }
 
@@ -511,10 +512,10 @@ final class BadInputRegistry {
                     call(fabriclab.validation.HpccEvaluation.class, id, "websearch", 0.3, 1_000_000_000L, 1L);
             case "fabriclab.validation.HpccEvaluation#forSteps(String,double,int,long)" ->
                     call(fabriclab.validation.HpccEvaluation.class, id, "websearch", 0.3, 1, 1L);
-            case "fabriclab.validation.HpccEvaluation$Run#<init>(SimulationResult,long[],long[])" ->
-                    call(fabriclab.validation.HpccEvaluation.Run.class, id, smallSimulationResult(), new long[0], new long[0]);
-            case "fabriclab.validation.HpccEvaluation$Run#slowdown(int)" ->
-                    call(new fabriclab.validation.HpccEvaluation.Run(oneFlowResult(), new long[] {900}, new long[] {950}), id, 0);
+            case "fabriclab.validation.HpccEvaluation$Result#<init>(SimulationResult,long[],long[])" ->
+                    call(fabriclab.validation.HpccEvaluation.Result.class, id, smallSimulationResult(), new long[0], new long[0]);
+            case "fabriclab.validation.HpccEvaluation$Result#slowdown(int)" ->
+                    call(new fabriclab.validation.HpccEvaluation.Result(oneFlowResult(), new long[] {900}, new long[] {950}), id, 0);
             case "fabriclab.workload.FctSteps#of(long[],double[],int)" ->
                     call(fabriclab.workload.FctSteps.class, id, new long[] {1, 2}, new double[] {1.0, 1.5}, 50);
             case "fabriclab.workload.FctSteps#medianOver(double,double,String)" ->
@@ -523,21 +524,21 @@ final class BadInputRegistry {
                     call(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0), id, "p95");
             case "fabriclab.validation.HpccComparison#evaluations(List,double,List)" ->
                     call(fabriclab.validation.HpccComparison.class, id, List.of("websearch"), 0.3, List.of(1L));
-            case "fabriclab.validation.HpccComparison#evaluations(List,double,List,Fabric)" ->
+            case "fabriclab.validation.HpccComparison#evaluations(List,double,List,FabricTopology)" ->
                     call(fabriclab.validation.HpccComparison.class, id, List.of("websearch"), 0.3, List.of(1L),
-                            fabriclab.validation.HpccEvaluation.Fabric.FAT_TREE);
-            case "fabriclab.validation.HpccEvaluation#<init>(String,double,long,long,Fabric)" ->
+                            fabriclab.validation.HpccEvaluation.FabricTopology.FAT_TREE);
+            case "fabriclab.validation.HpccEvaluation#<init>(String,double,long,long,FabricTopology)" ->
                     call(fabriclab.validation.HpccEvaluation.class, id, "websearch", 0.3, 1_000_000_000L, 1L,
-                            fabriclab.validation.HpccEvaluation.Fabric.FAT_TREE);
+                            fabriclab.validation.HpccEvaluation.FabricTopology.FAT_TREE);
             case "fabriclab.validation.HpccComparison#runs(List,SweepExecutor,ProgressSink)" ->
                     call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
                             new fabriclab.sweep.LocalThreads(1), Progress.silent());
-            case "fabriclab.validation.HpccComparison$EvaluationTask#run(HpccEvaluation)" ->
-                    call(new fabriclab.validation.HpccComparison.EvaluationTask(), id, tinyHpccEvaluation());
-            case "fabriclab.validation.HpccComparison$StepsRun#of(HpccEvaluation)" ->
-                    call(fabriclab.validation.HpccComparison.StepsRun.class, id, tinyHpccEvaluation());
-            case "fabriclab.validation.HpccComparison$StepsRun#<init>(HpccEvaluation,int,int,long,long,double,long,long,List)" ->
-                    call(fabriclab.validation.HpccComparison.StepsRun.class, id, tinyHpccEvaluation(), 10, 0, 0L, 0L, 0.0, 0L, 0L,
+            case "fabriclab.validation.HpccComparison$Task#run(HpccEvaluation)" ->
+                    call(new fabriclab.validation.HpccComparison.Task(), id, tinyHpccEvaluation());
+            case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation)" ->
+                    call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation());
+            case "fabriclab.validation.HpccComparison$Result#<init>(HpccEvaluation,int,int,long,long,double,long,long,List)" ->
+                    call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(), 10, 0, 0L, 0L, 0.0, 0L, 0L,
                             List.of(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0)));
             case "fabriclab.validation.HpccComparison#runSummary(Table)" ->
                     call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable());
@@ -585,7 +586,7 @@ final class BadInputRegistry {
             // the 000 experiment's fabric (32 hosts) and schedules
             case "fabriclab.experiments.EcmpFluidJct#<init>(LeafSpine,int[][],int,boolean)" ->
                     call(fabriclab.experiments.EcmpFluidJct.class, id, smallLeafSpine(), new int[][] {{0, 4}, {1, 5}}, 1, false);
-            case "fabriclab.experiments.EcmpFluidJct#of000(LeafSpine,int,boolean)" ->
+            case "fabriclab.experiments.EcmpFluidJct#duan2024(LeafSpine,int,boolean)" ->
                     call(fabriclab.experiments.EcmpFluidJct.class, id, new GseVsRoceJct(1.5).fabric(), 1, false);
             case "fabriclab.experiments.EcmpFluidJct#run(IntFunction,long)" ->
                     call(new fabriclab.experiments.EcmpFluidJct(smallLeafSpine(), new int[][] {{0, 4}, {1, 5}}, 1, false), id,
@@ -596,12 +597,12 @@ final class BadInputRegistry {
                             (IntFunction<fabriclab.collectives.CollectiveSchedule>) n -> fabriclab.collectives.CollectiveSchedule.of(
                                     Collective.ALL_TO_ALL, n, 1 << 20));
             // one row of 000's fluid readings: a reading per kind of uplinks
-            case "fabriclab.experiments.EcmpFluidJct#table000(String,List)" ->
+            case "fabriclab.experiments.EcmpFluidJct#duan2024Table(String,List)" ->
                     call(fabriclab.experiments.EcmpFluidJct.class, id, "fluid", List.of(
-                            new fabriclab.experiments.EcmpFluidJct.Reading000(GseVsRoceTestbed.Algorithm.ALL_TO_ALL_AT_ONCE, 1.5,
-                                    GseVsRoceTestbed.Uplinks.SINGLE_400G, 1.5, 2.0),
-                            new fabriclab.experiments.EcmpFluidJct.Reading000(GseVsRoceTestbed.Algorithm.ALL_TO_ALL_AT_ONCE, 1.5,
-                                    GseVsRoceTestbed.Uplinks.BREAKOUT_4X100G, 1.5, 8.0)));
+                            new fabriclab.experiments.EcmpFluidJct.Duan2024Reading(Duan2024Testbed.Algorithm.ALL_TO_ALL_AT_ONCE, 1.5,
+                                    Duan2024Testbed.Uplinks.SINGLE_400G, 1.5, 2.0),
+                            new fabriclab.experiments.EcmpFluidJct.Duan2024Reading(Duan2024Testbed.Algorithm.ALL_TO_ALL_AT_ONCE, 1.5,
+                                    Duan2024Testbed.Uplinks.BREAKOUT_4X100G, 1.5, 8.0)));
             case "fabriclab.experiments.GseVsRoceJct#publishedBand(Dataset,Collective)" ->
                     call(GseVsRoceJct.class, id, fabriclab.datasets.Datasets.load(GseVsRoceJct.PUBLISHED), Collective.ALL_TO_ALL);
             // an incast whose PFC headroom covers the pause response and whose grants run at the receiver's rate
@@ -641,16 +642,16 @@ final class BadInputRegistry {
                             new int[0], 1, new int[0]);
             // sizes of at least 4096 bytes, one run
             case "fabriclab.experiments.GseVsRoceJct#sweep(List,long[],List,long[],int,ProgressSink)" ->
-                    call(new GseVsRoceJct(1.5), id, List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(Fabric.GSE),
+                    call(new GseVsRoceJct(1.5), id, List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(RoceOrGse.GSE),
                             new long[] {1}, 1, Progress.silent());
             case "fabriclab.experiments.GseVsRoceJct#sweepPlan(List,long[],List,long[])" ->
-                    call(new GseVsRoceJct(1.5), id, List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(Fabric.GSE),
+                    call(new GseVsRoceJct(1.5), id, List.of(Collective.ALL_TO_ALL), new long[] {4096}, List.of(RoceOrGse.GSE),
                             new long[] {1});
             case "fabriclab.experiments.NamedSweeps#byName(String)" ->
                     call(fabriclab.experiments.NamedSweeps.class, id, fabriclab.experiments.NamedSweeps.JCT_SMOKE);
             case "fabriclab.experiments.NamedSweeps$Named#<init>(String,SweepPlan,Function)" ->
                     call(fabriclab.experiments.NamedSweeps.Named.class, id, "small", smallJctPlan(),
-                            (Function<List<GseVsRoceJct.Run>, fabriclab.datasets.Dataset>) runs -> new fabriclab.datasets.Dataset(
+                            (Function<List<GseVsRoceJct.Result>, fabriclab.datasets.Dataset>) runs -> new fabriclab.datasets.Dataset(
                                     GseVsRoceJct.provenance("small", "one run"), GseVsRoceJct.table("small", runs)));
             case "fabriclab.experiments.NamedSweeps$Named#run(SweepExecutor,ProgressSink)" ->
                     call(new fabriclab.experiments.NamedSweeps.Named<>("small", smallJctPlan(),
@@ -658,44 +659,44 @@ final class BadInputRegistry {
                                     GseVsRoceJct.table("small", runs))), id, new fabriclab.sweep.LocalThreads(1), Progress.silent());
             // Llama2Training: a point of its 32-GPU grid, results from the bound
             case "fabriclab.experiments.Llama2Training#dataset(List,String)" ->
-                    call(Llama2Training.class, id, List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE)), "notes");
+                    call(Llama2Training.class, id, List.of(llamaResult(RoceOrGse.ROCE), llamaResult(RoceOrGse.GSE)), "notes");
             case "fabriclab.experiments.Llama2Training#seedsDataset(Map,String)" ->
-                    call(Llama2Training.class, id, Map.of(1L, List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE))), "notes");
-            case "fabriclab.experiments.Llama2Training$SeedSpread#of(Map,Case,Point)" ->
-                    call(Llama2Training.SeedSpread.class, id, Map.of(1L, List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE))),
-                            llamaPoint(Fabric.ROCE).row(), llamaPoint(Fabric.ROCE));
+                    call(Llama2Training.class, id, Map.of(1L, List.of(llamaResult(RoceOrGse.ROCE), llamaResult(RoceOrGse.GSE))), "notes");
+            case "fabriclab.experiments.Llama2Training$SeedSpread#of(Map,Case,Configuration)" ->
+                    call(Llama2Training.SeedSpread.class, id, Map.of(1L, List.of(llamaResult(RoceOrGse.ROCE), llamaResult(RoceOrGse.GSE))),
+                            llamaPoint(RoceOrGse.ROCE).row(), llamaPoint(RoceOrGse.ROCE));
             case "fabriclab.experiments.Llama2Training#table(String,List)" ->
-                    call(Llama2Training.class, id, "t", List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE)));
+                    call(Llama2Training.class, id, "t", List.of(llamaResult(RoceOrGse.ROCE), llamaResult(RoceOrGse.GSE)));
             case "fabriclab.experiments.Llama2Training#gains(List)" ->
-                    call(Llama2Training.class, id, List.of(llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE)));
-            case "fabriclab.experiments.Llama2Training#evaluate(Point,CommTimer,Timing)" ->
-                    call(Llama2Training.nonBlocking(2), id, llamaPoint(Fabric.ROCE), fabriclab.training.CommTimer.nicBound(200e9),
+                    call(Llama2Training.class, id, List.of(llamaResult(RoceOrGse.ROCE), llamaResult(RoceOrGse.GSE)));
+            case "fabriclab.experiments.Llama2Training#evaluate(Configuration,CommTimer,Timing)" ->
+                    call(Llama2Training.nonBlocking(2), id, llamaPoint(RoceOrGse.ROCE), fabriclab.training.CommTimer.nicBound(200e9),
                             Llama2Training.Timing.BOUND);
-            case "fabriclab.experiments.Llama2Training#timeline(Point,CommTimer)" ->
-                    call(Llama2Training.nonBlocking(2), id, llamaPoint(Fabric.ROCE), fabriclab.training.CommTimer.nicBound(200e9));
+            case "fabriclab.experiments.Llama2Training#timeline(Configuration,CommTimer)" ->
+                    call(Llama2Training.nonBlocking(2), id, llamaPoint(RoceOrGse.ROCE), fabriclab.training.CommTimer.nicBound(200e9));
             case "fabriclab.experiments.Llama2Training#grid(List,List,double[])" ->
                     call(Llama2Training.class, id, List.of(32), List.of(fabriclab.training.Accelerator.H800), new double[] {0.5});
             case "fabriclab.experiments.Llama2Training#sweep(List,Timing,long,SweepExecutor,ProgressSink)" ->
-                    call(Llama2Training.nonBlocking(2), id, List.of(llamaPoint(Fabric.ROCE)), Llama2Training.Timing.BOUND, 1L,
+                    call(Llama2Training.nonBlocking(2), id, List.of(llamaPoint(RoceOrGse.ROCE)), Llama2Training.Timing.BOUND, 1L,
                             new fabriclab.sweep.LocalThreads(1), Progress.silent());
             case "fabriclab.experiments.Llama2Training#sweep(List,Timing,long,int,ProgressSink)" ->
-                    call(Llama2Training.nonBlocking(2), id, List.of(llamaPoint(Fabric.ROCE)), Llama2Training.Timing.BOUND, 1L, 1,
+                    call(Llama2Training.nonBlocking(2), id, List.of(llamaPoint(RoceOrGse.ROCE)), Llama2Training.Timing.BOUND, 1L, 1,
                             Progress.silent());
             case "fabriclab.experiments.Llama2Training#sweepPlan(List,Timing,long)" ->
-                    call(Llama2Training.nonBlocking(2), id, List.of(llamaPoint(Fabric.ROCE)), Llama2Training.Timing.BOUND, 1L);
+                    call(Llama2Training.nonBlocking(2), id, List.of(llamaPoint(RoceOrGse.ROCE)), Llama2Training.Timing.BOUND, 1L);
             case "fabriclab.experiments.Llama2Training$Gain#<init>(Result,Result)" ->
-                    call(Llama2Training.Gain.class, id, llamaResult(Fabric.ROCE), llamaResult(Fabric.GSE));
-            case "fabriclab.experiments.Llama2Training$IterationParameters#<init>(Llama2Training,Point,Timing,long)" ->
-                    call(Llama2Training.IterationParameters.class, id, Llama2Training.nonBlocking(2), llamaPoint(Fabric.ROCE),
+                    call(Llama2Training.Gain.class, id, llamaResult(RoceOrGse.ROCE), llamaResult(RoceOrGse.GSE));
+            case "fabriclab.experiments.Llama2Training$Point#<init>(Llama2Training,Configuration,Timing,long)" ->
+                    call(Llama2Training.Point.class, id, Llama2Training.nonBlocking(2), llamaPoint(RoceOrGse.ROCE),
                             Llama2Training.Timing.BOUND, 1L);
-            case "fabriclab.experiments.Llama2Training$IterationTask#run(IterationParameters)" ->
-                    call(new Llama2Training.IterationTask(), id, new Llama2Training.IterationParameters(Llama2Training.nonBlocking(2),
-                            llamaPoint(Fabric.ROCE), Llama2Training.Timing.BOUND, 1L));
-            case "fabriclab.experiments.Llama2Training$Point#<init>(Case,Fabric,ParallelLayout,int,Accelerator,double)" ->
-                    call(Llama2Training.Point.class, id, Llama2Fabric.Case.SINGLE_JOB, Fabric.ROCE, Llama2Training.layouts(32).get(0),
+            case "fabriclab.experiments.Llama2Training$Task#run(Point)" ->
+                    call(new Llama2Training.Task(), id, new Llama2Training.Point(Llama2Training.nonBlocking(2),
+                            llamaPoint(RoceOrGse.ROCE), Llama2Training.Timing.BOUND, 1L));
+            case "fabriclab.experiments.Llama2Training$Configuration#<init>(Case,RoceOrGse,ParallelLayout,int,Accelerator,double)" ->
+                    call(Llama2Training.Configuration.class, id, Llama2Fabric.Case.SINGLE_JOB, RoceOrGse.ROCE, Llama2Training.layouts(32).get(0),
                             32, fabriclab.training.Accelerator.H800, 0.5);
-            case "fabriclab.experiments.Llama2Training$Result#<init>(Point,Timing,double,double,double,double,double,double)" -> {
-                Llama2Training.Result r = llamaResult(Fabric.ROCE);
+            case "fabriclab.experiments.Llama2Training$Result#<init>(Configuration,Timing,double,double,double,double,double,double)" -> {
+                Llama2Training.Result r = llamaResult(RoceOrGse.ROCE);
                 yield call(Llama2Training.Result.class, id, r.point(), r.timing(), r.samplesPerSecond(), r.iterationSeconds(),
                         r.computeSeconds(), r.tensorSeconds(), r.dataParallelSeconds(), r.mfu());
             }
@@ -738,7 +739,7 @@ final class BadInputRegistry {
             }
             case "fabriclab.experiments.PfcDeadlockAndRecovery#of(Topology,List)" ->
                     call(fabriclab.experiments.PfcDeadlockAndRecovery.class, id,
-                            fabriclab.flowcontrol.DeadlockTopologies.clos003(1, 100_000_000_000L, 1_000_000L),
+                            fabriclab.flowcontrol.DeadlockTopologies.huaweiWhitePaperClos(1, 100_000_000_000L, 1_000_000L),
                             fabriclab.experiments.PfcDeadlockAndRecovery.figure19Flows());
             // rates that congest (bottleneck below the incast) and a delay the headroom covers
             case "fabriclab.flowcontrol.PausePropagationSimulator#<init>(int,double,double,double,double,Pfc,double,double)" ->

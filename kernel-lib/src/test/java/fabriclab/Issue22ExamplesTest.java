@@ -1,5 +1,6 @@
 package fabriclab;
 
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.collectives.AllReduceLatency;
 import fabriclab.congestion.Bottleneck;
 import fabriclab.congestion.DcqcnFixedPoint;
@@ -136,8 +137,8 @@ class Issue22ExamplesTest {
         rejects("nodes", () -> lat.rounds(AllReduceLatency.Algorithm.RING, Integer.MAX_VALUE));
         rejects("cellHeaderBytes", () -> Spraying.cellUnits(new int[] {1500}, 256, Integer.MAX_VALUE));
         rejects("bufferBytes", () -> new GseVsRoceJct(2.0).run(fabriclab.collectives.Collective.ALL_TO_ALL, Long.MAX_VALUE,
-                GseVsRoceJct.Fabric.ROCE, 1));
-        rejects("bytesPerRank", () -> new Llama2Fabric(2.0).communication(Llama2Fabric.Case.values()[0], GseVsRoceJct.Fabric.GSE,
+                RoceOrGse.ROCE, 1));
+        rejects("bytesPerRank", () -> new Llama2Fabric(2.0).communication(Llama2Fabric.Case.values()[0], RoceOrGse.GSE,
                 Long.MAX_VALUE, 1));
         assertEquals(1.0, BallsIntoBins.maxLoad(8, 4).probabilityAtLeast(Integer.MIN_VALUE));
     }

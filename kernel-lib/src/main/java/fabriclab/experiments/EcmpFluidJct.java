@@ -1,5 +1,6 @@
 package fabriclab.experiments;
 
+import fabriclab.experiments.testbed.Duan2024Testbed;
 import fabriclab.Parameters;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.fabric.LeafSpine;
@@ -59,11 +60,11 @@ public record EcmpFluidJct(LeafSpine fabric, int[][] groups, int queuePairs, boo
     }
 
     /** The 8 jobs of 000 on {@code fabric}. */
-    public static EcmpFluidJct of000(LeafSpine fabric, int queuePairs, boolean persistentQueuePairs) {
-        return new EcmpFluidJct(fabric, Paper000Testbed.jobGroups(), queuePairs, persistentQueuePairs);
+    public static EcmpFluidJct duan2024(LeafSpine fabric, int queuePairs, boolean persistentQueuePairs) {
+        return new EcmpFluidJct(fabric, Duan2024Testbed.jobGroups(), queuePairs, persistentQueuePairs);
     }
 
-    /** The most hash draws {@link #readings000} averages (each draw is 16 fluid runs). */
+    /** The most hash draws {@link #duan2024Readings} averages (each draw is 16 fluid runs). */
     public static final int MAX_DRAWS = 1000;
 
     /**
@@ -77,12 +78,12 @@ public record EcmpFluidJct(LeafSpine fabric, int[][] groups, int queuePairs, boo
      * @param meanRatio mean over the draws of (mean JCT / mean ideal JCT), finite, at least 1, at most 2 on single 400G uplinks
      * @param worstRatio the same under {@link #worstCaseRouting}, finite, positive
      */
-    public record Reading000(GseVsRoceTestbed.Algorithm algorithm, double speedup, GseVsRoceTestbed.Uplinks uplinks,
+    public record Duan2024Reading(Duan2024Testbed.Algorithm algorithm, double speedup, Duan2024Testbed.Uplinks uplinks,
             double meanRatio, double worstRatio) {
         /** Validates: settings present, a speedup of 000, ratios finite and positive. */
-        public Reading000 {
+        public Duan2024Reading {
             Parameters.notNull("algorithm", algorithm);
-            Paper000Testbed.checkSpeedup(speedup);
+            Duan2024Testbed.checkSpeedup(speedup);
             Parameters.notNull("uplinks", uplinks);
             Parameters.positive("meanRatio", meanRatio);
             Parameters.positive("worstRatio", worstRatio);
@@ -97,20 +98,20 @@ public record EcmpFluidJct(LeafSpine fabric, int[][] groups, int queuePairs, boo
      * @param bufferBytes data per rank, 4096 bytes to {@link GseVsRoceJct#MAX_BUFFER_BYTES}
      * @param draws hash draws, 1 to {@link #MAX_DRAWS}
      */
-    public static List<Reading000> readings000(long bufferBytes, int draws) {
+    public static List<Duan2024Reading> duan2024Readings(long bufferBytes, int draws) {
         Parameters.inRange("bufferBytes", bufferBytes, 4096L, GseVsRoceJct.MAX_BUFFER_BYTES);
         Parameters.inRange("draws", draws, 1, MAX_DRAWS);
-        List<Reading000> readings = new ArrayList<>();
+        List<Duan2024Reading> readings = new ArrayList<>();
         for (double speedup : new double[] {1.5, 2.0}) {
-            for (GseVsRoceTestbed.Algorithm a : GseVsRoceTestbed.Algorithm.values()) {
-                for (GseVsRoceTestbed.Uplinks u : GseVsRoceTestbed.Uplinks.values()) {
-                    EcmpFluidJct m = of000(new Paper000Testbed(speedup, u).leafSpine(), 1, true);
+            for (Duan2024Testbed.Algorithm a : Duan2024Testbed.Algorithm.values()) {
+                for (Duan2024Testbed.Uplinks u : Duan2024Testbed.Uplinks.values()) {
+                    EcmpFluidJct m = duan2024(new Duan2024Testbed(speedup, u).leafSpine(), 1, true);
                     java.util.function.IntFunction<CollectiveSchedule> schedule = p -> a.schedule(p, bufferBytes);
                     double sum = 0;
                     for (long seed = 1; seed <= draws; seed++) {
                         sum += m.run(schedule, seed).ratio();
                     }
-                    readings.add(new Reading000(a, speedup, u, sum / draws, m.worstCaseRouting(schedule).ratio()));
+                    readings.add(new Duan2024Reading(a, speedup, u, sum / draws, m.worstCaseRouting(schedule).ratio()));
                 }
             }
         }
@@ -118,17 +119,17 @@ public record EcmpFluidJct(LeafSpine fabric, int[][] groups, int queuePairs, boo
     }
 
     /**
-     * {@link #readings000} as a table named {@code name}: one row per algorithm and speedup, columns algorithm (lower
+     * {@link #duan2024Readings} as a table named {@code name}: one row per algorithm and speedup, columns algorithm (lower
      * case), speedup, then the mean and worst-hash ratios of each kind of uplinks ("1x400G", "1x400G worst hash",
      * "4x100G", "4x100G worst hash").
      *
      * @param name the table's name, not blank
-     * @param readings readings in the order of {@link #readings000} (the uplinks of one row consecutive), no null element
+     * @param readings readings in the order of {@link #duan2024Readings} (the uplinks of one row consecutive), no null element
      */
-    public static tech.tablesaw.api.Table table000(String name, List<Reading000> readings) {
+    public static tech.tablesaw.api.Table duan2024Table(String name, List<Duan2024Reading> readings) {
         Parameters.notBlank("name", name);
         Parameters.noNullElements("readings", readings);
-        GseVsRoceTestbed.Uplinks[] kinds = GseVsRoceTestbed.Uplinks.values();
+        Duan2024Testbed.Uplinks[] kinds = Duan2024Testbed.Uplinks.values();
         if (readings.size() % kinds.length != 0) {
             throw new IllegalArgumentException("readings must hold one reading per kind of uplinks for each row ("
                     + kinds.length + " per row), got " + readings.size());
@@ -138,11 +139,11 @@ public record EcmpFluidJct(LeafSpine fabric, int[][] groups, int queuePairs, boo
                 tech.tablesaw.api.DoubleColumn.create("1x400G worst hash"), tech.tablesaw.api.DoubleColumn.create("4x100G"),
                 tech.tablesaw.api.DoubleColumn.create("4x100G worst hash"));
         for (int row = 0; row < readings.size(); row += kinds.length) {
-            Reading000 first = readings.get(row);
+            Duan2024Reading first = readings.get(row);
             t.stringColumn(0).append(first.algorithm().name().toLowerCase(java.util.Locale.ROOT));
             t.doubleColumn(1).append(first.speedup());
             for (int k = 0; k < kinds.length; k++) {
-                Reading000 r = readings.get(row + k);
+                Duan2024Reading r = readings.get(row + k);
                 if (r.uplinks() != kinds[k] || r.algorithm() != first.algorithm() || r.speedup() != first.speedup()) {
                     throw new IllegalArgumentException("readings[" + (row + k) + "] must be " + first.algorithm() + " at "
                             + first.speedup() + " on " + kinds[k] + ", got " + r);

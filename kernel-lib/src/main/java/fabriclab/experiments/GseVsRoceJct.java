@@ -1,5 +1,7 @@
 package fabriclab.experiments;
 
+import fabriclab.experiments.testbed.Duan2024Testbed;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.Parameters;
 import fabriclab.collectives.BandwidthBound;
 import fabriclab.collectives.Collective;
@@ -26,7 +28,7 @@ import tech.tablesaw.api.Table;
  * 000 section 3, figures 11 and 12: job completion time (JCT) of AlltoAll and AllReduce on RoCE and
  * on GSE, 8 concurrent jobs on one leaf-spine.
  *
- * <p>The fabric and the jobs are {@link Paper000Testbed}'s (our reading of the partly garbled text) with
+ * <p>The fabric and the jobs are {@link Duan2024Testbed}'s (our reading of the partly garbled text) with
  * one 400G link per leaf-spine pair; the run is {@link JobSimulation}'s, measured as {@link JobMetrics}.
  *
  * <p>RoCE: ECMP on the 5-tuple (CRC-32, per-switch seeds drawn from the run seed; every transfer
@@ -45,22 +47,14 @@ import tech.tablesaw.api.Table;
  * @param speedup leaf speedup: 1.5 or 2 (3 or 4 spines)
  */
 public record GseVsRoceJct(double speedup) {
-    /** Servers ({@link Paper000Testbed#SERVERS}). */
-    public static final int SERVERS = Paper000Testbed.SERVERS;
-    /** NICs per server (one per GPU) and jobs ({@link Paper000Testbed#NICS}). */
-    public static final int NICS = Paper000Testbed.NICS;
+    /** Servers ({@link Duan2024Testbed#SERVERS}). */
+    public static final int SERVERS = Duan2024Testbed.SERVERS;
+    /** NICs per server (one per GPU) and jobs ({@link Duan2024Testbed#NICS}). */
+    public static final int NICS = Duan2024Testbed.NICS;
 
     /** Validates: only the two speedups of 000. */
     public GseVsRoceJct {
-        Paper000Testbed.checkSpeedup(speedup);
-    }
-
-    /** Which fabric. */
-    public enum Fabric {
-        /** ECMP + PFC + DCQCN. */
-        ROCE,
-        /** Containers + grants + spraying. */
-        GSE
+        Duan2024Testbed.checkSpeedup(speedup);
     }
 
     /** Number of spines: speedup x 800G / 400G. */
@@ -69,8 +63,8 @@ public record GseVsRoceJct(double speedup) {
     }
 
     /** 000's testbed at this speedup, one 400G link per leaf-spine pair. */
-    public Paper000Testbed testbed() {
-        return Paper000Testbed.of(speedup);
+    public Duan2024Testbed testbed() {
+        return Duan2024Testbed.of(speedup);
     }
 
     /** The leaf-spine. */
@@ -96,13 +90,13 @@ public record GseVsRoceJct(double speedup) {
      * @param containersReordered GSE containers that arrived before an earlier one of their pair
      * @param delivery goodput, bytes delivered and sent, timeouts, spurious timeouts and failed queue pairs of the run
      */
-    public record Run(Collective collective, long bufferBytes, Fabric fabric, double speedup, long seed, double meanJctUs,
+    public record Result(Collective collective, long bufferBytes, RoceOrGse fabric, double speedup, long seed, double meanJctUs,
             double maxJctUs, double boundUs, double uplinkMaxOverMean, long pfcPauses, long ecnMarks, long drops,
             long containersReordered, JobMetrics.DeliveryCounters delivery) implements Serializable {
         private static final long serialVersionUID = 2L;
 
         /** Validates: settings present, speedup positive, times and ratio finite and not negative, counts not negative. */
-        public Run {
+        public Result {
             Parameters.notNull("collective", collective);
             Parameters.atLeast("bufferBytes", bufferBytes, 1L);
             Parameters.notNull("fabric", fabric);
@@ -128,18 +122,18 @@ public record GseVsRoceJct(double speedup) {
      * @param seed seed of the ECMP hash seeds, source ports and WRED draws
      * @throws IllegalStateException if a job did not finish within the simulated 10 s (no JCT to report)
      */
-    public Run run(Collective collective, long bufferBytes, Fabric fabric, long seed) {
+    public Result run(Collective collective, long bufferBytes, RoceOrGse fabric, long seed) {
         Parameters.notNull("collective", collective);
         Parameters.inRange("bufferBytes", bufferBytes, 4096L, MAX_BUFFER_BYTES);
         Parameters.notNull("fabric", fabric);
         JobMetrics m = JobSimulation.run(fabric(), JobSimulation.FabricSettings.firstReading(fabric), seed,
-                JobSimulation.collectives(Paper000Testbed.jobGroups(), collective, bufferBytes), NICS, new int[0], sim -> { });
+                JobSimulation.collectives(Duan2024Testbed.jobGroups(), collective, bufferBytes), NICS, new int[0], sim -> { });
         if (!m.allFinished()) {
             throw new IllegalStateException("a job of " + collective + " with " + bufferBytes + " bytes per rank on " + fabric
                     + " did not finish within the simulated 10 s (seed " + seed + "): no JCT to report");
         }
         double bound = new BandwidthBound(SERVERS, 100).seconds(collective, bufferBytes) * 1e6;
-        return new Run(collective, bufferBytes, fabric, speedup, seed, m.meanJctUs(), m.maxJctUs(), bound, m.uplinkMaxOverMean(),
+        return new Result(collective, bufferBytes, fabric, speedup, seed, m.meanJctUs(), m.maxJctUs(), bound, m.uplinkMaxOverMean(),
                 m.pfc().pauses(), m.ecnMarks(), m.drops(), m.counter(GseTransport.CONTAINERS_REORDERED),
                 m.delivery());
     }
@@ -151,7 +145,7 @@ public record GseVsRoceJct(double speedup) {
     public static final long MAX_BUFFER_BYTES = 1L << 30;
 
     /**
-     * The parameters of one run of a sweep: what {@link RunTask} gives to {@link #run}. Validated on
+     * The parameters of one run of a sweep: what {@link Task} gives to {@link #run}. Validated on
      * construction (so also when a cluster deserializes it).
      *
      * @param speedup leaf speedup, 1.5 or 2
@@ -160,12 +154,12 @@ public record GseVsRoceJct(double speedup) {
      * @param fabric RoCE or GSE, not null
      * @param seed the seed
      */
-    public record RunParameters(double speedup, Collective collective, long bufferBytes, Fabric fabric, long seed)
+    public record Point(double speedup, Collective collective, long bufferBytes, RoceOrGse fabric, long seed)
             implements Serializable {
         private static final long serialVersionUID = 1L;
 
         /** Validates every field. */
-        public RunParameters {
+        public Point {
             new GseVsRoceJct(speedup);
             Parameters.notNull("collective", collective);
             Parameters.inRange("bufferBytes", bufferBytes, 4096L, MAX_BUFFER_BYTES);
@@ -178,20 +172,20 @@ public record GseVsRoceJct(double speedup) {
      * p.fabric(), p.seed())}, by name, so that any {@link SweepExecutor} (local threads or a Spark cluster)
      * can run it.
      */
-    public static final class RunTask implements SweepTask<RunParameters, Run> {
+    public static final class Task implements SweepTask<Point, Result> {
         /** Stateless. */
-        public RunTask() {
+        public Task() {
         }
 
         @Override
-        public Run run(RunParameters p) {
+        public Result run(Point p) {
             Parameters.notNull("p", p);
             return new GseVsRoceJct(p.speedup()).run(p.collective(), p.bufferBytes(), p.fabric(), p.seed());
         }
     }
 
     /** Every combination, in the order speedup, collective, size, fabric, seed. */
-    private static List<RunParameters> points(double[] speedups, List<Collective> collectives, long[] sizes, List<Fabric> fabrics,
+    private static List<Point> points(double[] speedups, List<Collective> collectives, long[] sizes, List<RoceOrGse> fabrics,
             long[] seeds) {
         Parameters.notNull("collectives", collectives);
         Parameters.notNull("sizes", sizes);
@@ -206,13 +200,13 @@ public record GseVsRoceJct(double speedup) {
         for (int i = 0; i < fabrics.size(); i++) {
             Parameters.notNull("fabrics[" + i + "]", fabrics.get(i));
         }
-        List<RunParameters> points = new ArrayList<>();
+        List<Point> points = new ArrayList<>();
         for (double speedup : speedups) {
             for (Collective col : collectives) {
                 for (long size : sizes) {
-                    for (Fabric f : fabrics) {
+                    for (RoceOrGse f : fabrics) {
                         for (long seed : seeds) {
-                            points.add(new RunParameters(speedup, col, size, f, seed));
+                            points.add(new Point(speedup, col, size, f, seed));
                         }
                     }
                 }
@@ -234,14 +228,14 @@ public record GseVsRoceJct(double speedup) {
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public List<Run> sweep(List<Collective> collectives, long[] sizes, List<Fabric> fabrics, long[] seeds, int threads,
+    public List<Result> sweep(List<Collective> collectives, long[] sizes, List<RoceOrGse> fabrics, long[] seeds, int threads,
             ProgressSink sink) throws InterruptedException {
         return new LocalThreads(threads).run(sweepPlan(collectives, sizes, fabrics, seeds), sink);
     }
 
     /**
      * The plan of {@link #sweep}: every combination of collectives, sizes, fabrics and seeds at this
-     * speedup, in the order (collective, size, fabric, seed), run by {@link RunTask}. Run it on any
+     * speedup, in the order (collective, size, fabric, seed), run by {@link Task}. Run it on any
      * {@link SweepExecutor}; turn its results into a table with {@link #table}.
      *
      * @param collectives the collectives, no null element
@@ -249,10 +243,10 @@ public record GseVsRoceJct(double speedup) {
      * @param fabrics the fabrics, no null element
      * @param seeds the seeds
      */
-    public SweepPlan<RunParameters, Run> sweepPlan(List<Collective> collectives, long[] sizes, List<Fabric> fabrics,
+    public SweepPlan<Point, Result> sweepPlan(List<Collective> collectives, long[] sizes, List<RoceOrGse> fabrics,
             long[] seeds) {
-        List<RunParameters> points = points(new double[] {speedup}, collectives, sizes, fabrics, seeds);
-        return new SweepPlan<>("GSE vs RoCE JCT sweep (" + points.size() + " runs)", RunTask.class, points);
+        List<Point> points = points(new double[] {speedup}, collectives, sizes, fabrics, seeds);
+        return new SweepPlan<>("GSE vs RoCE JCT sweep (" + points.size() + " runs)", Task.class, points);
     }
 
     /** Name of 000's published dataset, {@code datasets/published/gse-vs-roce-jct.csv}. */
@@ -307,7 +301,7 @@ public record GseVsRoceJct(double speedup) {
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static List<Run> fullSweep(int threads, ProgressSink sink) throws InterruptedException {
+    public static List<Result> fullSweep(int threads, ProgressSink sink) throws InterruptedException {
         return fullSweep(new LocalThreads(threads), sink);
     }
 
@@ -320,20 +314,20 @@ public record GseVsRoceJct(double speedup) {
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static List<Run> fullSweep(SweepExecutor executor, ProgressSink sink) throws InterruptedException {
+    public static List<Result> fullSweep(SweepExecutor executor, ProgressSink sink) throws InterruptedException {
         Parameters.notNull("executor", executor);
         return executor.run(fullSweepPlan(), sink);
     }
 
     /** The plan of {@link #fullSweep(SweepExecutor, ProgressSink)}: 240 parameter records in the order (speedup, collective, size, fabric, seed). */
-    public static SweepPlan<RunParameters, Run> fullSweepPlan() {
+    public static SweepPlan<Point, Result> fullSweepPlan() {
         long[] sizes = new long[10];
         for (int i = 0; i < sizes.length; i++) {
             sizes[i] = (1L << 20) << i;
         }
-        List<RunParameters> points = points(new double[] {1.5, 2.0}, List.of(Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE), sizes,
-                List.of(Fabric.ROCE, Fabric.GSE), new long[] {1, 2, 3});
-        return new SweepPlan<>("GSE vs RoCE JCT sweep (" + points.size() + " runs)", RunTask.class, points);
+        List<Point> points = points(new double[] {1.5, 2.0}, List.of(Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE), sizes,
+                List.of(RoceOrGse.ROCE, RoceOrGse.GSE), new long[] {1, 2, 3});
+        return new SweepPlan<>("GSE vs RoCE JCT sweep (" + points.size() + " runs)", Task.class, points);
     }
 
     /**
@@ -342,7 +336,7 @@ public record GseVsRoceJct(double speedup) {
      *
      * @param runs the runs, not null
      */
-    public static Dataset fullSweepDataset(List<Run> runs) {
+    public static Dataset fullSweepDataset(List<Result> runs) {
         Parameters.noNullElements("runs", runs);
         return new Dataset(provenance(FULL_SWEEP,
                 "Written by notebooks/08-gse-vs-roce-jct.ipynb or fabriclab.experiments.JctSweepMain (identical output); "
@@ -350,27 +344,27 @@ public record GseVsRoceJct(double speedup) {
     }
 
     /** The columns of {@link #table}, with their units. */
-    private static final Columns<Run> COLUMNS = JobMetrics.DeliveryCounters.appendTo(Columns.<Run>of()
+    private static final Columns<Result> COLUMNS = JobMetrics.DeliveryCounters.appendTo(Columns.<Result>of()
             .stringColumn("collective", "", r -> r.collective().name().toLowerCase(Locale.ROOT))
             .doubleColumn("size_mb", "MiB per rank", r -> r.bufferBytes() / 1048576.0)
             .stringColumn("fabric", "", r -> r.fabric().name().toLowerCase(Locale.ROOT))
-            .doubleColumn("speedup", "ratio", Run::speedup)
-            .longColumn("seed", "", Run::seed)
-            .doubleColumn("mean_jct_us", "us", Run::meanJctUs)
-            .doubleColumn("max_jct_us", "us", Run::maxJctUs)
-            .doubleColumn("bound_us", "us", Run::boundUs)
-            .doubleColumn("uplink_max_over_mean", "ratio", Run::uplinkMaxOverMean)
-            .longColumn("pfc_pauses", "frames", Run::pfcPauses)
-            .longColumn("ecn_marks", "packets", Run::ecnMarks)
-            .longColumn("drops", "packets", Run::drops)
-            .longColumn("containers_reordered", "containers", Run::containersReordered), Run::delivery, false);
+            .doubleColumn("speedup", "ratio", Result::speedup)
+            .longColumn("seed", "", Result::seed)
+            .doubleColumn("mean_jct_us", "us", Result::meanJctUs)
+            .doubleColumn("max_jct_us", "us", Result::maxJctUs)
+            .doubleColumn("bound_us", "us", Result::boundUs)
+            .doubleColumn("uplink_max_over_mean", "ratio", Result::uplinkMaxOverMean)
+            .longColumn("pfc_pauses", "frames", Result::pfcPauses)
+            .longColumn("ecn_marks", "packets", Result::ecnMarks)
+            .longColumn("drops", "packets", Result::drops)
+            .longColumn("containers_reordered", "containers", Result::containersReordered), Result::delivery, false);
 
     /**
      * The runs as a table named {@code name}, one row per run in the order given: collective and fabric
-     * in lower case, size_mb = data per rank [MiB], then the fields of {@link Run} (JCTs and bound in us), then the
+     * in lower case, size_mb = data per rank [MiB], then the fields of {@link Result} (JCTs and bound in us), then the
      * delivery columns of {@link JobMetrics.DeliveryCounters#appendTo} (goodput_gbps ... failed_qps).
      */
-    public static Table table(String name, List<Run> runs) {
+    public static Table table(String name, List<Result> runs) {
         Parameters.noNullElements("runs", runs);
         return COLUMNS.table(name, runs);
     }

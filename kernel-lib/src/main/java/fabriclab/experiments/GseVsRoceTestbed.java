@@ -1,5 +1,11 @@
 package fabriclab.experiments;
 
+import fabriclab.experiments.testbed.Duan2024Testbed;
+import fabriclab.experiments.testbed.Duan2024Testbed.Algorithm;
+import fabriclab.experiments.testbed.Duan2024Testbed.Dcqcn;
+import fabriclab.experiments.testbed.Duan2024Testbed.Uplinks;
+import fabriclab.experiments.testbed.RoceOrGse;
+import fabriclab.experiments.testbed.Spread;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.Parameters;
 import fabriclab.collectives.BandwidthBound;
@@ -33,7 +39,7 @@ import tech.tablesaw.api.Table;
 
 /**
  * 000 figures 11 and 12 with the testbed settings the paper leaves unstated as axes (issue 19 part 2):
- * the same 8 jobs of 4 ranks on {@link Paper000Testbed}, run with
+ * the same 8 jobs of 4 ranks on {@link Duan2024Testbed}, run with
  * <ul>
  *   <li><b>uplinks</b>: one 400GE port per leaf-spine pair, or each 400GE port as 4 x 100G members
  *       hashed per flow (breakout or LAG): {@link Uplinks};</li>
@@ -101,80 +107,6 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         }
     }
 
-    /** How each 400GE leaf-spine port is used. */
-    public enum Uplinks {
-        /** One 400G link per leaf-spine pair. */
-        SINGLE_400G(1, 400_000_000_000L),
-        /** Four 100G members per leaf-spine pair, each flow hashed onto one member. */
-        BREAKOUT_4X100G(4, 100_000_000_000L);
-
-        /** Links per leaf-spine pair. */
-        public final int members;
-        /** Rate of one member [bit/s]. */
-        public final long memberBitsPerSecond;
-
-        Uplinks(int members, long memberBitsPerSecond) {
-            this.members = members;
-            this.memberBitsPerSecond = memberBitsPerSecond;
-        }
-    }
-
-    /** The collective algorithms the vendor library can run. */
-    public enum Algorithm {
-        /** AlltoAll, every rank sends to all p - 1 peers at once. */
-        ALL_TO_ALL_AT_ONCE(Collective.ALL_TO_ALL),
-        /** AlltoAll by pairwise exchange, one peer per step (HCCL pairwise). */
-        ALL_TO_ALL_PAIRWISE(Collective.ALL_TO_ALL),
-        /** Ring AllReduce. */
-        RING_ALL_REDUCE(Collective.RING_ALL_REDUCE),
-        /** Recursive halving-doubling AllReduce (HCCL H-D_R). */
-        HALVING_DOUBLING_ALL_REDUCE(Collective.HALVING_DOUBLING_ALL_REDUCE);
-
-        /** The collective operation this algorithm computes (for the bandwidth bound and the paper's figure). */
-        public final Collective collective;
-
-        Algorithm(Collective collective) {
-            this.collective = collective;
-        }
-
-        /** Its transfers for {@code ranks} ranks and {@code bufferBytes} per rank. */
-        public CollectiveSchedule schedule(int ranks, long bufferBytes) {
-            return this == ALL_TO_ALL_PAIRWISE ? CollectiveSchedule.pairwiseAllToAll(ranks, bufferBytes)
-                    : CollectiveSchedule.of(collective, ranks, bufferBytes);
-        }
-    }
-
-    /**
-     * The DCQCN settings: two published parameter sets, and no DCQCN at all (PFC alone), the limit in which
-     * congestion control costs nothing and only the hash, the links and PFC set the JCT.
-     */
-    public enum Dcqcn {
-        /** Zhu et al. 2015. */
-        ZHU_2015,
-        /** NVIDIA ConnectX firmware defaults. */
-        NVIDIA_CONNECTX,
-        /** No DCQCN: no ECN marking, senders at line rate, PFC alone (a bracket, not a deployment). */
-        OFF;
-
-        /** The parameters, or null for {@link #OFF}. */
-        public DcqcnParameters parameters() {
-            return switch (this) {
-                case ZHU_2015 -> DcqcnParameters.zhu2015();
-                case NVIDIA_CONNECTX -> DcqcnParameters.nvidiaConnectX();
-                case OFF -> null;
-            };
-        }
-
-        /** A short label: "DCQCN Zhu", "DCQCN NVIDIA", "no DCQCN". */
-        public String label() {
-            return switch (this) {
-                case ZHU_2015 -> "DCQCN Zhu";
-                case NVIDIA_CONNECTX -> "DCQCN NVIDIA";
-                case OFF -> "no DCQCN";
-            };
-        }
-    }
-
     /** The first reading of notebook 08: single 400G uplinks, a new QP per transfer, Zhu et al., static XOFF 1 MB. */
     public static GseVsRoceTestbed firstReading() {
         return new GseVsRoceTestbed(Uplinks.SINGLE_400G, 1, true, Dcqcn.ZHU_2015, 1_000_000, 0);
@@ -230,6 +162,14 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         return pfcDynamicAlpha == 0 ? null : new PfcDynamicThreshold(pfcDynamicAlpha, DYNAMIC_XON_OFFSET_BYTES);
     }
 
+    /**
+     * How {@code fabric} runs on this testbed: its DCQCN and PFC (RoCE), and for GSE this PFC as the fabric's lossless
+     * backstop when {@code gseFabricPfc}.
+     */
+    JobSimulation.FabricSettings fabricSettings(RoceOrGse fabric, boolean gseFabricPfc) {
+        return new JobSimulation.FabricSettings(fabric, dcqcn.parameters(), pfc(), pfcDynamicThreshold(), gseFabricPfc);
+    }
+
     /** A short label: uplinks, QPs, DCQCN, PFC. */
     public String label() {
         return (uplinks == Uplinks.SINGLE_400G ? "1x400G" : "4x100G") + ", "
@@ -243,9 +183,9 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                 : "alpha " + (pfcDynamicAlpha >= 1 ? String.valueOf((long) pfcDynamicAlpha) : "1/" + Math.round(1 / pfcDynamicAlpha));
     }
 
-    /** The leaf-spine at {@code speedup} (3 or 4 spines) with these uplinks ({@link Paper000Testbed}). */
+    /** The leaf-spine at {@code speedup} (3 or 4 spines) with these uplinks ({@link Duan2024Testbed}). */
     public LeafSpine fabric(double speedup) {
-        return new Paper000Testbed(speedup, uplinks).leafSpine();
+        return new Duan2024Testbed(speedup, uplinks).leafSpine();
     }
 
     /**
@@ -271,14 +211,14 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param drops data packets dropped
      * @param delivery goodput, bytes delivered and sent, local ACK timeouts (spurious ones apart) and failed queue pairs
      */
-    public record Run(GseVsRoceTestbed testbed, Algorithm algorithm, GseVsRoceJct.Fabric fabric, double speedup, long bufferBytes,
+    public record Result(GseVsRoceTestbed testbed, Algorithm algorithm, RoceOrGse fabric, double speedup, long bufferBytes,
             long seed, double meanJctUs, double maxJctUs, double boundUs, double uplinkMaxOverMean, long ecnMarks, long rateCuts,
             long pfcPauses, double pfcPausedUs, double pfcMaxPortPausedUs, double pfcPausedPortShare, long retransmits,
             long drops, JobMetrics.DeliveryCounters delivery) implements Serializable {
         private static final long serialVersionUID = 2L;
 
         /** Validates: settings present, times and shares finite and not negative, counts not negative. */
-        public Run {
+        public Result {
             Parameters.notNull("testbed", testbed);
             Parameters.notNull("algorithm", algorithm);
             Parameters.notNull("fabric", fabric);
@@ -314,18 +254,17 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param bufferBytes data per rank, at least 4096 bytes
      * @param seed seed of the source ports, ECMP hash seeds and WRED draws
      */
-    public Run run(Algorithm algorithm, GseVsRoceJct.Fabric fabric, double speedup, long bufferBytes, long seed) {
+    public Result run(Algorithm algorithm, RoceOrGse fabric, double speedup, long bufferBytes, long seed) {
         Parameters.notNull("algorithm", algorithm);
         Parameters.notNull("fabric", fabric);
-        Paper000Testbed.checkSpeedup(speedup);
+        Duan2024Testbed.checkSpeedup(speedup);
         Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
-        JobSimulation.FabricSettings settings = new JobSimulation.FabricSettings(fabric, dcqcn.parameters(), pfc(),
-                pfcDynamicThreshold());
+        JobSimulation.FabricSettings settings = fabricSettings(fabric, false);
         JobMetrics m = JobSimulation.run(fabric(speedup), settings, seed, flows(algorithm, bufferBytes),
-                Paper000Testbed.NICS, new int[0], scenario -> { });
-        double bound = new BandwidthBound(Paper000Testbed.SERVERS, 100).seconds(algorithm.collective, bufferBytes) * 1e6;
+                Duan2024Testbed.NICS, new int[0], scenario -> { });
+        double bound = new BandwidthBound(Duan2024Testbed.SERVERS, 100).seconds(algorithm.collective, bufferBytes) * 1e6;
         JobMetrics.PfcCounters pfc = m.pfc();
-        return new Run(this, algorithm, fabric, speedup, bufferBytes, seed, m.meanJctUs(), m.maxJctUs(), bound,
+        return new Result(this, algorithm, fabric, speedup, bufferBytes, seed, m.meanJctUs(), m.maxJctUs(), bound,
                 m.uplinkMaxOverMean(), m.ecnMarks(), m.counter(RoceTransport.RATE_CUTS), pfc.pauses(), pfc.pausedUs(),
                 pfc.maxPortPausedUs(), pfc.pausedPortShare(), m.retransmits(), m.drops(), m.delivery());
     }
@@ -337,7 +276,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      */
     private JobSimulation.JobFlows flows(Algorithm algorithm, long bufferBytes) {
         return rnd -> {
-            int[][] groups = Paper000Testbed.jobGroups();
+            int[][] groups = Duan2024Testbed.jobGroups();
             QueuePairFlows flows = new QueuePairFlows();
             for (int g = 0; g < groups.length; g++) {
                 flows.addJob(g, groups[g], algorithm.schedule(groups[g].length, bufferBytes), rnd);
@@ -423,7 +362,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param bufferBytes data per rank [bytes]
      * @param seed the seed
      */
-    public record Point(GseVsRoceTestbed testbed, Algorithm algorithm, GseVsRoceJct.Fabric fabric, double speedup,
+    public record Point(GseVsRoceTestbed testbed, Algorithm algorithm, RoceOrGse fabric, double speedup,
             long bufferBytes, long seed) implements Serializable {
         private static final long serialVersionUID = 1L;
 
@@ -432,12 +371,12 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
             Parameters.notNull("testbed", testbed);
             Parameters.notNull("algorithm", algorithm);
             Parameters.notNull("fabric", fabric);
-            Paper000Testbed.checkSpeedup(speedup);
+            Duan2024Testbed.checkSpeedup(speedup);
             Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
         }
 
         /** Runs it. */
-        public Run run() {
+        public Result run() {
             return testbed.run(algorithm, fabric, speedup, bufferBytes, seed);
         }
     }
@@ -513,13 +452,13 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                 List<GseVsRoceTestbed> tbs = testbeds(grid, speedup);
                 for (GseVsRoceTestbed t : tbs) {
                     for (long seed : seeds) {
-                        points.add(new Point(t, a, GseVsRoceJct.Fabric.ROCE, speedup, bufferBytes, seed));
+                        points.add(new Point(t, a, RoceOrGse.ROCE, speedup, bufferBytes, seed));
                     }
                 }
                 // GSE does not depend on the seed: once per kind of uplinks the RoCE testbeds use
                 for (Uplinks u : Uplinks.values()) {
                     if (tbs.stream().anyMatch(t -> t.uplinks() == u)) {
-                        points.add(new Point(documentedDefaults().withUplinks(u), a, GseVsRoceJct.Fabric.GSE, speedup,
+                        points.add(new Point(documentedDefaults().withUplinks(u), a, RoceOrGse.GSE, speedup,
                                 bufferBytes, seeds[0]));
                     }
                 }
@@ -537,7 +476,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static List<Run> sweep(List<Point> points, int threads, ProgressSink sink) throws InterruptedException {
+    public static List<Result> sweep(List<Point> points, int threads, ProgressSink sink) throws InterruptedException {
         return sweep(points, new LocalThreads(threads), sink);
     }
 
@@ -550,29 +489,29 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static List<Run> sweep(List<Point> points, SweepExecutor executor, ProgressSink sink) throws InterruptedException {
+    public static List<Result> sweep(List<Point> points, SweepExecutor executor, ProgressSink sink) throws InterruptedException {
         Parameters.notNull("executor", executor);
         return executor.run(sweepPlan(points), sink);
     }
 
     /**
-     * The plan of a sweep over {@code points}, run by {@link PointTask}.
+     * The plan of a sweep over {@code points}, run by {@link Task}.
      *
      * @param points the points, no null element
      */
-    public static SweepPlan<Point, Run> sweepPlan(List<Point> points) {
+    public static SweepPlan<Point, Result> sweepPlan(List<Point> points) {
         Parameters.noNullElements("points", points);
-        return new SweepPlan<>("000 testbed axes (" + points.size() + " runs)", PointTask.class, points);
+        return new SweepPlan<>("000 testbed axes (" + points.size() + " runs)", Task.class, points);
     }
 
     /** One run of a testbed sweep as a named library function (what a Spark executor instantiates). */
-    public static final class PointTask implements SweepTask<Point, Run> {
+    public static final class Task implements SweepTask<Point, Result> {
         /** Used by the executors. */
-        public PointTask() {
+        public Task() {
         }
 
         @Override
-        public Run run(Point p) {
+        public Result run(Point p) {
             return Parameters.notNull("p", p).run();
         }
     }
@@ -585,23 +524,23 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      *
      * @param runs runs of {@link #sweep}
      */
-    public static Table ratios(List<Run> runs) {
+    public static Table ratios(List<Result> runs) {
         Parameters.noNullElements("runs", runs);
-        Map<String, Run> gse = new HashMap<>();
-        for (Run r : runs) {
-            if (r.fabric() == GseVsRoceJct.Fabric.GSE) {
+        Map<String, Result> gse = new HashMap<>();
+        for (Result r : runs) {
+            if (r.fabric() == RoceOrGse.GSE) {
                 gse.put(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes() + " " + r.testbed().uplinks() + " " + r.seed(), r);
             }
         }
-        List<Run[]> pairs = new ArrayList<>();
-        for (Run r : runs) {
-            Run g = gse.get(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes() + " " + r.testbed().uplinks() + " " + r.seed());
-            if (r.fabric() == GseVsRoceJct.Fabric.ROCE && g != null) {
-                pairs.add(new Run[] {r, g});
+        List<Result[]> pairs = new ArrayList<>();
+        for (Result r : runs) {
+            Result g = gse.get(r.speedup() + " " + r.algorithm() + " " + r.bufferBytes() + " " + r.testbed().uplinks() + " " + r.seed());
+            if (r.fabric() == RoceOrGse.ROCE && g != null) {
+                pairs.add(new Result[] {r, g});
             }
         }
         Dataset published = Datasets.load(GseVsRoceJct.PUBLISHED);
-        return Columns.<Run[]>of()
+        return Columns.<Result[]>of()
                 .doubleColumn("speedup", "ratio", p -> p[0].speedup())
                 .stringColumn("algorithm", "", p -> p[0].algorithm().name().toLowerCase(Locale.ROOT))
                 .stringColumn("testbed", "", p -> p[0].testbed().label())
@@ -643,7 +582,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
             for (GseVsRoceTestbed tb : List.of(d, d.withUplinks(Uplinks.BREAKOUT_4X100G))) {
                 for (double sp : tb == d ? new double[] {1.5, 2.0} : new double[] {1.5}) {
                     for (Algorithm a : List.of(Algorithm.ALL_TO_ALL_AT_ONCE, Algorithm.HALVING_DOUBLING_ALL_REDUCE)) {
-                        for (GseVsRoceJct.Fabric f : GseVsRoceJct.Fabric.values()) {
+                        for (RoceOrGse f : RoceOrGse.values()) {
                             points.add(new Point(tb, a, f, sp, bufferBytes, seed));
                         }
                     }
@@ -675,7 +614,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                 for (Dcqcn d : List.of(Dcqcn.ZHU_2015, Dcqcn.OFF)) {
                     GseVsRoceTestbed tb = documentedDefaults().withUplinks(u).withDcqcn(d);
                     for (Algorithm a : List.of(Algorithm.ALL_TO_ALL_AT_ONCE, Algorithm.HALVING_DOUBLING_ALL_REDUCE)) {
-                        points.add(new Point(tb, a, GseVsRoceJct.Fabric.ROCE, 1.5, bufferBytes, seed));
+                        points.add(new Point(tb, a, RoceOrGse.ROCE, 1.5, bufferBytes, seed));
                     }
                 }
             }
@@ -690,7 +629,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      *
      * @param runs runs of {@link #sweep}, each RoCE run with its GSE run of the same seed
      */
-    public static Table ratioSpread(List<Run> runs) {
+    public static Table ratioSpread(List<Result> runs) {
         Table r = ratios(runs);
         Map<String, List<Integer>> rows = new java.util.LinkedHashMap<>();
         for (int i = 0; i < r.rowCount(); i++) {
@@ -721,10 +660,10 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
     /** Name of the axes sweep's model dataset. */
     public static final String AXES = "jct-gse-vs-roce-axes";
 
-    private static final Columns<Run> COLUMNS = JobMetrics.DeliveryCounters.appendTo(Columns.<Run>of()
+    private static final Columns<Result> COLUMNS = JobMetrics.DeliveryCounters.appendTo(Columns.<Result>of()
             .stringColumn("algorithm", "", r -> r.algorithm().name().toLowerCase(Locale.ROOT))
             .stringColumn("fabric", "", r -> r.fabric().name().toLowerCase(Locale.ROOT))
-            .doubleColumn("speedup", "ratio", Run::speedup)
+            .doubleColumn("speedup", "ratio", Result::speedup)
             .doubleColumn("size_mb", "MiB per rank", r -> r.bufferBytes() / 1048576.0)
             .stringColumn("uplinks", "", r -> r.testbed().uplinks().name().toLowerCase(Locale.ROOT))
             // text in every row ("1 kept", "per transfer"): a column mixing numbers and text does not load
@@ -732,27 +671,27 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
                     : r.testbed().queuePairs() + " kept")
             .stringColumn("dcqcn", "", r -> r.testbed().dcqcn().name().toLowerCase(Locale.ROOT))
             .stringColumn("pfc", "", r -> r.testbed().pfcLabel())
-            .longColumn("seed", "", Run::seed)
-            .doubleColumn("mean_jct_us", "us", Run::meanJctUs)
-            .doubleColumn("max_jct_us", "us", Run::maxJctUs)
-            .doubleColumn("bound_us", "us", Run::boundUs)
-            .doubleColumn("uplink_max_over_mean", "ratio", Run::uplinkMaxOverMean)
-            .longColumn("ecn_marks", "packets", Run::ecnMarks)
-            .longColumn("rate_cuts", "cuts", Run::rateCuts)
-            .longColumn("pfc_pauses", "frames", Run::pfcPauses)
-            .doubleColumn("pfc_paused_us", "us (sum over ports)", Run::pfcPausedUs)
-            .doubleColumn("pfc_max_port_paused_us", "us", Run::pfcMaxPortPausedUs)
-            .doubleColumn("pfc_paused_port_share", "fraction of ports", Run::pfcPausedPortShare)
-            .longColumn("retransmits", "packets", Run::retransmits)
-            .longColumn("timeouts", "timeouts", Run::timeouts)
-            .longColumn("drops", "packets", Run::drops), Run::delivery, true);
+            .longColumn("seed", "", Result::seed)
+            .doubleColumn("mean_jct_us", "us", Result::meanJctUs)
+            .doubleColumn("max_jct_us", "us", Result::maxJctUs)
+            .doubleColumn("bound_us", "us", Result::boundUs)
+            .doubleColumn("uplink_max_over_mean", "ratio", Result::uplinkMaxOverMean)
+            .longColumn("ecn_marks", "packets", Result::ecnMarks)
+            .longColumn("rate_cuts", "cuts", Result::rateCuts)
+            .longColumn("pfc_pauses", "frames", Result::pfcPauses)
+            .doubleColumn("pfc_paused_us", "us (sum over ports)", Result::pfcPausedUs)
+            .doubleColumn("pfc_max_port_paused_us", "us", Result::pfcMaxPortPausedUs)
+            .doubleColumn("pfc_paused_port_share", "fraction of ports", Result::pfcPausedPortShare)
+            .longColumn("retransmits", "packets", Result::retransmits)
+            .longColumn("timeouts", "timeouts", Result::timeouts)
+            .longColumn("drops", "packets", Result::drops), Result::delivery, true);
 
     /**
      * The runs as a table, one row per run in the order given (the testbed as its four axis columns), the delivery
      * columns of {@link JobMetrics.DeliveryCounters#appendTo} last (its {@code timeouts} is the column before
      * {@code drops}).
      */
-    public static Table table(List<Run> runs) {
+    public static Table table(List<Result> runs) {
         Parameters.noNullElements("runs", runs);
         return COLUMNS.table(AXES, runs);
     }
@@ -767,7 +706,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param runs the runs
      * @param notes what produced them, for the provenance
      */
-    public static Dataset seedsDataset(List<Run> runs, String notes) {
+    public static Dataset seedsDataset(List<Result> runs, String notes) {
         Parameters.noNullElements("runs", runs);
         Parameters.notNull("notes", notes);
         return new Dataset(new Provenance(SEEDS, "GSE vs RoCE JCT of 000's canonical configurations over seeds, packet-level model",
@@ -782,7 +721,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * @param runs the runs
      * @param notes how they were made (grid, seeds)
      */
-    public static Dataset dataset(List<Run> runs, String notes) {
+    public static Dataset dataset(List<Result> runs, String notes) {
         Parameters.noNullElements("runs", runs);
         Parameters.notNull("notes", notes);
         return new Dataset(new Provenance(AXES, "GSE vs RoCE JCT over the testbed settings 000 leaves unstated, packet-level model",

@@ -63,11 +63,11 @@ public record IncastDegreeSweep(Incast incast, Pfc pfc, double pauseResponseS, D
      * @param completionLowerBoundS max(8 n M / R, 8 M / r) [s]
      * @param grantsCompletionBoundS the grant scheme's completion bound [s]
      */
-    public record Point(int senders, double noControlPeakBytes, double noControlCompletionS, double pfcMaxQueueBytes,
+    public record Result(int senders, double noControlPeakBytes, double noControlCompletionS, double pfcMaxQueueBytes,
             double pfcCompletionS, double grantsMaxQueueBytes, double grantsCompletionS, double noControlBoundBytes,
             double pfcBoundBytes, double grantsBoundBytes, double completionLowerBoundS, double grantsCompletionBoundS) {
         /** Validates: at least one sender, every quantity finite and not negative. */
-        public Point {
+        public Result {
             Parameters.atLeast("senders", senders, 1);
             Parameters.nonNegative("noControlPeakBytes", noControlPeakBytes);
             Parameters.nonNegative("noControlCompletionS", noControlCompletionS);
@@ -94,13 +94,13 @@ public record IncastDegreeSweep(Incast incast, Pfc pfc, double pauseResponseS, D
      * @param senders n, 1 to {@link #MAX_SENDERS}
      * @param seed seed of the grant simulator's draws
      */
-    public Point run(int senders, long seed) {
+    public Result run(int senders, long seed) {
         Parameters.inRange("senders", senders, 1, MAX_SENDERS);
         Incast in = incast.withSenders(senders);
         FluidQueue.Trajectory none = FluidQueue.incast(in, Double.POSITIVE_INFINITY);
         PfcIncastSimulator.Result pr = pfcSimulator(senders).run(PFC_SAMPLE_EVERY);
         DgsqResult gr = new DgsqSimulator(grants).run(in, seed);
-        return new Point(senders, none.maxQueueBytes(), none.completionS(), pr.maxEgressQueueBytes(), pr.completionS(),
+        return new Result(senders, none.maxQueueBytes(), none.completionS(), pr.maxEgressQueueBytes(), pr.completionS(),
                 gr.maxEgressQueueBytes(), gr.completionS(), IncastBounds.noControlPeakQueueBytes(in),
                 IncastBounds.pfcEgressQueueBytes(in, pfc, pauseResponseS + pauseResponseS / 2),
                 IncastBounds.grantEgressBacklogBytes(grants, incast), IncastBounds.completionLowerBoundS(in),
@@ -115,13 +115,13 @@ public record IncastDegreeSweep(Incast incast, Pfc pfc, double pauseResponseS, D
      * @param firstSeed seed of the first degree's grant simulator
      * @param sink where the progress bar goes, not null
      */
-    public List<Point> sweep(int[] senders, long firstSeed, ProgressSink sink) {
+    public List<Result> sweep(int[] senders, long firstSeed, ProgressSink sink) {
         Parameters.notNull("senders", senders);
         Parameters.notNull("sink", sink);
         for (int i = 0; i < senders.length; i++) {
             Parameters.inRange("senders[" + i + "]", senders[i], 1, MAX_SENDERS);
         }
-        List<Point> points = new ArrayList<>();
+        List<Result> points = new ArrayList<>();
         try (Progress p = Progress.start("n sweep", senders.length, sink)) {
             for (int i = 0; i < senders.length; i++) {
                 points.add(run(senders[i], firstSeed + i));

@@ -4,7 +4,7 @@ import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
-import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
@@ -56,7 +56,7 @@ final class JobSimulation {
      *        reaches XOFF pauses its upstream instead of dropping), for a core with less capacity than the grants
      *        admit, such as a leaf-spine with links down and no spare uplinks
      */
-    record FabricSettings(Fabric fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
+    record FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
             boolean gseFabricPfc) {
         FabricSettings {
             Parameters.notNull("fabric", fabric);
@@ -64,23 +64,14 @@ final class JobSimulation {
         }
 
         /** Without the GSE backstop. */
-        FabricSettings(Fabric fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold) {
+        FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold) {
             this(fabric, dcqcn, pfc, pfcDynamicThreshold, false);
         }
 
         /** The first reading of 000: Zhu et al.'s DCQCN, static XOFF 1 MB, XON 0.9 MB, headroom 100 KB. */
-        static FabricSettings firstReading(Fabric fabric) {
+        static FabricSettings firstReading(RoceOrGse fabric) {
             return new FabricSettings(fabric, DcqcnParameters.zhu2015(), new Pfc(1_000_000, 900_000, 100_000, Pfc.MAX_QUANTA),
                     null);
-        }
-
-        /**
-         * The documented defaults of {@link GseVsRoceTestbed#documentedDefaults()} (NVIDIA's DCQCN, the dynamic PFC
-         * threshold with alpha 1), and for GSE the same PFC as its fabric's backstop.
-         */
-        static FabricSettings documentedDefaults(Fabric fabric) {
-            GseVsRoceTestbed d = GseVsRoceTestbed.documentedDefaults();
-            return new FabricSettings(fabric, d.dcqcn().parameters(), d.pfc(), d.pfcDynamicThreshold(), fabric == Fabric.GSE);
         }
     }
 
@@ -151,7 +142,7 @@ final class JobSimulation {
             Consumer<Scenario.Builder> setup) {
         SplittableRandom rnd = new SplittableRandom(seed);
         Placement placement = jobs.drawPorts(rnd);
-        boolean roce = settings.fabric() == Fabric.ROCE;
+        boolean roce = settings.fabric() == RoceOrGse.ROCE;
         EcnMarking wred = roce && settings.dcqcn() != null ? settings.dcqcn().marking() : EcnMarking.OFF;
         SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, wred),
                 Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);

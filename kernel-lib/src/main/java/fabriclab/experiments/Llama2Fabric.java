@@ -1,11 +1,12 @@
 package fabriclab.experiments;
 
+import fabriclab.experiments.testbed.Duan2024Testbed;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.datasets.Dataset;
 import fabriclab.datasets.Provenance;
-import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.progress.ProgressSink;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.sweep.Columns;
@@ -22,7 +23,7 @@ import tech.tablesaw.api.Table;
 
 /**
  * The communication part of 002 table 1 (Llama2-13B on 32 GPUs, samples/s for RoCE and GSE under four
- * scenarios), simulated packet by packet on the 000 fabric of {@link Paper000Testbed} (4 servers x 8 NICs,
+ * scenarios), simulated packet by packet on the 000 fabric of {@link Duan2024Testbed} (4 servers x 8 NICs,
  * 4 leaves, 400G uplinks, 3 spines at speedup 1.5 or 4 at 2). The gradient AllReduce of one iteration
  * (ring, {@link Llama2Iteration}) is what crosses the fabric.
  *
@@ -53,9 +54,9 @@ import tech.tablesaw.api.Table;
  * 3.3) and the edges stop spraying onto it before it fails (a negative detection time). Announced late, at
  * the failure instant, or not at all (a positive detection time, as for RoCE), GSE loses the containers on
  * the link or sprayed onto it and its edges resend them after the resend timeout
- * ({@link fabriclab.simulation.transport.gse.GseTransport}); {@link Comm#retransmittedPackets()} counts them.
+ * ({@link fabriclab.simulation.transport.gse.GseTransport}); {@link Result#retransmittedPackets()} counts them.
  *
- * @param speedup leaf speedup, 1.5 or 2 (as in {@link Paper000Testbed})
+ * @param speedup leaf speedup, 1.5 or 2 (as in {@link Duan2024Testbed})
  */
 public record Llama2Fabric(double speedup) {
 
@@ -84,7 +85,7 @@ public record Llama2Fabric(double speedup) {
 
     /** Validates the speedup (only 000's 1.5 and 2). */
     public Llama2Fabric {
-        Paper000Testbed.checkSpeedup(speedup);
+        Duan2024Testbed.checkSpeedup(speedup);
     }
 
     /**
@@ -105,13 +106,13 @@ public record Llama2Fabric(double speedup) {
      * @param delivery goodput, bytes delivered and sent, local ACK timeouts (spurious ones apart) and failed queue pairs
      *        (RoCE's timeout is HCCL's default 4.29 s; GSE's container resends are not timeouts of this kind and count 0)
      */
-    public record Comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, double commUs, int failedUplinks,
+    public record Result(Case scenario, RoceOrGse fabric, long bytesPerRank, long seed, double commUs, int failedUplinks,
             double uplinkMaxOverMean, long blackholedPackets, long drops, long retransmittedPackets, long pfcPauses,
             long ecnMarks, JobMetrics.DeliveryCounters delivery) implements Serializable {
         private static final long serialVersionUID = 2L;
 
         /** Validates: the communication time is finite (a run that did not finish is an error, not a time). */
-        public Comm {
+        public Result {
             Parameters.notNull("scenario", scenario);
             Parameters.notNull("fabric", fabric);
             Parameters.atLeast("bytesPerRank", bytesPerRank, 1);
@@ -137,9 +138,9 @@ public record Llama2Fabric(double speedup) {
     /** The simulated horizon of every run, 10 s in ps: failure and detection times must fall inside it. */
     public static final long HORIZON_PS = 10 * fabriclab.fabric.Time.S;
 
-    /** The leaf-spine of 000 ({@link Paper000Testbed#leafSpine()}). */
+    /** The leaf-spine of 000 ({@link Duan2024Testbed#leafSpine()}). */
     public LeafSpine fabric() {
-        return Paper000Testbed.of(speedup).leafSpine();
+        return Duan2024Testbed.of(speedup).leafSpine();
     }
 
     /** Link indices (into {@code fabric().build().links()}) of the uplinks down in {@code scenario}. */
@@ -166,9 +167,9 @@ public record Llama2Fabric(double speedup) {
      */
     public static int[][] groups(Case scenario) {
         Parameters.notNull("scenario", scenario);
-        int nics = Paper000Testbed.NICS;
+        int nics = Duan2024Testbed.NICS;
         if (scenario != Case.MULTIPLE_JOBS) {
-            return Paper000Testbed.jobGroups();
+            return Duan2024Testbed.jobGroups();
         }
         int[][] g = new int[2 * nics][2];
         for (int job = 0; job < 2; job++) {
@@ -188,7 +189,7 @@ public record Llama2Fabric(double speedup) {
      * @param bytesPerRank gradient bytes per rank, at least 4096
      * @param seed the seed
      */
-    public Comm communication(Case scenario, Fabric fabric, long bytesPerRank, long seed) {
+    public Result communication(Case scenario, RoceOrGse fabric, long bytesPerRank, long seed) {
         Parameters.notNull("scenario", scenario);
         Parameters.notNull("fabric", fabric);
         Parameters.inRange("bytesPerRank", bytesPerRank, 4096L, MAX_BYTES_PER_RANK);
@@ -214,7 +215,7 @@ public record Llama2Fabric(double speedup) {
      * @throws IllegalStateException if the AllReduce does not finish within {@link #HORIZON_PS} (not expected:
      *         both fabrics recover lost packets)
      */
-    public Comm failureDuringCollective(Fabric fabric, long bytesPerRank, long seed, long failPs, long detectionPs) {
+    public Result failureDuringCollective(RoceOrGse fabric, long bytesPerRank, long seed, long failPs, long detectionPs) {
         Parameters.notNull("fabric", fabric);
         Parameters.inRange("bytesPerRank", bytesPerRank, 4096L, MAX_BYTES_PER_RANK);
         Parameters.inRange("failPs", failPs, 0L, HORIZON_PS);
@@ -230,21 +231,21 @@ public record Llama2Fabric(double speedup) {
     }
 
     /** The ring AllReduces of {@code scenario}'s groups on 000's testbed as first read, {@code failed} left out of the balance. */
-    private JobMetrics simulate(Case scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed,
+    private JobMetrics simulate(Case scenario, RoceOrGse fabric, long bytesPerRank, long seed, int[] failed,
             java.util.function.Consumer<fabriclab.simulation.Scenario.Builder> setup) {
         int[][] groups = groups(scenario);
         return JobSimulation.run(fabric(), JobSimulation.FabricSettings.firstReading(fabric), seed,
                 JobSimulation.collectives(groups, Collective.RING_ALL_REDUCE, bytesPerRank), groups.length, failed, setup);
     }
 
-    private static Comm comm(Case scenario, Fabric fabric, long bytesPerRank, long seed, int[] failed, JobMetrics m) {
-        return new Comm(scenario, fabric, bytesPerRank, seed, m.maxJctUs(), failed.length, m.uplinkMaxOverMean(),
+    private static Result comm(Case scenario, RoceOrGse fabric, long bytesPerRank, long seed, int[] failed, JobMetrics m) {
+        return new Result(scenario, fabric, bytesPerRank, seed, m.maxJctUs(), failed.length, m.uplinkMaxOverMean(),
                 m.counter(SimulationResult.BLACKHOLED_PACKETS), m.drops(), m.retransmits(), m.pfc().pauses(), m.ecnMarks(),
                 m.delivery());
     }
 
     /**
-     * The parameters of one steady-state run: what {@link CommTask} gives to {@link #communication}.
+     * The parameters of one steady-state run: what {@link Task} gives to {@link #communication}.
      * Validated on construction (so also when a cluster deserializes it).
      *
      * @param speedup leaf speedup, 1.5 or 2
@@ -253,13 +254,13 @@ public record Llama2Fabric(double speedup) {
      * @param bytesPerRank gradient bytes per rank, at least 4096
      * @param seed the seed
      */
-    public record CommParameters(double speedup, Case scenario, Fabric fabric, long bytesPerRank, long seed)
+    public record Point(double speedup, Case scenario, RoceOrGse fabric, long bytesPerRank, long seed)
             implements Serializable {
         private static final long serialVersionUID = 1L;
 
         /** Validates every field. */
-        public CommParameters {
-            Paper000Testbed.checkSpeedup(speedup);
+        public Point {
+            Duan2024Testbed.checkSpeedup(speedup);
             Parameters.notNull("scenario", scenario);
             Parameters.notNull("fabric", fabric);
             Parameters.atLeast("bytesPerRank", bytesPerRank, 4096L);
@@ -270,13 +271,13 @@ public record Llama2Fabric(double speedup) {
      * The sweep task of the steady-state runs: {@code new Llama2Fabric(p.speedup()).communication(p.scenario(),
      * p.fabric(), p.bytesPerRank(), p.seed())}, by name, so that any {@link SweepExecutor} can run it.
      */
-    public static final class CommTask implements SweepTask<CommParameters, Comm> {
+    public static final class Task implements SweepTask<Point, Result> {
         /** Stateless. */
-        public CommTask() {
+        public Task() {
         }
 
         @Override
-        public Comm run(CommParameters p) {
+        public Result run(Point p) {
             Parameters.notNull("p", p);
             return new Llama2Fabric(p.speedup()).communication(p.scenario(), p.fabric(), p.bytesPerRank(), p.seed());
         }
@@ -303,14 +304,14 @@ public record Llama2Fabric(double speedup) {
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public List<Comm> sweep(List<Case> scenarios, List<Fabric> fabrics, long bytesPerRank, long[] seeds, int threads,
+    public List<Result> sweep(List<Case> scenarios, List<RoceOrGse> fabrics, long bytesPerRank, long[] seeds, int threads,
             ProgressSink sink) throws InterruptedException {
         return new LocalThreads(threads).run(sweepPlan(scenarios, fabrics, bytesPerRank, seeds), sink);
     }
 
     /**
      * The plan of {@link #sweep}: every scenario x fabric x seed at {@code bytesPerRank}, in the order
-     * (scenario, fabric, seed), run by {@link CommTask}. Run it on any {@link SweepExecutor}; turn its
+     * (scenario, fabric, seed), run by {@link Task}. Run it on any {@link SweepExecutor}; turn its
      * results into a table with {@link #table}.
      *
      * @param scenarios the table rows, no null element
@@ -318,23 +319,23 @@ public record Llama2Fabric(double speedup) {
      * @param bytesPerRank gradient bytes per rank, at least 4096
      * @param seeds the seeds
      */
-    public SweepPlan<CommParameters, Comm> sweepPlan(List<Case> scenarios, List<Fabric> fabrics, long bytesPerRank,
+    public SweepPlan<Point, Result> sweepPlan(List<Case> scenarios, List<RoceOrGse> fabrics, long bytesPerRank,
             long[] seeds) {
         Parameters.notNull("scenarios", scenarios);
         Parameters.notNull("fabrics", fabrics);
         Parameters.inRange("bytesPerRank", bytesPerRank, 4096L, MAX_BYTES_PER_RANK);
         Parameters.notNull("seeds", seeds);
-        List<CommParameters> points = new ArrayList<>();
+        List<Point> points = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
             Case s = Parameters.notNull("scenarios[" + i + "]", scenarios.get(i));
             for (int j = 0; j < fabrics.size(); j++) {
-                Fabric f = Parameters.notNull("fabrics[" + j + "]", fabrics.get(j));
+                RoceOrGse f = Parameters.notNull("fabrics[" + j + "]", fabrics.get(j));
                 for (long seed : seeds) {
-                    points.add(new CommParameters(speedup, s, f, bytesPerRank, seed));
+                    points.add(new Point(speedup, s, f, bytesPerRank, seed));
                 }
             }
         }
-        return new SweepPlan<>("Llama2 communication (" + points.size() + " runs)", CommTask.class, points);
+        return new SweepPlan<>("Llama2 communication (" + points.size() + " runs)", Task.class, points);
     }
 
     /** Name of the published-scenario runs' model dataset, {@code datasets/model/llama2-comm.csv}. */
@@ -353,7 +354,7 @@ public record Llama2Fabric(double speedup) {
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static List<Comm> commRuns(int threads, ProgressSink sink) throws InterruptedException {
+    public static List<Result> commRuns(int threads, ProgressSink sink) throws InterruptedException {
         return commRuns(new LocalThreads(threads), sink);
     }
 
@@ -366,14 +367,14 @@ public record Llama2Fabric(double speedup) {
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static List<Comm> commRuns(SweepExecutor executor, ProgressSink sink) throws InterruptedException {
+    public static List<Result> commRuns(SweepExecutor executor, ProgressSink sink) throws InterruptedException {
         Parameters.notNull("executor", executor);
         return executor.run(commRunsPlan(), sink);
     }
 
     /** The plan of {@link #commRuns(SweepExecutor, ProgressSink)}: 24 records in the order (scenario, fabric, seed). */
-    public static SweepPlan<CommParameters, Comm> commRunsPlan() {
-        return new Llama2Fabric(1.5).sweepPlan(List.of(Case.values()), List.of(Fabric.ROCE, Fabric.GSE), COMM_BYTES_PER_RANK,
+    public static SweepPlan<Point, Result> commRunsPlan() {
+        return new Llama2Fabric(1.5).sweepPlan(List.of(Case.values()), List.of(RoceOrGse.ROCE, RoceOrGse.GSE), COMM_BYTES_PER_RANK,
                 new long[] {1, 2, 3});
     }
 
@@ -383,7 +384,7 @@ public record Llama2Fabric(double speedup) {
      *
      * @param runs the runs, not null
      */
-    public static Dataset commRunsDataset(List<Comm> runs) {
+    public static Dataset commRunsDataset(List<Result> runs) {
         Parameters.noNullElements("runs", runs);
         return new Dataset(provenance(COMM_RUNS,
                 "Written by fabriclab.experiments.Llama2CommMain; "
@@ -404,7 +405,7 @@ public record Llama2Fabric(double speedup) {
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public List<Comm> failureSweep(Fabric fabric, long bytesPerRank, long seed, long failPs, long[] detectionsPs, int threads,
+    public List<Result> failureSweep(RoceOrGse fabric, long bytesPerRank, long seed, long failPs, long[] detectionsPs, int threads,
             ProgressSink sink) throws InterruptedException {
         Parameters.notNull("fabric", fabric);
         Parameters.inRange("bytesPerRank", bytesPerRank, 4096L, MAX_BYTES_PER_RANK);
@@ -421,26 +422,26 @@ public record Llama2Fabric(double speedup) {
     }
 
     /** The columns of {@link #table}, with their units. */
-    private static final Columns<Comm> COLUMNS = JobMetrics.DeliveryCounters.appendTo(Columns.<Comm>of()
+    private static final Columns<Result> COLUMNS = JobMetrics.DeliveryCounters.appendTo(Columns.<Result>of()
             .stringColumn("scenario", "002 table 1 row", c -> c.scenario().label())
             .stringColumn("fabric", "", c -> c.fabric().name().toLowerCase(Locale.ROOT))
             .doubleColumn("size_mb", "MiB of gradients per rank (simulated)", c -> c.bytesPerRank() / 1048576.0)
-            .longColumn("seed", "", Comm::seed)
-            .doubleColumn("comm_us", "us", Comm::commUs)
-            .intColumn("failed_uplinks", "links", Comm::failedUplinks)
-            .doubleColumn("uplink_max_over_mean", "ratio", Comm::uplinkMaxOverMean)
-            .longColumn("blackholed_packets", "packets", Comm::blackholedPackets)
-            .longColumn("drops", "packets", Comm::drops)
-            .longColumn("retransmitted_packets", "packets", Comm::retransmittedPackets)
-            .longColumn("pfc_pauses", "frames", Comm::pfcPauses)
-            .longColumn("ecn_marks", "packets", Comm::ecnMarks), Comm::delivery, false);
+            .longColumn("seed", "", Result::seed)
+            .doubleColumn("comm_us", "us", Result::commUs)
+            .intColumn("failed_uplinks", "links", Result::failedUplinks)
+            .doubleColumn("uplink_max_over_mean", "ratio", Result::uplinkMaxOverMean)
+            .longColumn("blackholed_packets", "packets", Result::blackholedPackets)
+            .longColumn("drops", "packets", Result::drops)
+            .longColumn("retransmitted_packets", "packets", Result::retransmittedPackets)
+            .longColumn("pfc_pauses", "frames", Result::pfcPauses)
+            .longColumn("ecn_marks", "packets", Result::ecnMarks), Result::delivery, false);
 
     /**
      * The runs as a table named {@code name}, one row per run in the order given: the scenario's label,
-     * the fabric in lower case, size_mb = gradient bytes per rank [MiB], then the fields of {@link Comm}, the delivery
+     * the fabric in lower case, size_mb = gradient bytes per rank [MiB], then the fields of {@link Result}, the delivery
      * columns of {@link JobMetrics.DeliveryCounters#appendTo} (goodput_gbps ... failed_qps) last.
      */
-    public static Table table(String name, List<Comm> runs) {
+    public static Table table(String name, List<Result> runs) {
         Parameters.noNullElements("runs", runs);
         return COLUMNS.table(name, runs);
     }

@@ -1,11 +1,12 @@
 package fabriclab.experiments;
 
+import fabriclab.experiments.testbed.Spread;
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.LeafSpineBound;
 import fabriclab.datasets.Dataset;
 import fabriclab.datasets.Provenance;
-import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.experiments.Llama2Fabric.Case;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Time;
@@ -148,16 +149,16 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * @param timing bound or packet simulator
      * @param seed seed of the ECMP draws or of the simulation
      */
-    public CommTimer timer(Case row, Fabric fabric, Timing timing, long seed) {
+    public CommTimer timer(Case row, RoceOrGse fabric, Timing timing, long seed) {
         return timer(row, fabric, timing, seed, PACKET_REFERENCE_BYTES);
     }
 
     /**
-     * {@link #timer(Case, Fabric, Timing, long)} with the packet simulator's reference buffer given.
+     * {@link #timer(Case, RoceOrGse, Timing, long)} with the packet simulator's reference buffer given.
      *
      * @param packetReferenceBytes ring all-reduce buffer per rank simulated, at least 1 MiB (unused by the bound)
      */
-    public CommTimer timer(Case row, Fabric fabric, Timing timing, long seed, long packetReferenceBytes) {
+    public CommTimer timer(Case row, RoceOrGse fabric, Timing timing, long seed, long packetReferenceBytes) {
         Parameters.atLeast("packetReferenceBytes", packetReferenceBytes, 1L << 20);
         Parameters.notNull("row", row);
         Parameters.notNull("fabric", fabric);
@@ -204,7 +205,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         /** Bytes per rank of the bound's reference runs: 1 MiB. */
         private static final int CHUNK_BYTES = 1 << 20;
         private final Case row;
-        private final Fabric fabric;
+        private final RoceOrGse fabric;
         private final Timing timing;
         private final long seed;
         private final long packetReferenceBytes;
@@ -215,7 +216,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         /** The packet-level reference run of each set of rails the simulator timed, by key. */
         private final Map<String, JobMetrics> packetRuns = new ConcurrentHashMap<>();
 
-        RailTimer(Case row, Fabric fabric, Timing timing, long seed, long packetReferenceBytes, int[] failed) {
+        RailTimer(Case row, RoceOrGse fabric, Timing timing, long seed, long packetReferenceBytes, int[] failed) {
             this.row = row;
             this.fabric = fabric;
             this.timing = timing;
@@ -223,7 +224,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
             this.packetReferenceBytes = packetReferenceBytes;
             this.failed = failed;
             this.bound = new LeafSpineBound(fabric(), failed);
-            this.routing = fabric == Fabric.GSE ? LeafSpineBound.Routing.SPRAY : LeafSpineBound.Routing.ECMP;
+            this.routing = fabric == RoceOrGse.GSE ? LeafSpineBound.Routing.SPRAY : LeafSpineBound.Routing.ECMP;
         }
 
         @Override
@@ -290,7 +291,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
                 double ref = 2.0 * (n - 1) * chunk; // bytes each rank sends in the all-reduce of n chunks
                 return bound.seconds(LeafSpineBound.ringSteps(rails, 2 * (n - 1), chunk), routing, seed, ECMP_DRAWS) / ref;
             }
-            JobMetrics m = JobSimulation.run(fabric(), JobSimulation.FabricSettings.documentedDefaults(fabric), seed,
+            JobMetrics m = JobSimulation.run(fabric(), GseVsRoceTestbed.documentedDefaults().fabricSettings(fabric, fabric == RoceOrGse.GSE), seed,
                     JobSimulation.collectives(rails, Collective.RING_ALL_REDUCE, packetReferenceBytes), rails.length, failed,
                     JobSimulation.linksDownFromStart(failed));
             if (!m.allFinished()) {
@@ -304,7 +305,8 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     }
 
     /**
-     * One point of the sweep.
+     * One configuration of the sweep (a point of its grid): the table row, the fabric, the layout, the batch, the
+     * accelerator and its efficiency.
      *
      * @param row the table row
      * @param fabric RoCE or GSE
@@ -313,12 +315,12 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * @param accelerator the accelerator
      * @param efficiency compute efficiency (MFU of the compute phases), in (0, 1]
      */
-    public record Point(Case row, Fabric fabric, ParallelLayout layout, int globalBatch, Accelerator accelerator,
+    public record Configuration(Case row, RoceOrGse fabric, ParallelLayout layout, int globalBatch, Accelerator accelerator,
             double efficiency) implements Serializable {
         private static final long serialVersionUID = 1L;
 
         /** Validates. */
-        public Point {
+        public Configuration {
             Parameters.notNull("row", row);
             Parameters.notNull("fabric", fabric);
             Parameters.notNull("layout", layout);
@@ -347,7 +349,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      *        ({@link JobMetrics.DeliveryCounters#sum}: bytes and RoCE's local ACK timeouts summed over the distinct runs,
      *        goodput over their summed last completions); all 0 when the fabric was timed by the bound, not null
      */
-    public record Result(Point point, Timing timing, double samplesPerSecond, double iterationSeconds, double computeSeconds,
+    public record Result(Configuration point, Timing timing, double samplesPerSecond, double iterationSeconds, double computeSeconds,
             double tensorSeconds, double dataParallelSeconds, double mfu, JobMetrics.DeliveryCounters delivery)
             implements Serializable {
         private static final long serialVersionUID = 2L;
@@ -392,7 +394,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     }
 
     /** The iteration of a point, communication timed by {@code timer} (from {@link #timer} for the point's row and fabric). */
-    public IterationTimeline timeline(Point p, CommTimer timer) {
+    public IterationTimeline timeline(Configuration p, CommTimer timer) {
         Parameters.notNull("p", p);
         Parameters.notNull("timer", timer);
         return IterationTimeline.schedule(job(p.row(), p.layout(), p.globalBatch()), p.accelerator(), p.efficiency(), timer,
@@ -404,7 +406,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * {@link Result#delivery()} sums the packet-level runs that timer made for the sets of rails this point's iteration
      * uses; with another timer it is {@code DeliveryCounters.NONE} (all 0).
      */
-    public Result evaluate(Point p, CommTimer timer, Timing timing) {
+    public Result evaluate(Configuration p, CommTimer timer, Timing timing) {
         Parameters.notNull("timing", timing);
         Parameters.notNull("timer", timer);
         Set<String> used = ConcurrentHashMap.newKeySet();
@@ -427,7 +429,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public List<Result> sweep(List<Point> points, Timing timing, long seed, int threads, ProgressSink sink)
+    public List<Result> sweep(List<Configuration> points, Timing timing, long seed, int threads, ProgressSink sink)
             throws InterruptedException {
         return sweep(points, timing, seed, new LocalThreads(threads), sink);
     }
@@ -435,7 +437,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     /**
      * {@link #sweep(List, Timing, long, int, ProgressSink)} on any executor: on {@link LocalThreads} the
      * points share one timer per (row, fabric) as there; elsewhere (Spark, through
-     * {@link fabriclab.sweep.SweepExecutors#configured}) each point is an {@link IterationTask} that builds
+     * {@link fabriclab.sweep.SweepExecutors#configured}) each point is an {@link Task} that builds
      * its own timer. The timers' caches are deterministic, so the results are the same either way, only
      * the packet-level runs are repeated per point.
      *
@@ -446,7 +448,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * @param sink where the progress bar goes
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public List<Result> sweep(List<Point> points, Timing timing, long seed, SweepExecutor executor, ProgressSink sink)
+    public List<Result> sweep(List<Configuration> points, Timing timing, long seed, SweepExecutor executor, ProgressSink sink)
             throws InterruptedException {
         Parameters.notNull("executor", executor);
         if (!(executor instanceof LocalThreads local)) {
@@ -458,7 +460,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         Map<String, CommTimer> timers = new ConcurrentHashMap<>();
         Map<String, Timing> timings = new ConcurrentHashMap<>();
         for (Case row : Case.values()) {
-            for (Fabric f : Fabric.values()) {
+            for (RoceOrGse f : RoceOrGse.values()) {
                 if (!(spines == 1 && (row == Case.ONE_LINK_DOWN || row == Case.FOUR_LINKS_DOWN))) {
                     timers.put(row + " " + f, timer(row, f, timing, seed));
                     timings.put(row + " " + f, timing);
@@ -466,7 +468,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
             }
         }
         for (int i = 0; i < points.size(); i++) {
-            Point p = Parameters.notNull("points[" + i + "]", points.get(i));
+            Configuration p = Parameters.notNull("points[" + i + "]", points.get(i));
             if (!timers.containsKey(p.row() + " " + p.fabric())) {
                 throw new IllegalArgumentException("points[" + i + "] needs at least 2 spines for " + p.row().label());
             }
@@ -477,55 +479,56 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     }
 
     /**
-     * The plan of a sweep as data: one {@link IterationParameters} per point, run by {@link IterationTask}.
+     * The plan of a sweep as data: one {@link Point} per point, run by {@link Task}.
      *
      * @param points the points, no null element
      * @param timing bound or packet simulator
      * @param seed seed of every timer
      */
-    public SweepPlan<IterationParameters, Result> sweepPlan(List<Point> points, Timing timing, long seed) {
+    public SweepPlan<Point, Result> sweepPlan(List<Configuration> points, Timing timing, long seed) {
         Parameters.noNullElements("points", points);
         Parameters.notNull("timing", timing);
-        List<IterationParameters> params = new ArrayList<>();
-        for (Point p : points) {
-            params.add(new IterationParameters(this, p, timing, seed));
+        List<Point> params = new ArrayList<>();
+        for (Configuration p : points) {
+            params.add(new Point(this, p, timing, seed));
         }
         return new SweepPlan<>("Llama2-13B iterations, " + timing.name().toLowerCase(Locale.ROOT) + " (" + points.size()
-                + " points)", IterationTask.class, params);
+                + " points)", Task.class, params);
     }
 
     /**
-     * One point of a sweep as data: the fabric, the point, the timing and the timers' seed.
+     * The parameters of one run of a sweep: the fabric, the configuration, the timing and the timers' seed; what
+     * {@link Task} evaluates.
      *
      * @param fabric the fabric reading
-     * @param point the point
+     * @param configuration the configuration evaluated
      * @param timing bound or packet simulator (GSE's rows with links down are timed by the bound)
      * @param seed seed of the timer
      */
-    public record IterationParameters(Llama2Training fabric, Point point, Timing timing, long seed) implements Serializable {
+    public record Point(Llama2Training fabric, Configuration configuration, Timing timing, long seed) implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** Validates: the fabric has the spines the point's row needs. */
-        public IterationParameters {
+        /** Validates: the fabric has the spines the configuration's row needs. */
+        public Point {
             Parameters.notNull("fabric", fabric);
-            Parameters.notNull("point", point);
+            Parameters.notNull("configuration", configuration);
             Parameters.notNull("timing", timing);
-            if (fabric.spines() == 1 && (point.row() == Case.ONE_LINK_DOWN || point.row() == Case.FOUR_LINKS_DOWN)) {
-                throw new IllegalArgumentException("point needs at least 2 spines for " + point.row().label());
+            if (fabric.spines() == 1 && (configuration.row() == Case.ONE_LINK_DOWN || configuration.row() == Case.FOUR_LINKS_DOWN)) {
+                throw new IllegalArgumentException("configuration needs at least 2 spines for " + configuration.row().label());
             }
         }
     }
 
-    /** One point evaluated with its own timer (what an executor that is not local threads runs). */
-    public static final class IterationTask implements SweepTask<IterationParameters, Result> {
+    /** The sweep task of this experiment: one point evaluated with its own timer (what an executor that is not local threads runs). */
+    public static final class Task implements SweepTask<Point, Result> {
         /** Used by the executors. */
-        public IterationTask() {
+        public Task() {
         }
 
         @Override
-        public Result run(IterationParameters q) {
+        public Result run(Point q) {
             Parameters.notNull("q", q);
-            Point p = q.point();
+            Configuration p = q.configuration();
             return q.fabric().evaluate(p, q.fabric().timer(p.row(), p.fabric(), q.timing(), q.seed()), q.timing());
         }
     }
@@ -569,16 +572,16 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * @param accelerators the accelerators, no null element
      * @param efficiencies compute efficiencies, each in (0, 1]
      */
-    public static List<Point> grid(List<Integer> batches, List<Accelerator> accelerators, double[] efficiencies) {
+    public static List<Configuration> grid(List<Integer> batches, List<Accelerator> accelerators, double[] efficiencies) {
         Parameters.noNullElements("batches", batches);
         Parameters.noNullElements("accelerators", accelerators);
         Parameters.notNull("efficiencies", efficiencies);
         for (int i = 0; i < efficiencies.length; i++) {
             Parameters.inHalfOpenRange("efficiencies[" + i + "]", efficiencies[i], 0, 1);
         }
-        List<Point> points = new ArrayList<>();
+        List<Configuration> points = new ArrayList<>();
         for (Case row : Case.values()) {
-            for (Fabric f : Fabric.values()) {
+            for (RoceOrGse f : RoceOrGse.values()) {
                 for (int b : batches) {
                     for (ParallelLayout l : layouts(b)) {
                         if (row == Case.MULTIPLE_JOBS && l.dataParallel() % 2 != 0) {
@@ -586,7 +589,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
                         }
                         for (Accelerator a : accelerators) {
                             for (double e : efficiencies) {
-                                points.add(new Point(row, f, l, b, a, e));
+                                points.add(new Configuration(row, f, l, b, a, e));
                             }
                         }
                     }
@@ -643,10 +646,10 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      * trained on, at the compute efficiency {@link #llama2PretrainingMfu()} that Llama 2's own published GPU-hours
      * give, on RoCE.
      */
-    public static Point outsideCalibratedPoint() {
+    public static Configuration outsideCalibratedPoint() {
         ParallelLayout layout = layouts(128).stream()
                 .filter(l -> l.tensorParallel() == 2 && l.pipelineParallel() == 1 && l.zeroStage() == 1).findFirst().orElseThrow();
-        return new Point(Case.SINGLE_JOB, Fabric.ROCE, layout, 128, Accelerator.A100, llama2PretrainingMfu());
+        return new Configuration(Case.SINGLE_JOB, RoceOrGse.ROCE, layout, 128, Accelerator.A100, llama2PretrainingMfu());
     }
 
     /**
@@ -670,7 +673,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         Parameters.noNullElements("boundGains", boundGains);
         Parameters.finite("publishedGainPercent", publishedGainPercent);
         Parameters.inRange("windowPercent", windowPercent, 1, 100);
-        List<Point> candidates = new ArrayList<>();
+        List<Configuration> candidates = new ArrayList<>();
         for (Gain g : boundGains) {
             if (g.roce().point().row() == Case.SINGLE_JOB && Math.abs(g.gainPercent() - publishedGainPercent) <= windowPercent) {
                 candidates.add(g.roce().point());
@@ -691,14 +694,14 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
      *
      * @param settings the points whose settings to take (their row and fabric are ignored), no null element
      */
-    public static List<Point> everyRowAndFabric(List<Point> settings) {
+    public static List<Configuration> everyRowAndFabric(List<Configuration> settings) {
         Parameters.noNullElements("settings", settings);
-        List<Point> points = new ArrayList<>();
+        List<Configuration> points = new ArrayList<>();
         for (Case row : Case.values()) {
-            for (Fabric f : Fabric.values()) {
-                for (Point p : settings) {
+            for (RoceOrGse f : RoceOrGse.values()) {
+                for (Configuration p : settings) {
                     if (row != Case.MULTIPLE_JOBS || p.layout().dataParallel() % 2 == 0) {
-                        points.add(new Point(row, f, p.layout(), p.globalBatch(), p.accelerator(), p.efficiency()));
+                        points.add(new Configuration(row, f, p.layout(), p.globalBatch(), p.accelerator(), p.efficiency()));
                     }
                 }
             }
@@ -717,9 +720,9 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         public Gain {
             Parameters.notNull("roce", roce);
             Parameters.notNull("gse", gse);
-            Point r = roce.point();
-            Point g = gse.point();
-            if (r.fabric() != Fabric.ROCE || g.fabric() != Fabric.GSE || r.row() != g.row() || !r.layout().equals(g.layout())
+            Configuration r = roce.point();
+            Configuration g = gse.point();
+            if (r.fabric() != RoceOrGse.ROCE || g.fabric() != RoceOrGse.GSE || r.row() != g.row() || !r.layout().equals(g.layout())
                     || r.globalBatch() != g.globalBatch() || !r.accelerator().equals(g.accelerator())
                     || r.efficiency() != g.efficiency()) {
                 throw new IllegalArgumentException("roce and gse must be the same point on RoCE and on GSE, got " + r + " and " + g);
@@ -737,20 +740,20 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         Parameters.noNullElements("results", results);
         Map<String, Result> gse = new java.util.HashMap<>();
         for (Result r : results) {
-            if (r.point().fabric() == Fabric.GSE) {
+            if (r.point().fabric() == RoceOrGse.GSE) {
                 gse.put(key(r.point()), r);
             }
         }
         List<Gain> out = new ArrayList<>();
         for (Result r : results) {
-            if (r.point().fabric() == Fabric.ROCE && gse.containsKey(key(r.point()))) {
+            if (r.point().fabric() == RoceOrGse.ROCE && gse.containsKey(key(r.point()))) {
                 out.add(new Gain(r, gse.get(key(r.point()))));
             }
         }
         return out;
     }
 
-    private static String key(Point p) {
+    private static String key(Configuration p) {
         return p.row() + "|" + p.layout() + "|" + p.globalBatch() + "|" + p.accelerator().name() + "|" + p.efficiency();
     }
 
@@ -858,7 +861,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
          * @param row the row
          * @param like the setting
          */
-        public static SeedSpread of(Map<Long, List<Result>> bySeed, Case row, Point like) {
+        public static SeedSpread of(Map<Long, List<Result>> bySeed, Case row, Configuration like) {
             Parameters.notNull("bySeed", bySeed);
             Parameters.notNull("row", row);
             Parameters.notNull("like", like);

@@ -3,7 +3,7 @@ package fabriclab.experiments;
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.datasets.Dataset;
-import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.progress.ProgressSink;
 import fabriclab.sweep.SweepExecutor;
 import fabriclab.sweep.SweepPlan;
@@ -89,8 +89,8 @@ public final class NamedSweeps {
      * A small sweep of the 000 JCT experiment: speedup 1.5, AlltoAll of 1 MiB per rank, RoCE and GSE,
      * seeds 1 to 4 (8 runs, in the order fabric, seed).
      */
-    public static SweepPlan<GseVsRoceJct.RunParameters, GseVsRoceJct.Run> jctSmokePlan() {
+    public static SweepPlan<GseVsRoceJct.Point, GseVsRoceJct.Result> jctSmokePlan() {
         return new GseVsRoceJct(1.5).sweepPlan(List.of(Collective.ALL_TO_ALL), new long[] {1L << 20},
-                List.of(Fabric.ROCE, Fabric.GSE), new long[] {1, 2, 3, 4});
+                List.of(RoceOrGse.ROCE, RoceOrGse.GSE), new long[] {1, 2, 3, 4});
     }
 }

@@ -23,7 +23,7 @@ import java.util.List;
  * The PFC deadlock of seed 003 (section 4.1.4, figures 18 to 21) at packet level, on the same
  * {@link Topology} and {@link RoutedFlow}s the buffer dependency analysis
  * ({@link fabriclab.flowcontrol.BufferDependencyGraph}) takes: by default
- * {@link DeadlockTopologies#clos003} (4 leaves, 2 spines, links leaf3-spine1 and leaf4-spine2 failed)
+ * {@link DeadlockTopologies#huaweiWhitePaperClos} (4 leaves, 2 spines, links leaf3-spine1 and leaf4-spine2 failed)
  * and the four flows of figure 19 ({@link #figure19Flows}):
  * <ul>
  *   <li>A: leaf1, spine1, leaf2, spine2, leaf3 (bounced through leaf2);</li>
@@ -111,9 +111,9 @@ public record PfcDeadlockAndRecovery(Topology topology, List<RoutedFlow> flows, 
                 2 * Time.MS);
     }
 
-    /** {@link #of} on {@link DeadlockTopologies#clos003} with one 100 Gb/s host per leaf and 1 us links, and {@link #figure19Flows}. */
+    /** {@link #of} on {@link DeadlockTopologies#huaweiWhitePaperClos} with one 100 Gb/s host per leaf and 1 us links, and {@link #figure19Flows}. */
     public static PfcDeadlockAndRecovery defaults() {
-        return of(DeadlockTopologies.clos003(1, 100_000_000_000L, Time.US), figure19Flows());
+        return of(DeadlockTopologies.huaweiWhitePaperClos(1, 100_000_000_000L, Time.US), figure19Flows());
     }
 
     /** The three variants of the run. */

@@ -12,7 +12,7 @@ import java.util.ServiceLoader;
  * (with the fabriclab-spark module on the classpath: {@code spark://host:7077}, {@code local[2]}, ...).
  *
  * <pre>{@code
- * List<GseVsRoceJct.Run> runs = GseVsRoceJct.fullSweep(SweepExecutors.configured(threads), Progress.defaultSink());
+ * List<GseVsRoceJct.Result> runs = GseVsRoceJct.fullSweep(SweepExecutors.configured(threads), Progress.defaultSink());
  * }</pre>
  */
 public final class SweepExecutors {

@@ -92,9 +92,9 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
      * @param pausedUs time paused by PFC summed over every port, us
      * @param notCompletedWithinLeaf of the flows not completed, those whose source and destination share a leaf
      */
-    public record Run(FctSlowdown slowdown, long drops, long timeouts, double pausedUs, int notCompletedWithinLeaf) {
+    public record Result(FctSlowdown slowdown, long drops, long timeouts, double pausedUs, int notCompletedWithinLeaf) {
         /** Validates: the slowdown not null, the counts and the paused time at least 0 and finite. */
-        public Run {
+        public Result {
             Parameters.notNull("slowdown", slowdown);
             Parameters.atLeast("drops", drops, 0L);
             Parameters.atLeast("timeouts", timeouts, 0L);
@@ -104,8 +104,8 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
         }
     }
 
-    /** Runs the workload with {@code transport} and {@code seed}: the slowdowns and the run's losses ({@link Run}). */
-    public Run runFigures(String transport, long seed) {
+    /** Runs the workload with {@code transport} and {@code seed}: the slowdowns and the run's losses ({@link Result}). */
+    public Result runFigures(String transport, long seed) {
         SimulateOptions o = SimulateOptions.parse(args(transport, seed));
         Scenario s = o.scenario();
         SimulationResult r = s.simulator().run();
@@ -118,7 +118,7 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
                 withinLeaf++;
             }
         }
-        return new Run(FctSlowdown.of(r, ideal, FctSlowdown.decileEdges(o.distribution()), all), r.droppedPackets(),
+        return new Result(FctSlowdown.of(r, ideal, FctSlowdown.decileEdges(o.distribution()), all), r.droppedPackets(),
                 r.timeouts(), r.pausedPs() / 1e6, withinLeaf);
     }
 
@@ -148,7 +148,7 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
         DoubleColumn paused = DoubleColumn.create("paused_us");
         for (String t : transports) {
             for (long seed : seeds) {
-                Run run = runFigures(t, seed);
+                Result run = runFigures(t, seed);
                 FctSlowdown f = run.slowdown();
                 for (FctSlowdown.Bin b : f.bins()) {
                     tr.append(t);
@@ -201,7 +201,7 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
                     v.add(runs.doubleColumn(percentile).get(j));
                 }
             }
-            fabriclab.experiments.Spread over = fabriclab.experiments.Spread.of(v.stream().mapToDouble(Double::doubleValue).toArray());
+            fabriclab.experiments.testbed.Spread over = fabriclab.experiments.testbed.Spread.of(v.stream().mapToDouble(Double::doubleValue).toArray());
             tr.append(runs.stringColumn("transport").get(i));
             bin.append(runs.stringColumn("bin").get(i));
             to.append(runs.doubleColumn("to_bytes").get(i));

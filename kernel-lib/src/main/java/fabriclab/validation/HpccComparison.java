@@ -3,7 +3,7 @@ package fabriclab.validation;
 import fabriclab.Parameters;
 import fabriclab.datasets.Datasets;
 import fabriclab.datasets.Target;
-import fabriclab.experiments.Spread;
+import fabriclab.experiments.testbed.Spread;
 import fabriclab.notebook.Figures;
 import fabriclab.notebook.PaperComparison;
 import fabriclab.fabric.Time;
@@ -30,7 +30,7 @@ import tech.tablesaw.api.Table;
 /**
  * Our DCQCN+w beside HPCC's published DCQCN+w curves (dataset {@value #DATASET}: the HPCC authors' ns-3 results at load
  * 0.3, read from their figures). A flow's slowdown is HPCC's: from its start to the sender's receipt of the ACK of its last
- * byte, over the same on the empty fabric ({@link HpccEvaluation.Run#slowdown}). Both sides are reduced the same way:
+ * byte, over the same on the empty fabric ({@link HpccEvaluation.Result#slowdown}). Both sides are reduced the same way:
  * the completed flows sorted by size in steps of 1%
  * of the flows, the p50, p95 and p99 of slowdown per step ({@link FctSteps}, HPCC's analysis), then per tenth of the
  * flows the median of its ten steps. A tenth is compared when ours and theirs agree within a tolerance stated per row:
@@ -52,8 +52,8 @@ public final class HpccComparison {
     }
 
     /** A fabric as the tables name it: {@code leaf-spine}, {@code fat tree}. */
-    static String fabricName(HpccEvaluation.Fabric f) {
-        return f == HpccEvaluation.Fabric.FAT_TREE ? "fat tree" : "leaf-spine";
+    static String fabricName(HpccEvaluation.FabricTopology f) {
+        return f == HpccEvaluation.FabricTopology.FAT_TREE ? "fat tree" : "leaf-spine";
     }
 
     /** The dataset's name of {@code workload} ({@code websearch}, {@code fb_hadoop}). */
@@ -69,12 +69,12 @@ public final class HpccComparison {
      * @param seeds the seeds, not empty
      */
     public static List<HpccEvaluation> evaluations(List<String> workloads, double load, List<Long> seeds) {
-        return evaluations(workloads, load, seeds, HpccEvaluation.Fabric.LEAF_SPINE);
+        return evaluations(workloads, load, seeds, HpccEvaluation.FabricTopology.LEAF_SPINE);
     }
 
     /** The same on {@code fabric}. */
     public static List<HpccEvaluation> evaluations(List<String> workloads, double load, List<Long> seeds,
-            HpccEvaluation.Fabric fabric) {
+            HpccEvaluation.FabricTopology fabric) {
         Parameters.notNull("fabric", fabric);
         Parameters.noNullElements("workloads", workloads);
         Parameters.noNullElements("seeds", seeds);
@@ -104,10 +104,10 @@ public final class HpccComparison {
      * @param rateCuts DCQCN rate cuts at the senders
      * @param steps the 1% steps, in size order
      */
-    public record StepsRun(HpccEvaluation evaluation, int flows, int notCompleted, long drops, long timeouts,
+    public record Result(HpccEvaluation evaluation, int flows, int notCompleted, long drops, long timeouts,
             double pausedUs, long cnps, long rateCuts, List<FctSteps.Step> steps) implements java.io.Serializable {
         /** Validates. */
-        public StepsRun {
+        public Result {
             Parameters.notNull("evaluation", evaluation);
             Parameters.atLeast("flows", flows, 0);
             Parameters.inRange("notCompleted", notCompleted, 0, flows);
@@ -121,8 +121,8 @@ public final class HpccComparison {
         }
 
         /** Runs {@code e} and reduces it to its steps. */
-        public static StepsRun of(HpccEvaluation e) {
-            HpccEvaluation.Run run = Parameters.notNull("e", e).run();
+        public static Result of(HpccEvaluation e) {
+            HpccEvaluation.Result run = Parameters.notNull("e", e).run();
             SimulationResult r = run.result();
             int n = r.flows().size();
             long[] sizes = new long[n];
@@ -135,20 +135,20 @@ public final class HpccComparison {
                     notCompleted++;
                 }
             }
-            return new StepsRun(e, n, notCompleted, r.droppedPackets(), r.timeouts(), r.pausedPs() / 1e6,
+            return new Result(e, n, notCompleted, r.droppedPackets(), r.timeouts(), r.pausedPs() / 1e6,
                     r.counter(RoceTransport.CNPS), r.counter(RoceTransport.RATE_CUTS), FctSteps.of(sizes, slowdowns, 1).steps());
         }
     }
 
     /** One evaluation as a named library function (what a sweep executor instantiates). */
-    public static final class EvaluationTask implements SweepTask<HpccEvaluation, StepsRun> {
+    public static final class Task implements SweepTask<HpccEvaluation, Result> {
         /** Used by the executors. */
-        public EvaluationTask() {
+        public Task() {
         }
 
         @Override
-        public StepsRun run(HpccEvaluation e) {
-            return StepsRun.of(e);
+        public Result run(HpccEvaluation e) {
+            return Result.of(e);
         }
     }
 
@@ -170,8 +170,8 @@ public final class HpccComparison {
         if (evaluations.isEmpty()) {
             throw new IllegalArgumentException("evaluations must not be empty");
         }
-        List<StepsRun> done = executor.run(new SweepPlan<>("HPCC's evaluation, DCQCN+w (" + evaluations.size() + " runs)",
-                EvaluationTask.class, evaluations), sink);
+        List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, DCQCN+w (" + evaluations.size() + " runs)",
+                Task.class, evaluations), sink);
         StringColumn fab = StringColumn.create("fabric");
         StringColumn wl = StringColumn.create("workload");
         LongColumn sd = LongColumn.create("seed");
@@ -189,7 +189,7 @@ public final class HpccComparison {
         DoubleColumn paused = DoubleColumn.create("paused_us");
         LongColumn cnps = LongColumn.create("cnps");
         LongColumn cuts = LongColumn.create("rate_cuts");
-        for (StepsRun run : done) {
+        for (Result run : done) {
             for (FctSteps.Step s : run.steps()) {
                 fab.append(fabricName(run.evaluation().fabric()));
                 wl.append(run.evaluation().workload());
@@ -379,7 +379,7 @@ public final class HpccComparison {
         Parameters.notNull("tenths", tenths);
         for (int i = 0; i < tenths.rowCount(); i++) {
             String w = tenths.stringColumn("workload").get(i);
-            String on = tenths.stringColumn("fabric").get(i).equals(fabricName(HpccEvaluation.Fabric.FAT_TREE))
+            String on = tenths.stringColumn("fabric").get(i).equals(fabricName(HpccEvaluation.FabricTopology.FAT_TREE))
                     ? " on HPCC's fat tree" : "";
             String p = tenths.stringColumn("percentile").get(i);
             int k = tenths.intColumn("tenth").get(i);

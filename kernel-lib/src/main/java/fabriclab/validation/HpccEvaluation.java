@@ -61,24 +61,24 @@ import fabriclab.workload.PoissonTraffic;
  * @param seed the seed of the flows, the hashes and the marking draws
  * @param fabric the leaf-spine (the default) or HPCC's own fat tree
  */
-public record HpccEvaluation(String workload, double load, long durationPs, long seed, Fabric fabric)
+public record HpccEvaluation(String workload, double load, long durationPs, long seed, FabricTopology fabric)
         implements java.io.Serializable {
 
     /** The fabric a run uses. */
-    public enum Fabric {
+    public enum FabricTopology {
         /** Our two-tier leaf-spine of the same hosts and leaf capacity ({@link HpccEvaluation#leafSpine()}). */
         LEAF_SPINE,
         /** HPCC's own three-tier fat tree, link for link as its {@code mix/fat.txt} ({@link HpccEvaluation#fatTree()}). */
         FAT_TREE
     }
 
-    /** On the leaf-spine ({@link Fabric#LEAF_SPINE}). */
+    /** On the leaf-spine ({@link FabricTopology#LEAF_SPINE}). */
     public HpccEvaluation(String workload, double load, long durationPs, long seed) {
-        this(workload, load, durationPs, seed, Fabric.LEAF_SPINE);
+        this(workload, load, durationPs, seed, FabricTopology.LEAF_SPINE);
     }
 
     /** A copy on {@code f}. */
-    public HpccEvaluation on(Fabric f) {
+    public HpccEvaluation on(FabricTopology f) {
         return new HpccEvaluation(workload, load, durationPs, seed, Parameters.notNull("f", f));
     }
     /** Hosts of the fabric (HPCC's 320 servers). */
@@ -130,7 +130,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         HpccEvaluation probe = new HpccEvaluation(workload, load, Time.S, seed);
         double perSecond = HOSTS * load * HOST_RATE / (8 * FlowSizeDistribution.published(probe.workload()).meanBytes());
         long window = (long) Math.ceil(1.2 * 100 * flowsPerStep / perSecond * 1e6) * Time.US;
-        return new HpccEvaluation(workload, load, Math.min(Time.S, Math.max(MIN_WINDOW_PS, window)), seed, Fabric.LEAF_SPINE);
+        return new HpccEvaluation(workload, load, Math.min(Time.S, Math.max(MIN_WINDOW_PS, window)), seed, FabricTopology.LEAF_SPINE);
     }
 
     /**
@@ -228,7 +228,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
 
     /** The topology of this run's {@link #fabric}. */
     public Topology topology() {
-        return fabric == Fabric.FAT_TREE ? fatTree() : leafSpine().build();
+        return fabric == FabricTopology.FAT_TREE ? fatTree() : leafSpine().build();
     }
 
     /**
@@ -319,7 +319,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         return Scenario.builder(topology(), config).flows(flows().flows()).transport(dcqcnWithWindow(fabricWindowBytes())).pfc(pfc)
                 .pfcDynamicThreshold(new PfcDynamicThreshold(1.0 / 8, 3_000))
                 .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on %s: %s at load %s, DCQCN+w, seed %d",
-                        fabric == Fabric.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, seed))
+                        fabric == FabricTopology.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, seed))
                 .build();
     }
 
@@ -332,9 +332,9 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
      * @param idealPs each flow's ideal completion time to the last delivery, ps
      * @param standalonePs each flow's standalone FCT by HPCC's rule, ps
      */
-    public record Run(SimulationResult result, long[] idealPs, long[] standalonePs) {
+    public record Result(SimulationResult result, long[] idealPs, long[] standalonePs) {
         /** Validates: one of each per flow. */
-        public Run {
+        public Result {
             Parameters.notNull("result", result);
             Parameters.notNull("idealPs", idealPs);
             Parameters.notNull("standalonePs", standalonePs);
@@ -372,7 +372,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
     }
 
     /** Runs {@link #scenario}. */
-    public Run run() {
+    public Result run() {
         Scenario s = scenario();
         SimulationResult r = s.simulator().run();
         long[] ideal = IdealFct.of(s.topology(), s.config(), s.flows());
@@ -381,6 +381,6 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
             fabriclab.simulation.config.FlowSpec f = s.flows().get(i);
             standalone[i] = standaloneFctPs(s.topology(), f.source(), f.destination(), f.bytes());
         }
-        return new Run(r, ideal, standalone);
+        return new Result(r, ideal, standalone);
     }
 }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import fabriclab.collectives.BandwidthBound;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
-import fabriclab.experiments.GseVsRoceTestbed.Algorithm;
-import fabriclab.experiments.GseVsRoceTestbed.Uplinks;
+import fabriclab.experiments.testbed.Duan2024Testbed.Algorithm;
+import fabriclab.experiments.testbed.Duan2024Testbed.Uplinks;
 import org.junit.jupiter.api.Test;
 
 /** The max-min fair ECMP fluid model and the 2x bound of single 400G uplinks. */
@@ -17,7 +17,7 @@ class EcmpFluidJctTest {
 
     @Test
     void idealFabricMeetsTheBandwidthBound() {
-        EcmpFluidJct m = EcmpFluidJct.of000(GseVsRoceTestbed.documentedDefaults().fabric(1.5), 1, true);
+        EcmpFluidJct m = EcmpFluidJct.duan2024(GseVsRoceTestbed.documentedDefaults().fabric(1.5), 1, true);
         for (Algorithm a : Algorithm.values()) {
             EcmpFluidJct.Result r = m.run(p -> a.schedule(p, MB64), 1);
             double bound = new BandwidthBound(4, 100).seconds(a.collective, MB64);
@@ -29,7 +29,7 @@ class EcmpFluidJctTest {
     @Test
     void worstCaseHashOnSingle400GIsExactlyTwo() {
         for (double speedup : new double[] {1.5, 2.0}) {
-            EcmpFluidJct m = EcmpFluidJct.of000(GseVsRoceTestbed.documentedDefaults().fabric(speedup), 1, true);
+            EcmpFluidJct m = EcmpFluidJct.duan2024(GseVsRoceTestbed.documentedDefaults().fabric(speedup), 1, true);
             assertEquals(2.0, m.worstCaseRouting(p -> CollectiveSchedule.of(Collective.ALL_TO_ALL, p, MB64)).ratio(), 1e-9);
         }
     }
@@ -39,7 +39,7 @@ class EcmpFluidJctTest {
     void perFlowEcmpNeverExceedsTwoOnSingle400G() {
         for (double speedup : new double[] {1.5, 2.0}) {
             for (int qps : new int[] {1, 2, 4}) {
-                EcmpFluidJct m = EcmpFluidJct.of000(GseVsRoceTestbed.documentedDefaults().fabric(speedup), qps, true);
+                EcmpFluidJct m = EcmpFluidJct.duan2024(GseVsRoceTestbed.documentedDefaults().fabric(speedup), qps, true);
                 for (Algorithm a : Algorithm.values()) {
                     assertTrue(m.worstCaseRouting(p -> a.schedule(p, MB64)).ratio() <= 2 + 1e-9, a.name());
                     for (long seed = 1; seed <= 10; seed++) {
@@ -54,7 +54,7 @@ class EcmpFluidJctTest {
     /** With 4 x 100G members one member can be asked for a whole leaf's 800G: the worst case is 8x, the bound needs 400G links. */
     @Test
     void breakoutMembersLoseTheBound() {
-        EcmpFluidJct m = EcmpFluidJct.of000(GseVsRoceTestbed.documentedDefaults().withUplinks(Uplinks.BREAKOUT_4X100G).fabric(1.5),
+        EcmpFluidJct m = EcmpFluidJct.duan2024(GseVsRoceTestbed.documentedDefaults().withUplinks(Uplinks.BREAKOUT_4X100G).fabric(1.5),
                 1, true);
         assertEquals(8.0, m.worstCaseRouting(p -> CollectiveSchedule.of(Collective.ALL_TO_ALL, p, MB64)).ratio(), 1e-9);
     }
@@ -62,7 +62,7 @@ class EcmpFluidJctTest {
     @Test
     void badInput() {
         assertThrows(IllegalArgumentException.class,
-                () -> EcmpFluidJct.of000(GseVsRoceTestbed.documentedDefaults().fabric(1.5), 0, true));
+                () -> EcmpFluidJct.duan2024(GseVsRoceTestbed.documentedDefaults().fabric(1.5), 0, true));
         assertThrows(IllegalArgumentException.class,
                 () -> new EcmpFluidJct(GseVsRoceTestbed.documentedDefaults().fabric(1.5), new int[][] {{0, 99}}, 1, true));
     }

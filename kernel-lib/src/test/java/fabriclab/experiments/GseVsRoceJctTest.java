@@ -1,5 +1,6 @@
 package fabriclab.experiments;
 
+import fabriclab.experiments.testbed.RoceOrGse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,7 +29,7 @@ class GseVsRoceJctTest {
     void onANonBlockingFabricGseApproachesTheBandwidthBound() {
         // 8 jobs of AlltoAll, 16 MiB per rank, speedup 2: every rank's NIC is the bottleneck, so each job
         // needs (3/4) 16 MiB x 8 / 100G; containers and grants add a few microseconds.
-        GseVsRoceJct.Run r = new GseVsRoceJct(2.0).run(Collective.ALL_TO_ALL, 16L << 20, GseVsRoceJct.Fabric.GSE, 1);
+        GseVsRoceJct.Result r = new GseVsRoceJct(2.0).run(Collective.ALL_TO_ALL, 16L << 20, RoceOrGse.GSE, 1);
         double bound = new BandwidthBound(4, 100).seconds(Collective.ALL_TO_ALL, 16L << 20) * 1e6;
         assertEquals(bound, r.boundUs(), 1e-6);
         assertTrue(r.maxJctUs() >= bound, "no job beats the bound");
@@ -39,27 +40,27 @@ class GseVsRoceJctTest {
     @Test
     void sweepsAreDeterministicWhateverTheThreads() throws InterruptedException {
         GseVsRoceJct e = new GseVsRoceJct(1.5);
-        List<GseVsRoceJct.Run> one = e.sweep(List.of(Collective.RING_ALL_REDUCE), new long[] {1 << 20},
-                List.of(GseVsRoceJct.Fabric.ROCE, GseVsRoceJct.Fabric.GSE), new long[] {1, 2}, 1, Progress.silent());
-        List<GseVsRoceJct.Run> two = e.sweep(List.of(Collective.RING_ALL_REDUCE), new long[] {1 << 20},
-                List.of(GseVsRoceJct.Fabric.ROCE, GseVsRoceJct.Fabric.GSE), new long[] {1, 2}, 2, Progress.silent());
+        List<GseVsRoceJct.Result> one = e.sweep(List.of(Collective.RING_ALL_REDUCE), new long[] {1 << 20},
+                List.of(RoceOrGse.ROCE, RoceOrGse.GSE), new long[] {1, 2}, 1, Progress.silent());
+        List<GseVsRoceJct.Result> two = e.sweep(List.of(Collective.RING_ALL_REDUCE), new long[] {1 << 20},
+                List.of(RoceOrGse.ROCE, RoceOrGse.GSE), new long[] {1, 2}, 2, Progress.silent());
         assertEquals(one, two);
     }
 
     @Test
     void sweepResultsFollowTheNestedOrderOfItsArguments() throws InterruptedException {
         GseVsRoceJct e = new GseVsRoceJct(2.0);
-        List<GseVsRoceJct.Run> runs = e.sweep(List.of(Collective.RING_ALL_REDUCE, Collective.ALL_TO_ALL), new long[] {1 << 20},
-                List.of(GseVsRoceJct.Fabric.GSE), new long[] {7}, 2, Progress.silent());
-        assertEquals(List.of(e.run(Collective.RING_ALL_REDUCE, 1 << 20, GseVsRoceJct.Fabric.GSE, 7),
-                e.run(Collective.ALL_TO_ALL, 1 << 20, GseVsRoceJct.Fabric.GSE, 7)), runs);
+        List<GseVsRoceJct.Result> runs = e.sweep(List.of(Collective.RING_ALL_REDUCE, Collective.ALL_TO_ALL), new long[] {1 << 20},
+                List.of(RoceOrGse.GSE), new long[] {7}, 2, Progress.silent());
+        assertEquals(List.of(e.run(Collective.RING_ALL_REDUCE, 1 << 20, RoceOrGse.GSE, 7),
+                e.run(Collective.ALL_TO_ALL, 1 << 20, RoceOrGse.GSE, 7)), runs);
     }
 
     @Test
     void theFullSweepDatasetHasOneRowPerRunAndAUnitPerColumn(@TempDir Path dir) {
-        GseVsRoceJct.Run a = new GseVsRoceJct.Run(Collective.ALL_TO_ALL, 3L << 20, GseVsRoceJct.Fabric.ROCE, 1.5, 2, 100.5,
+        GseVsRoceJct.Result a = new GseVsRoceJct.Result(Collective.ALL_TO_ALL, 3L << 20, RoceOrGse.ROCE, 1.5, 2, 100.5,
                 120.25, 90, 1.75, 4, 5, 6, 0, new JobMetrics.DeliveryCounters(1000, 1500, 2.5, 3, 1, 0));
-        GseVsRoceJct.Run b = new GseVsRoceJct.Run(Collective.RING_ALL_REDUCE, 1L << 19, GseVsRoceJct.Fabric.GSE, 2.0, 3, 80,
+        GseVsRoceJct.Result b = new GseVsRoceJct.Result(Collective.RING_ALL_REDUCE, 1L << 19, RoceOrGse.GSE, 2.0, 3, 80,
                 81, 79, 1, 0, 0, 0, 12, new JobMetrics.DeliveryCounters(2000, 2000, 4, 0, 0, 0));
         Dataset d = GseVsRoceJct.fullSweepDataset(List.of(a, b));
         assertEquals(GseVsRoceJct.FULL_SWEEP, d.name());
@@ -90,10 +91,10 @@ class GseVsRoceJctTest {
     void sweepArgumentsAreChecked() {
         GseVsRoceJct e = new GseVsRoceJct(1.5);
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> e.sweep(List.of(Collective.ALL_TO_ALL),
-                new long[] {1 << 20, 100}, List.of(GseVsRoceJct.Fabric.GSE), new long[] {1}, 1, Progress.silent()));
+                new long[] {1 << 20, 100}, List.of(RoceOrGse.GSE), new long[] {1}, 1, Progress.silent()));
         assertEquals("sizes[1] must be in [4096, 1073741824], got 100", x.getMessage());
         x = assertThrows(IllegalArgumentException.class, () -> e.sweep(List.of(Collective.ALL_TO_ALL), new long[] {1 << 20},
-                List.of(GseVsRoceJct.Fabric.GSE), new long[] {1}, 0, Progress.silent()));
+                List.of(RoceOrGse.GSE), new long[] {1}, 0, Progress.silent()));
         assertEquals("threads must be in [1, 1024], got 0", x.getMessage());
         x = assertThrows(IllegalArgumentException.class, () -> GseVsRoceJct.fullSweep(0, Progress.silent()));
         assertEquals("threads must be in [1, 1024], got 0", x.getMessage());

@@ -1,15 +1,16 @@
 package fabriclab.experiments;
 
+import fabriclab.experiments.testbed.RoceOrGse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
-import fabriclab.experiments.GseVsRoceTestbed.Algorithm;
-import fabriclab.experiments.GseVsRoceTestbed.Dcqcn;
+import fabriclab.experiments.testbed.Duan2024Testbed.Algorithm;
+import fabriclab.experiments.testbed.Duan2024Testbed.Dcqcn;
 import fabriclab.experiments.GseVsRoceTestbed.Grid;
-import fabriclab.experiments.GseVsRoceTestbed.Uplinks;
+import fabriclab.experiments.testbed.Duan2024Testbed.Uplinks;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,9 +21,9 @@ class GseVsRoceTestbedTest {
     @Test
     void firstReadingReproducesTheOriginalModel() {
         for (Collective c : new Collective[] {Collective.ALL_TO_ALL, Collective.RING_ALL_REDUCE}) {
-            GseVsRoceJct.Run old = new GseVsRoceJct(1.5).run(c, MB4, GseVsRoceJct.Fabric.ROCE, 2);
+            GseVsRoceJct.Result old = new GseVsRoceJct(1.5).run(c, MB4, RoceOrGse.ROCE, 2);
             Algorithm a = c == Collective.ALL_TO_ALL ? Algorithm.ALL_TO_ALL_AT_ONCE : Algorithm.RING_ALL_REDUCE;
-            GseVsRoceTestbed.Run now = GseVsRoceTestbed.firstReading().run(a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 2);
+            GseVsRoceTestbed.Result now = GseVsRoceTestbed.firstReading().run(a, RoceOrGse.ROCE, 1.5, MB4, 2);
             assertEquals(old.meanJctUs(), now.meanJctUs(), 0.0);
             assertEquals(old.maxJctUs(), now.maxJctUs(), 0.0);
             assertEquals(old.ecnMarks(), now.ecnMarks());
@@ -35,8 +36,8 @@ class GseVsRoceTestbedTest {
         GseVsRoceTestbed one = GseVsRoceTestbed.documentedDefaults();
         GseVsRoceTestbed four = one.withQueuePairs(4);
         long mb1 = 1L << 20;
-        assertEquals(one.run(Algorithm.RING_ALL_REDUCE, GseVsRoceJct.Fabric.ROCE, 2.0, mb1, 3).meanJctUs(),
-                four.run(Algorithm.RING_ALL_REDUCE, GseVsRoceJct.Fabric.ROCE, 2.0, mb1, 3).meanJctUs(), 0.0);
+        assertEquals(one.run(Algorithm.RING_ALL_REDUCE, RoceOrGse.ROCE, 2.0, mb1, 3).meanJctUs(),
+                four.run(Algorithm.RING_ALL_REDUCE, RoceOrGse.ROCE, 2.0, mb1, 3).meanJctUs(), 0.0);
     }
 
     @Test
@@ -61,8 +62,8 @@ class GseVsRoceTestbedTest {
 
     @Test
     void gseFinishesNearTheBoundOnSingle400G() {
-        GseVsRoceTestbed.Run g = GseVsRoceTestbed.documentedDefaults()
-                .run(Algorithm.HALVING_DOUBLING_ALL_REDUCE, GseVsRoceJct.Fabric.GSE, 1.5, 16L << 20, 1);
+        GseVsRoceTestbed.Result g = GseVsRoceTestbed.documentedDefaults()
+                .run(Algorithm.HALVING_DOUBLING_ALL_REDUCE, RoceOrGse.GSE, 1.5, 16L << 20, 1);
         assertTrue(g.meanJctUs() < 1.1 * g.boundUs() && g.meanJctUs() >= g.boundUs(), g.toString());
         assertEquals(0, g.pfcPauses());
         assertEquals(0, g.drops());
@@ -73,8 +74,8 @@ class GseVsRoceTestbedTest {
         // containers sprayed over the 4 members by the leaves and rotated over them by the spines: no member
         // collects a flow, nothing is dropped or resent, and the JCT stays within 10% of the bound
         for (Algorithm a : List.of(Algorithm.ALL_TO_ALL_AT_ONCE, Algorithm.RING_ALL_REDUCE)) {
-            GseVsRoceTestbed.Run g = GseVsRoceTestbed.documentedDefaults().withUplinks(Uplinks.BREAKOUT_4X100G)
-                    .run(a, GseVsRoceJct.Fabric.GSE, 1.5, 16L << 20, 1);
+            GseVsRoceTestbed.Result g = GseVsRoceTestbed.documentedDefaults().withUplinks(Uplinks.BREAKOUT_4X100G)
+                    .run(a, RoceOrGse.GSE, 1.5, 16L << 20, 1);
             assertTrue(g.meanJctUs() < 1.1 * g.boundUs() && g.meanJctUs() >= g.boundUs(), g.toString());
             assertEquals(0, g.drops());
             assertEquals(0, g.retransmits());
@@ -89,10 +90,10 @@ class GseVsRoceTestbedTest {
         GseVsRoceTestbed single = GseVsRoceTestbed.documentedDefaults();
         GseVsRoceTestbed members = single.withUplinks(Uplinks.BREAKOUT_4X100G);
         Algorithm a = Algorithm.RING_ALL_REDUCE;
-        var roce1 = new GseVsRoceTestbed.Run(single, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1, 300, 310, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
-        var roce4 = new GseVsRoceTestbed.Run(members, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1, 600, 610, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
-        var gse1 = new GseVsRoceTestbed.Run(single, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, 1, 100, 100, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
-        var gse4 = new GseVsRoceTestbed.Run(members, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, 1, 120, 122, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
+        var roce1 = new GseVsRoceTestbed.Result(single, a, RoceOrGse.ROCE, 1.5, MB4, 1, 300, 310, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
+        var roce4 = new GseVsRoceTestbed.Result(members, a, RoceOrGse.ROCE, 1.5, MB4, 1, 600, 610, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
+        var gse1 = new GseVsRoceTestbed.Result(single, a, RoceOrGse.GSE, 1.5, MB4, 1, 100, 100, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
+        var gse4 = new GseVsRoceTestbed.Result(members, a, RoceOrGse.GSE, 1.5, MB4, 1, 120, 122, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, NONE);
         var t = GseVsRoceTestbed.ratios(List.of(roce1, roce4, gse1, gse4));
         assertEquals(2, t.rowCount());
         assertEquals(300 / 100.0, t.doubleColumn("ratio_mean").get(0), 1e-12);
@@ -104,12 +105,12 @@ class GseVsRoceTestbedTest {
     void theSpreadPairsEachSeedWithItsOwnGseRunAndTakesTheMedian() {
         GseVsRoceTestbed tb = GseVsRoceTestbed.documentedDefaults();
         Algorithm a = Algorithm.ALL_TO_ALL_AT_ONCE;
-        List<GseVsRoceTestbed.Run> runs = new java.util.ArrayList<>();
+        List<GseVsRoceTestbed.Result> runs = new java.util.ArrayList<>();
         double[] roce = {310, 330, 360, 600}; // with GSE at 100 each: ratios 3.1, 3.3, 3.6, 6.0
         for (int s = 0; s < roce.length; s++) {
-            runs.add(new GseVsRoceTestbed.Run(tb, a, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, s + 1, roce[s], roce[s], 100, 1, 0, 0, 0, 0,
+            runs.add(new GseVsRoceTestbed.Result(tb, a, RoceOrGse.ROCE, 1.5, MB4, s + 1, roce[s], roce[s], 100, 1, 0, 0, 0, 0,
                     0, 0, 0, 0, NONE));
-            runs.add(new GseVsRoceTestbed.Run(tb, a, GseVsRoceJct.Fabric.GSE, 1.5, MB4, s + 1, 100, 100, 100, 1, 0, 0, 0, 0, 0, 0,
+            runs.add(new GseVsRoceTestbed.Result(tb, a, RoceOrGse.GSE, 1.5, MB4, s + 1, 100, 100, 100, 1, 0, 0, 0, 0, 0, 0,
                     0, 0, NONE));
         }
         var t = GseVsRoceTestbed.ratioSpread(runs);
@@ -132,7 +133,7 @@ class GseVsRoceTestbedTest {
         GseVsRoceTestbed off = GseVsRoceTestbed.documentedDefaults().withUplinks(Uplinks.BREAKOUT_4X100G).withDcqcn(Dcqcn.OFF);
         assertEquals(null, Dcqcn.OFF.parameters());
         assertTrue(off.label().contains("no DCQCN"));
-        GseVsRoceTestbed.Run r = off.run(Algorithm.ALL_TO_ALL_AT_ONCE, GseVsRoceJct.Fabric.ROCE, 1.5, MB4, 1);
+        GseVsRoceTestbed.Result r = off.run(Algorithm.ALL_TO_ALL_AT_ONCE, RoceOrGse.ROCE, 1.5, MB4, 1);
         assertEquals(0, r.ecnMarks());
         assertEquals(0, r.rateCuts());
         assertEquals(0, r.drops());
@@ -150,9 +151,9 @@ class GseVsRoceTestbedTest {
         assertEquals(2 * 2 * 2 * 2, axis.size());
         var canonical = GseVsRoceTestbed.canonicalPoints(MB4, new long[] {1, 2});
         for (GseVsRoceTestbed.Point p : axis) {
-            assertEquals(GseVsRoceJct.Fabric.ROCE, p.fabric());
+            assertEquals(RoceOrGse.ROCE, p.fabric());
             assertTrue(p.testbed().dcqcn() != Dcqcn.NVIDIA_CONNECTX);
-            assertEquals(1, canonical.stream().filter(g -> g.fabric() == GseVsRoceJct.Fabric.GSE && g.seed() == p.seed()
+            assertEquals(1, canonical.stream().filter(g -> g.fabric() == RoceOrGse.GSE && g.seed() == p.seed()
                     && g.speedup() == p.speedup() && g.algorithm() == p.algorithm()
                     && g.testbed().uplinks() == p.testbed().uplinks()).count(), p.toString());
         }
@@ -165,7 +166,7 @@ class GseVsRoceTestbedTest {
         var pts = GseVsRoceTestbed.points(Grid.SUBSET, MB4, new long[] {1});
         // GSE: 4 algorithms x 2 speedups on 400G, and at 1.5:1 (the only speedup with 4x100G RoCE runs) on 4x100G
         assertEquals(36 + 8 + 4, pts.size());
-        assertEquals(4, pts.stream().filter(p -> p.fabric() == GseVsRoceJct.Fabric.GSE
+        assertEquals(4, pts.stream().filter(p -> p.fabric() == RoceOrGse.GSE
                 && p.testbed().uplinks() == Uplinks.BREAKOUT_4X100G && p.speedup() == 1.5).count());
         // 2 uplinks x 4 QP settings x 2 DCQCN x 5 PFC = 80 testbeds, x 4 algorithms x 2 speedups, + GSE 4 x 2 x 2 uplinks
         assertEquals(80 * 4 * 2 + 16, GseVsRoceTestbed.points(Grid.FULL, MB4, new long[] {1}).size());
@@ -178,7 +179,7 @@ class GseVsRoceTestbedTest {
         assertThrows(IllegalArgumentException.class, () -> new GseVsRoceTestbed(Uplinks.SINGLE_400G, 1, false, Dcqcn.ZHU_2015, 5_000, 0));
         assertThrows(IllegalArgumentException.class, () -> new GseVsRoceTestbed(Uplinks.SINGLE_400G, 1, false, Dcqcn.ZHU_2015, 1_000_000, 100));
         assertThrows(IllegalArgumentException.class, () -> GseVsRoceTestbed.documentedDefaults()
-                .run(Algorithm.RING_ALL_REDUCE, GseVsRoceJct.Fabric.ROCE, 3.0, MB4, 1));
+                .run(Algorithm.RING_ALL_REDUCE, RoceOrGse.ROCE, 3.0, MB4, 1));
         assertThrows(IllegalArgumentException.class, () -> GseVsRoceTestbed.points(Grid.SUBSET, MB4, new long[0]));
     }
 }

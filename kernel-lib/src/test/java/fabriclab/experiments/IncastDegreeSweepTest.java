@@ -26,7 +26,7 @@ class IncastDegreeSweepTest {
     @Test
     void noControlMatchesItsClosedForms() {
         for (int n : new int[] {1, 2, 8, 64}) {
-            IncastDegreeSweep.Point p = SWEEP.run(n, 1);
+            IncastDegreeSweep.Result p = SWEEP.run(n, 1);
             assertEquals(M * (n - 1), p.noControlPeakBytes(), 1e-6 * M * n, "peak at n = " + n);
             assertEquals(M * (n - 1), p.noControlBoundBytes(), 1e-6 * M * n);
             assertEquals(8 * n * M / R, p.noControlCompletionS(), 1e-9 * 8 * n * M / R, "completion at n = " + n);
@@ -37,7 +37,7 @@ class IncastDegreeSweepTest {
     /** PFC's bound n (XOFF + r tau' / 8), tau' = 1.5 tau; every control completes no sooner than 8 n M / R; queues within their bounds. */
     @Test
     void everyControlStaysWithinItsBounds() {
-        for (IncastDegreeSweep.Point p : SWEEP.sweep(new int[] {2, 16, 128}, 1000, Progress.silent())) {
+        for (IncastDegreeSweep.Result p : SWEEP.sweep(new int[] {2, 16, 128}, 1000, Progress.silent())) {
             int n = p.senders();
             assertEquals(n * (20_000 + R * 1.5 * TAU / 8), p.pfcBoundBytes(), 1e-6);
             assertTrue(p.pfcMaxQueueBytes() <= p.pfcBoundBytes() * (1 + 1e-9), "PFC at n = " + n);
@@ -51,8 +51,8 @@ class IncastDegreeSweepTest {
     /** The grant bound g + g C / r + C Delta / 8 does not depend on n: with C = r and Delta = 3 - 2 us, 16e3 + 16e3 + 100e9 x 1e-6 / 8 bytes. */
     @Test
     void theGrantBoundIsIndependentOfTheDegree() {
-        List<IncastDegreeSweep.Point> points = SWEEP.sweep(new int[] {2, 512}, 7, Progress.silent());
-        for (IncastDegreeSweep.Point p : points) {
+        List<IncastDegreeSweep.Result> points = SWEEP.sweep(new int[] {2, 512}, 7, Progress.silent());
+        for (IncastDegreeSweep.Result p : points) {
             assertEquals(16e3 + 16e3 + R * 1e-6 / 8, p.grantsBoundBytes(), 1e-6);
         }
         assertEquals(SWEEP.run(512, 8), points.get(1));

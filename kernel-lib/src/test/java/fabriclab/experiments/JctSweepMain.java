@@ -20,7 +20,7 @@ public final class JctSweepMain {
     public static void main(String[] args) throws InterruptedException {
         int threads = threads(args);
         long t0 = System.nanoTime();
-        List<GseVsRoceJct.Run> all = GseVsRoceJct.fullSweep(threads, Progress.console(System.out));
+        List<GseVsRoceJct.Result> all = GseVsRoceJct.fullSweep(threads, Progress.console(System.out));
         double wall = (System.nanoTime() - t0) / 1e9;
         Path csv = Datasets.writeModel(GseVsRoceJct.fullSweepDataset(all));
         System.out.printf(Locale.ROOT, "%d runs in %.1f s on %d threads; wrote %s%n", all.size(), wall, threads, csv);

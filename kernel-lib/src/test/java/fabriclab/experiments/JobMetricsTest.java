@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.collectives.Collective;
-import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.testbed.Duan2024Testbed;
+import fabriclab.experiments.testbed.RoceOrGse;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -63,9 +64,9 @@ class JobMetricsTest {
     @Test
     void gseSpraysEachPairsContainersRoundRobinOverTheUplinks() {
         long buffer = 4L * 128 * 1024;
-        int[][] groups = Paper000Testbed.jobGroups();
+        int[][] groups = Duan2024Testbed.jobGroups();
         for (double speedup : new double[] {1.5, 2.0}) {
-            JobMetrics m = JobSimulation.run(Paper000Testbed.of(speedup).leafSpine(), JobSimulation.FabricSettings.firstReading(Fabric.GSE),
+            JobMetrics m = JobSimulation.run(Duan2024Testbed.of(speedup).leafSpine(), JobSimulation.FabricSettings.firstReading(RoceOrGse.GSE),
                     1, JobSimulation.collectives(groups, Collective.ALL_TO_ALL, buffer), groups.length, new int[0], s -> { });
             assertEquals(8, m.groups());
             assertTrue(m.allFinished());
@@ -122,9 +123,9 @@ class JobMetricsTest {
     void aLosslessRunDeliversEveryFlowsBytesOnceWithoutTimeouts() {
         long buffer = 4L * 128 * 1024;
         long total = 8L * 4 * 3 * 128 * 1024;
-        int[][] groups = Paper000Testbed.jobGroups();
-        for (Fabric fabric : Fabric.values()) {
-            JobMetrics m = JobSimulation.run(Paper000Testbed.of(1.5).leafSpine(), JobSimulation.FabricSettings.firstReading(fabric),
+        int[][] groups = Duan2024Testbed.jobGroups();
+        for (RoceOrGse fabric : RoceOrGse.values()) {
+            JobMetrics m = JobSimulation.run(Duan2024Testbed.of(1.5).leafSpine(), JobSimulation.FabricSettings.firstReading(fabric),
                     1, JobSimulation.collectives(groups, Collective.ALL_TO_ALL, buffer), groups.length, new int[0], s -> { });
             assertTrue(m.allFinished(), fabric.toString());
             assertEquals(0, m.drops(), fabric.toString());

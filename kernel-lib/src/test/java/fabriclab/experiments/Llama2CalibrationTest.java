@@ -1,14 +1,15 @@
 package fabriclab.experiments;
 
+import fabriclab.experiments.testbed.Spread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.experiments.Llama2Fabric.Case;
 import fabriclab.experiments.Llama2Training.Gain;
-import fabriclab.experiments.Llama2Training.Point;
+import fabriclab.experiments.Llama2Training.Configuration;
 import fabriclab.experiments.Llama2Training.Result;
 import fabriclab.experiments.Llama2Training.Timing;
 import fabriclab.training.Accelerator;
@@ -22,8 +23,8 @@ class Llama2CalibrationTest {
     static final ParallelLayout ODD = Llama2Training.layouts(32).stream().filter(l -> l.dataParallel() % 2 != 0).findFirst().orElseThrow();
 
     static Gain gain(Case row, double efficiency, double roce, double gse) {
-        Point r = new Point(row, Fabric.ROCE, EVEN, 32, Accelerator.A100, efficiency);
-        Point g = new Point(row, Fabric.GSE, EVEN, 32, Accelerator.A100, efficiency);
+        Configuration r = new Configuration(row, RoceOrGse.ROCE, EVEN, 32, Accelerator.A100, efficiency);
+        Configuration g = new Configuration(row, RoceOrGse.GSE, EVEN, 32, Accelerator.A100, efficiency);
         return new Gain(new Result(r, Timing.BOUND, roce, 1, 1, 0, 0, 0.5, JobMetrics.DeliveryCounters.NONE), new Result(g, Timing.BOUND, gse, 1, 1, 0, 0, 0.5, JobMetrics.DeliveryCounters.NONE));
     }
 
@@ -55,7 +56,7 @@ class Llama2CalibrationTest {
         double mfu = perToken * 2.0e12 / (368_640.0 * 3600 * 312e12);
         assertEquals(mfu, Llama2Training.llama2PretrainingMfu(), 1e-12);
         assertTrue(mfu > 0.40 && mfu < 0.44, "MFU " + mfu);
-        Point p = Llama2Training.outsideCalibratedPoint();
+        Configuration p = Llama2Training.outsideCalibratedPoint();
         assertEquals(2, p.layout().tensorParallel());
         assertEquals(1, p.layout().pipelineParallel());
         assertEquals(1, p.layout().zeroStage());
@@ -67,21 +68,21 @@ class Llama2CalibrationTest {
     /** 4 rows x 2 fabrics per setting, less the two multiple-jobs points of a layout with an odd DP degree. */
     @Test
     void everyRowAndFabricOfEachSetting() {
-        Point even = new Point(Case.SINGLE_JOB, Fabric.ROCE, EVEN, 32, Accelerator.A100, 0.45);
-        Point odd = new Point(Case.SINGLE_JOB, Fabric.ROCE, ODD, 32, Accelerator.A100, 0.45);
-        List<Point> points = Llama2Training.everyRowAndFabric(List.of(even, odd));
+        Configuration even = new Configuration(Case.SINGLE_JOB, RoceOrGse.ROCE, EVEN, 32, Accelerator.A100, 0.45);
+        Configuration odd = new Configuration(Case.SINGLE_JOB, RoceOrGse.ROCE, ODD, 32, Accelerator.A100, 0.45);
+        List<Configuration> points = Llama2Training.everyRowAndFabric(List.of(even, odd));
         assertEquals(8 + 6, points.size());
-        assertEquals(new Point(Case.SINGLE_JOB, Fabric.GSE, ODD, 32, Accelerator.A100, 0.45), points.get(3));
+        assertEquals(new Configuration(Case.SINGLE_JOB, RoceOrGse.GSE, ODD, 32, Accelerator.A100, 0.45), points.get(3));
         assertEquals(0, points.stream().filter(p -> p.row() == Case.MULTIPLE_JOBS && p.layout().equals(ODD)).count());
     }
 
     @Test
     void packetCalibrationNeedsACandidateInItsWindow() {
         Llama2Training t = Llama2Training.nonBlocking(4);
-        Point p = new Point(Case.SINGLE_JOB, Fabric.ROCE, EVEN, 32, Accelerator.A100, 0.45);
+        Configuration p = new Configuration(Case.SINGLE_JOB, RoceOrGse.ROCE, EVEN, 32, Accelerator.A100, 0.45);
         Llama2Training.Result roce = new Llama2Training.Result(p, Llama2Training.Timing.BOUND, 1.0, 32, 1, 0, 0.5, 0.3,
                 fabriclab.experiments.JobMetrics.DeliveryCounters.NONE);
-        Llama2Training.Result gse = new Llama2Training.Result(new Point(Case.SINGLE_JOB, Fabric.GSE, EVEN, 32, Accelerator.A100, 0.45),
+        Llama2Training.Result gse = new Llama2Training.Result(new Configuration(Case.SINGLE_JOB, RoceOrGse.GSE, EVEN, 32, Accelerator.A100, 0.45),
                 Llama2Training.Timing.BOUND, 1.1, 29, 1, 0, 0.5, 0.33, fabriclab.experiments.JobMetrics.DeliveryCounters.NONE);
         List<Llama2Training.Gain> gains = Llama2Training.gains(List.of(roce, gse)); // a 10% gain
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> t.calibratedOnPacket(gains, 47, 2.66, 5, 1,
@@ -100,8 +101,8 @@ class Llama2CalibrationTest {
         assertEquals("3.0", Spread.of(new double[] {3, 3}).format("%.1f"));
         assertThrows(IllegalArgumentException.class, () -> Spread.of(new double[0]));
         assertThrows(IllegalArgumentException.class, () -> new Spread(1, 2, 3));
-        Point roceP = new Point(Case.SINGLE_JOB, Fabric.ROCE, EVEN, 32, Accelerator.A100, 0.45);
-        Point gseP = new Point(Case.SINGLE_JOB, Fabric.GSE, EVEN, 32, Accelerator.A100, 0.45);
+        Configuration roceP = new Configuration(Case.SINGLE_JOB, RoceOrGse.ROCE, EVEN, 32, Accelerator.A100, 0.45);
+        Configuration gseP = new Configuration(Case.SINGLE_JOB, RoceOrGse.GSE, EVEN, 32, Accelerator.A100, 0.45);
         java.util.Map<Long, List<Llama2Training.Result>> bySeed = new java.util.HashMap<>();
         double[] roce = {2.0, 2.5, 1.0}, gse = {3.0, 3.0, 3.0}; // gains 50%, 20%, 200%
         for (int k = 0; k < 3; k++) {
@@ -120,7 +121,7 @@ class Llama2CalibrationTest {
         assertEquals("seed", t.columnNames().get(0));
     }
 
-    private static Llama2Training.Result result(Point p, double samplesPerSecond) {
+    private static Llama2Training.Result result(Configuration p, double samplesPerSecond) {
         return new Llama2Training.Result(p, Llama2Training.Timing.PACKET, samplesPerSecond, 32 / samplesPerSecond, 1, 0, 0.5, 0.3,
                 fabriclab.experiments.JobMetrics.DeliveryCounters.NONE);
     }

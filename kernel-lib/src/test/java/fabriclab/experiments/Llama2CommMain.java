@@ -20,7 +20,7 @@ public final class Llama2CommMain {
     public static void main(String[] args) throws InterruptedException {
         int threads = JctSweepMain.threads(args);
         long t0 = System.nanoTime();
-        List<Llama2Fabric.Comm> all = Llama2Fabric.commRuns(threads, Progress.console(System.out));
+        List<Llama2Fabric.Result> all = Llama2Fabric.commRuns(threads, Progress.console(System.out));
         double wall = (System.nanoTime() - t0) / 1e9;
         Path csv = Datasets.writeModel(Llama2Fabric.commRunsDataset(all));
         System.out.printf(Locale.ROOT, "%d runs in %.1f s on %d threads; wrote %s%n", all.size(), wall, threads, csv);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.datasets.Dataset;
-import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.experiments.Llama2Fabric.Case;
 import fabriclab.progress.Progress;
@@ -62,7 +62,7 @@ class Llama2FabricTest {
         // step (2 steps) a fixed latency: 4 links of 1 us, request and grant (2 x 2 us), 1 us assembly, store
         // and forward of a 4 KB packet at 3 hops, about 10 us
         long b = 4L << 20;
-        Llama2Fabric.Comm c = L.communication(Case.MULTIPLE_JOBS, Fabric.GSE, b, 1);
+        Llama2Fabric.Result c = L.communication(Case.MULTIPLE_JOBS, RoceOrGse.GSE, b, 1);
         double bound = b * 8 / 100e9 * 1e6;
         assertTrue(c.commUs() >= bound + 2 * 9 && c.commUs() <= bound + 2 * 12, "comm " + c.commUs() + " us vs bound " + bound);
         assertEquals(0, c.drops());
@@ -71,18 +71,18 @@ class Llama2FabricTest {
     @Test
     void steadyStateFailuresLoseNothingAndOnlyDetectedFailuresBlackHole() {
         long b = 2L << 20;
-        for (Fabric f : Fabric.values()) {
-            Llama2Fabric.Comm c = L.communication(Case.FOUR_LINKS_DOWN, f, b, 1);
+        for (RoceOrGse f : RoceOrGse.values()) {
+            Llama2Fabric.Result c = L.communication(Case.FOUR_LINKS_DOWN, f, b, 1);
             assertTrue(Double.isFinite(c.commUs()), f + " completes");
             assertEquals(0, c.blackholedPackets(), f + ": the routes avoided the links from the start");
             assertEquals(4, c.failedUplinks());
         }
         // RoCE: 0.2 ms of hashing onto the dead link at 100G black-holes traffic; go-back-N recovers it
-        Llama2Fabric.Comm roce = L.failureDuringCollective(Fabric.ROCE, b, 1, 20 * Time.US, 200 * Time.US);
+        Llama2Fabric.Result roce = L.failureDuringCollective(RoceOrGse.ROCE, b, 1, 20 * Time.US, 200 * Time.US);
         assertTrue(roce.blackholedPackets() > 0 && roce.retransmittedPackets() > 0, roce.toString());
         assertTrue(Double.isFinite(roce.commUs()), "RoCE recovers: " + roce);
         // GSE: announced 5 us ahead, nothing is lost
-        Llama2Fabric.Comm gse = L.failureDuringCollective(Fabric.GSE, b, 1, 20 * Time.US, -5 * Time.US);
+        Llama2Fabric.Result gse = L.failureDuringCollective(RoceOrGse.GSE, b, 1, 20 * Time.US, -5 * Time.US);
         assertEquals(0, gse.drops());
         assertTrue(Double.isFinite(gse.commUs()));
     }
@@ -97,12 +97,12 @@ class Llama2FabricTest {
     void gseResendsWhatALateAnnouncementLoses() {
         long b = 1L << 20;
         long failPs = 20 * Time.US;
-        Llama2Fabric.Comm early = L.failureDuringCollective(Fabric.GSE, b, 1, failPs, -5 * Time.US);
+        Llama2Fabric.Result early = L.failureDuringCollective(RoceOrGse.GSE, b, 1, failPs, -5 * Time.US);
         assertEquals(0, early.drops());
         assertEquals(0, early.retransmittedPackets());
         boolean someLoss = false;
         for (long detectionPs : new long[] {0, -Time.US, 20 * Time.US}) {
-            Llama2Fabric.Comm late = L.failureDuringCollective(Fabric.GSE, b, 1, failPs, detectionPs);
+            Llama2Fabric.Result late = L.failureDuringCollective(RoceOrGse.GSE, b, 1, failPs, detectionPs);
             assertTrue(Double.isFinite(late.commUs()), late.toString());
             // every lost packet is resent (whole containers, so possibly more)
             assertTrue(late.retransmittedPackets() >= late.drops(), late.toString());
@@ -122,14 +122,14 @@ class Llama2FabricTest {
     void theFailureSweepGivesTheSingleRunsInTheOrderOfTheDetectionTimes() throws InterruptedException {
         long b = 1L << 20;
         long[] detections = {100 * Time.US, 0};
-        List<Llama2Fabric.Comm> swept = L.failureSweep(Fabric.ROCE, b, 1, 20 * Time.US, detections, 2, Progress.silent());
-        assertEquals(List.of(L.failureDuringCollective(Fabric.ROCE, b, 1, 20 * Time.US, detections[0]),
-                L.failureDuringCollective(Fabric.ROCE, b, 1, 20 * Time.US, detections[1])), swept);
+        List<Llama2Fabric.Result> swept = L.failureSweep(RoceOrGse.ROCE, b, 1, 20 * Time.US, detections, 2, Progress.silent());
+        assertEquals(List.of(L.failureDuringCollective(RoceOrGse.ROCE, b, 1, 20 * Time.US, detections[0]),
+                L.failureDuringCollective(RoceOrGse.ROCE, b, 1, 20 * Time.US, detections[1])), swept);
     }
 
     @Test
     void theCommDatasetHasOneRowPerRunAndAUnitPerColumn() {
-        Llama2Fabric.Comm c = new Llama2Fabric.Comm(Case.FOUR_LINKS_DOWN, Fabric.GSE, 3L << 20, 2, 1234.5, 4, 1.25, 0, 1, 2,
+        Llama2Fabric.Result c = new Llama2Fabric.Result(Case.FOUR_LINKS_DOWN, RoceOrGse.GSE, 3L << 20, 2, 1234.5, 4, 1.25, 0, 1, 2,
                 3, 5, new JobMetrics.DeliveryCounters(4096, 8192, 1.5, 2, 0, 1));
         Dataset d = Llama2Fabric.commRunsDataset(List.of(c, c));
         assertEquals(Llama2Fabric.COMM_RUNS, d.name());
@@ -152,15 +152,15 @@ class Llama2FabricTest {
     @Test
     void badInputIsNamed() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> L.failureDuringCollective(Fabric.GSE, 1 << 20, 1, Time.US, -2 * Time.US));
+                () -> L.failureDuringCollective(RoceOrGse.GSE, 1 << 20, 1, Time.US, -2 * Time.US));
         assertEquals("detectionPs must be in [-1000000, 10000000000000], got -2000000", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> L.communication(Case.SINGLE_JOB, Fabric.ROCE, 100, 1));
+        e = assertThrows(IllegalArgumentException.class, () -> L.communication(Case.SINGLE_JOB, RoceOrGse.ROCE, 100, 1));
         assertTrue(e.getMessage().contains("bytesPerRank"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> L.failureSweep(Fabric.ROCE, 1 << 20, 1, -1, new long[] {0}, 1,
+        e = assertThrows(IllegalArgumentException.class, () -> L.failureSweep(RoceOrGse.ROCE, 1 << 20, 1, -1, new long[] {0}, 1,
                 Progress.silent()));
         assertEquals("failPs must be in [0, 10000000000000], got -1", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> L.sweep(List.of(Case.SINGLE_JOB), java.util.Arrays.asList(
-                Fabric.ROCE, null), 1 << 20, new long[] {1}, 1, Progress.silent()));
+                RoceOrGse.ROCE, null), 1 << 20, new long[] {1}, 1, Progress.silent()));
         assertEquals("fabrics[1] must not be null", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Llama2Fabric.commRuns(0, Progress.silent()));
         assertEquals("threads must be in [1, 1024], got 0", e.getMessage());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fabriclab.experiments.GseVsRoceJct.Fabric;
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.experiments.Llama2Fabric.Case;
 import fabriclab.progress.Progress;
 import fabriclab.training.Accelerator;
@@ -23,14 +23,14 @@ class Llama2TrainingTest {
         Llama2Training t = Llama2Training.nonBlocking(4);
         int[][] rails = TP8_DP4.dataGroups(0); // 8 rings of 4, GPU k of every server
         double bound = 2 * 3 / 4.0 * 1e9 * 8 / 200e9;
-        double gse = t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.PACKET, 1, 16L << 20)
+        double gse = t.timer(Case.SINGLE_JOB, RoceOrGse.GSE, Llama2Training.Timing.PACKET, 1, 16L << 20)
                 .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9);
         assertTrue(gse >= bound && gse < 1.08 * bound, "GSE packet-level " + gse + " s vs bound " + bound + " s");
-        assertEquals(bound, t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+        assertEquals(bound, t.timer(Case.SINGLE_JOB, RoceOrGse.GSE, Llama2Training.Timing.BOUND, 1)
                 .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9), 1e-12);
         // the whole iteration then matches the non-blocking bound of the layout
-        Llama2Training.Point p = new Llama2Training.Point(Case.SINGLE_JOB, Fabric.GSE, TP8_DP4, 32, Accelerator.A100, 0.4);
-        double fluid = t.evaluate(p, t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1),
+        Llama2Training.Configuration p = new Llama2Training.Configuration(Case.SINGLE_JOB, RoceOrGse.GSE, TP8_DP4, 32, Accelerator.A100, 0.4);
+        double fluid = t.evaluate(p, t.timer(Case.SINGLE_JOB, RoceOrGse.GSE, Llama2Training.Timing.BOUND, 1),
                 Llama2Training.Timing.BOUND).samplesPerSecond();
         double ideal = t.evaluate(p, CommTimer.nonBlocking(8, 200e9, Llama2Training.NVLINK_BYTES_PER_SECOND),
                 Llama2Training.Timing.BOUND).samplesPerSecond();
@@ -42,20 +42,20 @@ class Llama2TrainingTest {
         for (int spines : new int[] {2, 4, 8}) {
             Llama2Training t = Llama2Training.nonBlocking(spines);
             int[][] rails = TP8_DP4.dataGroups(0);
-            double single = t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+            double single = t.timer(Case.SINGLE_JOB, RoceOrGse.GSE, Llama2Training.Timing.BOUND, 1)
                     .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9);
-            double four = t.timer(Case.FOUR_LINKS_DOWN, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+            double four = t.timer(Case.FOUR_LINKS_DOWN, RoceOrGse.GSE, Llama2Training.Timing.BOUND, 1)
                     .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9);
             assertEquals(single * spines / (spines - 1.0), four, 1e-12, "spines " + spines);
-            double roce = t.timer(Case.SINGLE_JOB, Fabric.ROCE, Llama2Training.Timing.BOUND, 1)
+            double roce = t.timer(Case.SINGLE_JOB, RoceOrGse.ROCE, Llama2Training.Timing.BOUND, 1)
                     .seconds(CommOp.Primitive.ALL_REDUCE, rails, 1e9);
             assertTrue(roce > single, "hashing collides: " + roce + " vs " + single);
         }
         // with spare uplink capacity (speedup 4/3 on 4 spines) losing one spine costs nothing
         Llama2Training spare = new Llama2Training(4, 4 / 3.0, Llama2Training.NVLINK_BYTES_PER_SECOND);
-        assertEquals(spare.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+        assertEquals(spare.timer(Case.SINGLE_JOB, RoceOrGse.GSE, Llama2Training.Timing.BOUND, 1)
                 .seconds(CommOp.Primitive.ALL_REDUCE, TP8_DP4.dataGroups(0), 1e9),
-                spare.timer(Case.FOUR_LINKS_DOWN, Fabric.GSE, Llama2Training.Timing.BOUND, 1)
+                spare.timer(Case.FOUR_LINKS_DOWN, RoceOrGse.GSE, Llama2Training.Timing.BOUND, 1)
                         .seconds(CommOp.Primitive.ALL_REDUCE, TP8_DP4.dataGroups(0), 1e9), 1e-9);
     }
 
@@ -68,8 +68,8 @@ class Llama2TrainingTest {
                 ParallelLayout.of(32, 8, 8, 4, 0, 4), 32)).getMessage();
         assertTrue(m.contains("layout.dataParallel must be even"), m);
         // with GSE the two jobs' rails do not share links, so each job runs as fast as alone: twice the samples/s of one
-        Llama2Training.Point p = new Llama2Training.Point(Case.MULTIPLE_JOBS, Fabric.GSE, TP8_DP4, 32, Accelerator.A100, 0.4);
-        Llama2Training.Result r = t.evaluate(p, t.timer(Case.MULTIPLE_JOBS, Fabric.GSE, Llama2Training.Timing.BOUND, 1),
+        Llama2Training.Configuration p = new Llama2Training.Configuration(Case.MULTIPLE_JOBS, RoceOrGse.GSE, TP8_DP4, 32, Accelerator.A100, 0.4);
+        Llama2Training.Result r = t.evaluate(p, t.timer(Case.MULTIPLE_JOBS, RoceOrGse.GSE, Llama2Training.Timing.BOUND, 1),
                 Llama2Training.Timing.BOUND);
         double alone = t.timeline(p, CommTimer.nonBlocking(8, 200e9, Llama2Training.NVLINK_BYTES_PER_SECOND)).samplesPerSecond();
         assertEquals(2 * alone, r.samplesPerSecond(), 1e-9 * alone);
@@ -82,8 +82,8 @@ class Llama2TrainingTest {
         Llama2Training t = Llama2Training.nonBlocking(4);
         var op = CommOp.Primitive.ALL_REDUCE;
         int[][] rails = {{0, 8, 16, 24}};
-        double single = t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20).seconds(op, rails, 1 << 24);
-        double down = t.timer(Case.ONE_LINK_DOWN, Fabric.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20).seconds(op, rails, 1 << 24);
+        double single = t.timer(Case.SINGLE_JOB, RoceOrGse.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20).seconds(op, rails, 1 << 24);
+        double down = t.timer(Case.ONE_LINK_DOWN, RoceOrGse.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20).seconds(op, rails, 1 << 24);
         assertTrue(Double.isFinite(down) && down >= single, down + " vs " + single);
     }
 
@@ -102,40 +102,40 @@ class Llama2TrainingTest {
                 rails[r][s] = s * 8 + r;
             }
         }
-        double boundDown = t.timer(Case.ONE_LINK_DOWN, Fabric.GSE, Llama2Training.Timing.BOUND, 1).seconds(op, rails, 1 << 24);
-        double boundSingle = t.timer(Case.SINGLE_JOB, Fabric.GSE, Llama2Training.Timing.BOUND, 1).seconds(op, rails, 1 << 24);
+        double boundDown = t.timer(Case.ONE_LINK_DOWN, RoceOrGse.GSE, Llama2Training.Timing.BOUND, 1).seconds(op, rails, 1 << 24);
+        double boundSingle = t.timer(Case.SINGLE_JOB, RoceOrGse.GSE, Llama2Training.Timing.BOUND, 1).seconds(op, rails, 1 << 24);
         assertEquals(4.0 / 3, boundDown / boundSingle, 0.02);
-        Llama2Training.Point p = new Llama2Training.Point(Case.ONE_LINK_DOWN, Fabric.GSE, ParallelLayout.of(32, 8, 1, 1, 0, 1), 32,
+        Llama2Training.Configuration p = new Llama2Training.Configuration(Case.ONE_LINK_DOWN, RoceOrGse.GSE, ParallelLayout.of(32, 8, 1, 1, 0, 1), 32,
                 Accelerator.H800, 0.45);
-        Llama2Training.Result r = t.evaluate(p, t.timer(Case.ONE_LINK_DOWN, Fabric.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20),
+        Llama2Training.Result r = t.evaluate(p, t.timer(Case.ONE_LINK_DOWN, RoceOrGse.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20),
                 Llama2Training.Timing.PACKET);
         assertTrue(r.delivery().deliveredBytes() > 0);
         assertEquals(r.delivery().deliveredBytes(), r.delivery().sentBytes(), "GSE resent bytes with the PFC backstop");
-        double down = t.timer(Case.ONE_LINK_DOWN, Fabric.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20).seconds(op, rails, 1 << 24);
+        double down = t.timer(Case.ONE_LINK_DOWN, RoceOrGse.GSE, Llama2Training.Timing.PACKET, 1, 4L << 20).seconds(op, rails, 1 << 24);
         assertTrue(down >= boundDown * (1 - 1e-9), down + " s beats the bound " + boundDown + " s");
     }
 
     @Test
     void rejectsBadInputNamingTheParameter() {
         Llama2Training t = Llama2Training.nonBlocking(4);
-        String m = assertThrows(IllegalArgumentException.class, () -> t.timer(Case.ONE_LINK_DOWN, Fabric.GSE,
+        String m = assertThrows(IllegalArgumentException.class, () -> t.timer(Case.ONE_LINK_DOWN, RoceOrGse.GSE,
                 Llama2Training.Timing.PACKET, 1, 1000)).getMessage();
         assertTrue(m.startsWith("packetReferenceBytes"), m);
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new Llama2Training(0, 1, 1e9)).getMessage().contains("spines"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Llama2Training.Point(Case.SINGLE_JOB, Fabric.GSE,
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Llama2Training.Configuration(Case.SINGLE_JOB, RoceOrGse.GSE,
                 ParallelLayout.of(16, 8, 8, 1, 0, 1), 32, Accelerator.A100, 0.4)).getMessage().contains("layout must be for 32 GPUs"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Llama2Training.Point(Case.SINGLE_JOB, Fabric.GSE,
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Llama2Training.Configuration(Case.SINGLE_JOB, RoceOrGse.GSE,
                 TP8_DP4, 0, Accelerator.A100, 0.4)).getMessage().contains("globalBatch"));
     }
 
     @Test
     void theSweepIsTheSameOnOneOrTwoThreads() throws InterruptedException {
         Llama2Training t = Llama2Training.nonBlocking(8);
-        List<Llama2Training.Point> points = new ArrayList<>();
+        List<Llama2Training.Configuration> points = new ArrayList<>();
         for (Case row : Case.values()) {
-            for (Fabric f : Fabric.values()) {
+            for (RoceOrGse f : RoceOrGse.values()) {
                 for (ParallelLayout l : List.of(TP8_DP4, ParallelLayout.of(32, 8, 2, 2, 3, 2))) {
-                    points.add(new Llama2Training.Point(row, f, l, 64, Accelerator.H800, 0.45));
+                    points.add(new Llama2Training.Configuration(row, f, l, 64, Accelerator.H800, 0.45));
                 }
             }
         }
@@ -147,7 +147,7 @@ class Llama2TrainingTest {
                 t.sweepPlan(points, Llama2Training.Timing.BOUND, 3), Progress.silent());
         assertEquals(one, plan);
         // and the parameter records survive Java serialization (the executors ship them)
-        Llama2Training.IterationParameters q = t.sweepPlan(points, Llama2Training.Timing.BOUND, 3).parameters().get(5);
+        Llama2Training.Point q = t.sweepPlan(points, Llama2Training.Timing.BOUND, 3).parameters().get(5);
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
             out.writeObject(q);
@@ -171,8 +171,8 @@ class Llama2TrainingTest {
     void aRowCarriesTheDeliveryOfThePacketRunsItWasScaledFrom() {
         Llama2Training t = Llama2Training.nonBlocking(4);
         long total = 32L * 3 * (1 << 20) / 2;
-        for (Fabric f : Fabric.values()) {
-            Llama2Training.Point p = new Llama2Training.Point(Case.SINGLE_JOB, f, TP8_DP4, 32, Accelerator.A100, 0.4);
+        for (RoceOrGse f : RoceOrGse.values()) {
+            Llama2Training.Configuration p = new Llama2Training.Configuration(Case.SINGLE_JOB, f, TP8_DP4, 32, Accelerator.A100, 0.4);
             Llama2Training.Result r = t.evaluate(p, t.timer(Case.SINGLE_JOB, f, Llama2Training.Timing.PACKET, 1, 1L << 20),
                     Llama2Training.Timing.PACKET);
             JobMetrics.DeliveryCounters d = r.delivery();

@@ -22,7 +22,7 @@ public final class TestbedAxesMain {
         int threads = JctSweepMain.threads(args.length > 1 ? new String[] {args[1]} : new String[0]);
         List<GseVsRoceTestbed.Point> points = GseVsRoceTestbed.points(grid, 512L << 20, new long[] {1});
         long t0 = System.nanoTime();
-        List<GseVsRoceTestbed.Run> runs = GseVsRoceTestbed.sweep(points, threads, Progress.console(System.out));
+        List<GseVsRoceTestbed.Result> runs = GseVsRoceTestbed.sweep(points, threads, Progress.console(System.out));
         double wall = (System.nanoTime() - t0) / 1e9;
         Path csv = Datasets.writeModel(GseVsRoceTestbed.dataset(runs, "Notebook 08, " + (grid == GseVsRoceTestbed.Grid.FULL
                 ? "full grid" : "default subset") + " at 512 MiB per rank, seed 1."));

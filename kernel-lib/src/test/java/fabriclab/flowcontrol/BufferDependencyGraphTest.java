@@ -69,7 +69,7 @@ class BufferDependencyGraphTest {
     /** 003 figures 18 and 19: two link failures force two flows to bounce; cycle leaf2-spine2-leaf1-spine1. */
     @Test
     void bouncedFlowsCloseTheCycleOf003AndHookRemapRemovesIt() {
-        Topology t = DeadlockTopologies.clos003(2, G100, 500_000);
+        Topology t = DeadlockTopologies.huaweiWhitePaperClos(2, G100, 500_000);
         List<RoutedFlow> flows = List.of(
                 new RoutedFlow("hook1", List.of("leaf1", "spine1", "leaf2", "spine2", "leaf3"), 3),
                 new RoutedFlow("hook2", List.of("leaf2", "spine2", "leaf1", "spine1", "leaf4"), 3),

@@ -59,7 +59,7 @@ class FctWorkloadTest {
             long withinLeaf = fabriclab.cli.SimulateOptions.parse(w.args("gse", seed)).scenario().flows()
                     .stream().filter(f -> f.source() / w.hostsPerLeaf() == f.destination() / w.hostsPerLeaf()).count();
             assertTrue(withinLeaf > 0, "seed " + seed + ": no flow within a leaf");
-            FctWorkload.Run run = w.runFigures("gse", seed);
+            FctWorkload.Result run = w.runFigures("gse", seed);
             assertEquals(0, run.slowdown().notCompleted(), "seed " + seed);
             assertEquals(0, run.notCompletedWithinLeaf(), "seed " + seed);
             assertEquals(0, run.drops(), "seed " + seed);

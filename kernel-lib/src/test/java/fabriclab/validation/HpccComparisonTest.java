@@ -127,7 +127,7 @@ class HpccComparisonTest {
     void stepsRunsAreSerializable() throws Exception {
         List<FctSteps.Step> steps = new ArrayList<>();
         steps.add(new FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0));
-        HpccComparison.StepsRun r = new HpccComparison.StepsRun(new HpccEvaluation("websearch", 0.3, 1_000_000_000L, 1),
+        HpccComparison.Result r = new HpccComparison.Result(new HpccEvaluation("websearch", 0.3, 1_000_000_000L, 1),
                 10, 0, 0, 0, 0, 0, 0, steps);
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {

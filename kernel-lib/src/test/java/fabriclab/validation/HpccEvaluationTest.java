@@ -38,7 +38,7 @@ class HpccEvaluationTest {
     @Test
     void aShortRunCompletesEveryFlowWithoutLossAndIsDeterministic() {
         HpccEvaluation e = new HpccEvaluation("websearch", 0.3, 200 * Time.US, 1);
-        HpccEvaluation.Run a = e.run();
+        HpccEvaluation.Result a = e.run();
         SimulationResult r = a.result();
         assertTrue(r.flows().size() > 50, "the test needs flows: " + r.flows().size());
         assertTrue(r.allCompleted());
@@ -48,7 +48,7 @@ class HpccEvaluationTest {
             assertTrue(r.flows().get(i).completionTimePs() >= a.idealPs()[i],
                     "no flow beats its ideal: flow " + i + " " + r.flows().get(i).completionTimePs() + " < " + a.idealPs()[i]);
         }
-        HpccEvaluation.Run b = e.run();
+        HpccEvaluation.Result b = e.run();
         for (int i = 0; i < r.flows().size(); i++) {
             assertEquals(r.flows().get(i).completionTimePs(), b.result().flows().get(i).completionTimePs());
         }
@@ -91,7 +91,7 @@ class HpccEvaluationTest {
         assertEquals(12_240_000L, HpccEvaluation.baseRttPs(t, 0, 319));
         assertEquals(8_200_000L, HpccEvaluation.baseRttPs(t, 0, 16));
         assertEquals(4_160_000L, HpccEvaluation.baseRttPs(t, 0, 15));
-        HpccEvaluation e = new HpccEvaluation("websearch", 0.3, 200 * Time.US, 1, HpccEvaluation.Fabric.FAT_TREE);
+        HpccEvaluation e = new HpccEvaluation("websearch", 0.3, 200 * Time.US, 1, HpccEvaluation.FabricTopology.FAT_TREE);
         assertEquals(153_000L, e.fabricWindowBytes());
         SimulationResult r = e.run().result();
         assertTrue(r.flows().size() > 50 && r.allCompleted());

@@ -1,5 +1,6 @@
 package fabriclab.spark;
 
+import fabriclab.experiments.testbed.RoceOrGse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,12 +66,12 @@ class StandaloneClusterIT {
     }
 
     /** The sweep of the kill test: 12 runs of 4 MiB AlltoAll (several seconds in all). */
-    private static SweepPlan<GseVsRoceJct.RunParameters, GseVsRoceJct.Run> twelveRuns() {
+    private static SweepPlan<GseVsRoceJct.Point, GseVsRoceJct.Result> twelveRuns() {
         return new GseVsRoceJct(1.5).sweepPlan(List.of(Collective.ALL_TO_ALL), new long[] {4L << 20},
-                List.of(GseVsRoceJct.Fabric.ROCE, GseVsRoceJct.Fabric.GSE), new long[] {1, 2, 3, 4, 5, 6});
+                List.of(RoceOrGse.ROCE, RoceOrGse.GSE), new long[] {1, 2, 3, 4, 5, 6});
     }
 
-    private static Dataset dataset(String name, List<GseVsRoceJct.Run> runs) {
+    private static Dataset dataset(String name, List<GseVsRoceJct.Result> runs) {
         return new Dataset(GseVsRoceJct.provenance(name, "test"), GseVsRoceJct.table(name, runs));
     }
 
@@ -107,9 +108,9 @@ class StandaloneClusterIT {
     void aDriverInThisJvmGetsTheLocalTable() throws InterruptedException {
         spark = SparkSweepExecutor.connect(cluster.url(), driverConf(), SparkSweepExecutor.CONNECT_TIMEOUT,
                 SparkSweepExecutor.EXECUTOR_TIMEOUT);
-        SweepPlan<GseVsRoceJct.RunParameters, GseVsRoceJct.Run> plan = NamedSweeps.jctSmokePlan();
-        List<GseVsRoceJct.Run> onCluster = spark.run(plan, Progress.silent());
-        List<GseVsRoceJct.Run> onThreads = new LocalThreads(2).run(plan, Progress.silent());
+        SweepPlan<GseVsRoceJct.Point, GseVsRoceJct.Result> plan = NamedSweeps.jctSmokePlan();
+        List<GseVsRoceJct.Result> onCluster = spark.run(plan, Progress.silent());
+        List<GseVsRoceJct.Result> onThreads = new LocalThreads(2).run(plan, Progress.silent());
         assertEquals(Tables.savedBytes(dataset("cluster", onThreads), DIR.resolve("driver-local")),
                 Tables.savedBytes(dataset("cluster", onCluster), DIR.resolve("driver-cluster")));
     }
@@ -117,10 +118,10 @@ class StandaloneClusterIT {
     @Test
     @Order(3)
     void aWorkerKilledMidSweepLeavesTheTableUnchanged() throws InterruptedException, IOException {
-        SweepPlan<GseVsRoceJct.RunParameters, GseVsRoceJct.Run> plan = twelveRuns();
-        List<GseVsRoceJct.Run> onThreads = new LocalThreads(2).run(plan, Progress.silent());
+        SweepPlan<GseVsRoceJct.Point, GseVsRoceJct.Result> plan = twelveRuns();
+        List<GseVsRoceJct.Result> onThreads = new LocalThreads(2).run(plan, Progress.silent());
         AtomicLong doneAtKill = new AtomicLong(-1);
-        List<GseVsRoceJct.Run> onCluster = spark.run(plan, state -> {
+        List<GseVsRoceJct.Result> onCluster = spark.run(plan, state -> {
             if (state.done() >= 2 && !state.finished() && doneAtKill.compareAndSet(-1, state.done())) {
                 cluster.killWorker(1);
             }

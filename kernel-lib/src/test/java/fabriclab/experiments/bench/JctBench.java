@@ -1,5 +1,6 @@
 package fabriclab.experiments.bench;
 
+import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.collectives.Collective;
 import fabriclab.experiments.GseVsRoceJct;
 import java.util.concurrent.TimeUnit;
@@ -27,13 +28,13 @@ import org.openjdk.jmh.annotations.Warmup;
 public class JctBench {
     /** The fabric simulated. */
     @Param({"ROCE", "GSE"})
-    public GseVsRoceJct.Fabric fabric;
+    public RoceOrGse fabric;
 
     private final GseVsRoceJct experiment = new GseVsRoceJct(1.5);
 
     /** One 1 MiB AlltoAll of the 8 jobs, seed 1. */
     @Benchmark
-    public GseVsRoceJct.Run allToAll1MiB() {
+    public GseVsRoceJct.Result allToAll1MiB() {
         return experiment.run(Collective.ALL_TO_ALL, 1L << 20, fabric, 1);
     }
 }

@@ -1,4 +1,4 @@
-package fabriclab.experiments;
+package fabriclab.experiments.testbed;
 
 import fabriclab.Parameters;
 import java.util.Arrays;

@@ -1,22 +1,22 @@
-package fabriclab.experiments;
+package fabriclab.experiments.testbed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fabriclab.experiments.GseVsRoceTestbed.Uplinks;
+import fabriclab.experiments.testbed.Duan2024Testbed.Uplinks;
 import fabriclab.fabric.LeafSpine;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class Paper000TestbedTest {
+class Duan2024TestbedTest {
     /** 8 x 100G down per leaf; speedup s asks s x 800G up, in 400G ports: 3 spines at 1.5, 4 at 2. */
     @Test
     void spinesCarryTheSpeedupTimesTheLeafsDownlinkCapacity() {
         for (double speedup : new double[] {1.5, 2.0}) {
             for (Uplinks u : Uplinks.values()) {
-                Paper000Testbed t = new Paper000Testbed(speedup, u);
+                Duan2024Testbed t = new Duan2024Testbed(speedup, u);
                 LeafSpine ls = t.leafSpine();
                 assertEquals((int) (speedup * 800 / 400), t.spines());
                 assertEquals(32, ls.hosts());
@@ -31,7 +31,7 @@ class Paper000TestbedTest {
     /** Job k is NIC k of every server: every host once, each job's ranks on four different leaves. */
     @Test
     void everyJobSpansTheFourLeavesAndEveryHostServesOneJob() {
-        int[][] groups = Paper000Testbed.jobGroups();
+        int[][] groups = Duan2024Testbed.jobGroups();
         assertEquals(8, groups.length);
         Set<Integer> hosts = new HashSet<>();
         for (int[] g : groups) {
@@ -48,9 +48,9 @@ class Paper000TestbedTest {
 
     @Test
     void onlyThePapersTwoSpeedups() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Paper000Testbed.of(1.75));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Duan2024Testbed.of(1.75));
         assertTrue(e.getMessage().contains("speedup") && e.getMessage().contains("1.75"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new Paper000Testbed(2.0, null));
-        assertThrows(IllegalArgumentException.class, () -> new GseVsRoceJct(1.0));
+        assertThrows(IllegalArgumentException.class, () -> new Duan2024Testbed(2.0, null));
+        assertThrows(IllegalArgumentException.class, () -> Duan2024Testbed.checkSpeedup(1.0));
     }
 }
