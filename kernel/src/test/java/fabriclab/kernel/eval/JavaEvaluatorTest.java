@@ -203,14 +203,31 @@ class JavaEvaluatorTest {
     }
 
     @Test
+    void packageNamesCompleteFromTheJdkAndTheClasspath() {
+        String code = "java.util.conc";
+        Completion c = eval.complete(code, code.length());
+        assertEquals(List.of("concurrent"), c.options());
+        assertEquals("java.util.".length(), c.start());
+        code = "import tech.tablesaw.a";
+        c = eval.complete(code, code.length());
+        assertTrue(c.options().containsAll(List.of("aggregate", "analytic", "api")), c.options().toString());
+        assertEquals(code.length() - 1, c.start());
+        code = "fabriclab.noteb";
+        assertEquals(List.of("notebook"), eval.complete(code, code.length()).options());
+    }
+
+    @Test
     void jarsMagicAddsToTheClasspath(@TempDir Path dir) throws Exception {
         Path classes = dir.resolve("classes");
         Files.createDirectories(classes.resolve("demo"));
         Path src = dir.resolve("Hello.java");
         Files.writeString(src, "package demo; public class Hello { public static String hi() { return \"hi\"; } }");
         javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), src.toString());
+        assertTrue(eval.complete("import dem", 10).options().stream().noneMatch(o -> o.startsWith("demo")));
         EvalResult r = eval.eval("%classpath " + classes + "\ndemo.Hello.hi()");
         assertEquals("hi", r.value());
+        List<String> options = eval.complete("import dem", 10).options();
+        assertTrue(options.contains("demo") || options.contains("demo."), "a directory added with %classpath: " + options);
         CellException e = assertThrows(CellException.class, () -> eval.eval("%jars " + dir + "/nothing*.jar"));
         assertEquals(CellException.Kind.MAGIC_ERROR, e.kind());
         e = assertThrows(CellException.class, () -> eval.eval("%nosuch x"));
