@@ -8,8 +8,10 @@ arrays, output of background threads, interrupting a parallel stream, the projec
 
 Run with the kernelspec installed in JUPYTER_PATH:  /usr/bin/python3 -m unittest -v test_behaviour
 """
+import datetime
 import os
 import queue
+import re
 import tempfile
 import time
 import unittest
@@ -213,6 +215,39 @@ class Errors(KernelSession):
             tb = "\n".join(error["traceback"])
             self.assertIn(f"cell {content['execution_count']}, line {line})", tb, code)
 
+    def assert_points_at(self, tb, place, line, name):
+        """tb has a line ending with place, then the source line, then a caret under name."""
+        rows = re.sub(r"\x1b\[[0-9;]*m", "", tb).splitlines()
+        at = [i for i, row in enumerate(rows) if row.endswith(place)]
+        self.assertTrue(at, f"no line ending with {place!r} in\n{tb}")
+        source, caret = rows[at[0] + 1], rows[at[0] + 2]
+        self.assertEqual(source.strip(), line)
+        self.assertEqual(caret.strip(), "^")
+        self.assertEqual(caret.index("^"), source.index(name))
+
+    def test_undefined_name_in_a_method_body_points_at_its_line(self):
+        content, error = self.error_of('int first = 1;\n\nvoid greet() {\n  String s = "ghost"; // ghost\n'
+                                       '  System.out.println(s + ghost);\n}')
+        self.assertEqual(error["ename"], "CompilationException")
+        self.assertEqual(error["evalue"], "cannot find symbol: variable ghost")
+        self.assert_points_at("\n".join(error["traceback"]), f"(cell {content['execution_count']}, line 5)",
+                              "System.out.println(s + ghost);", "ghost)")
+
+    def test_undefined_name_in_a_class_body_points_at_its_line(self):
+        content, error = self.error_of("class Box {\n  int size() { return 2 * missingSize; }\n}")
+        self.assert_points_at("\n".join(error["traceback"]), f"(cell {content['execution_count']}, line 2)",
+                              "int size() { return 2 * missingSize; }", "missingSize")
+
+    def test_calling_a_method_with_an_undefined_name_names_it_and_points_at_the_name(self):
+        defined, _ = self.error_of("int pad = 0;\nvoid launch(int n) {\n  liftOff(n);\n}")
+        content, error = self.error_of("int pad2 = 1;\nlaunch(3);")
+        self.assertEqual(error["ename"], "UnresolvedReferenceException")
+        self.assertEqual(error["evalue"], "cannot use method launch(int) because it refers to undefined method liftOff(int)")
+        self.assertNotIn("  ", error["evalue"])
+        tb = "\n".join(error["traceback"])
+        self.assertIn(f"at cell {content['execution_count']}, line 2", tb)
+        self.assert_points_at(tb, f"(cell {defined['execution_count']}, line 3)", "liftOff(n);", "liftOff")
+
     def test_stack_overflow_is_trimmed(self):
         self.run_cell("int forever(int n) { return forever(n + 1) + 1; }")
         content, error = self.error_of("forever(0)")
@@ -391,6 +426,43 @@ class Protocol(KernelSession):
         self.assertIn("the one description of PFC that the analytic bounds", plain)
 
 
+class PackageCompletion(KernelSession):
+    """Package names complete from the JDK's modules and the class path, also after import and for jars added later."""
+
+    def complete(self, code):
+        msg_id = self.kc.complete(code, len(code))
+        reply = self.shell_reply(msg_id)["content"]
+        self.assertEqual(reply["status"], "ok")
+        self.assertEqual(reply["cursor_end"], len(code))
+        return reply["matches"], reply["cursor_start"]
+
+    def test_jdk_packages(self):
+        self.assertEqual(self.complete("java.util.conc"), (["concurrent"], len("java.util.")))
+        matches, start = self.complete("var x = java.util.concurrent.at")
+        self.assertEqual(matches, ["atomic"])
+
+    def test_packages_after_import_and_of_the_projects_jars(self):
+        matches, start = self.complete("import tech.tablesaw.a")
+        self.assertEqual([m for m in matches if m in ("aggregate", "analytic", "api")], ["aggregate", "analytic", "api"])
+        self.assertEqual(start, len("import tech.tablesaw."))
+        self.assertEqual(self.complete("fabriclab.noteb"), (["notebook"], len("fabriclab.")))
+        matches, start = self.complete("import fabr")
+        self.assertIn("fabriclab", matches)
+        self.assertEqual(start, len("import "))
+
+    def test_a_directory_added_with_classpath_completes(self):
+        classes = self.result_text(
+            'var dir = java.nio.file.Files.createTempDirectory("pkgs");\n'
+            'var src = dir.resolve("Hi.java");\n'
+            'java.nio.file.Files.writeString(src, "package zzlater.inner; public class Hi { }");\n'
+            'javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", dir.resolve("classes").toString(), src.toString());\n'
+            'dir.resolve("classes").toString()')
+        self.assertEqual(self.complete("zzlater.in")[0], [])
+        content, _ = self.run_cell(f"%classpath {classes}")
+        self.assertEqual(content["status"], "ok", content)
+        self.assertEqual(self.complete("zzlater.in"), (["inner"], len("zzlater.")))
+
+
 class Interrupts(KernelSession):
     """An interrupt stops the cell it was meant for, whenever it comes, and no later one."""
 
@@ -465,6 +537,58 @@ class Interrupts(KernelSession):
         before = cpu_seconds(pid)
         time.sleep(2.0)
         self.assertLess(cpu_seconds(pid) - before, 0.6)
+
+
+class SkewedClientClock(KernelSession):
+    """Whether an interrupt stops a cell is decided by the kernel alone (the order in which it received the
+    two, on its own clock), never by comparing the date in the client's execute request with the interrupt's
+    (sent by the Jupyter server or, here, the kernel manager): a browser clock minutes behind or ahead
+    changes nothing."""
+
+    skew = None  # set per test: added to the date in the header of each execute request
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        session = cls.kc.session
+        original = session.msg_header
+
+        def header(msg_type):
+            h = original(msg_type)
+            if msg_type == "execute_request" and cls.skew is not None:
+                h["date"] = h["date"] + cls.skew
+            return h
+
+        session.msg_header = header
+        msg_id = cls.kc.execute("int warm = 1;")
+        reply = cls.kc.get_shell_msg(timeout=TIMEOUT)
+        while reply["parent_header"].get("msg_id") != msg_id:
+            reply = cls.kc.get_shell_msg(timeout=TIMEOUT)
+
+    def tearDown(self):
+        type(self).skew = None
+
+    def test_client_clock_behind_a_cell_run_after_an_interrupt_runs(self):
+        for minutes in (-5, 5):
+            type(self).skew = datetime.timedelta(minutes=minutes)
+            self.km.interrupt_kernel()
+            time.sleep(0.5)
+            self.assertEqual(self.result_text("20 + 22"), "42", f"client clock {minutes} min off")
+
+    def test_client_clock_ahead_or_behind_an_interrupt_right_after_execute_stops_the_cell(self):
+        for minutes in (5, -5):
+            for delay in (0.0, 0.02):
+                type(self).skew = datetime.timedelta(minutes=minutes)
+                msg_id = self.kc.execute('Thread.sleep(30000); "ran to the end"')
+                time.sleep(delay)
+                started = time.time()
+                self.km.interrupt_kernel()
+                reply = self.shell_reply(msg_id, timeout=15)["content"]
+                self.assertEqual(reply["status"], "error", f"client clock {minutes} min off, interrupt {delay} s after")
+                self.assertEqual(reply["ename"], "Interrupted")
+                self.assertLess(time.time() - started, 10)
+        type(self).skew = None
+        self.assertEqual(self.result_text("6 * 7"), "42")
 
 
 class FreshKernelInterrupt(unittest.TestCase):

@@ -28,7 +28,6 @@ import io.github.spencerpark.jupyter.messages.request.CommInfoRequest;
 import io.github.spencerpark.jupyter.messages.request.ExecuteRequest;
 import io.github.spencerpark.jupyter.messages.request.HistoryRequest;
 import io.github.spencerpark.jupyter.messages.request.ShutdownRequest;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -188,19 +187,21 @@ public final class FabriclabKernel extends BaseKernel {
 
     @Override
     public void interrupt() {
-        interrupt(null);
+        interrupt(System.nanoTime());
     }
 
     /**
      * An interrupt is never lost: one that comes while an execute request is being handled (waiting for
      * the JShell session, compiling, running) stops that cell, and one that comes while no cell is handled
-     * is kept for the next execute request, which it stops if the client sent that request before the
-     * interrupt (the two headers' dates, one client's clock; without dates, if it starts within
-     * {@link #PENDING_INTERRUPT_NANOS}). A request sent later runs.
+     * is kept for the next execute request, which it stops if that request reached the kernel before the
+     * interrupt or at most {@link #ARRIVAL_SLACK_NANOS} after it (see {@link PendingInterrupt}). A request
+     * that reaches the kernel later runs. Only the kernel's own clock is read: the dates in the messages'
+     * headers come from different machines (the browser's for a cell, the Jupyter server's for an
+     * interrupt) and are never compared.
      *
-     * @param sent the interrupt request's header date, or null
+     * @param arrivedNanos when the control channel's loop found the interrupt ({@link System#nanoTime()})
      */
-    void interrupt(Instant sent) {
+    void interrupt(long arrivedNanos) {
         synchronized (cellLock) {
             if (cellActive) {
                 stopThisCell = true;
@@ -209,32 +210,32 @@ public final class FabriclabKernel extends BaseKernel {
                     ready.interrupt();
                 }
             } else {
-                pendingInterrupt = new PendingInterrupt(System.nanoTime(), sent);
+                pendingInterrupt = new PendingInterrupt(arrivedNanos);
             }
         }
     }
 
-    /** How long an interrupt that came between cells waits for the execute request it was meant for. */
-    static final long PENDING_INTERRUPT_NANOS = 10_000_000_000L;
+    /**
+     * How much later than an interrupt an execute request may reach the kernel and still be stopped by it: a
+     * client that sends a cell and then an interrupt at once sends them on two sockets, read by two threads,
+     * so the interrupt can be handled a little before the request is. Far shorter than a person's time from
+     * Stop to the next Run.
+     */
+    static final long ARRIVAL_SLACK_NANOS = 100_000_000L;
 
-    /** An interrupt that came while no cell was handled: when it came, and the client's date on it. */
-    private record PendingInterrupt(long nanos, Instant sent) {
-        /** Whether it was meant for an execute request sent at {@code executeSent}, handled from now on. */
-        boolean stops(Instant executeSent) {
-            if (System.nanoTime() - nanos > PENDING_INTERRUPT_NANOS) {
-                return false;
-            }
-            return sent == null || executeSent == null || !sent.isBefore(executeSent);
-        }
-    }
-
-    /** A message header's date (ISO 8601, the client's clock), or null. */
-    static Instant sentAt(Message<?> message) {
-        try {
-            io.github.spencerpark.jupyter.messages.KernelTimestamp t = message.getHeader().getTimestamp();
-            return t == null ? null : java.time.OffsetDateTime.parse(t.getDateString()).toInstant();
-        } catch (RuntimeException e) {
-            return null;
+    /**
+     * An interrupt that came while no cell was handled, and when the control channel's loop found it (the
+     * kernel's clock, {@link System#nanoTime()}).
+     */
+    record PendingInterrupt(long arrivedNanos) {
+        /**
+         * Whether it stops an execute request the shell channel's loop found at {@code executeFoundNanos}
+         * (same clock): the request was found before the interrupt, or at most {@link #ARRIVAL_SLACK_NANOS}
+         * after it. When the shell loop was busy with another request for longer than that, the kernel cannot
+         * tell which came first and the cell runs, as in ipykernel.
+         */
+        boolean stops(long executeFoundNanos) {
+            return executeFoundNanos - arrivedNanos <= ARRIVAL_SLACK_NANOS;
         }
     }
 
@@ -263,7 +264,7 @@ public final class FabriclabKernel extends BaseKernel {
         connection.setHandler(MessageType.INTERRUPT_REQUEST, (env, msg) -> {
             env.setBusyDeferIdle();
             env.defer().reply(new io.github.spencerpark.jupyter.messages.reply.InterruptReply());
-            interrupt(sentAt(msg));
+            interrupt(ResilientChannels.foundNanos());
         });
         // The base library's kernel_info_reply lacks "status": "ok" (required by the protocol).
         connection.setHandler(KernelInfoReply.REQUEST_MESSAGE_TYPE, (env, msg) -> {
@@ -275,7 +276,7 @@ public final class FabriclabKernel extends BaseKernel {
     private void handleExecute(ShellReplyEnvironment env, Message<ExecuteRequest> message) {
         synchronized (cellLock) {
             cellActive = true;
-            stopThisCell = pendingInterrupt != null && pendingInterrupt.stops(sentAt(message));
+            stopThisCell = pendingInterrupt != null && pendingInterrupt.stops(ResilientChannels.foundNanos());
             pendingInterrupt = null;
         }
         try {

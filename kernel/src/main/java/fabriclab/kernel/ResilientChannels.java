@@ -36,6 +36,8 @@ final class ResilientChannels {
     private static final Logger LOG = Logger.getLogger("fabriclab.kernel");
     /** Longest wait for a message before the loop looks whether it was shut down. */
     static final long POLL_MILLIS = 200;
+    /** When this thread's loop found the message it is handling ({@link System#nanoTime()}), or -1. */
+    private static final ThreadLocal<long[]> FOUND = ThreadLocal.withInitial(() -> new long[] {-1});
 
     private ResilientChannels() {
     }
@@ -60,7 +62,7 @@ final class ResilientChannels {
             poller.register(channel, ZMQ.Poller.POLLIN);
             Loop loop = new Loop(old.getName(), () -> {
                 if (poller.poll(POLL_MILLIS) > 0) {
-                    handleOne(connection, channel, name);
+                    handleOne(connection, channel, name, System.nanoTime());
                 }
                 return 0; // no sleep: wait in the poll
             });
@@ -70,6 +72,27 @@ final class ResilientChannels {
             });
             loopField.set(channel, loop);
             loop.start();
+        }
+    }
+
+    /**
+     * When the loop of the calling thread found the message it is handling, on this JVM's clock
+     * ({@link System#nanoTime()}): the moment its wait for a message ended, which is when the message arrived
+     * if the loop was waiting, or when the loop came back to the socket if the message was already queued.
+     * The current time on a thread that runs no loop (or between messages).
+     */
+    static long foundNanos() {
+        long found = FOUND.get()[0];
+        return found < 0 ? System.nanoTime() : found;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void handleOne(JupyterConnection connection, ShellChannel channel, String name, long found) {
+        FOUND.get()[0] = found;
+        try {
+            handleOne(connection, channel, name);
+        } finally {
+            FOUND.get()[0] = -1;
         }
     }
 

@@ -73,7 +73,7 @@ final class CellEvaluator {
             }
             String source = info.completeness().isComplete() ? info.source() : rest;
             if (!info.completeness().isComplete() && info.completeness() != SourceCodeAnalysis.Completeness.UNKNOWN) {
-                throw ErrorFormatter.incompleteCode(rest);
+                throw ErrorFormatter.incompleteCode(code, rest, cellNumber);
             }
             int startLine = SourceLines.lineOf(code, code.length() - rest.length() + SourceLines.leadingBlank(rest));
             lastEndedWithSemicolon = info.completeness() == SourceCodeAnalysis.Completeness.COMPLETE
@@ -97,7 +97,7 @@ final class CellEvaluator {
             if (status == Snippet.Status.RECOVERABLE_DEFINED || status == Snippet.Status.RECOVERABLE_NOT_DEFINED) {
                 List<String> missing = shell.unresolvedDependencies((DeclarationSnippet) s).collect(Collectors.toList());
                 if (!missing.isEmpty()) {
-                    throw ErrorFormatter.undefinedReferences((DeclarationSnippet) s, missing);
+                    throw errors.undefinedReferences((DeclarationSnippet) s, missing);
                 }
             }
         }
@@ -125,7 +125,7 @@ final class CellEvaluator {
                 throw errors.compileError(snippet, source, cellNumber, startLine);
             }
             if (event.exception() != null) {
-                throw errors.runtimeError(event.exception());
+                throw errors.runtimeError(event.exception(), cellNumber, startLine);
             }
             if (event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED || event.status() == Snippet.Status.RECOVERABLE_DEFINED) {
                 recoverable.add(snippet);

@@ -1,5 +1,6 @@
 package fabriclab.kernel.eval;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -15,17 +16,40 @@ final class CodeAssist {
             Pattern.compile("(?s)(.*[;{}\\s])?@[\\w.]+(\\s*\\([^()]*\\))?\\s*");
 
     private final SourceCodeAnalysis analysis;
+    private final PackageNames packages;
 
-    CodeAssist(SourceCodeAnalysis analysis) {
+    CodeAssist(SourceCodeAnalysis analysis, PackageNames packages) {
         this.analysis = analysis;
+        this.packages = packages;
     }
 
-    /** Code completion at {@code cursor}: the candidates and the range [start, cursor) they replace. */
+    /**
+     * Code completion at {@code cursor}: the candidates and the range [start, cursor) they replace. JShell's
+     * candidates come first; when the text before the cursor is a qualified name (or a name after
+     * {@code import}), the package names it starts ({@link PackageNames}) follow, in alphabetical order.
+     */
     Completion complete(String code, int cursor) {
         int[] anchor = new int[1];
         List<String> options = analysis.completionSuggestions(code, cursor, anchor).stream()
                 .map(SourceCodeAnalysis.Suggestion::continuation).distinct().collect(Collectors.toList());
-        return new Completion(options, anchor[0], cursor);
+        Completion shell = new Completion(options, anchor[0], cursor);
+        Completion names = packages.complete(code, cursor);
+        if (names == null || names.options().isEmpty()) {
+            return shell;
+        }
+        if (options.isEmpty()) {
+            return names;
+        }
+        if (shell.start() != names.start()) {
+            return shell;
+        }
+        List<String> merged = new ArrayList<>(options);
+        for (String p : names.options()) {
+            if (!options.contains(p) && !options.contains(p + ".")) {
+                merged.add(p);
+            }
+        }
+        return new Completion(merged, shell.start(), shell.end());
     }
 
     /**

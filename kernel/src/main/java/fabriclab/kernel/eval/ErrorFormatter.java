@@ -11,6 +11,7 @@ import jdk.jshell.Diag;
 import jdk.jshell.EvalException;
 import jdk.jshell.JShell;
 import jdk.jshell.JShellException;
+import jdk.jshell.MethodSnippet;
 import jdk.jshell.Snippet;
 import jdk.jshell.UnresolvedReferenceException;
 
@@ -44,24 +45,94 @@ final class ErrorFormatter {
         origins.put(snippetId, new int[] {cellNumber, startLine});
     }
 
+    /** "method name(int, String)", "class Name", "variable name": a declaration as a reader knows it. */
+    static String described(DeclarationSnippet declaration) {
+        if (declaration instanceof MethodSnippet method) {
+            return "method " + method.name() + "(" + method.parameterTypes().replace(",", ", ") + ")";
+        }
+        String kind = switch (declaration.subKind()) {
+            case INTERFACE_SUBKIND -> "interface";
+            case ENUM_SUBKIND -> "enum";
+            case ANNOTATION_TYPE_SUBKIND -> "annotation type";
+            case RECORD_SUBKIND -> "record";
+            case CLASS_SUBKIND -> "class";
+            default -> declaration.kind() == Snippet.Kind.VAR ? "variable" : "declaration";
+        };
+        return kind + " " + declaration.name();
+    }
+
     /** A bad magic line: the message alone. */
     static CellException magicError(String message) {
         return new CellException(CellException.Kind.MAGIC_ERROR, "MagicException", message, List.of("MagicException: " + message));
     }
 
-    /** Code left unfinished at the end of the cell: the rest of the cell with its line numbers. */
-    static CellException incompleteCode(String rest) {
-        return new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException",
-                "incomplete code at the end of the cell (a missing ';', ')' or '}'?)",
-                numbered(rest));
+    /**
+     * Code left unfinished at the end of the cell: the place where the unfinished code starts, that line with
+     * a caret, and the rest of the cell with its line numbers in the cell.
+     *
+     * @param code the cell's code (after its magic lines)
+     * @param rest the unfinished end of {@code code}
+     */
+    static CellException incompleteCode(String code, String rest, int cellNumber) {
+        int start = code.length() - rest.length() + SourceLines.leadingBlank(rest);
+        int firstLine = SourceLines.lineOf(code, start);
+        List<String> lines = new ArrayList<>();
+        String message = "incomplete code at the end of the cell (a missing ';', ')' or '}'?)";
+        lines.add("error: " + message + " (" + place(cellNumber, firstLine) + ")");
+        lines.addAll(pointer(code, start));
+        String[] restLines = code.substring(code.length() - rest.length()).split("\n", -1);
+        int restFirst = SourceLines.lineOf(code, code.length() - rest.length());
+        for (int i = 0; i < restLines.length; i++) {
+            if (restFirst + i >= firstLine) {
+                lines.add(String.format(Locale.ROOT, "%4d | %s", restFirst + i, restLines[i]));
+            }
+        }
+        return new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException", message, lines);
     }
 
-    /** A declaration that still refers to names ({@code missing}) that nothing defined by the end of its cell. */
-    static CellException undefinedReferences(DeclarationSnippet declaration, List<String> missing) {
+    /**
+     * A declaration that still refers to names ({@code missing}) that nothing defined by the end of its cell:
+     * for each name, the place of its first use in the declaration, that line and a caret under the name.
+     */
+    CellException undefinedReferences(DeclarationSnippet declaration, List<String> missing) {
+        List<String> lines = new ArrayList<>();
+        for (String name : missing) {
+            lines.addAll(use(declaration, name, "error: " + declaration.name() + " refers to " + name
+                    + ", defined nowhere in this cell or before it"));
+        }
         return new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException",
-                "cannot find symbol: " + String.join(", ", missing),
-                List.of("error: " + declaration.name() + " refers to " + String.join(", ", missing)
-                        + ", defined nowhere in this cell or before it"));
+                "cannot find symbol: " + String.join(", ", missing), lines);
+    }
+
+    /**
+     * {@code headline} followed by the place where {@code declaration} uses the undefined {@code name}
+     * ("(cell 3, line 4)"), then that source line and a caret under the name; the declaration's first line when
+     * the use cannot be found.
+     */
+    private List<String> use(DeclarationSnippet declaration, String name, String headline) {
+        String source = declaration.source();
+        int at = UnresolvedNames.find(source, name);
+        if (at < 0) {
+            at = SourceLines.leadingBlank(source);
+        }
+        int[] origin = origins.get(declaration.id());
+        int cellNumber = origin == null ? 0 : origin[0];
+        // the origin's line is the snippet's first non-blank line, and JShell's source keeps the blank lines before it
+        int startLine = origin == null ? 1 : origin[1];
+        int blankLinesBefore = SourceLines.lineOf(source, SourceLines.leadingBlank(source)) - 1;
+        int line = startLine + SourceLines.lineOf(source, at) - 1 - blankLinesBefore;
+        List<String> lines = new ArrayList<>();
+        lines.add(headline + " (" + place(cellNumber, line) + ")");
+        lines.addAll(pointer(source, at));
+        return lines;
+    }
+
+    /** The line of {@code text} holding character {@code offset}, indented, and a caret under that character. */
+    static List<String> pointer(String text, int offset) {
+        int begin = offset == 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
+        int end = text.indexOf('\n', begin);
+        String line = text.substring(begin, end < 0 ? text.length() : end);
+        return List.of("    " + line, "    " + " ".repeat(Math.max(0, offset - begin)) + "^");
     }
 
     /**
@@ -148,22 +219,40 @@ final class ErrorFormatter {
         if (lines.isEmpty()) {
             lines.add("error: " + first);
         }
+        if (diags.stream().noneMatch(d -> d.getStartPosition() >= 0)) {
+            // no position from the compiler: the snippet's first line
+            lines.set(0, lines.get(0) + " (" + place(cellNumber, startLine) + ")");
+            lines.addAll(1, pointer(source, SourceLines.leadingBlank(source)));
+        }
         return new CellException(CellException.Kind.COMPILE_ERROR, "CompilationException", first, lines);
     }
 
     /**
      * What the cell's code threw: the exception's class and message with its stack trace and causes, or, for a
-     * snippet used before what it refers to is defined, the names still undefined.
+     * declaration used while what it refers to is undefined, the names still undefined, where the declaration
+     * was used, and where it uses each of them (the line and a caret).
+     *
+     * @param cellNumber the running cell's number (0: none)
+     * @param startLine the cell line of the snippet that threw
      */
-    CellException runtimeError(JShellException ex) {
+    CellException runtimeError(JShellException ex, int cellNumber, int startLine) {
         List<String> lines = new ArrayList<>();
         String name;
         String message;
         if (ex instanceof UnresolvedReferenceException ure) {
+            DeclarationSnippet declaration = ure.getSnippet();
+            List<String> missing = shell.unresolvedDependencies(declaration).collect(Collectors.toList());
             name = "UnresolvedReferenceException";
-            message = "cannot use " + ure.getSnippet().source().lines().findFirst().orElse("") + " because it refers to undefined "
-                    + shell.unresolvedDependencies(ure.getSnippet()).collect(Collectors.joining(", "));
+            message = "cannot use " + described(declaration) + " because it refers to undefined " + String.join(", ", missing);
             lines.add(name + ": " + message);
+            List<String> frames = cellFrames(ure.getStackTrace());
+            if (frames.isEmpty() && cellNumber > 0) {
+                frames = List.of("\tat " + place(cellNumber, startLine));
+            }
+            lines.addAll(collapseRepeats(frames));
+            for (String m : missing) {
+                lines.addAll(use(declaration, m, declaration.name() + " refers to " + m + ", defined nowhere"));
+            }
         } else if (ex instanceof EvalException ee) {
             name = ee.getExceptionClassName();
             message = ee.getMessage() == null ? "" : withoutReplNames(ee.getMessage());
@@ -245,16 +334,6 @@ final class ErrorFormatter {
                 .replaceAll("REPL\\.\\$JShell\\$\\d+[A-Z]?\\.", "")
                 .replaceAll("\\$JShell\\$\\d+[A-Z]?\\$", "")
                 .replaceAll("\\$JShell\\$\\d+[A-Z]?\\.", "");
-    }
-
-    /** The lines of {@code code}, each after its 1-based number ("   1 | ..."). */
-    private static List<String> numbered(String code) {
-        List<String> out = new ArrayList<>();
-        String[] lines = code.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            out.add(String.format(Locale.ROOT, "%4d | %s", i + 1, lines[i]));
-        }
-        return out;
     }
 
     /** "cell 3, line 2" (or "line 2" when cells are not numbered). */

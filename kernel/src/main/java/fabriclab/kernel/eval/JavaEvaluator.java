@@ -58,7 +58,7 @@ public final class JavaEvaluator implements AutoCloseable {
         JavadocSources.install(System.getProperty("fabriclab.sources"));
         Imports imports = new Imports(shell);
         cells = new CellEvaluator(shell, analysis, control, imports, new Magics(this::addToClasspath), new ErrorFormatter(shell));
-        assist = new CodeAssist(analysis);
+        assist = new CodeAssist(analysis, new PackageNames(this::classpath));
         // JShell's compiler starts with the JVM's class path, and its class loader delegates to the JVM's:
         // only recorded, not added again (each addition re-reads the whole class path)
         for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {

@@ -203,17 +203,85 @@ class JavaEvaluatorTest {
     }
 
     @Test
+    void packageNamesCompleteFromTheJdkAndTheClasspath() {
+        String code = "java.util.conc";
+        Completion c = eval.complete(code, code.length());
+        assertEquals(List.of("concurrent"), c.options());
+        assertEquals("java.util.".length(), c.start());
+        code = "import tech.tablesaw.a";
+        c = eval.complete(code, code.length());
+        assertTrue(c.options().containsAll(List.of("aggregate", "analytic", "api")), c.options().toString());
+        assertEquals(code.length() - 1, c.start());
+        code = "fabriclab.noteb";
+        assertEquals(List.of("notebook"), eval.complete(code, code.length()).options());
+    }
+
+    @Test
     void jarsMagicAddsToTheClasspath(@TempDir Path dir) throws Exception {
         Path classes = dir.resolve("classes");
         Files.createDirectories(classes.resolve("demo"));
         Path src = dir.resolve("Hello.java");
         Files.writeString(src, "package demo; public class Hello { public static String hi() { return \"hi\"; } }");
         javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), src.toString());
+        assertTrue(eval.complete("import dem", 10).options().stream().noneMatch(o -> o.startsWith("demo")));
         EvalResult r = eval.eval("%classpath " + classes + "\ndemo.Hello.hi()");
         assertEquals("hi", r.value());
+        List<String> options = eval.complete("import dem", 10).options();
+        assertTrue(options.contains("demo") || options.contains("demo."), "a directory added with %classpath: " + options);
         CellException e = assertThrows(CellException.class, () -> eval.eval("%jars " + dir + "/nothing*.jar"));
         assertEquals(CellException.Kind.MAGIC_ERROR, e.kind());
         e = assertThrows(CellException.class, () -> eval.eval("%nosuch x"));
         assertTrue(e.getMessage().contains("unknown magic"));
+    }
+
+    /** The line of {@code tb} after the one ending with {@code place}, and the caret line after it. */
+    private static String[] sourceAndCaret(List<String> tb, String place) {
+        for (int i = 0; i + 2 < tb.size(); i++) {
+            if (tb.get(i).endsWith(place)) {
+                return new String[] {tb.get(i + 1), tb.get(i + 2)};
+            }
+        }
+        throw new AssertionError("no line ending with " + place + " in " + tb);
+    }
+
+    @Test
+    void undefinedNameInAMethodBodyPointsAtItsLineAndColumn() {
+        String cell = "int before = 1;\n\nvoid report() {\n  String s = \"ghostRate\"; // ghostRate\n  System.out.println(s + ghostRate);\n}";
+        CellException e = assertThrows(CellException.class, () -> eval.eval(cell, 21));
+        assertEquals(CellException.Kind.COMPILE_ERROR, e.kind());
+        assertEquals("cannot find symbol: variable ghostRate", e.getMessage());
+        String[] shown = sourceAndCaret(e.traceback(), "(cell 21, line 5)");
+        assertEquals("      System.out.println(s + ghostRate);", shown[0]);
+        assertEquals(shown[0].indexOf("ghostRate"), shown[1].indexOf('^'));
+        assertEquals("^", shown[1].strip());
+    }
+
+    @Test
+    void undefinedNameInAClassBodyPointsAtIt() {
+        CellException e = assertThrows(CellException.class, () -> eval.eval("class Holder {\n  int twice() { return 2 * absentField; }\n}", 22));
+        String[] shown = sourceAndCaret(e.traceback(), "(cell 22, line 2)");
+        assertEquals(shown[0].indexOf("absentField"), shown[1].indexOf('^'));
+    }
+
+    @Test
+    void callingAMethodWithAnUndefinedNameNamesTheMethodAndThePlaces() {
+        assertThrows(CellException.class, () -> eval.eval("int pad1 = 0;\nvoid usesGhost(int a, String b) {\n  ghostCall(a);\n}", 23));
+        CellException e = assertThrows(CellException.class, () -> eval.eval("int pad2 = 0;\nusesGhost(1, \"x\")", 24));
+        assertEquals("UnresolvedReferenceException", e.name());
+        assertEquals("cannot use method usesGhost(int, String) because it refers to undefined method ghostCall(int)", e.getMessage());
+        String tb = String.join("\n", e.traceback());
+        assertTrue(tb.contains("at usesGhost (cell 23, line 2)"), tb);
+        assertTrue(tb.contains("at cell 24, line 2"), tb);
+        String[] shown = sourceAndCaret(e.traceback(), "(cell 23, line 3)");
+        assertEquals("      ghostCall(a);", shown[0]);
+        assertEquals(shown[0].indexOf("ghostCall"), shown[1].indexOf('^'));
+    }
+
+    @Test
+    void incompleteCodePointsAtWhereItStarts() {
+        CellException e = assertThrows(CellException.class, () -> eval.eval("int done = 1;\nwhile (done < 3) {\n  done++;", 25));
+        assertTrue(e.traceback().get(0).endsWith("(cell 25, line 2)"), e.traceback().toString());
+        assertEquals("    while (done < 3) {", e.traceback().get(1));
+        assertEquals("    ^", e.traceback().get(2));
     }
 }
