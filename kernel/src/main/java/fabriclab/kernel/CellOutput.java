@@ -98,6 +98,25 @@ final class CellOutput {
         send(type, content);
     }
 
+    /**
+     * Publishes a message whose content is any JSON-serializable object (a map), with {@code metadata}, after
+     * the pending text.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void publishWithMetadata(MessageType<?> type, Object content, java.util.Map<String, Object> metadata) {
+        flush();
+        MessageContext p = parent;
+        if (p != null) {
+            iopub.sendMessage(new Message(p, type, content, null, metadata));
+        }
+    }
+
+    /** The {@code msg_id} of the request output goes to, or "" before the first. */
+    String parentMessageId() {
+        MessageContext p = parent;
+        return p == null || p.getHeader() == null ? "" : p.getHeader().getId();
+    }
+
     private <T> void send(MessageType<T> type, T content) {
         MessageContext p = parent;
         if (p != null) {

@@ -6,6 +6,8 @@ import fabriclab.kernel.eval.Completion;
 import fabriclab.kernel.eval.EvalResult;
 import fabriclab.kernel.eval.Help;
 import fabriclab.kernel.eval.JavaEvaluator;
+import fabriclab.kernel.widgets.Widget;
+import fabriclab.kernel.widgets.WidgetManager;
 import io.github.spencerpark.jupyter.channels.JupyterConnection;
 import io.github.spencerpark.jupyter.channels.JupyterInputStream;
 import io.github.spencerpark.jupyter.channels.ShellChannel;
@@ -13,7 +15,6 @@ import io.github.spencerpark.jupyter.channels.ShellReplyEnvironment;
 import io.github.spencerpark.jupyter.kernel.BaseKernel;
 import io.github.spencerpark.jupyter.kernel.LanguageInfo;
 import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
-import io.github.spencerpark.jupyter.kernel.comm.Comm;
 import io.github.spencerpark.jupyter.kernel.display.DisplayData;
 import io.github.spencerpark.jupyter.messages.Message;
 import io.github.spencerpark.jupyter.messages.MessageType;
@@ -56,7 +57,9 @@ public final class FabriclabKernel extends BaseKernel {
      */
     static final List<String> STARTUP = List.of(
             "import static fabriclab.kernel.NotebookDisplay.display;",
-            "import static fabriclab.kernel.NotebookDisplay.updateDisplay;");
+            "import static fabriclab.kernel.NotebookDisplay.updateDisplay;",
+            "import fabriclab.kernel.widgets.*;",
+            "import static fabriclab.kernel.widgets.Interact.interact;");
 
     /** The JShell session, built on a background thread so that the kernel answers kernel_info at once. */
     private final java.util.concurrent.CompletableFuture<JavaEvaluator> session;
@@ -77,6 +80,7 @@ public final class FabriclabKernel extends BaseKernel {
     private volatile boolean stopThisCell;
     private PendingInterrupt pendingInterrupt;
     private JupyterConnection connection;
+    private WidgetComms widgetComms;
     /** The execution count of the last cell stored in history (ipykernel's {@code execution_count}). */
     private int executionCount;
 
@@ -139,7 +143,8 @@ public final class FabriclabKernel extends BaseKernel {
     }
 
     private DisplayData render(EvalResult r) {
-        return r.valueIfAny().map(v -> v.getClass().isArray() ? new DisplayData(arrayText(v)) : getRenderer().render(v)).orElse(null);
+        return r.valueIfAny().map(v -> v.getClass().isArray() ? new DisplayData(arrayText(v))
+                : v instanceof Widget w ? WidgetComms.displayData(w) : getRenderer().render(v)).orElse(null);
     }
 
     /** An array's elements, as {@link java.util.Arrays#deepToString} writes them ({@code [1, 2]}, not {@code [I@6bc2}). */
@@ -260,6 +265,11 @@ public final class FabriclabKernel extends BaseKernel {
         connection.setHandler(MessageType.EXECUTE_REQUEST, this::handleExecute);
         connection.setHandler(MessageType.HISTORY_REQUEST, this::handleHistory);
         connection.setHandler(MessageType.COMM_INFO_REQUEST, this::handleCommInfo);
+        widgetComms = new WidgetComms(output, getCommManager(), WidgetManager.configuredProtocol());
+        WidgetManager.install(widgetComms.widgets());
+        connection.setHandler(MessageType.COMM_OPEN_COMMAND, widgetComms::handleOpen);
+        connection.setHandler(MessageType.COMM_MSG_COMMAND, widgetComms::handleMessage);
+        connection.setHandler(MessageType.COMM_CLOSE_COMMAND, widgetComms::handleClose);
         connection.setHandler(MessageType.SHUTDOWN_REQUEST, this::handleShutdown);
         connection.setHandler(MessageType.INTERRUPT_REQUEST, (env, msg) -> {
             env.setBusyDeferIdle();
@@ -415,11 +425,11 @@ public final class FabriclabKernel extends BaseKernel {
         env.setBusyDeferIdle();
         String target = message.getContent().getTargetName();
         Map<String, Map<String, String>> comms = new LinkedHashMap<>();
-        for (Comm c : getCommManager()) {
-            if (target == null || target.equals(c.getTargetName())) {
-                comms.put(c.getID(), Map.of("target_name", c.getTargetName()));
+        widgetComms.openComms().forEach((id, commTarget) -> {
+            if (target == null || target.equals(commTarget)) {
+                comms.put(id, Map.of("target_name", commTarget));
             }
-        }
+        });
         reply(env, message, MessageType.COMM_INFO_REPLY, new CommInfoReplyContent(comms));
     }
 

@@ -41,7 +41,7 @@ public final class NotebookDisplay {
     /** Shows {@code o} as the given MIME types (e.g. "image/svg+xml"); returns the display id. */
     public static String display(Object o, String... as) {
         FabriclabKernel k = kernel();
-        DisplayData data = as.length == 0 ? k.getRenderer().render(o) : k.getRenderer().renderAs(o, as);
+        DisplayData data = render(k, o, as);
         String id = data.hasDisplayId() ? data.getDisplayId() : UUID.randomUUID().toString();
         data.setDisplayId(id);
         k.display(data);
@@ -57,9 +57,17 @@ public final class NotebookDisplay {
     /** Replaces what display {@code id} shows with {@code o} rendered as the given MIME types. */
     public static void updateDisplay(String id, Object o, String... as) {
         FabriclabKernel k = kernel();
-        DisplayData data = as.length == 0 ? k.getRenderer().render(o) : k.getRenderer().renderAs(o, as);
+        DisplayData data = render(k, o, as);
         data.setDisplayId(id);
         k.updateDisplay(data);
+    }
+
+    /** {@code o} as display data: a widget as its view, anything else by the kernel's renderer. */
+    private static DisplayData render(FabriclabKernel k, Object o, String... as) {
+        if (o instanceof fabriclab.kernel.widgets.Widget w && as.length == 0) {
+            return WidgetComms.displayData(w);
+        }
+        return as.length == 0 ? k.getRenderer().render(o) : k.getRenderer().renderAs(o, as);
     }
 
     /** Whether {@code value} is the very string {@link #display} returned last. */
