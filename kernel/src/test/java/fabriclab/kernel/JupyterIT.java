@@ -120,6 +120,12 @@ class JupyterIT {
         run(PYTHON_TESTS, env(scratchHome()), 900, PYTHON, "-m", "unittest", "-v", "test_behaviour");
     }
 
+    /** Jupyter widgets at message level, in the classic notebook's protocol and in protocol 2.1 (test_widgets.py). */
+    @Test
+    void widgetsSyncWithAFrontEndOverComms() throws Exception {
+        run(PYTHON_TESTS, env(scratchHome()), 600, PYTHON, "-m", "unittest", "-v", "test_widgets");
+    }
+
     /**
      * Jupyter's JavaScript clients: {@code @jupyterlab/services} against the classic notebook server
      * (execute, display_data PNG and HTML, complete, inspect, history, interrupt, restart) and Debian's
