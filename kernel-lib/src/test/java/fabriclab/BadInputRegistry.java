@@ -818,9 +818,8 @@ final class BadInputRegistry {
                             fabriclab.collectives.CollectiveSchedule.of(fabriclab.collectives.Collective.RING_ALL_REDUCE, 2, 1000),
                             new int[] {0, 1}, (java.util.function.IntSupplier) () -> 50_000);
             case "fabriclab.simulation.event.EventQueue#scheduleKeyed(long,EventHandler,Object,long)" ->
-                    call(fabriclab.simulation.event.EventQueue.canonical(16), id, 1000L,
-                            (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload",
-                            fabriclab.simulation.event.EventQueue.key(1, 0));
+                    call(fabriclab.simulation.event.EventQueue.keyed(16, (keys, refs, from, n) -> { }, 1L, 1L << 20), id,
+                            1000L, (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload", 4096L);
             default -> workloadBaselines(id);
         };
     }

@@ -32,8 +32,10 @@ public final class Link implements EventHandler {
     /** The random source of jitter draws: the run's, or this link's own once assigned to a partition. */
     private SplittableRandom random;
     /**
-     * The key of the events this link delivers, for engines that order simultaneous events by node and lane: the
-     * peer node and the receiving port's lane ({@link Port#lane()}).
+     * The key of the events this link delivers, for engines that order simultaneous events by key: given by the
+     * sender's partition when the link is assigned to it ({@link Partition#arrivalKey}), which owns what the key
+     * means. The link keeps it because it is read at every PAUSE frame and, in such engines, at every packet; asking
+     * the partition there would add a call per packet.
      */
     private long arrivalKey;
     /** The sending port (its egress queue feeds this link). */
@@ -113,7 +115,7 @@ public final class Link implements EventHandler {
         from.startNext(timePs);
     }
 
-    /** The key of this link's arrival events at the peer (node and lane). */
+    /** The key of this link's arrival events at the peer, as its partition gave it ({@link Partition#arrivalKey}). */
     public long arrivalKey() {
         return arrivalKey;
     }
@@ -123,7 +125,7 @@ public final class Link implements EventHandler {
         part = p;
         events = p.events;
         random = r;
-        arrivalKey = fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane());
+        arrivalKey = p.arrivalKey(to, toPort);
     }
 
     /** Sends a PAUSE frame (out of band of data) to the peer's egress: it lands after ser(64 B) + propagation. */

@@ -43,21 +43,13 @@ import java.util.Arrays;
  * <p>No allocation per event once the slots have grown: used-up slots are recycled. Time is a
  * {@code long} in picoseconds (see {@code fabriclab.fabric.Time}).
  *
- * <p>Canonical order ({@link #canonical}, the parallel engine's queues): every event carries a key
- * {@code node << LANE_BITS | lane} ({@link #key}). When an instant's slot is taken for handling, each
- * node's events in it are put in key order, stably (equal keys keep their scheduling order): the slot is
- * left as it is when every node's lanes already come in order along it, else it is sorted by key (each
- * key with its position in the slot). How the events of different nodes interleave is left open. Events
+ * <p>Keyed order ({@link #keyed}, the parallel engine's queues): every event carries a {@code long} key. When an
+ * instant's slot is taken for handling, the queue's {@link InstantOrder} permutes the events pending in it (the
+ * parallel engine's canonical order by node and lane); events
  * scheduled for that instant while it is being handled are appended after them in scheduling order.
- * {@link #schedule} gives an event the node of the event being handled ({@link #currentKey}) and the
- * last lane, {@link #OWN_LANE}. The point of this order: if every event of a node at an instant comes
- * either from earlier instants or from the node itself, and each lane is filled by one source in its own
- * order, then each node sees its events in an order that does not depend on which other nodes share the
- * queue (the packet simulator's parallel engine relies on it, and on nodes sharing no state at an instant,
- * which is what leaves the interleaving of nodes free). Cost: a key per event, a check of each instant of
- * 3 or more events (two small arrays indexed by node), and a sort when some node's lanes are out of order
- * (a stable radix sort on the key's bytes from 64 events, the lattice instants of spraying hold
- * thousands); the FIFO queue pays none of it (one branch per schedule call and one per instant).
+ * {@link #schedule} gives an event the key of the event being handled ({@link #currentKey}) with the queue's own-key
+ * bits set. Cost: a key per event and one call of the order per instant of 2 or more events; the FIFO queue pays
+ * none of it (one branch per schedule call and one per instant).
  */
 public final class EventQueue {
     private static final long HASH_MULTIPLIER = 0x9E3779B97F4A7C15L; // 2^64 / golden ratio
@@ -68,7 +60,7 @@ public final class EventQueue {
         Object[] refs; // [2j] = handler, [2j+1] = payload; null while the slot is pooled
         int head;      // next event to poll
         int tail;      // number of events appended
-        long[] keys;   // canonical mode only: [j] = key of event j
+        long[] keys;   // keyed mode only: [j] = key of event j
         Slot next;     // in the wheel: the next slot of the same bucket (a later time), or null
 
         void appendKeyed(Object handler, Object payload, long key) {
@@ -177,13 +169,16 @@ public final class EventQueue {
         giveArray(a);
         return b;
     }
-    /** Canonical tie order (see the class comment); false: FIFO. */
-    private final boolean canonical;
-    /** Canonical mode: the key of the event being handled, or -1 outside a handler. */
+    /** Keyed order (see the class comment); false: FIFO. */
+    private final boolean keyed;
+    /** Keyed mode: the order of each instant's events; null for FIFO. */
+    private final InstantOrder order;
+    /** Keyed mode: the bits {@link #schedule} sets in the current key for the events a handler schedules. */
+    private final long ownKeyBits;
+    /** Keyed mode: the largest key {@link #scheduleKeyed} accepts. */
+    private final long maxKey;
+    /** Keyed mode: the key of the event being handled, or -1 outside a handler. */
     private long currentKey = -1;
-    // canonical mode: scratch arrays of the slot sort
-    private long[] sortKeys = new long[0];
-    private Object[] sortRefs = new Object[0];
 
     private int size;
     private long scheduled;
@@ -199,12 +194,15 @@ public final class EventQueue {
      * @param initialCapacity expected number of pending events, at least 1
      */
     public EventQueue(int initialCapacity) {
-        this(initialCapacity, false);
+        this(initialCapacity, null, 0, 0);
     }
 
-    private EventQueue(int initialCapacity, boolean canonical) {
+    private EventQueue(int initialCapacity, InstantOrder order, long ownKeyBits, long maxKey) {
         Parameters.atLeast("initialCapacity", initialCapacity, 1);
-        this.canonical = canonical;
+        this.keyed = order != null;
+        this.order = order;
+        this.ownKeyBits = ownKeyBits;
+        this.maxKey = maxKey;
         int c = Math.min(initialCapacity, 1 << 16);
         int tableSize = Integer.highestOneBit(Math.max(16, c)) * 2;
         keys = new long[tableSize];
@@ -218,43 +216,31 @@ public final class EventQueue {
         this(64);
     }
 
-    /** Bits of a key's lane (the low bits); the node is the key shifted right by this. */
-    public static final int LANE_BITS = 12;
-    /** Largest lane of a key. */
-    public static final int MAX_LANE = (1 << LANE_BITS) - 1;
-    /** The lane {@link #schedule} gives the events a handler schedules: its node's last. */
-    public static final int OWN_LANE = MAX_LANE;
-    /** Largest node of a key. */
-    public static final long MAX_NODE = (1L << 27) - 1;
-
     /**
-     * An empty queue with the canonical tie order instead of FIFO (see the class comment): every
-     * event carries a key {@code node << LANE_BITS | lane}; of the events of one time that are pending
-     * when that time's first event is taken, those of each node leave in increasing key order, events
-     * with equal keys in scheduling order (how different nodes' events interleave is not specified);
-     * events scheduled for that same time while it is being handled follow, in scheduling order.
-     * {@link #schedule} gives an event the node of the event being handled and the lane
-     * {@link #OWN_LANE}; {@link #scheduleKeyed} gives any key.
+     * An empty queue in a keyed order instead of FIFO (see the class comment): every event carries a key; of the
+     * events of one time that are pending when that time's first event is taken, {@code order} decides the order;
+     * events scheduled for that same time while it is being handled follow, in scheduling order. {@link #schedule}
+     * gives an event the key of the event being handled with the bits {@code ownKeyBits} set; {@link #scheduleKeyed}
+     * gives any key from 0 to {@code maxKey}.
      *
      * @param initialCapacity expected number of pending events, at least 1
+     * @param order the order of each instant's events, not null; this queue's own (it may keep scratch arrays)
+     * @param ownKeyBits the bits set in the current key for the events a handler schedules, not negative
+     * @param maxKey the largest key, not negative
      */
-    public static EventQueue canonical(int initialCapacity) {
-        return new EventQueue(initialCapacity, true);
+    public static EventQueue keyed(int initialCapacity, InstantOrder order, long ownKeyBits, long maxKey) {
+        Parameters.notNull("order", order);
+        Parameters.inRange("ownKeyBits", ownKeyBits, 0L, Long.MAX_VALUE);
+        Parameters.inRange("maxKey", maxKey, 0L, Long.MAX_VALUE);
+        return new EventQueue(initialCapacity, order, ownKeyBits, maxKey);
     }
 
-    /** The key {@code node << LANE_BITS | lane} of the canonical order; fails naming an argument out of range. */
-    public static long key(long node, int lane) {
-        Parameters.inRange("node", node, 0L, MAX_NODE);
-        Parameters.inRange("lane", lane, 0, MAX_LANE);
-        return node << LANE_BITS | lane;
+    /** Whether this queue has a keyed order ({@link #keyed}). */
+    public boolean isKeyed() {
+        return keyed;
     }
 
-    /** Whether this queue has the canonical tie order. */
-    public boolean isCanonical() {
-        return canonical;
-    }
-
-    /** Canonical mode: the key of the event being handled (or last polled); -1 before the first. */
+    /** Keyed mode: the key of the event being handled (or last polled); -1 before the first. */
     public long currentKey() {
         return currentKey;
     }
@@ -385,7 +371,7 @@ public final class EventQueue {
         if (handler == null) {
             Parameters.notNull("handler", handler);
         }
-        if (canonical) { // (out of line: keeps this method small enough for the JIT to inline it everywhere)
+        if (keyed) { // (out of line: keeps this method small enough for the JIT to inline it everywhere)
             scheduleOwn(timePs, handler, payload);
             return;
         }
@@ -400,34 +386,33 @@ public final class EventQueue {
     }
 
     /**
-     * Canonical mode: schedules {@code handler.handle(timePs, payload)} with the key {@code key}
-     * ({@link #key}).
+     * Keyed mode: schedules {@code handler.handle(timePs, payload)} with the key {@code key}.
      *
      * @param timePs simulated time in picoseconds, not before the last polled event's time
      * @param handler the handler, not null
      * @param payload any object or null
-     * @param key the event's key, from {@link #key}
-     * @throws IllegalStateException if this queue is not canonical
+     * @param key the event's key, 0 to the queue's largest key
+     * @throws IllegalStateException if this queue is not keyed
      */
     public void scheduleKeyed(long timePs, EventHandler handler, Object payload, long key) {
-        if (!canonical) {
-            throw new IllegalStateException("scheduleKeyed needs a canonical queue (EventQueue.canonical)");
+        if (!keyed) {
+            throw new IllegalStateException("scheduleKeyed needs a keyed queue (EventQueue.keyed)");
         }
         if (timePs < polledTime) {
             Parameters.atLeast("timePs", timePs, polledTime);
         }
         Parameters.notNull("handler", handler);
-        Parameters.inRange("key", key, 0L, (MAX_NODE << LANE_BITS) | MAX_LANE);
+        Parameters.inRange("key", key, 0L, maxKey);
         appendKeyed(timePs, handler, payload, key);
     }
 
-    /** Canonical mode: an event a handler schedules belongs to the handler's node, on its own lane (the last). */
+    /** Keyed mode: an event a handler schedules gets the handler's key with the own-key bits set. */
     private void scheduleOwn(long timePs, EventHandler handler, Object payload) {
         if (currentKey < 0) {
-            throw new IllegalStateException("a canonical queue needs a key for an event scheduled outside a handler:"
+            throw new IllegalStateException("a keyed queue needs a key for an event scheduled outside a handler:"
                     + " use scheduleKeyed");
         }
-        appendKeyed(timePs, handler, payload, currentKey | OWN_LANE);
+        appendKeyed(timePs, handler, payload, currentKey | ownKeyBits);
     }
 
     private void appendKeyed(long timePs, EventHandler handler, Object payload, long key) {
@@ -441,145 +426,12 @@ public final class EventQueue {
         scheduled++;
     }
 
-    /**
-     * Canonical mode: puts the pending events of slot {@code s} (just taken from the heap) in key
-     * order, equal keys in scheduling order (a stable sort: each key is sorted together with its
-     * position).
-     */
-    private void sortSlot(Slot s) {
+    /** Keyed mode: puts the pending events of slot {@code s} (just taken) in the queue's {@link InstantOrder}. */
+    private void orderSlot(Slot s) {
         int n = s.tail - s.head;
-        if (n < 2 || eachNodeInOrder(s.keys, s.head, n)) {
-            return;
+        if (n >= 2) {
+            order.order(s.keys, s.refs, s.head, n);
         }
-        if (n >= 1 << 24) {
-            throw new IllegalStateException("a canonical queue sorts at most 2^24 events of one time, got " + n);
-        }
-        if (sortKeys.length < n) {
-            sortKeys = new long[Math.max(n, 2 * sortKeys.length)];
-        }
-        if (sortRefs.length < 2 * n) {
-            sortRefs = new Object[2 * sortKeys.length];
-        }
-        long[] k = sortKeys;
-        boolean sorted = true;
-        long anyKeyBits = 0;
-        for (int j = 0; j < n; j++) {
-            long key = s.keys[s.head + j];
-            anyKeyBits |= key;
-            k[j] = key << 24 | j;
-            if (j > 0 && k[j] < k[j - 1]) {
-                sorted = false;
-            }
-        }
-        if (sorted) {
-            return;
-        }
-        if (n < RADIX_FROM) {
-            Arrays.sort(k, 0, n);
-        } else {
-            k = radixSort(k, n, 64 - Long.numberOfLeadingZeros(anyKeyBits));
-        }
-        Object[] r = sortRefs;
-        System.arraycopy(s.refs, 2 * s.head, r, 0, 2 * n);
-        for (int j = 0; j < n; j++) {
-            int from = (int) (k[j] & ((1 << 24) - 1));
-            s.refs[2 * (s.head + j)] = r[2 * from];
-            s.refs[2 * (s.head + j) + 1] = r[2 * from + 1];
-            s.keys[s.head + j] = k[j] >>> 24;
-        }
-        Arrays.fill(r, 0, 2 * n, null);
-    }
-
-    /** Nodes below this are checked by {@link #eachNodeInOrder} (a key of a larger node makes its instant sorted). */
-    private static final int CHECKED_NODES = 1 << 20;
-    // per node, for eachNodeInOrder: the instant it last had an event in (a stamp) and that event's lane
-    private int[] nodeStamp = new int[0];
-    private int[] nodeLane = new int[0];
-    private int stamp;
-
-    /**
-     * Whether the {@code n} keys from {@code from} on already give each node its events in lane order
-     * (every node's lanes do not decrease along the slot): then handling the slot as it stands gives every node
-     * the same sequence of events as the sort would, and only the interleaving of different nodes differs,
-     * which the canonical order leaves open (see the class comment).
-     */
-    private boolean eachNodeInOrder(long[] keys, int from, int n) {
-        if (n == 2) {
-            long a = keys[from];
-            long b = keys[from + 1];
-            return a <= b || a >>> LANE_BITS != b >>> LANE_BITS;
-        }
-        if (++stamp == 0) { // wrapped after 2^32 instants: forget the old stamps
-            Arrays.fill(nodeStamp, 0);
-            stamp = 1;
-        }
-        int[] st = nodeStamp;
-        int[] ln = nodeLane;
-        for (int j = from; j < from + n; j++) {
-            long key = keys[j];
-            long node = key >>> LANE_BITS;
-            if (node >= CHECKED_NODES) {
-                return false;
-            }
-            int v = (int) node;
-            if (v >= st.length) {
-                int size = (int) Math.min(CHECKED_NODES, Math.max(v + 1L, 2L * st.length));
-                nodeStamp = st = Arrays.copyOf(st, size);
-                nodeLane = ln = Arrays.copyOf(ln, size);
-            }
-            int lane = (int) key & MAX_LANE;
-            if (st[v] == stamp && ln[v] > lane) {
-                return false;
-            }
-            st[v] = stamp;
-            ln[v] = lane;
-        }
-        return true;
-    }
-
-    /** Instants with at least this many events are sorted by {@link #radixSort}, smaller ones by {@link Arrays#sort}. */
-    private static final int RADIX_FROM = 64;
-    private long[] radixScratch = new long[0];
-    private final int[] radixCounts = new int[256];
-
-    /**
-     * Sorts {@code k[0..n)}, values {@code key << 24 | position} with the positions 0..n-1 in increasing order and
-     * keys of at most {@code keyBits} bits, into increasing order: a least-significant-digit radix sort on the key's
-     * bytes, stable, so equal keys keep their positions' order and the result is the same as sorting the whole
-     * values (the canonical order of an instant with many events, thousands at a time on a lattice instant, where
-     * a comparison sort costs n log n). Returns the array that holds the result ({@code k} or the scratch array).
-     */
-    private long[] radixSort(long[] k, int n, int keyBits) {
-        if (radixScratch.length < k.length) {
-            radixScratch = new long[k.length];
-        }
-        long[] from = k;
-        long[] to = radixScratch;
-        int[] count = radixCounts;
-        for (int shift = 24; shift < 24 + keyBits; shift += 8) {
-            Arrays.fill(count, 0);
-            for (int j = 0; j < n; j++) {
-                count[(int) (from[j] >>> shift) & 0xFF]++;
-            }
-            int sum = 0;
-            for (int d = 0; d < 256; d++) {
-                int c = count[d];
-                count[d] = sum;
-                sum += c;
-            }
-            for (int j = 0; j < n; j++) {
-                long v = from[j];
-                to[count[(int) (v >>> shift) & 0xFF]++] = v;
-            }
-            long[] swap = from;
-            from = to;
-            to = swap;
-        }
-        if (from != k) { // the result is in the scratch array: keep the roles of the two arrays for next time
-            radixScratch = k;
-            sortKeys = from;
-        }
-        return from;
     }
 
     /** The open slot of time {@code t}, opened (in the wheel, or in the far table and heap) if there is none. */
@@ -768,13 +620,13 @@ public final class EventQueue {
         Slot s = current;
         if (s == null) {
             s = current = takeEarliestSlot();
-            if (canonical) {
-                sortSlot(s);
+            if (keyed) {
+                orderSlot(s);
             }
         }
         int h = s.head;
         Object[] r = s.refs;
-        if (canonical) {
+        if (keyed) {
             currentKey = s.keys[h];
         }
         polledTime = s.time;
@@ -828,14 +680,14 @@ public final class EventQueue {
                 return 0;
             }
             s = current = takeEarliestSlot();
-            if (canonical) {
-                sortSlot(s);
+            if (keyed) {
+                orderSlot(s);
             }
         } else if (s.time > limitPs) {
             return 0;
         }
-        if (canonical) {
-            return dispatchCanonical(s);
+        if (keyed) {
+            return dispatchKeyed(s);
         }
         long t = s.time;
         polledTime = t;
@@ -856,11 +708,11 @@ public final class EventQueue {
     }
 
     /**
-     * The loop of {@link #dispatchNextInstant} for a canonical queue (its slot already sorted when it was taken): sets
+     * The loop of {@link #dispatchNextInstant} for a keyed queue (its slot already ordered when it was taken): sets
      * the current key per event. A loop of its own, so that the FIFO queue's dispatch, the sequential simulator's
      * hot loop, pays no branch on the mode per event.
      */
-    private int dispatchCanonical(Slot s) {
+    private int dispatchKeyed(Slot s) {
         long t = s.time;
         polledTime = t;
         int handled = 0;
