@@ -5,8 +5,10 @@ import java.util.Arrays;
 
 /**
  * The pending-event set of a discrete-event simulation: events grouped by their exact time into
- * FIFO slots; the slots of the next 8.39 us in a timing wheel of 1.024 ns buckets, the later ones in a
- * 4-ary min-heap over their times in picoseconds.
+ * FIFO slots; the slots of the next 8.39 us in a timing wheel of 1.024 ns buckets ({@code TimingWheel}, which
+ * this class extends), the later ones in a 4-ary min-heap over their times in picoseconds with a hash table to
+ * find them by time ({@code FarEventHeap}). This class holds the slots themselves and what the two share: the
+ * pool of slots and event arrays, the slot of the last schedule call and the slot being handled.
  *
  * <p>Order: events leave in increasing time; events with equal times leave in the order they were
  * scheduled (FIFO). A run therefore does not depend on hash codes or identity, only on the order of
@@ -51,11 +53,10 @@ import java.util.Arrays;
  * bits set. Cost: a key per event and one call of the order per instant of 2 or more events; the FIFO queue pays
  * none of it (one branch per schedule call and one per instant).
  */
-public final class EventQueue {
-    private static final long HASH_MULTIPLIER = 0x9E3779B97F4A7C15L; // 2^64 / golden ratio
+public final class EventQueue extends TimingWheel {
 
     /** The pending events of one time, in scheduling order. */
-    private final class Slot {
+    final class Slot {
         long time;
         Object[] refs; // [2j] = handler, [2j+1] = payload; null while the slot is pooled
         int head;      // next event to poll
@@ -85,40 +86,13 @@ public final class EventQueue {
         }
     }
 
-    /** log2 of a wheel bucket's width in picoseconds (1.024 ns). */
-    private static final int BUCKET_BITS = 10;
-    /** log2 of the number of buckets: the wheel covers 8,192 buckets, 8.39 us from the current bucket. */
-    private static final int WHEEL_BITS = 13;
-    private static final int WHEEL_BUCKETS = 1 << WHEEL_BITS;
-    private static final int WHEEL_MASK = WHEEL_BUCKETS - 1;
+    /** The open slots beyond the wheel's reach. */
+    private final FarEventHeap far;
     /**
-     * The near future, a timing wheel: the open slots whose time lies in the {@link #WHEEL_BUCKETS} buckets
-     * from {@link #cursor} on; bucket {@code b & WHEEL_MASK} holds the slots of absolute bucket {@code b}
-     * ({@code time >>> BUCKET_BITS}), chained through {@link Slot#next} in increasing time (nearly always one).
+     * Number of slots in {@link #far}, kept here: the queue asks whether there is any at every move of the current
+     * bucket, and reads the count without going through the heap object.
      */
-    private final Slot[] wheel = new Slot[WHEEL_BUCKETS];
-    /** One bit per bucket of {@link #wheel}: set while the bucket holds a slot. */
-    private final long[] occupied = new long[WHEEL_BUCKETS / 64];
-    /** Absolute bucket of the current time: {@code polledTime >>> BUCKET_BITS}. */
-    private long cursor;
-    /** Number of slots in the wheel. */
-    private int wheelSlots;
-    /**
-     * The wheel's earliest slot when known, else null (the run loop asks for the earliest time, then dispatches it:
-     * one scan of the occupancy bits per instant instead of three).
-     */
-    private Slot earliest;
-
-    // the far future: 4-ary min-heap of the open slots beyond the wheel, keyed by their (distinct) times
-    private long[] heapTimes = new long[16];
-    private Slot[] heapSlots = new Slot[16];
-    private int heapSize;
-
-    // the far slots by time: open addressing with linear probing, capacity a power of two
-    private long[] keys;
-    private Slot[] values;
-    private int shift; // 64 - log2(capacity)
-    private int open;
+    private int farSlots;
 
     private Slot current; // the slot being polled (time == polledTime), null between slots
     private Slot recent;  // the slot of the last schedule call, or null
@@ -205,9 +179,7 @@ public final class EventQueue {
         this.maxKey = maxKey;
         int c = Math.min(initialCapacity, 1 << 16);
         int tableSize = Integer.highestOneBit(Math.max(16, c)) * 2;
-        keys = new long[tableSize];
-        values = new Slot[tableSize];
-        shift = 64 - Integer.numberOfTrailingZeros(tableSize);
+        far = new FarEventHeap(tableSize);
         slotCapacity = Integer.highestOneBit(Math.min(c, 16)); // a power of two: the arrays' size classes
     }
 
@@ -268,32 +240,7 @@ public final class EventQueue {
         if (wheelSlots > 0) {
             return wheelFirst().time;
         }
-        return heapSize == 0 ? Long.MAX_VALUE : heapTimes[0];
-    }
-
-    /** Whether time {@code t} (not before the current bucket) lies in the wheel's window. */
-    private boolean near(long t) {
-        return (t >>> BUCKET_BITS) - cursor < WHEEL_BUCKETS;
-    }
-
-    /** The earliest slot of the wheel (which is not empty): the head of the first occupied bucket from the cursor. */
-    private Slot wheelFirst() {
-        Slot e = earliest;
-        if (e != null) {
-            return e;
-        }
-        int i = (int) (cursor & WHEEL_MASK);
-        int w = i >>> 6;
-        long bits = occupied[w] & (-1L << (i & 63));
-        int words = occupied.length;
-        for (int n = 0; n <= words; n++) { // one more than the words: back to the first word's buckets before i
-            if (bits != 0) {
-                return earliest = wheel[w << 6 | Long.numberOfTrailingZeros(bits)];
-            }
-            w = (w + 1) & (words - 1);
-            bits = occupied[w];
-        }
-        throw new IllegalStateException("the event queue's wheel counts " + wheelSlots + " slots but holds none");
+        return farSlots == 0 ? Long.MAX_VALUE : far.firstTime();
     }
 
     /**
@@ -302,7 +249,7 @@ public final class EventQueue {
      */
     private Slot takeEarliestSlot() {
         if (wheelSlots == 0) {
-            advanceTo(heapTimes[0] >>> BUCKET_BITS);
+            advanceTo(far.firstTime() >>> BUCKET_BITS);
         }
         Slot s = wheelFirst();
         long b = s.time >>> BUCKET_BITS;
@@ -319,32 +266,10 @@ public final class EventQueue {
      */
     private void advanceTo(long b) {
         cursor = b;
-        while (heapSize > 0 && near(heapTimes[0])) {
-            Slot s = heapTakeFirst();
-            removeFar(s);
+        while (farSlots > 0 && near(far.firstTime())) {
+            Slot s = far.takeFirst();
+            farSlots--;
             wheelInsert(s);
-        }
-    }
-
-    /** Enters slot {@code s} (its time within the window, no slot of that time in the wheel) in its bucket. */
-    private void wheelInsert(Slot s) {
-        int i = (int) ((s.time >>> BUCKET_BITS) & WHEEL_MASK);
-        Slot prev = null;
-        Slot c = wheel[i];
-        while (c != null && c.time < s.time) {
-            prev = c;
-            c = c.next;
-        }
-        s.next = c;
-        if (prev == null) {
-            wheel[i] = s;
-            occupied[i >>> 6] |= 1L << i;
-        } else {
-            prev.next = s;
-        }
-        wheelSlots++;
-        if (earliest != null && s.time < earliest.time) {
-            earliest = s;
         }
     }
 
@@ -437,18 +362,22 @@ public final class EventQueue {
     /** The open slot of time {@code t}, opened (in the wheel, or in the far table and heap) if there is none. */
     private Slot slotOf(long t) {
         if (near(t)) {
-            Slot c = wheel[(int) ((t >>> BUCKET_BITS) & WHEEL_MASK)];
-            while (c != null && c.time < t) {
-                c = c.next;
-            }
-            if (c != null && c.time == t) {
+            Slot c = wheelSlotOf(t);
+            if (c != null) {
                 return c;
             }
             Slot s = openSlot(t);
             wheelInsert(s);
             return s;
         }
-        return farSlotOf(t);
+        Slot c = far.slotOf(t);
+        if (c != null) {
+            return c;
+        }
+        Slot s = openSlot(t);
+        far.add(s);
+        farSlots++;
+        return s;
     }
 
     /** A pooled (or new) slot of time {@code t} with an empty event array. */
@@ -459,83 +388,9 @@ public final class EventQueue {
         return s;
     }
 
-    /** The far slot of time {@code t}, opened (and entered in the heap) if there is none. */
-    private Slot farSlotOf(long t) {
-        int mask = values.length - 1;
-        int i = (int) ((t * HASH_MULTIPLIER) >>> shift);
-        Slot s;
-        while ((s = values[i]) != null) {
-            if (keys[i] == t) {
-                return s;
-            }
-            i = (i + 1) & mask;
-        }
-        s = openSlot(t);
-        keys[i] = t;
-        values[i] = s;
-        if (++open * 2 > values.length) {
-            growTable();
-        }
-        heapAdd(t, s);
-        return s;
-    }
-
-    private void growTable() {
-        long[] oldKeys = keys;
-        Slot[] oldValues = values;
-        keys = new long[2 * oldKeys.length];
-        values = new Slot[2 * oldValues.length];
-        shift--;
-        int mask = values.length - 1;
-        for (int j = 0; j < oldValues.length; j++) {
-            if (oldValues[j] != null) {
-                int i = (int) ((oldKeys[j] * HASH_MULTIPLIER) >>> shift);
-                while (values[i] != null) {
-                    i = (i + 1) & mask;
-                }
-                keys[i] = oldKeys[j];
-                values[i] = oldValues[j];
-            }
-        }
-    }
-
-    /** Removes the far slot {@code s} (just taken from the heap) from the far table (backward-shift deletion). */
-    private void removeFar(Slot s) {
-        int mask = values.length - 1;
-        int i = (int) ((s.time * HASH_MULTIPLIER) >>> shift);
-        while (values[i] != s) {
-            i = (i + 1) & mask;
-        }
-        // shift later entries of the probe run back over the hole so every lookup still finds them
-        int j = i;
-        while (true) {
-            j = (j + 1) & mask;
-            Slot v = values[j];
-            if (v == null) {
-                break;
-            }
-            int home = (int) ((keys[j] * HASH_MULTIPLIER) >>> shift);
-            if (((j - home) & mask) >= ((j - i) & mask)) { // home is not in (i, j]: v may move to i
-                keys[i] = keys[j];
-                values[i] = v;
-                i = j;
-            }
-        }
-        values[i] = null;
-        open--;
-    }
-
     /** Removes the used-up slot {@code s}, the wheel's earliest, from the wheel and recycles it. */
     private void close(Slot s) {
-        int i = (int) ((s.time >>> BUCKET_BITS) & WHEEL_MASK);
-        Slot n = s.next;
-        wheel[i] = n;
-        if (n == null) {
-            occupied[i >>> 6] &= ~(1L << i);
-        }
-        earliest = n; // the next of the same bucket is the next earliest; none: unknown until the next scan
-        s.next = null;
-        wheelSlots--;
+        wheelRemoveEarliest(s);
         Arrays.fill(s.refs, 0, 2 * s.tail, null); // let the handled payloads be collected
         giveArray(s.refs);
         s.refs = null;
@@ -548,63 +403,6 @@ public final class EventQueue {
             pool = Arrays.copyOf(pool, 2 * pooled);
         }
         pool[pooled++] = s;
-    }
-
-    private void heapAdd(long t, Slot s) {
-        int i = heapSize++;
-        if (i == heapTimes.length) {
-            heapTimes = Arrays.copyOf(heapTimes, 2 * i);
-            heapSlots = Arrays.copyOf(heapSlots, 2 * i);
-        }
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long pt = heapTimes[parent];
-            if (pt <= t) {
-                break;
-            }
-            heapTimes[i] = pt;
-            heapSlots[i] = heapSlots[parent];
-            i = parent;
-        }
-        heapTimes[i] = t;
-        heapSlots[i] = s;
-    }
-
-    /** Takes the slot of the smallest time out of the far heap (which is not empty). */
-    private Slot heapTakeFirst() {
-        Slot top = heapSlots[0];
-        int n = --heapSize;
-        long t = heapTimes[n];
-        Slot s = heapSlots[n];
-        heapSlots[n] = null;
-        int i = 0;
-        while (true) {
-            int c = 4 * i + 1;
-            if (c >= n) {
-                break;
-            }
-            int end = Math.min(c + 4, n);
-            int m = c;
-            long mt = heapTimes[c];
-            for (int k = c + 1; k < end; k++) {
-                long kt = heapTimes[k];
-                if (kt < mt) {
-                    mt = kt;
-                    m = k;
-                }
-            }
-            if (mt >= t) {
-                break;
-            }
-            heapTimes[i] = mt;
-            heapSlots[i] = heapSlots[m];
-            i = m;
-        }
-        if (n > 0) {
-            heapTimes[i] = t;
-            heapSlots[i] = s;
-        }
-        return top;
     }
 
     /**
@@ -676,7 +474,7 @@ public final class EventQueue {
         Slot s = current;
         if (s == null) {
             s = wheelSlots > 0 ? wheelFirst() : null;
-            if ((s == null ? heapTimes[0] : s.time) > limitPs) {
+            if ((s == null ? far.firstTime() : s.time) > limitPs) {
                 return 0;
             }
             s = current = takeEarliestSlot();
