@@ -579,8 +579,8 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
         long injected = run.fabricInjectedBytes();
         long control = run.fabricControlPackets();
         for (HostNic h : net.hosts) {
-            injected += h.injectedBytes;
-            control += h.controlSent;
+            injected += h.injectedBytes();
+            control += h.controlSent();
         }
         long hops = 0;
         long marks = 0;
@@ -590,22 +590,22 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
         for (Node n : net.nodes) {
             String who = n instanceof Switch sw ? "switch " + sw.switchIndex : "host " + n.id;
             for (Port p : n.ports) {
-                hops += p.link.txPackets;
+                hops += p.link.txPackets();
                 PfcIngress in = p.ingress;
                 pp.add(new PortPfc(who + " port " + p.index + " -> node " + p.peer().id, n.id, p.index, p.peer().id,
-                        in.pausesSent, in.xonSent, p.pause.pausesReceived, p.pause.xonReceived, p.pause.pausedPsUpTo(now),
-                        in.peakBytes(), in.firstPauseSentPs, p.pause.deadlocks));
+                        in.pausesSent(), in.xonSent(), p.pause.pausesReceived(), p.pause.xonReceived(), p.pause.pausedPsUpTo(now),
+                        in.peakBytes(), in.firstPauseSentPs(), p.pause.deadlocks()));
             }
         }
         for (Switch sw : net.switches) {
-            blackholed += sw.blackholedPackets;
+            blackholed += sw.blackholedPackets();
             for (Port p : sw.ports) {
                 EgressQueue q = p.queue;
-                marks += q.ecnMarks;
-                long[] samples = q.sampleBytes == null ? new long[0] : java.util.Arrays.copyOf(q.sampleBytes, q.samples);
+                marks += q.ecnMarks();
+                long[] samples = q.sampledBytes();
                 qs.add(new QueueTrace("switch " + sw.switchIndex + " port " + p.index + " -> node " + p.peer().id,
-                        sw.switchIndex, p.index, p.peer().id, net.config.samplePeriodPs(), samples, q.peakBytes, q.drops,
-                        q.ecnMarks, p.link.txPackets, p.link.flowHeads, now == 0 ? 0 : Math.min(1.0, p.link.busyPs / (double) now)));
+                        sw.switchIndex, p.index, p.peer().id, net.config.samplePeriodPs(), samples, q.peakBytes(), q.drops(),
+                        q.ecnMarks(), p.link.txPackets(), p.link.flowHeads(), now == 0 ? 0 : Math.min(1.0, p.link.busyPs() / (double) now)));
             }
         }
         List<DropSite> drops = new java.util.ArrayList<>();

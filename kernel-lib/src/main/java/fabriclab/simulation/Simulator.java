@@ -315,7 +315,7 @@ public final class Simulator {
         if (config.samplePeriodPs() > 0 && config.maxSamples() > 0) {
             for (Switch sw : net.switches) {
                 for (Port p : sw.ports) {
-                    p.queue.sampleBytes = new long[Math.min(config.maxSamples(), 1024)];
+                    p.queue.startSampling(Math.min(config.maxSamples(), 1024));
                 }
             }
             net.main.events.schedule(0, new Sampler(), null);

@@ -51,10 +51,10 @@ public final class Link implements EventHandler {
     public DelayModel jitter;
     public boolean down;
     // counters
-    public long txPackets;
+    long txPackets;
     long txBytes;
-    public long flowHeads;
-    public long busyPs;
+    long flowHeads;
+    long busyPs;
     private int lastWireBytes = -1;
     private long lastSerializationPs;
     // the wire: packets in propagation, in arrival order, a list threaded through them (Packet.next); each
@@ -184,5 +184,20 @@ public final class Link implements EventHandler {
             events.schedule(n.wireArrivalPs, this, null);
         }
         toPort.arrive(p, timePs);
+    }
+
+    /** Packets that finished crossing this link. */
+    public long txPackets() {
+        return txPackets;
+    }
+
+    /** First packets (sequence 0) of flows this link carried: the flows routed over it. */
+    public long flowHeads() {
+        return flowHeads;
+    }
+
+    /** Time this link spent transmitting, ps. */
+    public long busyPs() {
+        return busyPs;
     }
 }

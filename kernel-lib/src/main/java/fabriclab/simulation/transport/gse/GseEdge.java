@@ -285,7 +285,7 @@ public final class GseEdge implements Switch.EdgeFunction {
     long localPauses() {
         long n = 0;
         for (PfcIngress p : localPauses) {
-            n += p.pauseAssertions;
+            n += p.pauseAssertions();
         }
         return n;
     }
