@@ -86,6 +86,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.congestion.dde.StepObserver#accept(double,double[])", CALLBACK),
             Map.entry("fabriclab.progress.ProgressSink#report(State)", CALLBACK),
             Map.entry("fabriclab.simulation.event.EventHandler#handle(long,Object)", CALLBACK),
+            Map.entry("fabriclab.simulation.event.InstantOrder#order(long[],Object[],int,int)", CALLBACK),
             Map.entry("fabriclab.simulation.trace.Trace#dequeued(int,int,int,boolean,int,long,long)", CALLBACK),
             Map.entry("fabriclab.simulation.trace.Trace#enqueued(int,int,int,boolean,int,long,long)", CALLBACK),
             Map.entry("fabriclab.simulation.trace.Trace#dropped(int,int,int,boolean,int,DropReason,long)", CALLBACK),
@@ -212,6 +213,14 @@ final class BadInputRegistry {
         }
         if (type == fabriclab.simulation.event.EventHandler.class) {
             return List.of(constant((fabriclab.simulation.event.EventHandler) (t, e) -> { }, "(t, e) -> {}"));
+        }
+        if (type == fabriclab.simulation.event.InstantOrder.class) {
+            return List.of(constant((fabriclab.simulation.event.InstantOrder) (keys, refs, from, n) -> { },
+                    "(keys, refs, from, n) -> {}"));
+        }
+        if (type == java.util.function.ObjLongConsumer.class) { // Counters.forEach
+            return List.of(constant((java.util.function.ObjLongConsumer<String>) (name, count) -> { },
+                    "(name, count) -> {}"));
         }
         if (type == IntToDoubleFunction.class) {
             return List.of(constant((IntToDoubleFunction) i -> 1.0, "i -> 1.0"));
