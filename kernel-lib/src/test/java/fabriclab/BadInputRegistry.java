@@ -1,6 +1,7 @@
 package fabriclab;
 
 import fabriclab.experiments.testbed.Duan2024Testbed;
+import fabriclab.simulation.trace.Counters;
 import fabriclab.congestion.Bottleneck;
 import fabriclab.congestion.DcqcnFluidModel;
 import fabriclab.congestion.DcqcnParameters;
@@ -86,6 +87,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.congestion.dde.StepObserver#accept(double,double[])", CALLBACK),
             Map.entry("fabriclab.progress.ProgressSink#report(State)", CALLBACK),
             Map.entry("fabriclab.simulation.event.EventHandler#handle(long,Object)", CALLBACK),
+            Map.entry("fabriclab.simulation.event.InstantOrder#order(long[],Object[],int,int)", CALLBACK),
             Map.entry("fabriclab.simulation.trace.Trace#dequeued(int,int,int,boolean,int,long,long)", CALLBACK),
             Map.entry("fabriclab.simulation.trace.Trace#enqueued(int,int,int,boolean,int,long,long)", CALLBACK),
             Map.entry("fabriclab.simulation.trace.Trace#dropped(int,int,int,boolean,int,DropReason,long)", CALLBACK),
@@ -94,8 +96,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.engine.ParallelEngine#run(long,ProgressSink)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.engine.ParallelEngine#run(long,long,ProgressSink)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportRun#newFlow(FlowState)", SIMULATOR_RUNTIME),
-            Map.entry("fabriclab.simulation.transport.TransportRun#put(Map,Counter,long)", SIMULATOR_RUNTIME),
-            Map.entry("fabriclab.simulation.transport.TransportRun#reportCounters(Map)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.TransportRun#reportCounters(Builder)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.gse.GseEdge#intercept(Packet,long)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportModel$Uncontrolled#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.ctcc.CtccTransport#start(Network)", SIMULATOR_RUNTIME),
@@ -213,6 +214,14 @@ final class BadInputRegistry {
         }
         if (type == fabriclab.simulation.event.EventHandler.class) {
             return List.of(constant((fabriclab.simulation.event.EventHandler) (t, e) -> { }, "(t, e) -> {}"));
+        }
+        if (type == fabriclab.simulation.event.InstantOrder.class) {
+            return List.of(constant((fabriclab.simulation.event.InstantOrder) (keys, refs, from, n) -> { },
+                    "(keys, refs, from, n) -> {}"));
+        }
+        if (type == java.util.function.ObjLongConsumer.class) { // Counters.forEach
+            return List.of(constant((java.util.function.ObjLongConsumer<String>) (name, count) -> { },
+                    "(name, count) -> {}"));
         }
         if (type == IntToDoubleFunction.class) {
             return List.of(constant((IntToDoubleFunction) i -> 1.0, "i -> 1.0"));
@@ -422,8 +431,9 @@ final class BadInputRegistry {
     }
 
     private static SimulationResult smallSimulationResult() {
-        return new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), 0, 0, 0, "roce",
-                Map.of(), List.of(), List.of());
+        return new SimulationResult(new SimulationResult.RunSummary("roce", 1000, false, 0),
+                new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0),
+                new SimulationResult.FabricEvents(0, 0, List.of(), 0, List.of()), List.of(), List.of(), List.of(), Counters.NONE);
     }
 
     /** HPCC's evaluation at full load over 20 us of FB-Hadoop flows: a few hundred small flows, a run of about a second. */
@@ -433,9 +443,9 @@ final class BadInputRegistry {
 
     /** A result of one completed, acknowledged flow. */
     private static SimulationResult oneFlowResult() {
-        return new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
-                List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
-                        0, 0, 0, 0, 900, 0, 0, 0, false, 0, 1000)), List.of(), List.of(), 0, 0, 0, "roce", Map.of());
+        return new SimulationResult(new SimulationResult.RunSummary("roce", 1000, false, 0),
+                new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0),
+                new SimulationResult.FabricEvents(0, 0, List.of(), 0, List.of()), List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0, 0, 0, 0, 0, 900, 0, 0, 0, false, 0, 1000)), List.of(), Counters.NONE);
     }
 
     /** An HpccComparison runs table made by hand: websearch, one seed, 100 steps at slowdown 1 + step / 100. */
@@ -630,12 +640,12 @@ final class BadInputRegistry {
             case "fabriclab.experiments.IncastDegreeSweep#sweep(int[],long,ProgressSink)" ->
                     call(incastDegreeSweep(), id, new int[] {2, 4}, 1L, Progress.silent());
             // metrics of a run without flows: one group, no JCT yet
-            case "fabriclab.experiments.JobMetrics#<init>(double[],int,double,long,long,long,PfcCounters,Map,long,long)" ->
+            case "fabriclab.experiments.JobMetrics#<init>(double[],int,double,long,long,long,PfcCounters,Counters,long,long)" ->
                     call(fabriclab.experiments.JobMetrics.class, id, new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
-                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L), 1L, 1L);
+                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Counters.builder().put(fabriclab.simulation.transport.TransportModel.TIMEOUTS, 1).build(), 1L, 1L);
             case "fabriclab.experiments.JobMetrics#counter(Counter)" ->
                     call(new fabriclab.experiments.JobMetrics(new double[] {1, 2}, 0, 1.0, 0L, 0L, 0L,
-                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Map.of("timeouts", 1L), 1L, 1L), id,
+                            new fabriclab.experiments.JobMetrics.PfcCounters(0, 0, 0, 0), Counters.builder().put(fabriclab.simulation.transport.TransportModel.TIMEOUTS, 1).build(), 1L, 1L), id,
                             fabriclab.simulation.transport.TransportModel.TIMEOUTS);
             case "fabriclab.experiments.JobMetrics#of(SimulationResult,LeafSpine,Topology,int[],int,int[])" ->
                     call(fabriclab.experiments.JobMetrics.class, id, smallSimulationResult(), smallLeafSpine(), smallLeafSpine().build(),
@@ -767,22 +777,22 @@ final class BadInputRegistry {
             case "fabriclab.security.FrameProtection#goodputEfficiency(int[],double[])" ->
                     call(new fabriclab.security.FrameProtection.None(), id, new int[] {64, 1500}, new double[] {0.5, 0.5});
             // result records: the values of a real result
-            case "fabriclab.simulation.SimulationResult#<init>(long,boolean,long,long,long,long,long,long,long,long,List,List,List,long,long,long,String,Map)" ->
-                    call(SimulationResult.class, id, 1000L, false, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, List.of(), List.of(), List.of(),
-                            0L, 0L, 0L, "roce", Map.of());
-            case "fabriclab.simulation.SimulationResult#<init>(long,boolean,long,long,long,long,long,long,long,long,List,List,List,long,long,long,String,Map,List,List)" ->
-                    call(SimulationResult.class, id, 1000L, false, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, List.of(), List.of(), List.of(),
-                            0L, 0L, 0L, "roce", Map.of(), List.of(), List.of());
+            case "fabriclab.simulation.SimulationResult#<init>(RunSummary,Totals,FabricEvents,List,List,Counters)" ->
+                    call(SimulationResult.class, id, new SimulationResult.RunSummary("roce", 1000, false, 0),
+                            new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0), SimulationResult.FabricEvents.none(), List.of(),
+                            List.of(), Counters.NONE);
+            case "fabriclab.simulation.SimulationResult#<init>(RunSummary,Totals,FabricEvents,List,List,List,Counters)" ->
+                    call(SimulationResult.class, id, new SimulationResult.RunSummary("roce", 1000, false, 0),
+                            new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0), SimulationResult.FabricEvents.none(), List.of(),
+                            List.of(), List.of(), Counters.NONE);
             case "fabriclab.simulation.SimulationResult#queuePairsOf(int)" ->
-                    call(new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
-                            List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
-                                    0, 0, 100, 0, 950, 0, 0, 0, false, 0, -1)), List.of(),
-                            List.of(), 0, 0, 0, "roce", Map.of()), id, 0);
+                    call(new SimulationResult(new SimulationResult.RunSummary("roce", 1000, false, 0),
+                new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0),
+                new SimulationResult.FabricEvents(0, 0, List.of(), 0, List.of()), List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0, 0, 0, 100, 0, 950, 0, 0, 0, false, 0, -1)), List.of(), Counters.NONE), id, 0);
             case "fabriclab.simulation.SimulationResult#completedAtPs(int)" ->
-                    call(new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
-                            List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0,
-                                    0, 0, 100, 0, 950, 0, 0, 0, false, 0, -1)), List.of(),
-                            List.of(), 0, 0, 0, "roce", Map.of()), id, 0);
+                    call(new SimulationResult(new SimulationResult.RunSummary("roce", 1000, false, 0),
+                new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0),
+                new SimulationResult.FabricEvents(0, 0, List.of(), 0, List.of()), List.of(new SimulationResult.FlowRecord(0, new fabriclab.simulation.config.FlowSpec(0, 1, 1000, 0, 1, 1000), 900, 1000, 0, 0, 0, 0, 100, 0, 950, 0, 0, 0, false, 0, -1)), List.of(), Counters.NONE), id, 0);
             case "fabriclab.experiments.PfcDeadlockAndRecovery$Result#<init>(Variant,SimulationResult,long[],int,long,long,long,long,List)" ->
                     call(fabriclab.experiments.PfcDeadlockAndRecovery.Result.class, id,
                             fabriclab.experiments.PfcDeadlockAndRecovery.Variant.values()[0], smallSimulationResult(), new long[] {1, 2},
@@ -818,9 +828,8 @@ final class BadInputRegistry {
                             fabriclab.collectives.CollectiveSchedule.of(fabriclab.collectives.Collective.RING_ALL_REDUCE, 2, 1000),
                             new int[] {0, 1}, (java.util.function.IntSupplier) () -> 50_000);
             case "fabriclab.simulation.event.EventQueue#scheduleKeyed(long,EventHandler,Object,long)" ->
-                    call(fabriclab.simulation.event.EventQueue.canonical(16), id, 1000L,
-                            (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload",
-                            fabriclab.simulation.event.EventQueue.key(1, 0));
+                    call(fabriclab.simulation.event.EventQueue.keyed(16, (keys, refs, from, n) -> { }, 1L, 1L << 20), id,
+                            1000L, (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload", 4096L);
             default -> workloadBaselines(id);
         };
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Time;
@@ -153,10 +154,10 @@ class BadInputRound3Test {
         // the largest accepted start and delays leave the run its room: RoCE with PFC delivers the flow
         LeafSpine far = new LeafSpine(4, 1, 2, 2, G100, G100, 1, fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS,
                 fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS);
-        fabriclab.simulation.SimulationResult r = Scenario.builder(far.build(), config)
+        fabriclab.simulation.SimulationResult r = new Simulator(Scenario.builder(far.build(), config)
                 .flow(FlowSpec.of(0, 2, 100_000, Scenario.MAX_START_PS))
                 .transport(fabriclab.simulation.transport.roce.RoceTransport.noCongestionControl())
-                .pfc(new Pfc(20_000, 10_000, 0, Pfc.MAX_QUANTA)).build().simulator().run();
+                .pfc(new Pfc(20_000, 10_000, 0, Pfc.MAX_QUANTA)).build()).run();
         assertTrue(r.flows().get(0).completed());
         // four 1000 s links from host 0 to host 2 (host, leaf-spine, spine-leaf, host) after the start: at least 4000 s
         assertTrue(r.completedAtPs(0) >= Scenario.MAX_START_PS + 4 * fabriclab.fabric.LinkSpec.MAX_PROPAGATION_PS);

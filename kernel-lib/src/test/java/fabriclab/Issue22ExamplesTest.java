@@ -1,6 +1,7 @@
 package fabriclab;
 
 import fabriclab.experiments.testbed.RoceOrGse;
+import fabriclab.simulation.Simulator;
 import fabriclab.collectives.AllReduceLatency;
 import fabriclab.congestion.Bottleneck;
 import fabriclab.congestion.DcqcnFixedPoint;
@@ -82,7 +83,7 @@ class Issue22ExamplesTest {
         rejects("packets", () -> fabriclab.container.ReorderSimulator.builder().delay(new fabriclab.container.DelayModel.Normal(1e-6, 1e-7)).gap(1e-7).paths(4).build().run(Long.MAX_VALUE, 1));
         rejects("m", () -> BallsIntoBins.maxLoad(16, Integer.MAX_VALUE));
         SimulationConfig config = SimulationConfig.defaults(SwitchBuffer.shared(10_000_000));
-        rejects("bytesPerSender", () -> Scenario.incast(4, Long.MAX_VALUE, 100_000_000_000L, config).simulator().run());
+        rejects("bytesPerSender", () -> new Simulator(Scenario.incast(4, Long.MAX_VALUE, 100_000_000_000L, config)).run());
         rejects("spines", () -> new LeafSpine(16, 8, 2, Integer.MAX_VALUE, 100_000_000_000L, 100_000_000_000L, 1, 1000, 1000).build());
         rejects("grantBytes", () -> new fabriclab.scheduling.DgsqSimulator(new DgsqConfig(100e9, 100e9, 1e-300, 0, 0,
                 fabriclab.scheduling.GrantPolicy.values()[0])).run(Incast.of(4, 1_000_000, 100_000_000_000L), 1));

@@ -38,13 +38,19 @@ class LayersTest {
             layer("the command line", "fabriclab.cli"),
             layer("validation against published results (runs the command line's scenarios)", "fabriclab.validation"));
 
-    /** The simulator's inside, from the ground up. */
+    /**
+     * The simulator's inside, from the ground up: the run's description and its trace sources, the event queue, the
+     * network elements, the transports (the shared go-back-N base, then each transport, CTCC reusing RoCE's), the
+     * engines that drive a run, and the simulator's API (scenario, simulator, result).
+     */
     static final List<Layer> SIMULATION = List.of(
-            layer("vocabulary: configuration, trace sources, events", "fabriclab.simulation.config",
-                    "fabriclab.simulation.trace", "fabriclab.simulation.event"),
+            layer("vocabulary: configuration and trace sources", "fabriclab.simulation.config",
+                    "fabriclab.simulation.trace"),
+            layer("the event queue", "fabriclab.simulation.event"),
             layer("elements along a packet's path", "fabriclab.simulation.element"),
             layer("what a transport is", "fabriclab.simulation.transport"),
-            layer("the transports", "fabriclab.simulation.transport.."),
+            layer("RoCE and GSE", "fabriclab.simulation.transport.roce", "fabriclab.simulation.transport.gse"),
+            layer("CTCC, on RoCE's reliable connection", "fabriclab.simulation.transport.ctcc"),
             layer("engines", "fabriclab.simulation.engine"),
             layer("the public API: scenario, simulator, result", "fabriclab.simulation"));
 

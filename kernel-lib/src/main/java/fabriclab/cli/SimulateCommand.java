@@ -313,7 +313,7 @@ public final class SimulateCommand {
             PrintStream err) throws IOException {
         // progress: simulated time against --time-limit, else the payload delivered
         ProgressSink sink = o.quiet() ? Progress.silent() : Progress.console(err);
-        Simulator sim = s.simulator();
+        Simulator sim = new Simulator(s);
         long t0 = System.nanoTime();
         SimulationResult r = o.threads() == 0 ? sim.run(o.timeLimitPs(), sink) : sim.runParallel(o.timeLimitPs(), sink, o.threads());
         double wall = (System.nanoTime() - t0) / 1e9;

@@ -1,6 +1,7 @@
 package fabriclab.experiments;
 
 import fabriclab.simulation.trace.Counter;
+import fabriclab.simulation.trace.Counters;
 import fabriclab.Parameters;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.LinkSpec;
@@ -12,7 +13,6 @@ import fabriclab.sweep.Columns;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -42,7 +42,7 @@ import java.util.function.Function;
  * @param drops data packets dropped, not negative
  * @param retransmits data packets sent more than once, summed over the flows, not negative
  * @param pfc the PFC counters, not null
- * @param transportCounters the transport's counters by name (the simulator's {@link SimulationResult#counters()}), not
+ * @param transportCounters the transport's counters (the simulator's {@link SimulationResult#counters()}), not
  *        null; {@link TransportModel#SPURIOUS_TIMEOUTS} not above {@link TransportModel#TIMEOUTS}
  * @param deliveredBytes payload bytes delivered to the receivers, first copies only (the simulator's
  *        {@link SimulationResult#deliveredBytes()}), not negative
@@ -50,8 +50,8 @@ import java.util.function.Function;
  *        {@link SimulationResult#injectedBytes()}), at least {@code deliveredBytes}
  */
 public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxOverMean, long ecnMarks, long drops, long retransmits,
-        PfcCounters pfc, Map<String, Long> transportCounters, long deliveredBytes, long sentBytes) implements Serializable {
-    private static final long serialVersionUID = 2L;
+        PfcCounters pfc, Counters transportCounters, long deliveredBytes, long sentBytes) implements Serializable {
+    private static final long serialVersionUID = 3L;
 
     /**
      * PFC over the whole fabric.
@@ -99,9 +99,9 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
         Parameters.atLeast("drops", drops, 0L);
         Parameters.atLeast("retransmits", retransmits, 0L);
         Parameters.notNull("pfc", pfc);
-        transportCounters = Map.copyOf(Parameters.notNull("transportCounters", transportCounters));
-        long timeouts = transportCounters.getOrDefault(TransportModel.TIMEOUTS.name(), 0L);
-        long spurious = transportCounters.getOrDefault(TransportModel.SPURIOUS_TIMEOUTS.name(), 0L);
+        Parameters.notNull("transportCounters", transportCounters);
+        long timeouts = transportCounters.get(TransportModel.TIMEOUTS);
+        long spurious = transportCounters.get(TransportModel.SPURIOUS_TIMEOUTS);
         if (spurious > timeouts) {
             throw new IllegalArgumentException("transportCounters must count at most as many spurious timeouts as timeouts ("
                     + timeouts + "), got " + spurious);
@@ -284,7 +284,7 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
 
     /** The value of {@code counter} in the run, 0 when the transport does not count it. */
     public long counter(Counter counter) {
-        return transportCounters.getOrDefault(Parameters.notNull("counter", counter).name(), 0L);
+        return transportCounters.get(counter);
     }
 
     /** Equal when every field is (the JCTs element by element). */

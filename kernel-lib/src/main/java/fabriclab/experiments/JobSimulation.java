@@ -1,5 +1,6 @@
 package fabriclab.experiments;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
@@ -160,7 +161,7 @@ final class JobSimulation {
             }
         }
         setup.accept(scenario);
-        SimulationResult r = scenario.build().simulator().run(HORIZON_PS, Progress.silent());
+        SimulationResult r = new Simulator(scenario.build()).run(HORIZON_PS, Progress.silent());
         return JobMetrics.of(r, leafSpine, topology, groupOf, groups, deadLinks);
     }
 

@@ -1,5 +1,6 @@
 package fabriclab.experiments;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.config.FlowSpec;
@@ -190,7 +191,7 @@ public record PfcDeadlockAndRecovery(Topology topology, List<RoutedFlow> flows, 
     /** Runs one variant. */
     public Result run(Variant variant) {
         Scenario s = scenario(variant);
-        SimulationResult r = s.simulator().run(timeLimitPs, Progress.silent());
+        SimulationResult r = new Simulator(s).run(timeLimitPs, Progress.silent());
         String[][] cycle = {{"leaf1", "spine1"}, {"spine1", "leaf2"}, {"leaf2", "spine2"}, {"spine2", "leaf1"}};
         List<long[]> queues = new ArrayList<>();
         for (String[] c : cycle) {

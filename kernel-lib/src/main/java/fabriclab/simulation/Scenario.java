@@ -21,9 +21,9 @@ import java.util.SplittableRandom;
 /**
  * Everything a packet-level run needs, as one immutable description: the fabric, the run
  * configuration, the flows and the order they may start in, the transport, PFC, link failures and
- * fabric jitter. A {@link Simulator} is built from it and nothing changes the simulator afterwards;
- * the same scenario can be run any number of times (each {@link #simulator()} is a fresh run, and
- * the same scenario always gives the same result). Build one with {@link #builder}, or with the
+ * fabric jitter. A simulator ({@code new Simulator(scenario)}) is built from it and nothing changes the
+ * simulator afterwards; the same scenario can be run any number of times (each new simulator is a fresh run,
+ * and the same scenario always gives the same result). The scenario does not know the simulator. Build one with {@link #builder}, or with the
  * factories for the fixed workloads ({@link #incast}, {@link #permutation}) and then
  * {@link #toBuilder()} to change it.
  *
@@ -249,11 +249,6 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
     /** The queue pairs of all the flows (each flow has at least one). */
     public int queuePairCount() {
         return firstQueuePair(flows.size());
-    }
-
-    /** A fresh simulator for this scenario (a simulator runs once; the scenario can be run again). */
-    public Simulator simulator() {
-        return new Simulator(this);
     }
 
     /**

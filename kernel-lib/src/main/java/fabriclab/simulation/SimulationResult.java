@@ -1,6 +1,7 @@
 package fabriclab.simulation;
 
 import fabriclab.simulation.trace.Counter;
+import fabriclab.simulation.trace.Counters;
 import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.element.EgressQueue;
 import fabriclab.simulation.element.FlowState;
@@ -18,63 +19,46 @@ import fabriclab.fabric.Time;
 import java.util.List;
 
 /**
- * What a run measured. Byte counts are payload bytes; at the end of a complete run
- * {@code injectedBytes == deliveredBytes + droppedBytes + discardedBytes + inFlightBytes} holds
- * exactly (injected bytes count retransmissions again), and {@code inFlightBytes == 0} unless the
- * run is {@code partial} or flows never completed.
+ * What a run measured, grouped by what belongs together: the run itself ({@link RunSummary}: transport, end,
+ * events), its totals ({@link Totals}: link crossings, control packets and the payload balance), what the fabric did
+ * to packets ({@link FabricEvents}: losses by place, ECN marks, PFC), one record per flow and per queue pair, the
+ * monitored queues' traces and the counters of the transport and the elements. The accessors of the groups' fields
+ * are repeated here ({@link #deliveredBytes()}, {@link #ecnMarks()}, ...). Byte counts are payload bytes; at the end
+ * of a complete run {@code injectedBytes == deliveredBytes + droppedBytes + discardedBytes + inFlightBytes} holds
+ * exactly (injected bytes count retransmissions again), and {@code inFlightBytes == 0} unless the run is
+ * {@code partial} or flows never completed.
  *
- * @param endPs simulated time of the last handled event, ps
- * @param partial true if the run stopped at its time limit or on interrupt with events pending
- * @param events events handled
- * @param packetHops packets that finished crossing a link (one per link per packet)
- * @param injectedBytes payload bytes whose last bit left a sending NIC, plus the payload of the copies a
- *        switch resent (GSE edges, see {@link fabriclab.simulation.transport.gse.GseTransport}): the payload put
- *        on the wire, retransmissions included (the run's "wire bytes"; headers not counted)
- * @param deliveredBytes payload bytes delivered to receivers (first copies only)
- * @param droppedBytes payload bytes of the data packets lost in the fabric: dropped by a switch (tail drop, black
- *        hole, no route) or lost on a failed link; never a receiver's discard (see {@code discardedBytes})
- * @param inFlightBytes payload bytes still queued or on a wire
- * @param droppedPackets data packets lost in the fabric, each copy counted (a packet dropped, retransmitted and
- *        dropped again counts twice); by place and reason in {@code drops}
- * @param ecnMarks packets ECN-marked by WRED
+ * @param run the transport, the simulated end time and the events handled; not null
+ * @param totals link crossings, control packets sent and the payload bytes injected, delivered, lost, discarded and
+ *        in flight; not null
+ * @param fabric the packets the fabric lost (by place and reason), marked with ECN, and the PFC counters of every
+ *        port; not null
  * @param flows one record per flow, in input order, summed over the flow's queue pairs (see {@link FlowRecord}); not
  *        null, no null element
- * @param queues the monitored egress queues; not null, no null element
- * @param pfc PFC counters of every port of every node (hosts first, then switches; zeros when PFC is off); not null,
- *        no null element
- * @param discardedBytes payload bytes that reached their receiver but were not delivered (duplicates,
- *        or out-of-order packets a go-back-N receiver throws away)
- * @param controlPackets control packets (ACK, NACK, CNP, probes, grants) sent by hosts and edges
- * @param controlDropped control packets lost in the fabric (dropped by a switch or lost on a failed link)
- * @param transport the transport model of the run, not null
- * @param counters (not null) the positive counters of the transport and the elements, by {@link Counter#name()},
- *        sorted by name; read one with {@link #counter(Counter)} (the counters are declared by the models that report
- *        them: {@code TransportModel.NACKS}, {@code RoceTransport.RATE_CUTS}, {@code GseTransport.CONTAINERS},
- *        {@link #BLACKHOLED_PACKETS}, ...)
  * @param queuePairs one record per queue pair, flow-major (flow 0's queue pairs, then flow 1's, ...): element k is the
  *        queue pair the trace callbacks call k; its {@code id} is the index of its flow and its {@code spec} the queue
  *        pair's own part of the flow ({@link FlowSpec#queuePair}); as many as the flows' queue pairs; equal to
  *        {@code flows} when every flow has one queue pair; not null, no null element
- * @param drops (not null, no null element) the places that lost packets, with the reason and what they lost: only
- *        places with a loss, ordered by node, port (-1, no port, first) and reason (declaration order); their data
- *        packets, payload bytes and control packets sum to {@code droppedPackets}, {@code droppedBytes} and
- *        {@code controlDropped}
+ * @param queues the monitored egress queues; not null, no null element
+ * @param counters (not null) the positive counters of the transport and the elements; read one with
+ *        {@link #counter(Counter)} (the counters are declared by the models that report them:
+ *        {@code TransportModel.NACKS}, {@code RoceTransport.RATE_CUTS}, {@code GseTransport.CONTAINERS},
+ *        {@link #BLACKHOLED_PACKETS}, ...)
  */
-public record SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
-        long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
-        List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc, long discardedBytes,
-        long controlPackets, long controlDropped, String transport, java.util.Map<String, Long> counters,
-        List<FlowRecord> queuePairs, List<DropSite> drops) {
+public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabric, List<FlowRecord> flows,
+        List<FlowRecord> queuePairs, List<QueueTrace> queues, Counters counters) {
 
     /**
-     * Validates: the lists without null elements, transport and counters present, flow ids increasing, one queue-pair
-     * record per queue pair of the flows, in flow order, each with its flow's id (the lists are kept, not copied).
+     * Validates: the groups and counters present, the lists without null elements, flow ids increasing, one
+     * queue-pair record per queue pair of the flows, in flow order, each with its flow's id (the lists are kept, not
+     * copied).
      */
     public SimulationResult {
+        Parameters.notNull("run", run);
+        Parameters.notNull("totals", totals);
+        Parameters.notNull("fabric", fabric);
         Parameters.noNullElements("flows", flows);
         Parameters.noNullElements("queues", queues);
-        Parameters.noNullElements("pfc", pfc);
-        Parameters.notNull("transport", transport);
         Parameters.notNull("counters", counters);
         Parameters.noNullElements("queuePairs", queuePairs);
         long total = flows.stream().mapToLong(f -> f.spec().queuePairs()).sum();
@@ -96,17 +80,156 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
                 }
             }
         }
-        Parameters.noNullElements("drops", drops);
     }
 
-    /** A result whose flows have one queue pair each ({@code queuePairs} is {@code flows}) and that lost nothing. */
-    public SimulationResult(long endPs, boolean partial, long events, long packetHops, long injectedBytes,
-            long deliveredBytes, long droppedBytes, long inFlightBytes, long droppedPackets, long ecnMarks,
-            List<FlowRecord> flows, List<QueueTrace> queues, List<PortPfc> pfc, long discardedBytes,
-            long controlPackets, long controlDropped, String transport, java.util.Map<String, Long> counters) {
-        this(endPs, partial, events, packetHops, injectedBytes, deliveredBytes, droppedBytes, inFlightBytes, droppedPackets,
-                ecnMarks, flows, queues, pfc, discardedBytes, controlPackets, controlDropped, transport, counters, flows,
-                List.of());
+    /**
+     * A result whose flows have one queue pair each ({@code queuePairs} is {@code flows}).
+     */
+    public SimulationResult(RunSummary run, Totals totals, FabricEvents fabric, List<FlowRecord> flows,
+            List<QueueTrace> queues, Counters counters) {
+        this(run, totals, fabric, flows, flows, queues, counters);
+    }
+
+    /**
+     * The run as a whole.
+     *
+     * @param transport the transport model of the run, not null
+     * @param endPs simulated time of the last handled event, ps
+     * @param partial true if the run stopped at its time limit or on interrupt with events pending
+     * @param events events handled
+     */
+    public record RunSummary(String transport, long endPs, boolean partial, long events) {
+        /** Validates: transport present. */
+        public RunSummary {
+            Parameters.notNull("transport", transport);
+        }
+    }
+
+    /**
+     * What the run put on the links and what became of the payload.
+     *
+     * @param packetHops packets that finished crossing a link (one per link per packet)
+     * @param controlPackets control packets (ACK, NACK, CNP, probes, grants) sent by hosts and edges
+     * @param injectedBytes payload bytes whose last bit left a sending NIC, plus the payload of the copies a
+     *        switch resent (GSE edges, see {@link fabriclab.simulation.transport.gse.GseTransport}): the payload put
+     *        on the wire, retransmissions included (the run's "wire bytes"; headers not counted)
+     * @param deliveredBytes payload bytes delivered to receivers (first copies only)
+     * @param droppedBytes payload bytes of the data packets lost in the fabric: dropped by a switch (tail drop, black
+     *        hole, no route) or lost on a failed link; never a receiver's discard (see {@code discardedBytes})
+     * @param discardedBytes payload bytes that reached their receiver but were not delivered (duplicates,
+     *        or out-of-order packets a go-back-N receiver throws away)
+     * @param inFlightBytes payload bytes still queued or on a wire
+     */
+    public record Totals(long packetHops, long controlPackets, long injectedBytes, long deliveredBytes,
+            long droppedBytes, long discardedBytes, long inFlightBytes) {
+    }
+
+    /**
+     * What the fabric did to packets: lost them, marked them, paused their ports.
+     *
+     * @param droppedPackets data packets lost in the fabric, each copy counted (a packet dropped, retransmitted and
+     *        dropped again counts twice); by place and reason in {@code drops}
+     * @param controlDropped control packets lost in the fabric (dropped by a switch or lost on a failed link)
+     * @param drops (not null, no null element) the places that lost packets, with the reason and what they lost: only
+     *        places with a loss, ordered by node, port (-1, no port, first) and reason (declaration order); their data
+     *        packets, payload bytes and control packets sum to {@code droppedPackets}, the run's {@code droppedBytes}
+     *        and {@code controlDropped}
+     * @param ecnMarks packets ECN-marked by WRED
+     * @param pfc PFC counters of every port of every node (hosts first, then switches; zeros when PFC is off); not
+     *        null, no null element
+     */
+    public record FabricEvents(long droppedPackets, long controlDropped, List<DropSite> drops, long ecnMarks,
+            List<PortPfc> pfc) {
+        /** Validates: the lists without null elements (kept, not copied). */
+        public FabricEvents {
+            Parameters.noNullElements("drops", drops);
+            Parameters.noNullElements("pfc", pfc);
+        }
+
+        /** Nothing lost or marked, no PFC counters. */
+        public static FabricEvents none() {
+            return new FabricEvents(0, 0, List.of(), 0, List.of());
+        }
+    }
+
+    /** The transport model of the run ({@link RunSummary#transport()}). */
+    public String transport() {
+        return run.transport();
+    }
+
+    /** Simulated time of the last handled event, ps ({@link RunSummary#endPs()}). */
+    public long endPs() {
+        return run.endPs();
+    }
+
+    /** Whether the run stopped at its time limit or on interrupt with events pending ({@link RunSummary#partial()}). */
+    public boolean partial() {
+        return run.partial();
+    }
+
+    /** Events handled ({@link RunSummary#events()}). */
+    public long events() {
+        return run.events();
+    }
+
+    /** Packets that finished crossing a link ({@link Totals#packetHops()}). */
+    public long packetHops() {
+        return totals.packetHops();
+    }
+
+    /** Control packets sent by hosts and edges ({@link Totals#controlPackets()}). */
+    public long controlPackets() {
+        return totals.controlPackets();
+    }
+
+    /** Payload bytes put on the wire, retransmissions included ({@link Totals#injectedBytes()}). */
+    public long injectedBytes() {
+        return totals.injectedBytes();
+    }
+
+    /** Payload bytes delivered to receivers, first copies only ({@link Totals#deliveredBytes()}). */
+    public long deliveredBytes() {
+        return totals.deliveredBytes();
+    }
+
+    /** Payload bytes of the data packets lost in the fabric ({@link Totals#droppedBytes()}). */
+    public long droppedBytes() {
+        return totals.droppedBytes();
+    }
+
+    /** Payload bytes that reached their receiver but were not delivered ({@link Totals#discardedBytes()}). */
+    public long discardedBytes() {
+        return totals.discardedBytes();
+    }
+
+    /** Payload bytes still queued or on a wire ({@link Totals#inFlightBytes()}). */
+    public long inFlightBytes() {
+        return totals.inFlightBytes();
+    }
+
+    /** Data packets lost in the fabric, each copy counted ({@link FabricEvents#droppedPackets()}). */
+    public long droppedPackets() {
+        return fabric.droppedPackets();
+    }
+
+    /** Control packets lost in the fabric ({@link FabricEvents#controlDropped()}). */
+    public long controlDropped() {
+        return fabric.controlDropped();
+    }
+
+    /** The places that lost packets, with the reason and what they lost ({@link FabricEvents#drops()}). */
+    public List<DropSite> drops() {
+        return fabric.drops();
+    }
+
+    /** Packets ECN-marked by WRED ({@link FabricEvents#ecnMarks()}). */
+    public long ecnMarks() {
+        return fabric.ecnMarks();
+    }
+
+    /** PFC counters of every port of every node, hosts first ({@link FabricEvents#pfc()}). */
+    public List<PortPfc> pfc() {
+        return fabric.pfc();
     }
 
     /**
@@ -189,7 +312,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         long data = 0;
         long bytes = 0;
         long control = 0;
-        for (DropSite d : drops) {
+        for (DropSite d : drops()) {
             if (d.reason() == reason) {
                 data += d.dataPackets();
                 bytes += d.payloadBytes();
@@ -207,10 +330,10 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
     public double goodputBitsPerSecond() {
         long first = flows.stream().mapToLong(FlowRecord::startedPs).filter(t -> t >= 0).min().orElse(-1);
         long last = lastDeliveryPs();
-        if (deliveredBytes == 0 || first < 0 || last <= first) {
+        if (deliveredBytes() == 0 || first < 0 || last <= first) {
             return 0;
         }
-        return 8.0 * deliveredBytes / ((last - first) / 1e12);
+        return 8.0 * deliveredBytes() / ((last - first) / 1e12);
     }
 
     /** Payload bytes of data packets the senders sent more than once (each resend counted), summed over flows. */
@@ -249,7 +372,7 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
 
     /** The value of {@code counter} in this run, 0 if it did not count (counters are kept only when positive). */
     public long counter(Counter counter) {
-        return counters.getOrDefault(Parameters.notNull("counter", counter).name(), 0L);
+        return counters.get(counter);
     }
 
     /**
@@ -289,17 +412,17 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
 
     /** PFC deadlocks declared by the ports' watchdogs in the whole fabric. */
     public long deadlocks() {
-        return pfc.stream().mapToLong(PortPfc::deadlocks).sum();
+        return pfc().stream().mapToLong(PortPfc::deadlocks).sum();
     }
 
     /** PAUSE frames (non-zero quanta) sent in the whole fabric. */
     public long pausesSent() {
-        return pfc.stream().mapToLong(PortPfc::pausesSent).sum();
+        return pfc().stream().mapToLong(PortPfc::pausesSent).sum();
     }
 
     /** Time paused summed over every port and priority, ps. */
     public long pausedPs() {
-        return pfc.stream().mapToLong(PortPfc::pausedPs).sum();
+        return pfc().stream().mapToLong(PortPfc::pausedPs).sum();
     }
 
     /**
@@ -456,8 +579,8 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         long injected = run.fabricInjectedBytes();
         long control = run.fabricControlPackets();
         for (HostNic h : net.hosts) {
-            injected += h.injectedBytes;
-            control += h.controlSent;
+            injected += h.injectedBytes();
+            control += h.controlSent();
         }
         long hops = 0;
         long marks = 0;
@@ -467,22 +590,22 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
         for (Node n : net.nodes) {
             String who = n instanceof Switch sw ? "switch " + sw.switchIndex : "host " + n.id;
             for (Port p : n.ports) {
-                hops += p.link.txPackets;
+                hops += p.link.txPackets();
                 PfcIngress in = p.ingress;
                 pp.add(new PortPfc(who + " port " + p.index + " -> node " + p.peer().id, n.id, p.index, p.peer().id,
-                        in.pausesSent, in.xonSent, p.pause.pausesReceived, p.pause.xonReceived, p.pause.pausedPsUpTo(now),
-                        in.peakBytes(), in.firstPauseSentPs, p.pause.deadlocks));
+                        in.pausesSent(), in.xonSent(), p.pause.pausesReceived(), p.pause.xonReceived(), p.pause.pausedPsUpTo(now),
+                        in.peakBytes(), in.firstPauseSentPs(), p.pause.deadlocks()));
             }
         }
         for (Switch sw : net.switches) {
-            blackholed += sw.blackholedPackets;
+            blackholed += sw.blackholedPackets();
             for (Port p : sw.ports) {
                 EgressQueue q = p.queue;
-                marks += q.ecnMarks;
-                long[] samples = q.sampleBytes == null ? new long[0] : java.util.Arrays.copyOf(q.sampleBytes, q.samples);
+                marks += q.ecnMarks();
+                long[] samples = q.sampledBytes();
                 qs.add(new QueueTrace("switch " + sw.switchIndex + " port " + p.index + " -> node " + p.peer().id,
-                        sw.switchIndex, p.index, p.peer().id, net.config.samplePeriodPs(), samples, q.peakBytes, q.drops,
-                        q.ecnMarks, p.link.txPackets, p.link.flowHeads, now == 0 ? 0 : Math.min(1.0, p.link.busyPs / (double) now)));
+                        sw.switchIndex, p.index, p.peer().id, net.config.samplePeriodPs(), samples, q.peakBytes(), q.drops(),
+                        q.ecnMarks(), p.link.txPackets(), p.link.flowHeads(), now == 0 ? 0 : Math.min(1.0, p.link.busyPs() / (double) now)));
             }
         }
         List<DropSite> drops = new java.util.ArrayList<>();
@@ -505,14 +628,14 @@ public record SimulationResult(long endPs, boolean partial, long events, long pa
                 }
             }
         }
-        java.util.TreeMap<String, Long> counters = new java.util.TreeMap<>();
+        Counters.Builder counters = Counters.builder();
         run.reportCounters(counters);
-        TransportRun.put(counters, BLACKHOLED_PACKETS, blackholed);
+        counters.put(BLACKHOLED_PACKETS, blackholed);
         long inFlight = injected - delivered - dropped - discarded;
-        return new SimulationResult(now, partial, handled, hops, injected, delivered, dropped, inFlight, droppedPackets,
-                marks, List.copyOf(fr), List.copyOf(qs), List.copyOf(pp), discarded, control, controlDropped,
-                model.toString(), java.util.Collections.unmodifiableMap(counters), List.copyOf(qr),
-                List.copyOf(drops));
+        return new SimulationResult(new RunSummary(model.toString(), now, partial, handled),
+                new Totals(hops, control, injected, delivered, dropped, discarded, inFlight),
+                new FabricEvents(droppedPackets, controlDropped, List.copyOf(drops), marks, List.copyOf(pp)),
+                List.copyOf(fr), List.copyOf(qr), List.copyOf(qs), counters.build());
     }
 
     /**

@@ -297,7 +297,7 @@ public final class Simulator {
         Parameters.atLeast("timeLimitPs", timeLimitPs, 1L);
         Parameters.notNull("sink", sink);
         if (ran) {
-            throw new IllegalStateException("a Simulator runs once; build a new one (scenario.simulator())");
+            throw new IllegalStateException("a Simulator runs once; build a new one (new Simulator(scenario))");
         }
         ran = true;
         EventHandler linkFailure = (t, link) -> net.failLink((Integer) link);
@@ -315,7 +315,7 @@ public final class Simulator {
         if (config.samplePeriodPs() > 0 && config.maxSamples() > 0) {
             for (Switch sw : net.switches) {
                 for (Port p : sw.ports) {
-                    p.queue.sampleBytes = new long[Math.min(config.maxSamples(), 1024)];
+                    p.queue.startSampling(Math.min(config.maxSamples(), 1024));
                 }
             }
             net.main.events.schedule(0, new Sampler(), null);
@@ -374,7 +374,7 @@ public final class Simulator {
         Parameters.notNull("sink", sink);
         Parameters.inRange("threads", threads, 1, 256);
         if (ran) {
-            throw new IllegalStateException("a Simulator runs once; build a new one (scenario.simulator())");
+            throw new IllegalStateException("a Simulator runs once; build a new one (new Simulator(scenario))");
         }
         String limitation = parallelEngineLimitation(scenario, observed);
         if (limitation != null) {

@@ -93,9 +93,9 @@ final class StallReport {
             for (Port p : n.ports) {
                 String name = (n instanceof Switch sw ? "switch " + sw.switchIndex : "host " + n.id) + " port " + p.index
                         + " -> node " + p.peer().id;
-                if (p.queue.drops > 0) {
-                    dropCounts.add(new long[] {p.queue.drops, drops.size()});
-                    drops.add(name + " (" + p.queue.drops + " drops)");
+                if (p.queue.drops() > 0) {
+                    dropCounts.add(new long[] {p.queue.drops(), drops.size()});
+                    drops.add(name + " (" + p.queue.drops() + " drops)");
                 }
                 if (p.link.down && (n.id < p.peer().id)) {
                     down.add(name);

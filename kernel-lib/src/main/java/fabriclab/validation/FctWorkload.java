@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.Parameters;
 import fabriclab.fabric.Time;
 import fabriclab.simulation.Scenario;
@@ -108,7 +109,7 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
     public Result runFigures(String transport, long seed) {
         SimulateOptions o = SimulateOptions.parse(args(transport, seed));
         Scenario s = o.scenario();
-        SimulationResult r = s.simulator().run();
+        SimulationResult r = new Simulator(s).run();
         long[] ideal = IdealFct.of(s.topology(), s.config(), s.flows());
         boolean[] all = new boolean[s.flows().size()];
         Arrays.fill(all, true);

@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.Parameters;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.fabric.Time;
@@ -374,7 +375,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
     /** Runs {@link #scenario}. */
     public Result run() {
         Scenario s = scenario();
-        SimulationResult r = s.simulator().run();
+        SimulationResult r = new Simulator(s).run();
         long[] ideal = IdealFct.of(s.topology(), s.config(), s.flows());
         long[] standalone = new long[ideal.length];
         for (int i = 0; i < ideal.length; i++) {

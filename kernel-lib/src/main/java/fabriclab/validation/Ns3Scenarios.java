@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.Parameters;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.Incast;
@@ -79,7 +80,7 @@ public final class Ns3Scenarios {
 
         /** Runs the incast in our simulator: drops, the receiver port's peak occupancy, the last delivery, the bytes delivered. */
         public IncastFigures runOurs() {
-            SimulationResult r = scenario(null).simulator().run();
+            SimulationResult r = new Simulator(scenario(null)).run();
             return new IncastFigures(r.droppedPackets(), receiverPort(r, senders).peakBytes(), r.lastDeliveryPs(),
                     r.deliveredBytes());
         }
@@ -143,11 +144,11 @@ public final class Ns3Scenarios {
                     .build();
             Incast topo = Incast.of(3, WIRE_BYTES, HELD_RATE);
             int rx = topo.receiver();
-            SimulationResult r = Scenario.builder(topo.topology(Time.US), cfg).name("held queue")
+            SimulationResult r = new Simulator(Scenario.builder(topo.topology(Time.US), cfg).name("held queue")
                     .flow(FlowSpec.of(0, rx, (long) BUILD_PACKETS * WIRE_BYTES, 0))
                     .flow(FlowSpec.of(1, rx, (long) BUILD_PACKETS * WIRE_BYTES, 0))
                     .flow(FlowSpec.of(2, rx, (long) HELD_PACKETS * WIRE_BYTES, BUILD_PACKETS * packetPs - packetPs / 2))
-                    .build().simulator().run();
+                    .build()).run();
             SimulationResult.FlowRecord held = r.flows().get(2);
             return new HeldQueueFigures(held.ecnMarkedPackets(), held.deliveredBytes() / WIRE_BYTES, r.droppedPackets(),
                     receiverPort(r, rx).peakBytes());
@@ -195,7 +196,7 @@ public final class Ns3Scenarios {
 
         /** Runs the incast in our simulator: drops, packets delivered and packets delivered marked. */
         public StepFigures runOurs() {
-            SimulationResult r = incast.scenario(new EcnMarking(thresholdBytes, thresholdBytes, 1.0)).simulator().run();
+            SimulationResult r = new Simulator(incast.scenario(new EcnMarking(thresholdBytes, thresholdBytes, 1.0))).run();
             long marked = r.flows().stream().mapToLong(SimulationResult.FlowRecord::ecnMarkedPackets).sum();
             return new StepFigures(r.droppedPackets(), r.deliveredBytes() / WIRE_BYTES, marked);
         }
@@ -264,7 +265,7 @@ public final class Ns3Scenarios {
          * @throws IllegalStateException if a packet was dropped (the buffer is meant never to fill)
          */
         public long[] runOurs() {
-            SimulationResult r = scenario().simulator().run();
+            SimulationResult r = new Simulator(scenario()).run();
             if (r.droppedPackets() != 0) {
                 throw new IllegalStateException("the permutation dropped " + r.droppedPackets() + " packets");
             }

@@ -1,5 +1,7 @@
 package fabriclab.cli;
 
+import fabriclab.simulation.trace.Counters;
+import fabriclab.simulation.Simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -340,7 +342,7 @@ class SimulateCommandTest {
         }) {
             SimulateOptions o = SimulateOptions.parse(List.of(args));
             Scenario s = o.scenario();
-            SimulationResult r = s.simulator().run();
+            SimulationResult r = new Simulator(s).run();
             assertEquals(0, r.droppedPackets(), Arrays.toString(args));
             assertEquals(r.packetHops(), SimulateCommand.estimatedPacketHops(o, s), Arrays.toString(args));
         }
@@ -527,8 +529,9 @@ class SimulateCommandTest {
             sites.add(new SimulationResult.DropSite("switch 0 port " + port + " -> node " + port, 8, port,
                     fabriclab.simulation.trace.DropReason.TAIL_DROP, port + 1, 1000L * (port + 1), port == 0 ? 1 : 0));
         }
-        SimulationResult r = new SimulationResult(1000, false, 0, 0, 36_000, 0, 36_000, 0, 36, 0, List.of(), List.of(),
-                List.of(), 0, 0, 1, "roce", java.util.Map.of(), List.of(), sites);
+        SimulationResult r = new SimulationResult(new SimulationResult.RunSummary("roce", 1000, false, 0),
+                new SimulationResult.Totals(0, 0, 36_000, 0, 36_000, 0, 0),
+                new SimulationResult.FabricEvents(36, 1, sites, 0, List.of()), List.of(), List.of(), List.of(), Counters.NONE);
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         SimulateCommand.printFigures(r, new PrintStream(b, true, StandardCharsets.UTF_8));
         String out = b.toString(StandardCharsets.UTF_8);

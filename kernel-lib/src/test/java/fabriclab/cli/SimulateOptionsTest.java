@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
@@ -166,11 +167,11 @@ class SimulateOptionsTest {
             "off"};
         List<String> lineRate = new java.util.ArrayList<>(List.of(incast));
         lineRate.addAll(List.of("--transport", "line-rate"));
-        SimulationResult plain = SimulateOptions.parse(lineRate).scenario().simulator().run();
+        SimulationResult plain = new Simulator(SimulateOptions.parse(lineRate).scenario()).run();
         assertTrue(plain.droppedPackets() > 0, "line-rate senders dropped nothing");
         List<String> gseArgs = new java.util.ArrayList<>(List.of(incast));
         gseArgs.addAll(List.of("--transport", "gse"));
-        SimulationResult gse = SimulateOptions.parse(gseArgs).scenario().simulator().run();
+        SimulationResult gse = new Simulator(SimulateOptions.parse(gseArgs).scenario()).run();
         assertTrue(gse.allCompleted());
         assertEquals(0, gse.droppedPackets());
         assertEquals(4 * 200_000L, gse.deliveredBytes());

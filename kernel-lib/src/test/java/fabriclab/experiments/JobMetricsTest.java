@@ -1,5 +1,7 @@
 package fabriclab.experiments;
 
+import fabriclab.simulation.trace.Counters;
+import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,14 +20,14 @@ class JobMetricsTest {
 
     @Test
     void meanAndSlowestGroup() {
-        JobMetrics m = new JobMetrics(new double[] {1, 2, 3, 6}, 0, 1, 0, 0, 0, NO_PFC, Map.of("gse.containersReordered", 5L), 0, 0);
+        JobMetrics m = new JobMetrics(new double[] {1, 2, 3, 6}, 0, 1, 0, 0, 0, NO_PFC, Counters.builder().put(GseTransport.CONTAINERS_REORDERED, 5).build(), 0, 0);
         assertEquals(3.0, m.meanJctUs(), 0);
         assertEquals(6.0, m.maxJctUs(), 0);
         assertEquals(4, m.groups());
         assertTrue(m.allFinished());
         assertEquals(5L, m.counter(GseTransport.CONTAINERS_REORDERED));
         assertEquals(0L, m.counter(RoceTransport.RATE_CUTS));
-        JobMetrics unfinished = new JobMetrics(new double[] {1, 0}, 1, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0);
+        JobMetrics unfinished = new JobMetrics(new double[] {1, 0}, 1, 1, 0, 0, 0, NO_PFC, Counters.NONE, 0, 0);
         assertFalse(unfinished.allFinished());
         assertThrows(IllegalStateException.class, unfinished::meanJctUs);
         assertThrows(IllegalStateException.class, unfinished::maxJctUs);
@@ -34,24 +36,24 @@ class JobMetricsTest {
     @Test
     void theJctsAreCopiedInAndOut() {
         double[] jct = {4, 5};
-        JobMetrics m = new JobMetrics(jct, 0, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0);
+        JobMetrics m = new JobMetrics(jct, 0, 1, 0, 0, 0, NO_PFC, Counters.NONE, 0, 0);
         jct[0] = 100;
         m.jctUs()[1] = 100;
         assertEquals(4.5, m.meanJctUs(), 0);
-        assertEquals(m, new JobMetrics(new double[] {4, 5}, 0, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0));
+        assertEquals(m, new JobMetrics(new double[] {4, 5}, 0, 1, 0, 0, 0, NO_PFC, Counters.NONE, 0, 0));
     }
 
     @Test
     void rejectsImpossibleValuesNamingTheParameter() {
-        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[0], 0, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[0], 0, 1, 0, 0, 0, NO_PFC, Counters.NONE, 0, 0));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new JobMetrics(new double[] {1, -1}, 0, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0));
+                () -> new JobMetrics(new double[] {1, -1}, 0, 1, 0, 0, 0, NO_PFC, Counters.NONE, 0, 0));
         assertTrue(e.getMessage().contains("jctUs[1]"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 0, Double.POSITIVE_INFINITY, 0, 0, 0,
-                NO_PFC, Map.of(), 0, 0));
-        e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 2, 1, 0, 0, 0, NO_PFC, Map.of(), 0, 0));
+                NO_PFC, Counters.NONE, 0, 0));
+        e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 2, 1, 0, 0, 0, NO_PFC, Counters.NONE, 0, 0));
         assertTrue(e.getMessage().contains("unfinishedGroups"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 0, 1, -1, 0, 0, NO_PFC, Map.of(), 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new JobMetrics(new double[] {1}, 0, 1, -1, 0, 0, NO_PFC, Counters.NONE, 0, 0));
         e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics.PfcCounters(1, 1, 1, 1.5));
         assertTrue(e.getMessage().contains("pausedPortShare"), e.getMessage());
     }
@@ -84,7 +86,8 @@ class JobMetricsTest {
     void goodputIsTheDeliveredBitsOverTheLastCompletion() {
         // 1000 bytes by 4 us: 8000 bits / 4e-6 s = 2e9 bit/s
         JobMetrics m = new JobMetrics(new double[] {1, 2, 4}, 0, 1, 0, 0, 3, NO_PFC,
-                Map.of("timeouts", 3L, "timeouts.spurious", 1L, "qp.failed", 2L), 1000, 1500);
+                Counters.builder().put(TransportModel.TIMEOUTS, 3).put(TransportModel.SPURIOUS_TIMEOUTS, 1)
+                        .put(TransportModel.FAILED_QPS, 2).build(), 1000, 1500);
         assertEquals(2.0, m.goodputGbps(), 1e-12);
         assertEquals(3, m.timeouts());
         assertEquals(1, m.spuriousTimeouts());
@@ -93,9 +96,10 @@ class JobMetricsTest {
         assertEquals(500, m.delivery().retransmittedBytes());
         // the byte counts take part in equality
         assertFalse(m.equals(new JobMetrics(new double[] {1, 2, 4}, 0, 1, 0, 0, 3, NO_PFC,
-                Map.of("timeouts", 3L, "timeouts.spurious", 1L, "qp.failed", 2L), 1000, 1501)));
+                Counters.builder().put(TransportModel.TIMEOUTS, 3).put(TransportModel.SPURIOUS_TIMEOUTS, 1)
+                        .put(TransportModel.FAILED_QPS, 2).build(), 1000, 1501)));
         assertTrue(m.toString().contains("sentBytes=1500"), m.toString());
-        JobMetrics unfinished = new JobMetrics(new double[] {1, 0}, 1, 1, 0, 0, 0, NO_PFC, Map.of(), 10, 10);
+        JobMetrics unfinished = new JobMetrics(new double[] {1, 0}, 1, 1, 0, 0, 0, NO_PFC, Counters.NONE, 10, 10);
         assertThrows(IllegalStateException.class, unfinished::goodputGbps);
         assertThrows(IllegalStateException.class, unfinished::delivery);
     }
@@ -103,10 +107,10 @@ class JobMetricsTest {
     @Test
     void rejectsMoreDeliveredThanSentAndMoreSpuriousTimeoutsThanTimeouts() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new JobMetrics(new double[] {1}, 0, 1, 0, 0, 0, NO_PFC, Map.of(), 2, 1));
+                () -> new JobMetrics(new double[] {1}, 0, 1, 0, 0, 0, NO_PFC, Counters.NONE, 2, 1));
         assertTrue(e.getMessage().contains("sentBytes"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
-                () -> new JobMetrics(new double[] {1}, 0, 1, 0, 0, 0, NO_PFC, Map.of("timeouts.spurious", 1L), 0, 0));
+                () -> new JobMetrics(new double[] {1}, 0, 1, 0, 0, 0, NO_PFC, Counters.builder().put(TransportModel.SPURIOUS_TIMEOUTS, 1).build(), 0, 0));
         assertTrue(e.getMessage().contains("spurious"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> new JobMetrics.DeliveryCounters(0, 0, 0, 1, 2, 0));
         assertTrue(e.getMessage().contains("spuriousTimeouts"), e.getMessage());

@@ -58,6 +58,6 @@ class BadInputTest {
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> new Simulator(noPath));
         assertTrue(x.getMessage().contains("flows[0]") && x.getMessage().contains("no path"), x.getMessage());
         fails("links", () -> new Topology("bad", 2, 1, List.of(new LinkSpec(0, 2, 1, 0)), List.of(0)));
-        fails("timeLimitPs", () -> Scenario.builder(t, c).build().simulator().run(0, fabriclab.progress.Progress.silent()));
+        fails("timeLimitPs", () -> new Simulator(Scenario.builder(t, c).build()).run(0, fabriclab.progress.Progress.silent()));
     }
 }

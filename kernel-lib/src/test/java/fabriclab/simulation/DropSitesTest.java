@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.trace.Counters;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
@@ -80,8 +81,8 @@ class DropSitesTest {
     @Test
     void aLossyIncastDropsOnlyAtTheReceiversPortAndTheSitesSumToTheTotals() {
         // 4 line-rate senders (no retransmission) into one port that holds 20 packets: tail drops there only
-        SimulationResult r = Scenario.builder(Topology.singleSwitch(5, G100, Time.US), lossy(20_000))
-                .flows(incast(4, 200_000)).build().simulator().run();
+        SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(5, G100, Time.US), lossy(20_000))
+                .flows(incast(4, 200_000)).build()).run();
         assertTrue(r.droppedPackets() > 0, "the test needs loss");
         assertSitesSumToTotals(r);
         assertSitesMatchQueueDrops(r, 5);
@@ -101,9 +102,9 @@ class DropSitesTest {
         // discard out-of-order packets and duplicates; the drops still equal what the switch queues lost. (A
         // single-switch incast of synchronous senders would not do: tail drop locks a sender out until its whole
         // window is lost, so nothing of it arrives out of order.)
-        SimulationResult r = fabriclab.cli.SimulateOptions.parse(java.util.List.of("--hosts", "16",
+        SimulationResult r = new Simulator(fabriclab.cli.SimulateOptions.parse(java.util.List.of("--hosts", "16",
                 "--hosts-per-leaf", "4", "--spines", "2", "--forwarding", "spray", "--pfc", "off", "--buffer", "1064",
-                "--ack-timeout-exponent", "4")).scenario().simulator().run(100 * Time.MS, fabriclab.progress.Progress.silent());
+                "--ack-timeout-exponent", "4")).scenario()).run(100 * Time.MS, fabriclab.progress.Progress.silent());
         assertTrue(r.droppedPackets() > 0, "the test needs loss");
         assertTrue(r.discardedBytes() > 0, "the test needs receiver discards");
         assertSitesSumToTotals(r);
@@ -118,8 +119,7 @@ class DropSitesTest {
         // meanwhile are black-holed, all at leaf 0's port to spine 0 (node 6)
         LeafSpine fabric = LinkFailureTest.FABRIC;
         int link = fabric.uplinkIndex(0, 0, 0);
-        SimulationResult r = LinkFailureTest.sprayOneFlow().failLink(link, 10 * Time.US, 30 * Time.US).build()
-                .simulator().run();
+        SimulationResult r = new Simulator(LinkFailureTest.sprayOneFlow().failLink(link, 10 * Time.US, 30 * Time.US).build()).run();
         assertSitesSumToTotals(r);
         assertSitesMatchQueueDrops(r, 4);
         assertTrue(r.dropsBy(DropReason.BLACK_HOLE).dataPackets() > 0);
@@ -142,8 +142,8 @@ class DropSitesTest {
         long buffer = (n + 1) * (pfc.xoffBytes() + headroom);
         SimulationConfig c = new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(buffer),
                 Forwarding.ecmp(HashFunction.CRC32, 0), 1, 0, 0);
-        SimulationResult r = Scenario.builder(Topology.singleSwitch(n + 1, G100, Time.US), c).flows(incast(n, 500_000))
-                .pfc(pfc).transport(RoceTransport.noCongestionControl()).build().simulator().run();
+        SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(n + 1, G100, Time.US), c).flows(incast(n, 500_000))
+                .pfc(pfc).transport(RoceTransport.noCongestionControl()).build()).run();
         assertTrue(r.pausesSent() > 0, "the test needs PFC to act");
         assertTrue(r.allCompleted());
         assertEquals(List.of(), r.drops());
@@ -161,8 +161,8 @@ class DropSitesTest {
         // does not depend on its thread count, and its sites sum as the sequential engine's do
         LeafSpine fabric = new LeafSpine(8, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
         Scenario s = Scenario.builder(fabric.build(), lossy(20_000)).flows(incast(7, 100_000)).build();
-        SimulationResult one = s.simulator().runParallel(1);
-        SimulationResult three = s.simulator().runParallel(3);
+        SimulationResult one = new Simulator(s).runParallel(1);
+        SimulationResult three = new Simulator(s).runParallel(3);
         assertTrue(one.droppedPackets() > 0, "the test needs loss");
         assertSitesSumToTotals(three);
         assertSitesMatchQueueDrops(three, 8);
@@ -178,8 +178,9 @@ class DropSitesTest {
 
     @Test
     void goodputIsZeroWithoutDelivery() {
-        SimulationResult r = new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(),
-                0, 0, 0, "roce", java.util.Map.of(), List.of(), List.of());
+        SimulationResult r = new SimulationResult(new SimulationResult.RunSummary("roce", 1000, false, 0),
+                new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0),
+                new SimulationResult.FabricEvents(0, 0, List.of(), 0, List.of()), List.of(), List.of(), List.of(), Counters.NONE);
         assertEquals(0, r.goodputBitsPerSecond());
         assertEquals(0, r.failedQueuePairs());
     }

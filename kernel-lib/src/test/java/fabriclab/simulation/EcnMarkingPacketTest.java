@@ -34,7 +34,7 @@ class EcnMarkingTest {
     static SimulationResult run(SwitchBuffer buffer, long seed) {
         Topology t = Topology.singleSwitch(new long[] {100_000_000_000L, 30_000_000_000L}, Time.US);
         SimulationConfig c = new SimulationConfig(1000, 0, 1, buffer, Forwarding.sprayRandom(), seed, 0, 0);
-        return Scenario.builder(t, c).flows(List.of(FlowSpec.of(0, 1, N * 1000L, 0))).build().simulator().run();
+        return new Simulator(Scenario.builder(t, c).flows(List.of(FlowSpec.of(0, 1, N * 1000L, 0))).build()).run();
     }
 
     @Test

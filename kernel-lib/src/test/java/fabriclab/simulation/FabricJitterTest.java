@@ -26,8 +26,7 @@ class FabricJitterTest {
         LeafSpine ls = new LeafSpine(2, 1, 2, 8, G100, G100, 1, Time.US, Time.US);
         SimulationConfig c = new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(50_000_000),
                 Forwarding.sprayRoundRobin(), seed, 0, 0);
-        return Scenario.builder(ls.build(), c).flow(FlowSpec.of(0, 1, 1000L * packets, 0)).fabricJitter(perLink).build()
-                .simulator().run();
+        return new Simulator(Scenario.builder(ls.build(), c).flow(FlowSpec.of(0, 1, 1000L * packets, 0)).fabricJitter(perLink).build()).run();
     }
 
     @Test

@@ -32,7 +32,7 @@ class LinkFailureTest {
 
     @Test
     void failureLosesOnlyPacketsOnTheLinkAndTrafficMovesToTheOtherSpine() {
-        SimulationResult r = sprayOneFlow().failLink(4, 50 * Time.US).build().simulator().run();
+        SimulationResult r = new Simulator(sprayOneFlow().failLink(4, 50 * Time.US).build()).run();
         assertEquals(2_000_000, r.injectedBytes());
         assertEquals(0, r.inFlightBytes());
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes());
@@ -53,9 +53,9 @@ class LinkFailureTest {
     void ecmpFlowsStartedAfterTheFailureAvoidTheDeadLink() {
         List<FlowSpec> flows = List.of(new FlowSpec(0, 2, 100_000, 20 * Time.US, 0, 50001), new FlowSpec(0, 3, 100_000, 20 * Time.US, 0, 50002),
                 new FlowSpec(1, 2, 100_000, 20 * Time.US, 0, 50003), new FlowSpec(1, 3, 100_000, 20 * Time.US, 0, 50004));
-        Simulator sim = Scenario.builder(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
+        Simulator sim = new Simulator(Scenario.builder(FABRIC.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))
                 .withForwarding(Forwarding.ecmp(HashFunction.CRC32, 3))).flows(flows).failLink(4, 10 * Time.US)
-                .build().simulator();
+                .build());
         assertEquals(2, sim.candidatePorts(0, 2).length); // the failure is scheduled, not applied at construction
         SimulationResult r = sim.run();
         assertTrue(r.allCompleted());
@@ -68,7 +68,7 @@ class LinkFailureTest {
     void beforeDetectionTheDeadLinkBlackHolesItsShareOfTheTraffic() {
         // round-robin spraying at line rate: the leaf sends every second packet (80 ns each) to spine 0;
         // between failure (10 us) and reroute (30 us) those 20 us / 160 ns = 125 packets are black-holed
-        Simulator sim = sprayOneFlow().failLink(FABRIC.uplinkIndex(0, 0, 0), 10 * Time.US, 30 * Time.US).build().simulator();
+        Simulator sim = new Simulator(sprayOneFlow().failLink(FABRIC.uplinkIndex(0, 0, 0), 10 * Time.US, 30 * Time.US).build());
         SimulationResult r = sim.run();
         assertEquals(125, r.counter(SimulationResult.BLACKHOLED_PACKETS), 1);
         // plus what was queued for or propagating on the link at the failure (at most 13 + 1)
@@ -80,7 +80,7 @@ class LinkFailureTest {
     @Test
     void aPredictedFailureReroutesFirstAndLosesNothing() {
         // announced 5 us ahead: the dead link's queue and 1 us wire have drained when it fails
-        SimulationResult r = sprayOneFlow().failLink(4, 50 * Time.US, 45 * Time.US).build().simulator().run();
+        SimulationResult r = new Simulator(sprayOneFlow().failLink(4, 50 * Time.US, 45 * Time.US).build()).run();
         assertEquals(0, r.droppedPackets());
         assertEquals(2_000_000, r.deliveredBytes());
         assertEquals(45 * Time.US / (80 * Time.NS) / 2.0, uplink(r, 6).txPackets(), 15);

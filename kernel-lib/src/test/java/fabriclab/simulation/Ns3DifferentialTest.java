@@ -97,7 +97,7 @@ class Ns3DifferentialTest {
         SimulationConfig cfg = SimulationConfig.builder().mtuBytes(WIRE).headerBytes(0)
                 .buffer(SwitchBuffer.shared(buffer)).build();
         Incast in = Incast.of(senders, bytes, rate);
-        SimulationResult ours = Scenario.incast(in, delayPs, cfg).simulator().run();
+        SimulationResult ours = new Simulator(Scenario.incast(in, delayPs, cfg)).run();
         SimulationResult.QueueTrace port = ours.queues().stream().filter(q -> q.peerNode() == in.receiver())
                 .findFirst().orElseThrow();
         long[] oursPerFlow = ours.flows().stream().mapToLong(SimulationResult.FlowRecord::deliveredBytes).sorted().toArray();

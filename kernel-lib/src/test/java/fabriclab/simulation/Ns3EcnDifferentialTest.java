@@ -120,11 +120,11 @@ class Ns3EcnDifferentialTest {
                 .buffer(SwitchBuffer.shared(buffer).withEcnMarking(curve)).build();
         Incast topo = Incast.of(3, WIRE, rate);
         int rx = topo.receiver();
-        SimulationResult ours = Scenario.builder(topo.topology(delayPs), cfg).name("held queue")
+        SimulationResult ours = new Simulator(Scenario.builder(topo.topology(delayPs), cfg).name("held queue")
                 .flow(FlowSpec.of(0, rx, (long) build * WIRE, 0))
                 .flow(FlowSpec.of(1, rx, (long) build * WIRE, 0))
                 .flow(FlowSpec.of(2, rx, (long) held * WIRE, heldStartPs))
-                .build().simulator().run();
+                .build()).run();
         SimulationResult.QueueTrace port = receiverPort(ours, rx);
         SimulationResult.FlowRecord ourHeld = ours.flows().get(2);
 
@@ -179,7 +179,7 @@ class Ns3EcnDifferentialTest {
         SimulationConfig cfg = SimulationConfig.builder().mtuBytes(WIRE).headerBytes(0)
                 .buffer(SwitchBuffer.shared(buffer).withEcnMarking(new EcnMarking(k, k, 1.0))).build();
         Incast in = Incast.of(senders, bytes, rate);
-        SimulationResult ours = Scenario.incast(in, delayPs, cfg).simulator().run();
+        SimulationResult ours = new Simulator(Scenario.incast(in, delayPs, cfg)).run();
         List<String> flows = new ArrayList<>();
         for (int i = 0; i < senders; i++) {
             flows.add("0:" + bytes / WIRE);

@@ -144,7 +144,7 @@ class Ns3LeafSpineDifferentialTest {
     }
 
     static Run ours(Scenario s) {
-        SimulationResult r = s.simulator().run();
+        SimulationResult r = new Simulator(s).run();
         assertEquals(0, r.droppedPackets(), "ours dropped");
         long[] fct = r.flows().stream().mapToLong(SimulationResult.FlowRecord::lastDeliveryPs).toArray();
         return new Run(fct, r.deliveredBytes() / WIRE);

@@ -42,9 +42,9 @@ class PfcDynamicThresholdTest {
         for (double alpha : new double[] {0.25, 1.0}) {
             PfcDynamicThreshold dyn = new PfcDynamicThreshold(alpha, 20_000);
             Topology t = Topology.singleSwitch(3, G100, prop);
-            SimulationResult r = Scenario.builder(t, PfcTest.config(buffer, 1)).flows(PfcTest.incast(2, 4_000_000))
+            SimulationResult r = new Simulator(Scenario.builder(t, PfcTest.config(buffer, 1)).flows(PfcTest.incast(2, 4_000_000))
                     .pfc(new Pfc(buffer - headroom, buffer - headroom, headroom, 65535)).pfcDynamicThreshold(dyn)
-                    .build().simulator().run();
+                    .build()).run();
             assertEquals(0, r.droppedPackets(), "lossless at alpha " + alpha);
             double settled = dyn.settledXoffBytes(buffer, 2);
             for (int h = 0; h < 2; h++) {

@@ -68,11 +68,11 @@ class PfcTest {
         long buffer = n * (pfc.xoffBytes() + headroom) + 8_000; // 200 KB
         long size = 500_000;
 
-        SimulationResult off = Scenario.builder(t, config(buffer, 1)).flows(incast(n, size)).build().simulator().run();
+        SimulationResult off = new Simulator(Scenario.builder(t, config(buffer, 1)).flows(incast(n, size)).build()).run();
         assertTrue(off.droppedPackets() > 0, "without PFC the incast overflows " + buffer + " B");
         assertEquals(0, off.pausesSent());
 
-        SimulationResult on = Scenario.builder(t, config(buffer, 1)).flows(incast(n, size)).pfc(pfc).build().simulator().run();
+        SimulationResult on = new Simulator(Scenario.builder(t, config(buffer, 1)).flows(incast(n, size)).pfc(pfc).build()).run();
         assertEquals(0, on.droppedPackets());
         assertEquals(0, on.droppedBytes());
         assertEquals(n * size, on.injectedBytes());
@@ -93,7 +93,7 @@ class PfcTest {
         long lastFct = on.flows().stream().mapToLong(SimulationResult.FlowRecord::completionTimePs).max().orElseThrow();
         assertTrue(lastFct >= n * size * 80);
         // deterministic
-        SimulationResult again = Scenario.builder(t, config(buffer, 1)).flows(incast(n, size)).pfc(pfc).build().simulator().run();
+        SimulationResult again = new Simulator(Scenario.builder(t, config(buffer, 1)).flows(incast(n, size)).pfc(pfc).build()).run();
         assertEquals(on.toString().replaceAll("\\[J@[0-9a-f]+", ""), again.toString().replaceAll("\\[J@[0-9a-f]+", ""));
     }
 
@@ -103,8 +103,8 @@ class PfcTest {
         long prop = 1_100 * Time.NS;
         Topology t = Topology.singleSwitch(new long[] {G100, G10}, prop);
         Pfc pfc = new Pfc(5_000, 2_000, 30_000, 65535);
-        SimulationResult r = Scenario.builder(t, config(10_000_000, 1)).flow(FlowSpec.of(0, 1, 200_000, 0)).pfc(pfc)
-                .build().simulator().run();
+        SimulationResult r = new Simulator(Scenario.builder(t, config(10_000_000, 1)).flow(FlowSpec.of(0, 1, 200_000, 0)).pfc(pfc)
+                .build()).run();
         // packet k reaches the switch at (k+1) 80 ns + prop; the first departure toward host 1 is at
         // 80 + 1100 + 800 ns, so the counter is 1000 (k+1) up to packet 9: it reaches 5000 at packet 4.
         long firstPause = 5 * 80 * Time.NS + prop;
@@ -137,8 +137,8 @@ class PfcTest {
         long pausedByHand = 27_885_120 - 2_605_120;
         for (int quanta : new int[] {65535, 100}) {
             Pfc pfc = new Pfc(5_000, 2_000, 30_000, quanta);
-            SimulationResult r = Scenario.builder(t, config(10_000_000, 1)).flow(FlowSpec.of(0, 1, 33_000, 0)).pfc(pfc)
-                    .build().simulator().run();
+            SimulationResult r = new Simulator(Scenario.builder(t, config(10_000_000, 1)).flow(FlowSpec.of(0, 1, 33_000, 0)).pfc(pfc)
+                    .build()).run();
             PortPfc in = switchPort(r, 0);
             PortPfc host = hostPort(r, 0);
             assertEquals(30_000, in.peakIngressBytes()[0]);
@@ -164,8 +164,8 @@ class PfcTest {
                 long headroom = PfcHeadroom.packetLevelBytes(G100, prop, 1000);
                 Pfc pfc = new Pfc(xoff, xoff / 2, headroom, 500);
                 Topology t = Topology.singleSwitch(7, G100, prop);
-                SimulationResult r = Scenario.builder(t, config(20_000_000, 1)).flows(incast(6, 200_000)).pfc(pfc)
-                        .build().simulator().run();
+                SimulationResult r = new Simulator(Scenario.builder(t, config(20_000_000, 1)).flows(incast(6, 200_000)).pfc(pfc)
+                        .build()).run();
                 assertTrue(r.allCompleted());
                 for (int h = 0; h < 6; h++) {
                     long peak = switchPort(r, h).peakIngressBytes()[0];
@@ -191,7 +191,7 @@ class PfcTest {
                 f.add(FlowSpec.of(h, 3, 2_000_000, 0));
             }
             f.add(new FlowSpec(0, 4, v, 0, prio, 50_000));
-            SimulationResult r = Scenario.builder(t, config(10_000_000, 2)).flows(f).pfc(pfc).build().simulator().run();
+            SimulationResult r = new Simulator(Scenario.builder(t, config(10_000_000, 2)).flows(f).pfc(pfc).build()).run();
             assertTrue(r.allCompleted());
             assertEquals(0, r.droppedPackets());
             fct[prio] = r.flows().get(3).completionTimePs();
@@ -216,9 +216,9 @@ class PfcTest {
         for (int h : new int[] {0, 1, 2, 3, 5, 6, 7}) {
             f.add(FlowSpec.of(h, 4, 300_000, 0));
         }
-        SimulationResult off = Scenario.builder(t, config(buffer, 1)).flows(f).build().simulator().run();
+        SimulationResult off = new Simulator(Scenario.builder(t, config(buffer, 1)).flows(f).build()).run();
         assertTrue(off.droppedPackets() > 0);
-        SimulationResult on = Scenario.builder(t, config(buffer, 1)).flows(f).pfc(pfc).build().simulator().run();
+        SimulationResult on = new Simulator(Scenario.builder(t, config(buffer, 1)).flows(f).pfc(pfc).build()).run();
         assertEquals(0, on.droppedPackets());
         assertEquals(7 * 300_000L, on.deliveredBytes());
         assertTrue(on.allCompleted());

@@ -34,7 +34,7 @@ class ProgressWatchdogTest {
     @Test
     void sprayingIntoAOnePacketBufferEndsWithEveryTimeoutExplainedByALoss() {
         // go-back-N recovers by NAKs and, for lost tails, by the local ACK timeout; nothing stalls for the watchdog
-        SimulationResult r = sprayTinyBuffer().simulator().progressWatchdog(2 * Time.MS).run();
+        SimulationResult r = new Simulator(sprayTinyBuffer()).progressWatchdog(2 * Time.MS).run();
         assertTrue(r.droppedPackets() > 0);
         assertEquals(0, r.counter(fabriclab.simulation.transport.TransportModel.SPURIOUS_TIMEOUTS));
         assertEquals(r.flows().size(), r.flows().stream().filter(SimulationResult.FlowRecord::completed).count()
@@ -49,9 +49,9 @@ class ProgressWatchdogTest {
     @Test
     void theParallelEngineStopsTheSameRunTheSameWayForEveryThreadCount() {
         SimulationStalledException one = assertThrows(SimulationStalledException.class,
-                () -> gseTinyBuffer().simulator().progressWatchdog(2 * Time.MS).runParallel(1));
+                () -> new Simulator(gseTinyBuffer()).progressWatchdog(2 * Time.MS).runParallel(1));
         SimulationStalledException two = assertThrows(SimulationStalledException.class,
-                () -> gseTinyBuffer().simulator().progressWatchdog(2 * Time.MS).runParallel(2));
+                () -> new Simulator(gseTinyBuffer()).progressWatchdog(2 * Time.MS).runParallel(2));
         assertEquals(one.getMessage(), two.getMessage());
         assertEquals(one.result().endPs(), two.result().endPs());
         assertTrue(one.getMessage().contains("Ports that dropped: switch"), one.getMessage());
@@ -64,7 +64,7 @@ class ProgressWatchdogTest {
         RoceTransport roce = RoceTransport.noCongestionControl();
         Scenario s = Scenario.builder(fabric.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)))
                 .flow(FlowSpec.of(0, 2, 2_000_000, 0)).transport(roce).failLink(2, 10 * Time.US).build();
-        SimulationResult r = s.simulator().run();
+        SimulationResult r = new Simulator(s).run();
         // the first expiry, then one per retry; the QP fails at the last (IB spec 9.7.6.1)
         int expiries = roce.rc().retryCount() + 1;
         assertEquals(expiries, r.counter(fabriclab.simulation.transport.TransportModel.TIMEOUTS));
@@ -83,16 +83,15 @@ class ProgressWatchdogTest {
         LeafSpine fabric = new LeafSpine(4, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
         RoceTransport roce = RoceTransport.noCongestionControl().withReliableConnection(
                 fabriclab.simulation.transport.ReliableConnection.defaults().withLocalAckTimeoutExponent(8).withRetryCount(0));
-        SimulationResult r = Scenario.builder(fabric.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)))
-                .flow(FlowSpec.of(0, 2, 2_000_000, 0)).transport(roce).failLink(2, 10 * Time.US).build()
-                .simulator().progressWatchdog(Time.US).run();
+        SimulationResult r = new Simulator(Scenario.builder(fabric.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)))
+                .flow(FlowSpec.of(0, 2, 2_000_000, 0)).transport(roce).failLink(2, 10 * Time.US).build()).progressWatchdog(Time.US).run();
         assertEquals(1, r.counter(fabriclab.simulation.transport.TransportModel.FAILED_QPS));
         assertEquals(1, r.counter(fabriclab.simulation.transport.TransportModel.TIMEOUTS));
     }
 
     @Test
     void ctccAtOneGigabitCompletesWithoutASpuriousTimeout() {
-        SimulationResult r = cli("--transport", "ctcc", "--rate", "1Gb/s").simulator().progressWatchdog(2 * Time.MS).run();
+        SimulationResult r = new Simulator(cli("--transport", "ctcc", "--rate", "1Gb/s")).progressWatchdog(2 * Time.MS).run();
         assertTrue(r.allCompleted());
         assertEquals(0, r.counter(fabriclab.simulation.transport.TransportModel.SPURIOUS_TIMEOUTS));
     }
@@ -100,7 +99,7 @@ class ProgressWatchdogTest {
     @Test
     void gseWithATwoKilobyteBufferStops() {
         SimulationStalledException e = assertThrows(SimulationStalledException.class,
-                () -> gseTinyBuffer().simulator().progressWatchdog(2 * Time.MS).run());
+                () -> new Simulator(gseTinyBuffer()).progressWatchdog(2 * Time.MS).run());
         assertTrue(e.getMessage().contains("Flows started and incomplete: "), e.getMessage());
         assertFalse(e.result().allCompleted());
     }
@@ -109,9 +108,9 @@ class ProgressWatchdogTest {
     void anIdleGapBeforeALaterFlowIsNotAStall() {
         // flow 1 starts 5 ms after flow 0 is done: nothing is in progress in between, so a 1 ms watchdog keeps still
         LeafSpine fabric = new LeafSpine(4, 1, 2, 2, G100, G100, 1, Time.US, Time.US);
-        SimulationResult r = Scenario.builder(fabric.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)))
+        SimulationResult r = new Simulator(Scenario.builder(fabric.build(), SimulationConfig.defaults(SwitchBuffer.shared(10_000_000)))
                 .flow(FlowSpec.of(0, 2, 100_000, 0)).flow(FlowSpec.of(1, 3, 100_000, 5 * Time.MS))
-                .transport(RoceTransport.noCongestionControl()).build().simulator().progressWatchdog(Time.MS).run();
+                .transport(RoceTransport.noCongestionControl()).build()).progressWatchdog(Time.MS).run();
         assertTrue(r.allCompleted());
         assertFalse(r.partial());
         assertTrue(r.endPs() > 5 * Time.MS);
@@ -119,7 +118,7 @@ class ProgressWatchdogTest {
 
     @Test
     void aLimitBelowOnePicosecondIsRefused() {
-        Simulator sim = gseTinyBuffer().simulator();
+        Simulator sim = new Simulator(gseTinyBuffer());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.progressWatchdog(0));
         assertTrue(e.getMessage().contains("limitPs") && e.getMessage().contains("0"), e.getMessage());
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.trace.Counters;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.Topology;
 import fabriclab.loadbalancing.hash.HashFunction;
@@ -88,8 +89,8 @@ class QueuePairsTest {
         for (TransportModel t : List.of(TransportModel.uncontrolled(), RoceTransport.noCongestionControl())) {
             for (int n : new int[] {1, 3, 16, 1000}) {
                 FlowSpec f = new FlowSpec(0, 1, bytes, 0, 0, 1000, n);
-                SimulationResult r = Scenario.builder(Topology.singleSwitch(2, G100, Time.US), CONFIG).flow(f).transport(t)
-                        .build().simulator().run();
+                SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(2, G100, Time.US), CONFIG).flow(f).transport(t)
+                        .build()).run();
                 SimulationResult.FlowRecord rec = r.flows().get(0);
                 assertEquals(1, r.flows().size());
                 assertEquals(n, r.queuePairs().size());
@@ -128,7 +129,7 @@ class QueuePairsTest {
                     s.firstQueuePair(3)));
             assertEquals(4, s.queuePairIndex(1, 2));
             assertThrows(IllegalArgumentException.class, () -> s.queuePairIndex(2, 1));
-            SimulationResult r = s.simulator().run();
+            SimulationResult r = new Simulator(s).run();
             assertEquals(!lossy, r.allCompleted());
             assertEquals(lossy, r.droppedPackets() > 0);
             assertEquals(6, r.queuePairs().size());
@@ -165,7 +166,7 @@ class QueuePairsTest {
 
     @Test
     void withOneQueuePairPerFlowBothListsHoldEqualRecords() {
-        SimulationResult r = Scenario.incast(3, 50_000, G100, CONFIG).simulator().run();
+        SimulationResult r = new Simulator(Scenario.incast(3, 50_000, G100, CONFIG)).run();
         assertEquals(r.flows(), r.queuePairs());
         assertEquals(List.of(r.flows().get(1)), r.queuePairsOf(1));
     }
@@ -183,7 +184,7 @@ class QueuePairsTest {
                 .flow(new FlowSpec(0, 1, 4001, 0, 0, 100, 2))
                 .flow(new FlowSpec(1, 2, 3000, 0, 0, 200, 3))
                 .startAfter(1, 0).build();
-        SimulationResult r = s.simulator().run();
+        SimulationResult r = new Simulator(s).run();
         assertTrue(r.allCompleted());
         List<SimulationResult.FlowRecord> pre = r.queuePairsOf(0);
         long qp0 = pre.get(0).startedPs() + pre.get(0).completionTimePs();
@@ -234,10 +235,10 @@ class QueuePairsTest {
             SimulationConfig c = new SimulationConfig(1000, 0, 1, SwitchBuffer.shared(lossy ? 100_000 : 10_000_000),
                     Forwarding.ecmp(HashFunction.CRC32, 0), 3, 0, 0);
             TransportModel t = lossy ? TransportModel.uncontrolled() : RoceTransport.noCongestionControl();
-            SimulationResult a = Scenario.builder(Topology.singleSwitch(4, G100, Time.US), c).flows(grouped).transport(t)
-                    .build().simulator().run();
-            SimulationResult b = Scenario.builder(Topology.singleSwitch(4, G100, Time.US), c).flows(written).transport(t)
-                    .build().simulator().run();
+            SimulationResult a = new Simulator(Scenario.builder(Topology.singleSwitch(4, G100, Time.US), c).flows(grouped).transport(t)
+                    .build()).run();
+            SimulationResult b = new Simulator(Scenario.builder(Topology.singleSwitch(4, G100, Time.US), c).flows(written).transport(t)
+                    .build()).run();
             assertEquals(b.flows().size(), a.queuePairs().size());
             for (int k = 0; k < written.size(); k++) {
                 SimulationResult.FlowRecord x = a.queuePairs().get(k);
@@ -270,13 +271,16 @@ class QueuePairsTest {
         SimulationResult.FlowRecord flow = new SimulationResult.FlowRecord(0, f, 900, 1000, 0, 0, 0, 0, 0, 0, 900, 0, 0, 0, false, 0, 950);
         SimulationResult.FlowRecord q0 = new SimulationResult.FlowRecord(0, f.queuePair(0), 800, 500, 0, 0, 0, 0, 0, 0, 800, 0, 0, 0, false, 0, 850);
         SimulationResult.FlowRecord q1 = new SimulationResult.FlowRecord(0, f.queuePair(1), 900, 500, 0, 0, 0, 0, 0, 0, 900, 0, 0, 0, false, 0, 950);
-        SimulationResult ok = new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0, List.of(flow), List.of(), List.of(), 0,
-                0, 0, "roce", java.util.Map.of(), List.of(q0, q1), List.of());
+        SimulationResult ok = new SimulationResult(new SimulationResult.RunSummary("roce", 1000, false, 0),
+                new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0),
+                new SimulationResult.FabricEvents(0, 0, List.of(), 0, List.of()), List.of(flow), List.of(q0, q1), List.of(), Counters.NONE);
         assertEquals(List.of(q0, q1), ok.queuePairsOf(0));
-        String m = assertThrows(IllegalArgumentException.class, () -> new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0,
-                0, List.of(flow), List.of(), List.of(), 0, 0, 0, "roce", java.util.Map.of(), List.of(q0), List.of())).getMessage();
+        String m = assertThrows(IllegalArgumentException.class, () -> new SimulationResult(new SimulationResult.RunSummary("roce", 1000, false, 0),
+                new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0),
+                new SimulationResult.FabricEvents(0, 0, List.of(), 0, List.of()), List.of(flow), List.of(q0), List.of(), Counters.NONE)).getMessage();
         assertTrue(m.contains("queuePairs") && m.contains("(2)") && m.contains("got 1"), m);
-        assertThrows(IllegalArgumentException.class, () -> new SimulationResult(1000, false, 0, 0, 0, 0, 0, 0, 0, 0,
-                List.of(flow), List.of(), List.of(), 0, 0, 0, "roce", java.util.Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> new SimulationResult(new SimulationResult.RunSummary("roce", 1000, false, 0),
+                new SimulationResult.Totals(0, 0, 0, 0, 0, 0, 0),
+                new SimulationResult.FabricEvents(0, 0, List.of(), 0, List.of()), List.of(flow), List.of(), Counters.NONE));
     }
 }

@@ -34,7 +34,7 @@ class ScenarioIncastTest {
     @Test
     void everyByteArrivesAndTheLastOneNoEarlierThanTheReceiverCanTakeThem() {
         Incast in = Incast.of(4, 50_000, 100_000_000_000L);
-        SimulationResult r = Scenario.incast(in, Time.US, CONFIG).simulator().run();
+        SimulationResult r = new Simulator(Scenario.incast(in, Time.US, CONFIG)).run();
         assertTrue(r.allCompleted());
         assertEquals(in.totalBytes(), r.deliveredBytes());
         // the receiver's port drains at R: all bytes take at least 8 S / R

@@ -34,7 +34,7 @@ class ScenarioTest {
         // 4 x 100 KB into one 100G port: the queue peaks below 400 KB, so a 1 MB buffer never drops and
         // the last byte leaves after 400 KB at 100G (32 us) plus the first packet's serialisation and 2 props.
         Scenario s = Scenario.incast(4, 100_000, 100_000_000_000L, SimulationConfig.defaults(SwitchBuffer.shared(1_000_000)));
-        SimulationResult r = s.simulator().run();
+        SimulationResult r = new Simulator(s).run();
         assertTrue(r.allCompleted());
         assertEquals(0, r.droppedBytes());
         long last = r.flows().stream().mapToLong(SimulationResult.FlowRecord::completionTimePs).max().orElseThrow();

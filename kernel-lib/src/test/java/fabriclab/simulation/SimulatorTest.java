@@ -38,8 +38,8 @@ class SimulatorTest {
         LeafSpine ls = new LeafSpine(4, 1, 2, 1, G100, G100, 1, 1 * Time.US, 2 * Time.US);
         long size = 1_000_000;
         int mtu = 1000;
-        SimulationResult r = Scenario.builder(ls.build(), config(10_000_000)).flow(FlowSpec.of(0, 2, size, 5 * Time.US))
-                .build().simulator().run();
+        SimulationResult r = new Simulator(Scenario.builder(ls.build(), config(10_000_000)).flow(FlowSpec.of(0, 2, size, 5 * Time.US))
+                .build()).run();
         // FCT = S*8/r (source serialisation) + 3 more store-and-forward serialisations of the last packet
         // + propagation 1 + 2 + 2 + 1 us. At 100G one byte = 80 ps.
         long expected = size * 80 + 3 * mtu * 80L + 6 * Time.US;
@@ -57,7 +57,7 @@ class SimulatorTest {
         SimulationConfig c = new SimulationConfig(1000, 48, 1, SwitchBuffer.shared(4_000_000),
                 Forwarding.ecmp(HashFunction.CRC32, 0), 1, 0, 0);
         long size = 200_500; // 200 full packets + one of 500 B
-        SimulationResult r = Scenario.builder(t, c).flow(FlowSpec.of(0, 1, size, 0)).build().simulator().run();
+        SimulationResult r = new Simulator(Scenario.builder(t, c).flow(FlowSpec.of(0, 1, size, 0)).build()).run();
         // The first packet reaches the switch at 1048*80 ps + prop; from then the 25G port (320 ps/B) is
         // never idle because packets arrive 4x faster than it drains, so it sends all wire bytes back to back.
         long wire = 200 * 1048L + 548;
@@ -80,7 +80,7 @@ class SimulatorTest {
         for (int i = 0; i < n; i++) {
             flows.add(FlowSpec.of(i, n, 200_000, 0));
         }
-        SimulationResult r = Scenario.builder(t, c).flows(flows).build().simulator().run();
+        SimulationResult r = new Simulator(Scenario.builder(t, c).flows(flows).build()).run();
         QueueTrace q = r.queues().stream().filter(x -> x.peerNode() == n).findFirst().orElseThrow();
         long t0 = mtu * 80L + prop; // first packets reach the switch
         double growthBytesPerPs = (n * G100 - G100) / 8.0 / Time.S; // (n r - R) in B/ps
@@ -112,7 +112,7 @@ class SimulatorTest {
         SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(300_000, 100_000, new EcnMarking(20_000, 80_000, 0.2)),
                 Forwarding.sprayRandom(), 3, Time.US, 1000);
         List<FlowSpec> flows = permutationAndIncast(ls.hosts());
-        SimulationResult r = Scenario.builder(ls.build(), c).flows(flows).build().simulator().run();
+        SimulationResult r = new Simulator(Scenario.builder(ls.build(), c).flows(flows).build()).run();
         assertFalse(r.partial());
         assertEquals(0, r.inFlightBytes());
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes());
@@ -133,8 +133,8 @@ class SimulatorTest {
     void partialRunAccountsForBytesInFlight() {
         LeafSpine ls = new LeafSpine(16, 2, 4, 2, G100, G100, 2, 1 * Time.US, 1 * Time.US);
         SimulationConfig c = new SimulationConfig(1000, 0, 2, SwitchBuffer.shared(300_000), Forwarding.sprayRoundRobin(), 1, 0, 0);
-        SimulationResult r = Scenario.builder(ls.build(), c).flows(permutationAndIncast(ls.hosts()))
-                .build().simulator().run(20 * Time.US, Progress.silent());
+        SimulationResult r = new Simulator(Scenario.builder(ls.build(), c).flows(permutationAndIncast(ls.hosts()))
+                .build()).run(20 * Time.US, Progress.silent());
         assertTrue(r.partial());
         assertTrue(r.inFlightBytes() > 0);
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes() + r.inFlightBytes());
@@ -157,10 +157,10 @@ class SimulatorTest {
         LeafSpine ls = new LeafSpine(16, 2, 4, 2, G100, G100, 2, 1 * Time.US, 1 * Time.US);
         SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(300_000, 100_000, new EcnMarking(20_000, 80_000, 0.2)),
                 Forwarding.sprayRandom(), 42, Time.US, 1000);
-        SimulationResult a = Scenario.builder(ls.build(), c).flows(permutationAndIncast(ls.hosts())).build().simulator().run();
-        SimulationResult b = Scenario.builder(ls.build(), c).flows(permutationAndIncast(ls.hosts())).build().simulator().run();
-        SimulationResult d = Scenario.builder(ls.build(), c.withSeed(43)).flows(permutationAndIncast(ls.hosts()))
-                .build().simulator().run();
+        SimulationResult a = new Simulator(Scenario.builder(ls.build(), c).flows(permutationAndIncast(ls.hosts())).build()).run();
+        SimulationResult b = new Simulator(Scenario.builder(ls.build(), c).flows(permutationAndIncast(ls.hosts())).build()).run();
+        SimulationResult d = new Simulator(Scenario.builder(ls.build(), c.withSeed(43)).flows(permutationAndIncast(ls.hosts()))
+                .build()).run();
         assertEquals(a.flows(), b.flows());
         assertEquals(a.endPs(), b.endPs());
         assertEquals(a.ecnMarks(), b.ecnMarks());
@@ -188,7 +188,7 @@ class SimulatorTest {
                 tuples.add(FiveTuple.roceV2(0x0A000000 + h + 1, 0x0A000000 + dst + 1, sport));
             }
         }
-        Simulator sim = Scenario.builder(ls.build(), c).flows(flows).build().simulator();
+        Simulator sim = new Simulator(Scenario.builder(ls.build(), c).flows(flows).build());
         int[] uplinks = sim.candidatePorts(0, 32);
         assertEquals(spines, uplinks.length);
         SimulationResult r = sim.run();
@@ -210,9 +210,9 @@ class SimulatorTest {
     void roundRobinSprayingSplitsPacketsEvenlyOverUplinks() {
         LeafSpine ls = new LeafSpine(4, 1, 2, 4, G100, G25, 1, Time.US, Time.US);
         assertEquals(4 * 25.0 / (2 * 100.0), ls.speedup(), 1e-12); // 4 x 25G up, 2 x 100G down
-        SimulationResult r = Scenario.builder(ls.build(), config(10_000_000).withForwarding(Forwarding.sprayRoundRobin()))
+        SimulationResult r = new Simulator(Scenario.builder(ls.build(), config(10_000_000).withForwarding(Forwarding.sprayRoundRobin()))
                 .flow(FlowSpec.of(0, 2, 400_000, 0))
-                .build().simulator().run();
+                .build()).run();
         long[] perUplink = r.queues().stream().filter(q -> q.switchIndex() == 0 && q.peerNode() >= 4)
                 .mapToLong(QueueTrace::txPackets).toArray();
         assertArrayEquals(new long[] {100, 100, 100, 100}, perUplink);
@@ -225,7 +225,7 @@ class SimulatorTest {
         List<Progress.State> states = new ArrayList<>();
         // 8 flows of 2.5 MB: 20 MB in all
         Scenario s = Scenario.incast(8, 2_500_000, 100_000_000_000L, SimulationConfig.defaults(SwitchBuffer.shared(1L << 30)));
-        SimulationResult r = s.simulator().run(Long.MAX_VALUE, states::add);
+        SimulationResult r = new Simulator(s).run(Long.MAX_VALUE, states::add);
         assertTrue(r.allCompleted());
         Progress.State last = states.get(states.size() - 1);
         assertTrue(last.finished());
@@ -237,7 +237,7 @@ class SimulatorTest {
         }
         for (int threads = 1; threads <= 2; threads++) { // the parallel engine: the same total and end
             List<Progress.State> par = new ArrayList<>();
-            assertTrue(s.simulator().runParallel(Long.MAX_VALUE, par::add, threads).allCompleted());
+            assertTrue(new Simulator(s).runParallel(Long.MAX_VALUE, par::add, threads).allCompleted());
             Progress.State end = par.get(par.size() - 1);
             assertTrue(end.finished());
             assertEquals("packet simulation (parallel, " + threads + " threads, MB delivered)", end.label());

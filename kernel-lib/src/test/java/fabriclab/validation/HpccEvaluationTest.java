@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.fabric.Time;
 import fabriclab.simulation.SimulationResult;
 import org.junit.jupiter.api.Test;
@@ -66,9 +67,9 @@ class HpccEvaluationTest {
         fabriclab.simulation.Scenario base = new HpccEvaluation("websearch", 0.3, 200 * Time.US, 1).scenario();
         for (int[] pair : new int[][] {{3, 300, 2_000_000}, {17, 20, 2_000_000}, {3, 300, 327}}) {
             fabriclab.simulation.config.FlowSpec f = fabriclab.simulation.config.FlowSpec.of(pair[0], pair[1], pair[2], 0);
-            SimulationResult r = fabriclab.simulation.Scenario.builder(base.topology(), base.config()).flow(f)
+            SimulationResult r = new Simulator(fabriclab.simulation.Scenario.builder(base.topology(), base.config()).flow(f)
                     .transport(HpccEvaluation.dcqcnWithWindow()).pfc(base.pfc()).pfcDynamicThreshold(base.pfcDynamicThreshold())
-                    .build().simulator().run();
+                    .build()).run();
             long ideal = fabriclab.workload.IdealFct.of(base.topology(), base.config(), f);
             assertEquals(ideal, r.flows().get(0).completionTimePs(), "to the last delivery, " + pair[0] + " -> " + pair[1]);
             assertEquals(ideal + HpccEvaluation.ackReturnPs(pair[0], pair[1]), r.flows().get(0).acknowledgedPs(),

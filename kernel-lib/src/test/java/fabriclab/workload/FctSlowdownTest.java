@@ -3,6 +3,7 @@ package fabriclab.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.fabric.Topology;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
@@ -20,8 +21,8 @@ class FctSlowdownTest {
         Topology t = IdealFctTest.FABRIC.build();
         GeneratedFlows g = new PoissonTraffic(FlowSizeDistributionTest.websearch(), 8, IdealFctTest.G100, 0.05,
                 2_000_000_000L, 0, incast, 4).generate();
-        SimulationResult r = Scenario.builder(t, IdealFctTest.CONFIG).flows(g.flows())
-                .transport(RoceTransport.noCongestionControl()).build().simulator().run();
+        SimulationResult r = new Simulator(Scenario.builder(t, IdealFctTest.CONFIG).flows(g.flows())
+                .transport(RoceTransport.noCongestionControl()).build()).run();
         return new Run(t, g, r, IdealFct.of(t, IdealFctTest.CONFIG, g.flows()));
     }
 

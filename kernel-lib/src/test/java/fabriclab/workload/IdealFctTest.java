@@ -3,6 +3,7 @@ package fabriclab.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Topology;
 import fabriclab.simulation.Scenario;
@@ -52,7 +53,7 @@ class IdealFctTest {
             for (int dst : new int[] {2, 6}) {
                 for (TransportModel tm : List.of(TransportModel.uncontrolled(), RoceTransport.noCongestionControl())) {
                     FlowSpec f = new FlowSpec(1, dst, bytes, 3_000_000, 0, 50_000);
-                    SimulationResult r = Scenario.builder(t, CONFIG).flow(f).transport(tm).build().simulator().run();
+                    SimulationResult r = new Simulator(Scenario.builder(t, CONFIG).flow(f).transport(tm).build()).run();
                     long fct = r.flows().get(0).completionTimePs();
                     assertEquals(IdealFct.of(t, CONFIG, f), fct, bytes + " B to host " + dst + ", " + tm);
                 }

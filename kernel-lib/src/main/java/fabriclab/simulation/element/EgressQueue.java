@@ -19,13 +19,13 @@ public final class EgressQueue {
     final Packet[] fifos;
     /** Wire bytes held per priority, the packet in transmission included. */
     final long[] bytes;
-    public long peakBytes;
+    long peakBytes;
     /** Packets dropped at this queue (tail drop, black-holing, link failure), data and control. */
-    public long drops;
-    public long ecnMarks;
+    long drops;
+    long ecnMarks;
     // sampled occupancy (may stay null)
-    public long[] sampleBytes;
-    public int samples;
+    long[] sampleBytes;
+    int samples;
 
     EgressQueue(int priorities) {
         fifos = new Packet[2 * priorities];
@@ -101,5 +101,30 @@ public final class EgressQueue {
             sampleBytes = java.util.Arrays.copyOf(sampleBytes, Math.min(max, 2 * samples));
         }
         sampleBytes[samples++] = totalBytes();
+    }
+
+    /** Highest occupancy seen at any enqueue, wire bytes (all priorities). */
+    public long peakBytes() {
+        return peakBytes;
+    }
+
+    /** Packets dropped at this queue (tail drop, black-holing, link failure), data and control. */
+    public long drops() {
+        return drops;
+    }
+
+    /** Packets ECN-marked at this queue. */
+    public long ecnMarks() {
+        return ecnMarks;
+    }
+
+    /** Starts sampling the occupancy, with room for {@code initialCapacity} samples before the array grows. */
+    public void startSampling(int initialCapacity) {
+        sampleBytes = new long[initialCapacity];
+    }
+
+    /** The occupancy samples taken so far, wire bytes (a copy; empty if the queue is not sampled). */
+    public long[] sampledBytes() {
+        return sampleBytes == null ? new long[0] : java.util.Arrays.copyOf(sampleBytes, samples);
     }
 }

@@ -28,8 +28,8 @@ public final class HostNic extends Node {
         wakeAtPs = Long.MAX_VALUE;
         nic().kick(t);
     };
-    public long injectedBytes;
-    public long controlSent;
+    long injectedBytes;
+    long controlSent;
     long controlReceived;
 
     HostNic(Network net, int id) {
@@ -149,5 +149,15 @@ public final class HostNic extends Node {
             controlReceived++;
             p.flow.transport.onControl(p, timePs);
         }
+    }
+
+    /** Payload bytes whose last bit left this NIC (retransmissions included). */
+    public long injectedBytes() {
+        return injectedBytes;
+    }
+
+    /** Control packets (ACK, NACK, CNP, probes) this NIC sent. */
+    public long controlSent() {
+        return controlSent;
     }
 }

@@ -32,8 +32,10 @@ public final class Link implements EventHandler {
     /** The random source of jitter draws: the run's, or this link's own once assigned to a partition. */
     private SplittableRandom random;
     /**
-     * The key of the events this link delivers, for engines that order simultaneous events by node and lane: the
-     * peer node and the receiving port's lane ({@link Port#lane()}).
+     * The key of the events this link delivers, for engines that order simultaneous events by key: given by the
+     * sender's partition when the link is assigned to it ({@link Partition#arrivalKey}), which owns what the key
+     * means. The link keeps it because it is read at every PAUSE frame and, in such engines, at every packet; asking
+     * the partition there would add a call per packet.
      */
     private long arrivalKey;
     /** The sending port (its egress queue feeds this link). */
@@ -49,10 +51,10 @@ public final class Link implements EventHandler {
     public DelayModel jitter;
     public boolean down;
     // counters
-    public long txPackets;
+    long txPackets;
     long txBytes;
-    public long flowHeads;
-    public long busyPs;
+    long flowHeads;
+    long busyPs;
     private int lastWireBytes = -1;
     private long lastSerializationPs;
     // the wire: packets in propagation, in arrival order, a list threaded through them (Packet.next); each
@@ -113,7 +115,7 @@ public final class Link implements EventHandler {
         from.startNext(timePs);
     }
 
-    /** The key of this link's arrival events at the peer (node and lane). */
+    /** The key of this link's arrival events at the peer, as its partition gave it ({@link Partition#arrivalKey}). */
     public long arrivalKey() {
         return arrivalKey;
     }
@@ -123,7 +125,7 @@ public final class Link implements EventHandler {
         part = p;
         events = p.events;
         random = r;
-        arrivalKey = fabriclab.simulation.event.EventQueue.key(to.id, toPort.lane());
+        arrivalKey = p.arrivalKey(to, toPort);
     }
 
     /** Sends a PAUSE frame (out of band of data) to the peer's egress: it lands after ser(64 B) + propagation. */
@@ -182,5 +184,20 @@ public final class Link implements EventHandler {
             events.schedule(n.wireArrivalPs, this, null);
         }
         toPort.arrive(p, timePs);
+    }
+
+    /** Packets that finished crossing this link. */
+    public long txPackets() {
+        return txPackets;
+    }
+
+    /** First packets (sequence 0) of flows this link carried: the flows routed over it. */
+    public long flowHeads() {
+        return flowHeads;
+    }
+
+    /** Time this link spent transmitting, ps. */
+    public long busyPs() {
+        return busyPs;
     }
 }

@@ -51,12 +51,31 @@ public class Partition {
     }
 
     /**
-     * Schedules {@code handler.handle(timePs, payload)} for a node of partition {@code to}, keyed {@code key}
-     * (the receiving node and lane, {@link EventQueue#key}) for engines that order simultaneous events by it. Here:
-     * on this queue, in scheduling order.
+     * Schedules {@code handler.handle(timePs, payload)} for a node of partition {@code to}, keyed {@code key} (from
+     * {@link #arrivalKey} or the engine's own keys) for engines that order simultaneous events by it. Here: on this
+     * queue, in scheduling order.
      */
     public void deliver(long timePs, EventHandler handler, Object payload, Partition to, long key) {
         events.schedule(timePs, handler, payload);
+    }
+
+    /**
+     * Schedules {@code handler.handle(timePs, payload)} for node {@code to} on its event lane {@code lane}, for a
+     * message that does not cross a link (GSE's requests and grants between edges): lanes after the ports' are the
+     * transport's ({@code TransportRun.messageLanes()}). Here: on this queue, in scheduling order; an engine that
+     * orders simultaneous events by node and lane keys it.
+     */
+    public void deliverOnLane(long timePs, EventHandler handler, Object payload, Node to, int lane) {
+        events.schedule(timePs, handler, payload);
+    }
+
+    /**
+     * The key of the events that arrive at {@code receiver} through its port {@code receivingPort}, for engines that
+     * order simultaneous events by key; asked once per link when the link's sender is assigned to this partition.
+     * Here 0: this partition's queue keeps scheduling order and ignores keys.
+     */
+    protected long arrivalKey(Node receiver, Port receivingPort) {
+        return 0;
     }
 
     /** Schedules an event of node {@code node} from outside any handler (a flow's start), on the node's own lane. */

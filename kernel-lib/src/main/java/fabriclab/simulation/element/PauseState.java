@@ -27,9 +27,9 @@ public final class PauseState implements EventHandler {
     final long[] pausedUntil;
     private final long[] pausedSince; // -1 when not paused
     private final long[] pausedPs;
-    public long pausesReceived;
-    public long xonReceived;
-    public long deadlocks;
+    long pausesReceived;
+    long xonReceived;
+    long deadlocks;
     private final EventHandler expiry = this::onExpiry;
     // the watchdog (null when off)
     private PfcWatchdog watchdogConfig;
@@ -187,5 +187,20 @@ public final class PauseState implements EventHandler {
             }
         }
         return total;
+    }
+
+    /** PAUSE frames (non-zero quanta) this port received. */
+    public long pausesReceived() {
+        return pausesReceived;
+    }
+
+    /** XON (zero-quanta PAUSE) frames this port received. */
+    public long xonReceived() {
+        return xonReceived;
+    }
+
+    /** PFC deadlocks this port's watchdog declared, summed over priorities. */
+    public long deadlocks() {
+        return deadlocks;
     }
 }

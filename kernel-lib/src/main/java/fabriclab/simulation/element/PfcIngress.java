@@ -39,10 +39,10 @@ public final class PfcIngress implements EventHandler {
     private final fabriclab.fabric.PfcDynamicThreshold dynamic;
     /** The switch whose free shared buffer the dynamic thresholds read, or null. */
     private final Switch dynamicSwitch;
-    public long pausesSent;
-    public long pauseAssertions;
-    public long xonSent;
-    public long firstPauseSentPs = -1;
+    long pausesSent;
+    long pauseAssertions;
+    long xonSent;
+    long firstPauseSentPs = -1;
 
     /**
      * @param port the port the accounted bytes arrived through (frames go out on its link)
@@ -215,5 +215,25 @@ public final class PfcIngress implements EventHandler {
             port.link.sendPause(k, quanta);
         }
         pausesSent++;
+    }
+
+    /** PAUSE frames (non-zero quanta, refreshes included) sent upstream through this port. */
+    public long pausesSent() {
+        return pausesSent;
+    }
+
+    /** Times this ingress asserted a pause (crossed XOFF), refreshes not counted. */
+    public long pauseAssertions() {
+        return pauseAssertions;
+    }
+
+    /** XON (zero-quanta PAUSE) frames sent upstream through this port. */
+    public long xonSent() {
+        return xonSent;
+    }
+
+    /** Time of the first PAUSE sent through this port, ps; -1 if none. */
+    public long firstPauseSentPs() {
+        return firstPauseSentPs;
     }
 }

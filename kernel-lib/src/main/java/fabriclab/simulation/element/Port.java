@@ -42,7 +42,7 @@ public final class Port {
 
     /**
      * The arrival of a packet through this port as an event of its own (payload: the packet), for engines that
-     * make each arrival an event rather than keep the link's wire FIFO; keyed with this port's lane, {@link #lane()}.
+     * make each arrival an event rather than keep the link's wire FIFO; keyed with its link's arrival key ({@link Link#arrivalKey()}).
      */
     public final fabriclab.simulation.event.EventHandler arrival;
 
@@ -51,20 +51,6 @@ public final class Port {
         p.ingress = this;
         p.ingressSlot = ingress.base();
         owner.receive(p, timePs);
-    }
-
-    /**
-     * The canonical-order lane of the events arriving through this port: the index of the owner's first port to the
-     * same peer node, so that parallel links from one peer share a lane, filled in the order that peer sent on them
-     * (the node's own events are on the last lane, {@link fabriclab.simulation.event.EventQueue#OWN_LANE}).
-     */
-    int lane() {
-        for (Port q : owner.ports) {
-            if (q.link.to == link.to) {
-                return q.index;
-            }
-        }
-        return index;
     }
 
     /** The node at the other end of the link. */

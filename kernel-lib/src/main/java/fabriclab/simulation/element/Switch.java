@@ -26,7 +26,7 @@ public final class Switch extends Node {
     java.util.SplittableRandom random;
     long usedBytes;
     long peakUsedBytes;
-    public long blackholedPackets;
+    long blackholedPackets;
     long unroutablePackets;
     /** GSE edge functions of this switch, or null for a plain switch. */
     public EdgeFunction edge;
@@ -304,5 +304,10 @@ public final class Switch extends Node {
                 out.queue.ecnMarks++;
             }
         }
+    }
+
+    /** Packets this switch sent onto a failed link before its routes changed (each lost). */
+    public long blackholedPackets() {
+        return blackholedPackets;
     }
 }

@@ -12,7 +12,10 @@
  *
  * <p>Elements reach the clock, the event queue and the packet pool only through the {@link
  * fabriclab.simulation.element.Partition} of their node, which an engine creates: the elements do not know which
- * engine runs them. The types here are public because the transports and engines in the neighbouring packages
- * use them; they are the simulator's internals, not an API for scenarios.
+ * engine runs them; what an engine's keys mean (the parallel engine's canonical order) is the engine's, which the
+ * partition asks for. The types here are public because the transports and engines in the neighbouring packages
+ * use them; they are the simulator's internals, not an API for scenarios (SimulationBoundaryTest checks that nothing
+ * outside the simulator names them). The counters an element keeps for the result are package-private and read
+ * through accessors.
  */
 package fabriclab.simulation.element;

@@ -41,10 +41,10 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p><b>Canonical tie order.</b> The sequential engine handles simultaneous events in global
  * scheduling order (FIFO), an order a partitioned run cannot reproduce. Here every event belongs to a
- * node and a lane ({@link EventQueue#canonical}): lane {@code k} holds the events that arrived through
+ * node and a lane ({@link CanonicalOrder}): lane {@code k} holds the events that arrived through
  * the node's port {@code k} (packets and PAUSE frames, in the order the peer sent them; parallel links
- * from one peer share the lane of the first, {@link fabriclab.simulation.element.Port#lane}), the last lane
- * ({@link EventQueue#OWN_LANE}) the events the node scheduled itself (timers, end of a transmission).
+ * from one peer share the lane of the first, {@link CanonicalOrder#laneOf}), the last lane
+ * ({@link CanonicalOrder#OWN_LANE}) the events the node scheduled itself (timers, end of a transmission).
  * At each instant a queue gives each node the events pending when the instant opens in lane order,
  * each lane in scheduling order, then the events scheduled for that same instant while it runs, in
  * scheduling order. This order is independent of the partition: the events of one node at one instant
@@ -119,14 +119,14 @@ public final class ParallelEngine {
         int controlLanes = run.messageLanes();
         this.lookaheadPs = l;
         for (Node n : net.nodes) {
-            if (n.ports.size() + controlLanes > EventQueue.MAX_LANE - 1) {
-                throw new IllegalArgumentException("the parallel engine allows at most " + (EventQueue.MAX_LANE - 1)
+            if (n.ports.size() + controlLanes > CanonicalOrder.MAX_LANE - 1) {
+                throw new IllegalArgumentException("the parallel engine allows at most " + (CanonicalOrder.MAX_LANE - 1)
                         + " ports per node (with GSE: ports plus switches), node " + n.id + " has " + n.ports.size()
                         + (controlLanes > 0 ? " ports and the fabric " + controlLanes + " switches" : ""));
             }
         }
-        if (net.nodes.length - 1 > EventQueue.MAX_NODE) {
-            throw new IllegalArgumentException("the parallel engine allows at most " + (EventQueue.MAX_NODE + 1)
+        if (net.nodes.length - 1 > CanonicalOrder.MAX_NODE) {
+            throw new IllegalArgumentException("the parallel engine allows at most " + (CanonicalOrder.MAX_NODE + 1)
                     + " nodes, the topology has " + net.nodes.length);
         }
         parts = new ParallelPartition[threads];

@@ -5,8 +5,10 @@ import java.util.Arrays;
 
 /**
  * The pending-event set of a discrete-event simulation: events grouped by their exact time into
- * FIFO slots; the slots of the next 8.39 us in a timing wheel of 1.024 ns buckets, the later ones in a
- * 4-ary min-heap over their times in picoseconds.
+ * FIFO slots; the slots of the next 8.39 us in a timing wheel of 1.024 ns buckets ({@code TimingWheel}, which
+ * this class extends), the later ones in a 4-ary min-heap over their times in picoseconds with a hash table to
+ * find them by time ({@code FarEventHeap}). This class holds the slots themselves and what the two share: the
+ * pool of slots and event arrays, the slot of the last schedule call and the slot being handled.
  *
  * <p>Order: events leave in increasing time; events with equal times leave in the order they were
  * scheduled (FIFO). A run therefore does not depend on hash codes or identity, only on the order of
@@ -43,32 +45,23 @@ import java.util.Arrays;
  * <p>No allocation per event once the slots have grown: used-up slots are recycled. Time is a
  * {@code long} in picoseconds (see {@code fabriclab.fabric.Time}).
  *
- * <p>Canonical order ({@link #canonical}, the parallel engine's queues): every event carries a key
- * {@code node << LANE_BITS | lane} ({@link #key}). When an instant's slot is taken for handling, each
- * node's events in it are put in key order, stably (equal keys keep their scheduling order): the slot is
- * left as it is when every node's lanes already come in order along it, else it is sorted by key (each
- * key with its position in the slot). How the events of different nodes interleave is left open. Events
+ * <p>Keyed order ({@link #keyed}, the parallel engine's queues): every event carries a {@code long} key. When an
+ * instant's slot is taken for handling, the queue's {@link InstantOrder} permutes the events pending in it (the
+ * parallel engine's canonical order by node and lane); events
  * scheduled for that instant while it is being handled are appended after them in scheduling order.
- * {@link #schedule} gives an event the node of the event being handled ({@link #currentKey}) and the
- * last lane, {@link #OWN_LANE}. The point of this order: if every event of a node at an instant comes
- * either from earlier instants or from the node itself, and each lane is filled by one source in its own
- * order, then each node sees its events in an order that does not depend on which other nodes share the
- * queue (the packet simulator's parallel engine relies on it, and on nodes sharing no state at an instant,
- * which is what leaves the interleaving of nodes free). Cost: a key per event, a check of each instant of
- * 3 or more events (two small arrays indexed by node), and a sort when some node's lanes are out of order
- * (a stable radix sort on the key's bytes from 64 events, the lattice instants of spraying hold
- * thousands); the FIFO queue pays none of it (one branch per schedule call and one per instant).
+ * {@link #schedule} gives an event the key of the event being handled ({@link #currentKey}) with the queue's own-key
+ * bits set. Cost: a key per event and one call of the order per instant of 2 or more events; the FIFO queue pays
+ * none of it (one branch per schedule call and one per instant).
  */
-public final class EventQueue {
-    private static final long HASH_MULTIPLIER = 0x9E3779B97F4A7C15L; // 2^64 / golden ratio
+public final class EventQueue extends TimingWheel {
 
     /** The pending events of one time, in scheduling order. */
-    private final class Slot {
+    final class Slot {
         long time;
         Object[] refs; // [2j] = handler, [2j+1] = payload; null while the slot is pooled
         int head;      // next event to poll
         int tail;      // number of events appended
-        long[] keys;   // canonical mode only: [j] = key of event j
+        long[] keys;   // keyed mode only: [j] = key of event j
         Slot next;     // in the wheel: the next slot of the same bucket (a later time), or null
 
         void appendKeyed(Object handler, Object payload, long key) {
@@ -93,40 +86,13 @@ public final class EventQueue {
         }
     }
 
-    /** log2 of a wheel bucket's width in picoseconds (1.024 ns). */
-    private static final int BUCKET_BITS = 10;
-    /** log2 of the number of buckets: the wheel covers 8,192 buckets, 8.39 us from the current bucket. */
-    private static final int WHEEL_BITS = 13;
-    private static final int WHEEL_BUCKETS = 1 << WHEEL_BITS;
-    private static final int WHEEL_MASK = WHEEL_BUCKETS - 1;
+    /** The open slots beyond the wheel's reach. */
+    private final FarEventHeap far;
     /**
-     * The near future, a timing wheel: the open slots whose time lies in the {@link #WHEEL_BUCKETS} buckets
-     * from {@link #cursor} on; bucket {@code b & WHEEL_MASK} holds the slots of absolute bucket {@code b}
-     * ({@code time >>> BUCKET_BITS}), chained through {@link Slot#next} in increasing time (nearly always one).
+     * Number of slots in {@link #far}, kept here: the queue asks whether there is any at every move of the current
+     * bucket, and reads the count without going through the heap object.
      */
-    private final Slot[] wheel = new Slot[WHEEL_BUCKETS];
-    /** One bit per bucket of {@link #wheel}: set while the bucket holds a slot. */
-    private final long[] occupied = new long[WHEEL_BUCKETS / 64];
-    /** Absolute bucket of the current time: {@code polledTime >>> BUCKET_BITS}. */
-    private long cursor;
-    /** Number of slots in the wheel. */
-    private int wheelSlots;
-    /**
-     * The wheel's earliest slot when known, else null (the run loop asks for the earliest time, then dispatches it:
-     * one scan of the occupancy bits per instant instead of three).
-     */
-    private Slot earliest;
-
-    // the far future: 4-ary min-heap of the open slots beyond the wheel, keyed by their (distinct) times
-    private long[] heapTimes = new long[16];
-    private Slot[] heapSlots = new Slot[16];
-    private int heapSize;
-
-    // the far slots by time: open addressing with linear probing, capacity a power of two
-    private long[] keys;
-    private Slot[] values;
-    private int shift; // 64 - log2(capacity)
-    private int open;
+    private int farSlots;
 
     private Slot current; // the slot being polled (time == polledTime), null between slots
     private Slot recent;  // the slot of the last schedule call, or null
@@ -177,13 +143,16 @@ public final class EventQueue {
         giveArray(a);
         return b;
     }
-    /** Canonical tie order (see the class comment); false: FIFO. */
-    private final boolean canonical;
-    /** Canonical mode: the key of the event being handled, or -1 outside a handler. */
+    /** Keyed order (see the class comment); false: FIFO. */
+    private final boolean keyed;
+    /** Keyed mode: the order of each instant's events; null for FIFO. */
+    private final InstantOrder order;
+    /** Keyed mode: the bits {@link #schedule} sets in the current key for the events a handler schedules. */
+    private final long ownKeyBits;
+    /** Keyed mode: the largest key {@link #scheduleKeyed} accepts. */
+    private final long maxKey;
+    /** Keyed mode: the key of the event being handled, or -1 outside a handler. */
     private long currentKey = -1;
-    // canonical mode: scratch arrays of the slot sort
-    private long[] sortKeys = new long[0];
-    private Object[] sortRefs = new Object[0];
 
     private int size;
     private long scheduled;
@@ -199,17 +168,18 @@ public final class EventQueue {
      * @param initialCapacity expected number of pending events, at least 1
      */
     public EventQueue(int initialCapacity) {
-        this(initialCapacity, false);
+        this(initialCapacity, null, 0, 0);
     }
 
-    private EventQueue(int initialCapacity, boolean canonical) {
+    private EventQueue(int initialCapacity, InstantOrder order, long ownKeyBits, long maxKey) {
         Parameters.atLeast("initialCapacity", initialCapacity, 1);
-        this.canonical = canonical;
+        this.keyed = order != null;
+        this.order = order;
+        this.ownKeyBits = ownKeyBits;
+        this.maxKey = maxKey;
         int c = Math.min(initialCapacity, 1 << 16);
         int tableSize = Integer.highestOneBit(Math.max(16, c)) * 2;
-        keys = new long[tableSize];
-        values = new Slot[tableSize];
-        shift = 64 - Integer.numberOfTrailingZeros(tableSize);
+        far = new FarEventHeap(tableSize);
         slotCapacity = Integer.highestOneBit(Math.min(c, 16)); // a power of two: the arrays' size classes
     }
 
@@ -218,43 +188,31 @@ public final class EventQueue {
         this(64);
     }
 
-    /** Bits of a key's lane (the low bits); the node is the key shifted right by this. */
-    public static final int LANE_BITS = 12;
-    /** Largest lane of a key. */
-    public static final int MAX_LANE = (1 << LANE_BITS) - 1;
-    /** The lane {@link #schedule} gives the events a handler schedules: its node's last. */
-    public static final int OWN_LANE = MAX_LANE;
-    /** Largest node of a key. */
-    public static final long MAX_NODE = (1L << 27) - 1;
-
     /**
-     * An empty queue with the canonical tie order instead of FIFO (see the class comment): every
-     * event carries a key {@code node << LANE_BITS | lane}; of the events of one time that are pending
-     * when that time's first event is taken, those of each node leave in increasing key order, events
-     * with equal keys in scheduling order (how different nodes' events interleave is not specified);
-     * events scheduled for that same time while it is being handled follow, in scheduling order.
-     * {@link #schedule} gives an event the node of the event being handled and the lane
-     * {@link #OWN_LANE}; {@link #scheduleKeyed} gives any key.
+     * An empty queue in a keyed order instead of FIFO (see the class comment): every event carries a key; of the
+     * events of one time that are pending when that time's first event is taken, {@code order} decides the order;
+     * events scheduled for that same time while it is being handled follow, in scheduling order. {@link #schedule}
+     * gives an event the key of the event being handled with the bits {@code ownKeyBits} set; {@link #scheduleKeyed}
+     * gives any key from 0 to {@code maxKey}.
      *
      * @param initialCapacity expected number of pending events, at least 1
+     * @param order the order of each instant's events, not null; this queue's own (it may keep scratch arrays)
+     * @param ownKeyBits the bits set in the current key for the events a handler schedules, not negative
+     * @param maxKey the largest key, not negative
      */
-    public static EventQueue canonical(int initialCapacity) {
-        return new EventQueue(initialCapacity, true);
+    public static EventQueue keyed(int initialCapacity, InstantOrder order, long ownKeyBits, long maxKey) {
+        Parameters.notNull("order", order);
+        Parameters.inRange("ownKeyBits", ownKeyBits, 0L, Long.MAX_VALUE);
+        Parameters.inRange("maxKey", maxKey, 0L, Long.MAX_VALUE);
+        return new EventQueue(initialCapacity, order, ownKeyBits, maxKey);
     }
 
-    /** The key {@code node << LANE_BITS | lane} of the canonical order; fails naming an argument out of range. */
-    public static long key(long node, int lane) {
-        Parameters.inRange("node", node, 0L, MAX_NODE);
-        Parameters.inRange("lane", lane, 0, MAX_LANE);
-        return node << LANE_BITS | lane;
+    /** Whether this queue has a keyed order ({@link #keyed}). */
+    public boolean isKeyed() {
+        return keyed;
     }
 
-    /** Whether this queue has the canonical tie order. */
-    public boolean isCanonical() {
-        return canonical;
-    }
-
-    /** Canonical mode: the key of the event being handled (or last polled); -1 before the first. */
+    /** Keyed mode: the key of the event being handled (or last polled); -1 before the first. */
     public long currentKey() {
         return currentKey;
     }
@@ -282,32 +240,7 @@ public final class EventQueue {
         if (wheelSlots > 0) {
             return wheelFirst().time;
         }
-        return heapSize == 0 ? Long.MAX_VALUE : heapTimes[0];
-    }
-
-    /** Whether time {@code t} (not before the current bucket) lies in the wheel's window. */
-    private boolean near(long t) {
-        return (t >>> BUCKET_BITS) - cursor < WHEEL_BUCKETS;
-    }
-
-    /** The earliest slot of the wheel (which is not empty): the head of the first occupied bucket from the cursor. */
-    private Slot wheelFirst() {
-        Slot e = earliest;
-        if (e != null) {
-            return e;
-        }
-        int i = (int) (cursor & WHEEL_MASK);
-        int w = i >>> 6;
-        long bits = occupied[w] & (-1L << (i & 63));
-        int words = occupied.length;
-        for (int n = 0; n <= words; n++) { // one more than the words: back to the first word's buckets before i
-            if (bits != 0) {
-                return earliest = wheel[w << 6 | Long.numberOfTrailingZeros(bits)];
-            }
-            w = (w + 1) & (words - 1);
-            bits = occupied[w];
-        }
-        throw new IllegalStateException("the event queue's wheel counts " + wheelSlots + " slots but holds none");
+        return farSlots == 0 ? Long.MAX_VALUE : far.firstTime();
     }
 
     /**
@@ -316,7 +249,7 @@ public final class EventQueue {
      */
     private Slot takeEarliestSlot() {
         if (wheelSlots == 0) {
-            advanceTo(heapTimes[0] >>> BUCKET_BITS);
+            advanceTo(far.firstTime() >>> BUCKET_BITS);
         }
         Slot s = wheelFirst();
         long b = s.time >>> BUCKET_BITS;
@@ -333,32 +266,10 @@ public final class EventQueue {
      */
     private void advanceTo(long b) {
         cursor = b;
-        while (heapSize > 0 && near(heapTimes[0])) {
-            Slot s = heapTakeFirst();
-            removeFar(s);
+        while (farSlots > 0 && near(far.firstTime())) {
+            Slot s = far.takeFirst();
+            farSlots--;
             wheelInsert(s);
-        }
-    }
-
-    /** Enters slot {@code s} (its time within the window, no slot of that time in the wheel) in its bucket. */
-    private void wheelInsert(Slot s) {
-        int i = (int) ((s.time >>> BUCKET_BITS) & WHEEL_MASK);
-        Slot prev = null;
-        Slot c = wheel[i];
-        while (c != null && c.time < s.time) {
-            prev = c;
-            c = c.next;
-        }
-        s.next = c;
-        if (prev == null) {
-            wheel[i] = s;
-            occupied[i >>> 6] |= 1L << i;
-        } else {
-            prev.next = s;
-        }
-        wheelSlots++;
-        if (earliest != null && s.time < earliest.time) {
-            earliest = s;
         }
     }
 
@@ -385,7 +296,7 @@ public final class EventQueue {
         if (handler == null) {
             Parameters.notNull("handler", handler);
         }
-        if (canonical) { // (out of line: keeps this method small enough for the JIT to inline it everywhere)
+        if (keyed) { // (out of line: keeps this method small enough for the JIT to inline it everywhere)
             scheduleOwn(timePs, handler, payload);
             return;
         }
@@ -400,34 +311,33 @@ public final class EventQueue {
     }
 
     /**
-     * Canonical mode: schedules {@code handler.handle(timePs, payload)} with the key {@code key}
-     * ({@link #key}).
+     * Keyed mode: schedules {@code handler.handle(timePs, payload)} with the key {@code key}.
      *
      * @param timePs simulated time in picoseconds, not before the last polled event's time
      * @param handler the handler, not null
      * @param payload any object or null
-     * @param key the event's key, from {@link #key}
-     * @throws IllegalStateException if this queue is not canonical
+     * @param key the event's key, 0 to the queue's largest key
+     * @throws IllegalStateException if this queue is not keyed
      */
     public void scheduleKeyed(long timePs, EventHandler handler, Object payload, long key) {
-        if (!canonical) {
-            throw new IllegalStateException("scheduleKeyed needs a canonical queue (EventQueue.canonical)");
+        if (!keyed) {
+            throw new IllegalStateException("scheduleKeyed needs a keyed queue (EventQueue.keyed)");
         }
         if (timePs < polledTime) {
             Parameters.atLeast("timePs", timePs, polledTime);
         }
         Parameters.notNull("handler", handler);
-        Parameters.inRange("key", key, 0L, (MAX_NODE << LANE_BITS) | MAX_LANE);
+        Parameters.inRange("key", key, 0L, maxKey);
         appendKeyed(timePs, handler, payload, key);
     }
 
-    /** Canonical mode: an event a handler schedules belongs to the handler's node, on its own lane (the last). */
+    /** Keyed mode: an event a handler schedules gets the handler's key with the own-key bits set. */
     private void scheduleOwn(long timePs, EventHandler handler, Object payload) {
         if (currentKey < 0) {
-            throw new IllegalStateException("a canonical queue needs a key for an event scheduled outside a handler:"
+            throw new IllegalStateException("a keyed queue needs a key for an event scheduled outside a handler:"
                     + " use scheduleKeyed");
         }
-        appendKeyed(timePs, handler, payload, currentKey | OWN_LANE);
+        appendKeyed(timePs, handler, payload, currentKey | ownKeyBits);
     }
 
     private void appendKeyed(long timePs, EventHandler handler, Object payload, long key) {
@@ -441,162 +351,33 @@ public final class EventQueue {
         scheduled++;
     }
 
-    /**
-     * Canonical mode: puts the pending events of slot {@code s} (just taken from the heap) in key
-     * order, equal keys in scheduling order (a stable sort: each key is sorted together with its
-     * position).
-     */
-    private void sortSlot(Slot s) {
+    /** Keyed mode: puts the pending events of slot {@code s} (just taken) in the queue's {@link InstantOrder}. */
+    private void orderSlot(Slot s) {
         int n = s.tail - s.head;
-        if (n < 2 || eachNodeInOrder(s.keys, s.head, n)) {
-            return;
+        if (n >= 2) {
+            order.order(s.keys, s.refs, s.head, n);
         }
-        if (n >= 1 << 24) {
-            throw new IllegalStateException("a canonical queue sorts at most 2^24 events of one time, got " + n);
-        }
-        if (sortKeys.length < n) {
-            sortKeys = new long[Math.max(n, 2 * sortKeys.length)];
-        }
-        if (sortRefs.length < 2 * n) {
-            sortRefs = new Object[2 * sortKeys.length];
-        }
-        long[] k = sortKeys;
-        boolean sorted = true;
-        long anyKeyBits = 0;
-        for (int j = 0; j < n; j++) {
-            long key = s.keys[s.head + j];
-            anyKeyBits |= key;
-            k[j] = key << 24 | j;
-            if (j > 0 && k[j] < k[j - 1]) {
-                sorted = false;
-            }
-        }
-        if (sorted) {
-            return;
-        }
-        if (n < RADIX_FROM) {
-            Arrays.sort(k, 0, n);
-        } else {
-            k = radixSort(k, n, 64 - Long.numberOfLeadingZeros(anyKeyBits));
-        }
-        Object[] r = sortRefs;
-        System.arraycopy(s.refs, 2 * s.head, r, 0, 2 * n);
-        for (int j = 0; j < n; j++) {
-            int from = (int) (k[j] & ((1 << 24) - 1));
-            s.refs[2 * (s.head + j)] = r[2 * from];
-            s.refs[2 * (s.head + j) + 1] = r[2 * from + 1];
-            s.keys[s.head + j] = k[j] >>> 24;
-        }
-        Arrays.fill(r, 0, 2 * n, null);
-    }
-
-    /** Nodes below this are checked by {@link #eachNodeInOrder} (a key of a larger node makes its instant sorted). */
-    private static final int CHECKED_NODES = 1 << 20;
-    // per node, for eachNodeInOrder: the instant it last had an event in (a stamp) and that event's lane
-    private int[] nodeStamp = new int[0];
-    private int[] nodeLane = new int[0];
-    private int stamp;
-
-    /**
-     * Whether the {@code n} keys from {@code from} on already give each node its events in lane order
-     * (every node's lanes do not decrease along the slot): then handling the slot as it stands gives every node
-     * the same sequence of events as the sort would, and only the interleaving of different nodes differs,
-     * which the canonical order leaves open (see the class comment).
-     */
-    private boolean eachNodeInOrder(long[] keys, int from, int n) {
-        if (n == 2) {
-            long a = keys[from];
-            long b = keys[from + 1];
-            return a <= b || a >>> LANE_BITS != b >>> LANE_BITS;
-        }
-        if (++stamp == 0) { // wrapped after 2^32 instants: forget the old stamps
-            Arrays.fill(nodeStamp, 0);
-            stamp = 1;
-        }
-        int[] st = nodeStamp;
-        int[] ln = nodeLane;
-        for (int j = from; j < from + n; j++) {
-            long key = keys[j];
-            long node = key >>> LANE_BITS;
-            if (node >= CHECKED_NODES) {
-                return false;
-            }
-            int v = (int) node;
-            if (v >= st.length) {
-                int size = (int) Math.min(CHECKED_NODES, Math.max(v + 1L, 2L * st.length));
-                nodeStamp = st = Arrays.copyOf(st, size);
-                nodeLane = ln = Arrays.copyOf(ln, size);
-            }
-            int lane = (int) key & MAX_LANE;
-            if (st[v] == stamp && ln[v] > lane) {
-                return false;
-            }
-            st[v] = stamp;
-            ln[v] = lane;
-        }
-        return true;
-    }
-
-    /** Instants with at least this many events are sorted by {@link #radixSort}, smaller ones by {@link Arrays#sort}. */
-    private static final int RADIX_FROM = 64;
-    private long[] radixScratch = new long[0];
-    private final int[] radixCounts = new int[256];
-
-    /**
-     * Sorts {@code k[0..n)}, values {@code key << 24 | position} with the positions 0..n-1 in increasing order and
-     * keys of at most {@code keyBits} bits, into increasing order: a least-significant-digit radix sort on the key's
-     * bytes, stable, so equal keys keep their positions' order and the result is the same as sorting the whole
-     * values (the canonical order of an instant with many events, thousands at a time on a lattice instant, where
-     * a comparison sort costs n log n). Returns the array that holds the result ({@code k} or the scratch array).
-     */
-    private long[] radixSort(long[] k, int n, int keyBits) {
-        if (radixScratch.length < k.length) {
-            radixScratch = new long[k.length];
-        }
-        long[] from = k;
-        long[] to = radixScratch;
-        int[] count = radixCounts;
-        for (int shift = 24; shift < 24 + keyBits; shift += 8) {
-            Arrays.fill(count, 0);
-            for (int j = 0; j < n; j++) {
-                count[(int) (from[j] >>> shift) & 0xFF]++;
-            }
-            int sum = 0;
-            for (int d = 0; d < 256; d++) {
-                int c = count[d];
-                count[d] = sum;
-                sum += c;
-            }
-            for (int j = 0; j < n; j++) {
-                long v = from[j];
-                to[count[(int) (v >>> shift) & 0xFF]++] = v;
-            }
-            long[] swap = from;
-            from = to;
-            to = swap;
-        }
-        if (from != k) { // the result is in the scratch array: keep the roles of the two arrays for next time
-            radixScratch = k;
-            sortKeys = from;
-        }
-        return from;
     }
 
     /** The open slot of time {@code t}, opened (in the wheel, or in the far table and heap) if there is none. */
     private Slot slotOf(long t) {
         if (near(t)) {
-            Slot c = wheel[(int) ((t >>> BUCKET_BITS) & WHEEL_MASK)];
-            while (c != null && c.time < t) {
-                c = c.next;
-            }
-            if (c != null && c.time == t) {
+            Slot c = wheelSlotOf(t);
+            if (c != null) {
                 return c;
             }
             Slot s = openSlot(t);
             wheelInsert(s);
             return s;
         }
-        return farSlotOf(t);
+        Slot c = far.slotOf(t);
+        if (c != null) {
+            return c;
+        }
+        Slot s = openSlot(t);
+        far.add(s);
+        farSlots++;
+        return s;
     }
 
     /** A pooled (or new) slot of time {@code t} with an empty event array. */
@@ -607,83 +388,9 @@ public final class EventQueue {
         return s;
     }
 
-    /** The far slot of time {@code t}, opened (and entered in the heap) if there is none. */
-    private Slot farSlotOf(long t) {
-        int mask = values.length - 1;
-        int i = (int) ((t * HASH_MULTIPLIER) >>> shift);
-        Slot s;
-        while ((s = values[i]) != null) {
-            if (keys[i] == t) {
-                return s;
-            }
-            i = (i + 1) & mask;
-        }
-        s = openSlot(t);
-        keys[i] = t;
-        values[i] = s;
-        if (++open * 2 > values.length) {
-            growTable();
-        }
-        heapAdd(t, s);
-        return s;
-    }
-
-    private void growTable() {
-        long[] oldKeys = keys;
-        Slot[] oldValues = values;
-        keys = new long[2 * oldKeys.length];
-        values = new Slot[2 * oldValues.length];
-        shift--;
-        int mask = values.length - 1;
-        for (int j = 0; j < oldValues.length; j++) {
-            if (oldValues[j] != null) {
-                int i = (int) ((oldKeys[j] * HASH_MULTIPLIER) >>> shift);
-                while (values[i] != null) {
-                    i = (i + 1) & mask;
-                }
-                keys[i] = oldKeys[j];
-                values[i] = oldValues[j];
-            }
-        }
-    }
-
-    /** Removes the far slot {@code s} (just taken from the heap) from the far table (backward-shift deletion). */
-    private void removeFar(Slot s) {
-        int mask = values.length - 1;
-        int i = (int) ((s.time * HASH_MULTIPLIER) >>> shift);
-        while (values[i] != s) {
-            i = (i + 1) & mask;
-        }
-        // shift later entries of the probe run back over the hole so every lookup still finds them
-        int j = i;
-        while (true) {
-            j = (j + 1) & mask;
-            Slot v = values[j];
-            if (v == null) {
-                break;
-            }
-            int home = (int) ((keys[j] * HASH_MULTIPLIER) >>> shift);
-            if (((j - home) & mask) >= ((j - i) & mask)) { // home is not in (i, j]: v may move to i
-                keys[i] = keys[j];
-                values[i] = v;
-                i = j;
-            }
-        }
-        values[i] = null;
-        open--;
-    }
-
     /** Removes the used-up slot {@code s}, the wheel's earliest, from the wheel and recycles it. */
     private void close(Slot s) {
-        int i = (int) ((s.time >>> BUCKET_BITS) & WHEEL_MASK);
-        Slot n = s.next;
-        wheel[i] = n;
-        if (n == null) {
-            occupied[i >>> 6] &= ~(1L << i);
-        }
-        earliest = n; // the next of the same bucket is the next earliest; none: unknown until the next scan
-        s.next = null;
-        wheelSlots--;
+        wheelRemoveEarliest(s);
         Arrays.fill(s.refs, 0, 2 * s.tail, null); // let the handled payloads be collected
         giveArray(s.refs);
         s.refs = null;
@@ -696,63 +403,6 @@ public final class EventQueue {
             pool = Arrays.copyOf(pool, 2 * pooled);
         }
         pool[pooled++] = s;
-    }
-
-    private void heapAdd(long t, Slot s) {
-        int i = heapSize++;
-        if (i == heapTimes.length) {
-            heapTimes = Arrays.copyOf(heapTimes, 2 * i);
-            heapSlots = Arrays.copyOf(heapSlots, 2 * i);
-        }
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long pt = heapTimes[parent];
-            if (pt <= t) {
-                break;
-            }
-            heapTimes[i] = pt;
-            heapSlots[i] = heapSlots[parent];
-            i = parent;
-        }
-        heapTimes[i] = t;
-        heapSlots[i] = s;
-    }
-
-    /** Takes the slot of the smallest time out of the far heap (which is not empty). */
-    private Slot heapTakeFirst() {
-        Slot top = heapSlots[0];
-        int n = --heapSize;
-        long t = heapTimes[n];
-        Slot s = heapSlots[n];
-        heapSlots[n] = null;
-        int i = 0;
-        while (true) {
-            int c = 4 * i + 1;
-            if (c >= n) {
-                break;
-            }
-            int end = Math.min(c + 4, n);
-            int m = c;
-            long mt = heapTimes[c];
-            for (int k = c + 1; k < end; k++) {
-                long kt = heapTimes[k];
-                if (kt < mt) {
-                    mt = kt;
-                    m = k;
-                }
-            }
-            if (mt >= t) {
-                break;
-            }
-            heapTimes[i] = mt;
-            heapSlots[i] = heapSlots[m];
-            i = m;
-        }
-        if (n > 0) {
-            heapTimes[i] = t;
-            heapSlots[i] = s;
-        }
-        return top;
     }
 
     /**
@@ -768,13 +418,13 @@ public final class EventQueue {
         Slot s = current;
         if (s == null) {
             s = current = takeEarliestSlot();
-            if (canonical) {
-                sortSlot(s);
+            if (keyed) {
+                orderSlot(s);
             }
         }
         int h = s.head;
         Object[] r = s.refs;
-        if (canonical) {
+        if (keyed) {
             currentKey = s.keys[h];
         }
         polledTime = s.time;
@@ -824,18 +474,18 @@ public final class EventQueue {
         Slot s = current;
         if (s == null) {
             s = wheelSlots > 0 ? wheelFirst() : null;
-            if ((s == null ? heapTimes[0] : s.time) > limitPs) {
+            if ((s == null ? far.firstTime() : s.time) > limitPs) {
                 return 0;
             }
             s = current = takeEarliestSlot();
-            if (canonical) {
-                sortSlot(s);
+            if (keyed) {
+                orderSlot(s);
             }
         } else if (s.time > limitPs) {
             return 0;
         }
-        if (canonical) {
-            return dispatchCanonical(s);
+        if (keyed) {
+            return dispatchKeyed(s);
         }
         long t = s.time;
         polledTime = t;
@@ -856,11 +506,11 @@ public final class EventQueue {
     }
 
     /**
-     * The loop of {@link #dispatchNextInstant} for a canonical queue (its slot already sorted when it was taken): sets
+     * The loop of {@link #dispatchNextInstant} for a keyed queue (its slot already ordered when it was taken): sets
      * the current key per event. A loop of its own, so that the FIFO queue's dispatch, the sequential simulator's
      * hot loop, pays no branch on the mode per event.
      */
-    private int dispatchCanonical(Slot s) {
+    private int dispatchKeyed(Slot s) {
         long t = s.time;
         polledTime = t;
         int handled = 0;

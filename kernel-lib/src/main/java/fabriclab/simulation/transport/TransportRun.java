@@ -1,10 +1,9 @@
 package fabriclab.simulation.transport;
 
-import fabriclab.simulation.trace.Counter;
+import fabriclab.simulation.trace.Counters;
 import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.element.Transport;
-import java.util.Map;
 
 /**
  * The part of a {@link TransportModel} that lives for one run: it creates each flow's endpoints
@@ -33,7 +32,7 @@ public abstract class TransportRun {
      * Adds the counters of the go-back-N flows {@code flows} to {@code out}: NAKs, timeouts, spurious timeouts,
      * failed queue pairs (for the runs of the transports built on {@link ReliableTransport}).
      */
-    protected static void putReliableCounters(Map<String, Long> out, Iterable<? extends ReliableTransport> flows) {
+    protected static void putReliableCounters(Counters.Builder out, Iterable<? extends ReliableTransport> flows) {
         long nacks = 0;
         long timeouts = 0;
         long spurious = 0;
@@ -46,10 +45,10 @@ public abstract class TransportRun {
                 failed += r.flow.failed ? 1 : 0;
             }
         }
-        put(out, TransportModel.NACKS, nacks);
-        put(out, TransportModel.TIMEOUTS, timeouts);
-        put(out, TransportModel.SPURIOUS_TIMEOUTS, spurious);
-        put(out, TransportModel.FAILED_QPS, failed);
+        out.put(TransportModel.NACKS, nacks);
+        out.put(TransportModel.TIMEOUTS, timeouts);
+        out.put(TransportModel.SPURIOUS_TIMEOUTS, spurious);
+        out.put(TransportModel.FAILED_QPS, failed);
     }
 
     /** Classifies the timeouts of {@code flows} (see {@link ReliableTransport#classifyTimeouts}). */
@@ -61,8 +60,8 @@ public abstract class TransportRun {
         }
     }
 
-    /** Adds this run's named counters (CNPs, containers, grants...) to {@code out}; only non-zero values. */
-    public void reportCounters(Map<String, Long> out) {
+    /** Adds this run's counters (CNPs, containers, grants...) to {@code out}, which keeps only positive counts. */
+    public void reportCounters(Counters.Builder out) {
     }
 
     /**
@@ -92,13 +91,6 @@ public abstract class TransportRun {
      */
     public long fabricInjectedBytes() {
         return 0;
-    }
-
-    /** Puts {@code value} under {@code counter}'s name if it is positive. */
-    public static void put(Map<String, Long> out, Counter counter, long value) {
-        if (value > 0) {
-            out.put(counter.name(), value);
-        }
     }
 
     /** Line rate, no acknowledgements, no retransmission: the runtime of {@link TransportModel.Uncontrolled}. */

@@ -1,5 +1,6 @@
 package fabriclab.simulation.bench;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.Scenario;
 import fabriclab.cli.SimulateOptions;
@@ -176,7 +177,7 @@ public final class ClusterBenchMain {
         long thread0 = threads.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         Scenario s = scenario(name, hosts);
-        SimulationResult r = s.simulator().run();
+        SimulationResult r = new Simulator(s).run();
         long wall = System.nanoTime() - t0;
         long thread = threads.getCurrentThreadCpuTime() - thread0;
         long cpu = processCpuNs() - cpu0;

@@ -59,7 +59,7 @@ public final class ParallelBenchMain {
     /** One run in this JVM; prints a RESULT line (and the stats of a parallel run). */
     static String runOnce(String name, int hosts, int threads) {
         Scenario s = ClusterBenchMain.scenario(name, hosts);
-        Simulator sim = s.simulator();
+        Simulator sim = new Simulator(s);
         long t0 = System.nanoTime();
         SimulationResult r = threads == 0 ? sim.run() : sim.runParallel(threads);
         long wall = System.nanoTime() - t0;

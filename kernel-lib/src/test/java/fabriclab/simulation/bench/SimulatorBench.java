@@ -1,5 +1,6 @@
 package fabriclab.simulation.bench;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.fabric.PfcHeadroom;
 import fabriclab.simulation.config.Forwarding;
 import fabriclab.fabric.Pfc;
@@ -85,7 +86,7 @@ public class SimulatorBench {
     /** One whole run. */
     @Benchmark
     public SimulationResult run(Counters counters) {
-        SimulationResult r = s.simulator().run();
+        SimulationResult r = new Simulator(s).run();
         counters.packetHops += r.packetHops();
         counters.events += r.events();
         return r;

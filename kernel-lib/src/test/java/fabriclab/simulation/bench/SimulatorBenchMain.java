@@ -49,7 +49,7 @@ public final class SimulatorBenchMain {
         for (Scenario s : new Scenario[] {incast, permutation(hosts, 2_000_000)}) {
             long warmStart = System.nanoTime(); // warm-up (class loading, JIT)
             for (int i = 0; i < MIN_WARMUP_RUNS || System.nanoTime() - warmStart < WARMUP_SECONDS * 1e9; i++) {
-                s.simulator().run();
+                new Simulator(s).run();
             }
             double[] walls = new double[1000];
             int runs = 0;
@@ -59,7 +59,7 @@ public final class SimulatorBenchMain {
             while (runs < walls.length && (runs < MIN_RUNS || System.nanoTime() - measureStart < MEASURE_SECONDS * 1e9)) {
                 resetPeaks();
                 long t0 = System.nanoTime();
-                r = s.simulator().run();
+                r = new Simulator(s).run();
                 walls[runs++] = (System.nanoTime() - t0) / 1e9;
                 peak = Math.max(peak, peakHeap());
             }
@@ -87,7 +87,7 @@ public final class SimulatorBenchMain {
     private static void retainedVersusSimulatedTime(int hosts) {
         for (long flowBytes : new long[] {2_000_000, 8_000_000, 32_000_000}) {
             long before = liveHeap();
-            Simulator sim = permutation(hosts, flowBytes).simulator();
+            Simulator sim = new Simulator(permutation(hosts, flowBytes));
             long stopPs = 3 * flowBytes * Time.serializationPs(1, G100) / 4; // 3/4 of the line-rate sending time
             SimulationResult r = sim.run(stopPs, Progress.silent());
             long retained = liveHeap() - before;

@@ -68,7 +68,7 @@ class WorkloadTest {
     void theScenarioDependenciesReachTheWorkload() {
         Scenario s = Scenario.builder(STAR, SimulationConfig.defaults(SwitchBuffer.shared(10_000_000))).flows(FLOWS)
                 .startAfter(2, 0, 1).startAfter(3, 2).startAfter(4, 2).build();
-        SimulationResult res = s.simulator().run();
+        SimulationResult res = new Simulator(s).run();
         long start2 = fct(100_000);
         assertEquals(start2, res.flows().get(2).startedPs());
         assertEquals(100 * Time.US, res.flows().get(3).startedPs());

@@ -96,13 +96,13 @@ class ParallelEngineTest {
     }
 
     private static void sameForEveryThreadCount(Scenario s, Function<SimulationResult, Boolean> exercised) {
-        Simulator one = s.simulator();
+        Simulator one = new Simulator(s);
         SimulationResult r1 = one.runParallel(1);
         assertTrue(r1.allCompleted() || r1.droppedPackets() > 0, "run did not finish");
         assertTrue(exercised.apply(r1), "the scenario does not exercise what it should");
         String f1 = fingerprint(r1);
         for (int threads = 2; threads <= 4; threads++) {
-            Simulator sim = s.simulator();
+            Simulator sim = new Simulator(s);
             SimulationResult r = sim.runParallel(threads);
             assertEquals(f1, fingerprint(r), "threads = " + threads);
             ParallelRunStats st = sim.parallelStats().orElseThrow();
@@ -155,8 +155,8 @@ class ParallelEngineTest {
                 Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
         Scenario s = Scenario.builder(fabric(32).build(), c).flows(List.of(new FlowSpec(0, 31, 1_000_000, 0, 0, 50_000)))
                 .transport(CtccTransport.of(fabriclab.congestion.RttControlParameters.ctcc())).build();
-        SimulationResult seq = s.simulator().run();
-        SimulationResult par = s.simulator().runParallel(3);
+        SimulationResult seq = new Simulator(s).run();
+        SimulationResult par = new Simulator(s).runParallel(3);
         assertTrue(seq.allCompleted() && seq.controlPackets() > 0);
         assertEquals(fingerprint(seq), fingerprint(par));
     }
@@ -208,8 +208,8 @@ class ParallelEngineTest {
                 Forwarding.sprayRoundRobin(), 1, 0, 0);
         Scenario s = Scenario.builder(fabric(32).build(), c).flows(List.of(new FlowSpec(0, 7, 1_000_000, 0, 0, 50_000)))
                 .transport(GseTransport.defaults()).build();
-        SimulationResult seq = s.simulator().run();
-        SimulationResult par = s.simulator().runParallel(3);
+        SimulationResult seq = new Simulator(s).run();
+        SimulationResult par = new Simulator(s).runParallel(3);
         assertTrue(seq.allCompleted());
         assertTrue(seq.counter(GseTransport.GRANTS) > 0);
         assertEquals(fingerprint(seq), fingerprint(par));
@@ -229,8 +229,8 @@ class ParallelEngineTest {
                 Forwarding.ecmp(HashFunction.CRC32, 7), 5, 0, 0);
         LeafSpine f = new LeafSpine(128, 1, 16, 4, G100, G100, 2, Time.US, Time.US);
         Scenario s = Scenario.permutation(f, 300_000, 5, c).toBuilder().transport(GseTransport.defaults()).build();
-        SimulationResult seq = s.simulator().run();
-        SimulationResult par = s.simulator().runParallel(2);
+        SimulationResult seq = new Simulator(s).run();
+        SimulationResult par = new Simulator(s).runParallel(2);
         assertEquals(0, seq.droppedPackets());
         assertEquals(0, par.droppedPackets());
         assertTrue(seq.allCompleted() && par.allCompleted());
@@ -247,8 +247,8 @@ class ParallelEngineTest {
                 Forwarding.sprayRoundRobin(), 1, 0, 0);
         Scenario s = Scenario.builder(fabric(32).build(), c).flows(List.of(new FlowSpec(0, 31, 1_000_000, 0, 0, 50_000)))
                 .transport(GseTransport.defaults()).build();
-        SimulationResult seq = s.simulator().run();
-        SimulationResult par = s.simulator().runParallel(3);
+        SimulationResult seq = new Simulator(s).run();
+        SimulationResult par = new Simulator(s).runParallel(3);
         assertTrue(seq.allCompleted());
         // the host's packets reach its edge 85.12 ns apart, so a container closes at its assembly timeout (1 us after
         // its first packet) with 1 + floor(1 us / 85.12 ns) = 12 packets (12,000 B, under the 16 KB limit)
@@ -294,8 +294,8 @@ class ParallelEngineTest {
     @Test
     void aTimeLimitStopsEveryThreadAtTheSameTime() {
         Scenario s = roce(32);
-        String f1 = fingerprint(s.simulator().runParallel(20 * Time.US, Progress.silent(), 1));
-        SimulationResult r2 = s.simulator().runParallel(20 * Time.US, Progress.silent(), 2);
+        String f1 = fingerprint(new Simulator(s).runParallel(20 * Time.US, Progress.silent(), 1));
+        SimulationResult r2 = new Simulator(s).runParallel(20 * Time.US, Progress.silent(), 2);
         assertTrue(r2.partial());
         assertTrue(r2.endPs() <= 20 * Time.US);
         assertEquals(f1, fingerprint(r2));
@@ -318,8 +318,8 @@ class ParallelEngineTest {
         long packets = senders * ((bytes + MTU - 1) / MTU);
         long ser = (MTU + HEADER) * 8 * Time.S / G100; // 85,120 ps, exact
         long ideal = 2 * Time.US + (packets + 1) * ser;
-        SimulationResult seq = s.simulator().run();
-        SimulationResult par = s.simulator().runParallel(2);
+        SimulationResult seq = new Simulator(s).run();
+        SimulationResult par = new Simulator(s).runParallel(2);
         assertTrue(par.pausesSent() > 0);
         long lastSeq = 0;
         long lastPar = 0;
@@ -348,8 +348,8 @@ class ParallelEngineTest {
                 Forwarding.ecmp(HashFunction.CRC32, 7), 1, 0, 0);
         Scenario s = Scenario.builder(fabric(32).build(), c).flows(List.of(new FlowSpec(0, 31, 1_000_000, 0, 0, 50_000)))
                 .transport(RoceTransport.noCongestionControl()).build();
-        SimulationResult seq = s.simulator().run();
-        SimulationResult par = s.simulator().runParallel(3);
+        SimulationResult seq = new Simulator(s).run();
+        SimulationResult par = new Simulator(s).runParallel(3);
         assertEquals(seq.flows(), par.flows());
         assertEquals(seq.endPs(), par.endPs());
         assertEquals(seq.events(), par.events());
@@ -384,12 +384,12 @@ class ParallelEngineTest {
         Simulator observed = new Simulator(base, (sw, port, flow, data, w, d, t) -> { });
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> observed.runParallel(2));
         assertTrue(x.getMessage().contains("observer"), x.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> base.simulator().runParallel(0));
-        assertThrows(IllegalArgumentException.class, () -> base.simulator().runParallel(257));
+        assertThrows(IllegalArgumentException.class, () -> new Simulator(base).runParallel(0));
+        assertThrows(IllegalArgumentException.class, () -> new Simulator(base).runParallel(257));
     }
 
     private static void assertRejected(Scenario s, String feature) {
-        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> s.simulator().runParallel(2));
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> new Simulator(s).runParallel(2));
         assertTrue(x.getMessage().contains(feature), x.getMessage());
     }
 }

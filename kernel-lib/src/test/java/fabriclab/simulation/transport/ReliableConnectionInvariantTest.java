@@ -3,6 +3,7 @@ package fabriclab.simulation.transport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
@@ -76,8 +77,8 @@ class ReliableConnectionInvariantTest {
         if (dcqcn) {
             sb = sb.withEcnMarking(DcqcnParameters.zhu2015().marking());
         }
-        return Scenario.builder(FABRIC.build(), SimulationConfig.defaults(sb)).flows(flows(p, qps)).transport(t)
-                .pfc(lossless ? pfc : null).build().simulator().run();
+        return new Simulator(Scenario.builder(FABRIC.build(), SimulationConfig.defaults(sb)).flows(flows(p, qps)).transport(t)
+                .pfc(lossless ? pfc : null).build()).run();
     }
 
     static List<Arguments> lossless() {

@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.ctcc;
 
+import fabriclab.simulation.trace.Counters;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.Network;
@@ -36,7 +37,7 @@ final class CtccRun extends TransportRun {
     }
 
     @Override
-    public void reportCounters(Map<String, Long> out) {
+    public void reportCounters(Counters.Builder out) {
         putReliableCounters(out, flows);
     }
 }

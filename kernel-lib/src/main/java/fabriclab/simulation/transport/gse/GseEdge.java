@@ -10,7 +10,6 @@ import fabriclab.simulation.element.Switch;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Time;
 import fabriclab.simulation.event.EventHandler;
-import fabriclab.simulation.event.EventQueue;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -286,7 +285,7 @@ public final class GseEdge implements Switch.EdgeFunction {
     long localPauses() {
         long n = 0;
         for (PfcIngress p : localPauses) {
-            n += p.pauseAssertions;
+            n += p.pauseAssertions();
         }
         return n;
     }
@@ -399,13 +398,12 @@ public final class GseEdge implements Switch.EdgeFunction {
     /**
      * Sends a control message (a request or a grant) about {@code c} to edge {@code to}, handled there by
      * {@code handler} at {@code timePs}, through this edge's partition (which may run {@code to} in another
-     * thread). Its key is this edge's own lane at {@code to}, after the lanes of {@code to}'s ports, in {@code to}'s
+     * thread). It goes on this edge's own lane at {@code to}, after the lanes of {@code to}'s ports, in {@code to}'s
      * own order of the edges, so that an engine ordering by lane handles simultaneous messages in one order
      * whatever the partitioning.
      */
     private void message(GseEdge to, long timePs, EventHandler handler, Container c) {
-        long key = EventQueue.key(to.sw.id, to.sw.ports.size() + to.laneOfSender[index]);
-        sw.part.deliver(timePs, handler, c, to.sw.part, key);
+        sw.part.deliverOnLane(timePs, handler, c, to.sw, to.sw.ports.size() + to.laneOfSender[index]);
     }
 
     private final EventHandler grantArrival = (now, payload) -> sendContainer((Container) payload, now);

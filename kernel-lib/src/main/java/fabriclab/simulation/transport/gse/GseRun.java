@@ -1,11 +1,11 @@
 package fabriclab.simulation.transport.gse;
 
+import fabriclab.simulation.trace.Counters;
 import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.element.Transport;
 import fabriclab.simulation.transport.TransportRun;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One run of {@link GseTransport}: hosts send at line rate ({@link Transport.LineRate}) and a
@@ -38,7 +38,7 @@ final class GseRun extends TransportRun {
     }
 
     @Override
-    public void reportCounters(Map<String, Long> out) {
+    public void reportCounters(Counters.Builder out) {
         long containers = 0;
         long grants = 0;
         long reordered = 0;
@@ -67,19 +67,19 @@ final class GseRun extends TransportRun {
             voqPeak = Math.max(voqPeak, e.voqPeakBytes);
             reorderPeak = Math.max(reorderPeak, e.reorderPeakBytes);
         }
-        put(out, GseTransport.CONTAINERS, containers);
-        put(out, GseTransport.GRANTS, grants);
-        put(out, GseTransport.CONTAINERS_REORDERED, reordered);
-        put(out, GseTransport.LOCAL_PAUSES, pauses);
-        put(out, GseTransport.VOQ_PEAK_BYTES, voqPeak);
-        put(out, GseTransport.REORDER_PEAK_BYTES, reorderPeak);
-        put(out, GseTransport.CONTAINERS_RESENT, resent);
-        put(out, GseTransport.PACKETS_RESENT, packetsResent);
-        put(out, GseTransport.DUPLICATES_DISCARDED, duplicates);
-        put(out, GseTransport.CONTAINERS_ABANDONED, abandoned);
-        put(out, GseTransport.REPEATED_REQUESTS_CONFIRMED, requestsConfirmed);
-        put(out, GseTransport.CONFIRM_LOOP_PEAK_PS, loopPeak);
-        put(out, GseTransport.RESEND_TIMEOUT_PEAK_PS, rtoPeak);
+        out.put(GseTransport.CONTAINERS, containers);
+        out.put(GseTransport.GRANTS, grants);
+        out.put(GseTransport.CONTAINERS_REORDERED, reordered);
+        out.put(GseTransport.LOCAL_PAUSES, pauses);
+        out.put(GseTransport.VOQ_PEAK_BYTES, voqPeak);
+        out.put(GseTransport.REORDER_PEAK_BYTES, reorderPeak);
+        out.put(GseTransport.CONTAINERS_RESENT, resent);
+        out.put(GseTransport.PACKETS_RESENT, packetsResent);
+        out.put(GseTransport.DUPLICATES_DISCARDED, duplicates);
+        out.put(GseTransport.CONTAINERS_ABANDONED, abandoned);
+        out.put(GseTransport.REPEATED_REQUESTS_CONFIRMED, requestsConfirmed);
+        out.put(GseTransport.CONFIRM_LOOP_PEAK_PS, loopPeak);
+        out.put(GseTransport.RESEND_TIMEOUT_PEAK_PS, rtoPeak);
     }
 
     /** Payload of the container copies the edges resent (they enter the fabric at an edge, not at a NIC). */

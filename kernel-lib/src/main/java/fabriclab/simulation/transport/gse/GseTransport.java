@@ -118,8 +118,8 @@ import fabriclab.Parameters;
  * to one timeout after the last delivery, so {@code SimulationResult.endPs()} and the queues'
  * utilisation (busy time over run time) are not those of a run without recovery.
  *
- * <p>Usage: {@code Scenario.builder(leafSpine.build(), config.withMtu(4096)).flows(flows)
- * .transport(GseTransport.defaults()).build().simulator().run()}: 16 KB containers of about 4 KB packets (000
+ * <p>Usage: {@code new Simulator(Scenario.builder(leafSpine.build(), config.withMtu(4096)).flows(flows)
+ * .transport(GseTransport.defaults()).build()).run()}: 16 KB containers of about 4 KB packets (000
  * section 3 test setup) need a run MTU of 4096.
  *
  * @param containerBytes maximum container payload [bytes], at least 64 (000: 16 KB)

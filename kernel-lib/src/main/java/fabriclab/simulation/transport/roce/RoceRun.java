@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.roce;
 
+import fabriclab.simulation.trace.Counters;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.Network;
@@ -8,7 +9,6 @@ import fabriclab.simulation.element.Switch;
 import fabriclab.simulation.element.Transport;
 import fabriclab.simulation.transport.TransportRun;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * One run of {@link RoceTransport}: a {@link RoceFlow} per flow and, with iQCN on, a congestion
@@ -87,7 +87,7 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
     }
 
     @Override
-    public void reportCounters(Map<String, Long> out) {
+    public void reportCounters(Counters.Builder out) {
         long cnps = 0;
         long cuts = 0;
         for (RoceFlow r : flows) {
@@ -96,9 +96,9 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
                 cuts += r.rateCuts;
             }
         }
-        put(out, RoceTransport.CNPS, cnps);
-        put(out, RoceTransport.RATE_CUTS, cuts);
-        put(out, RoceTransport.IQCN_CNPS, iqcnCnps);
+        out.put(RoceTransport.CNPS, cnps);
+        out.put(RoceTransport.RATE_CUTS, cuts);
+        out.put(RoceTransport.IQCN_CNPS, iqcnCnps);
         putReliableCounters(out, java.util.Arrays.asList(flows));
     }
 }

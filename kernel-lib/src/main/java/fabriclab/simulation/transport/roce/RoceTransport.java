@@ -35,8 +35,8 @@ import fabriclab.congestion.DcqcnParameters;
  * </ul>
  * The rate limiter spaces packet starts by wire size / R_C; a rate change applies from the next packet.
  *
- * <p>Usage: {@code Scenario.builder(topology, config).flows(flows).transport(RoceTransport.dcqcn(
- * DcqcnParameters.zhu2015())).pfc(pfc).build().simulator().run()}, with the config's buffer marking with
+ * <p>Usage: {@code new Simulator(Scenario.builder(topology, config).flows(flows).transport(RoceTransport.dcqcn(
+ * DcqcnParameters.zhu2015())).pfc(pfc).build()).run()}, with the config's buffer marking with
  * {@code dcqcn.marking()}.
  *
  * @param dcqcn DCQCN parameters (published defaults: {@link DcqcnParameters#zhu2015()}), or null for no congestion control

@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.ctcc;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.config.FlowSpec;
@@ -31,9 +32,9 @@ class CtccTransportTest {
         for (int i = 0; i < 4; i++) {
             flows.add(new FlowSpec(i, 4, 2_000_000, 0, 1, 1000 + i));
         }
-        SimulationResult r = Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(flows)
+        SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(flows)
                 .transport(CtccTransport.of(RttControlParameters.ctcc().withAdditiveIncrease(500e6)))
-                .build().simulator().run(100 * Time.MS, Progress.silent());
+                .build()).run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         assertEquals(8_000_000, r.deliveredBytes());
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes() + r.discardedBytes());
@@ -51,9 +52,9 @@ class CtccTransportTest {
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, Time.US, 10_000);
         java.util.List<FlowSpec> flows = java.util.List.of(new FlowSpec(0, 2, 1_000_000_000L, 0, 1, 1),
                 new FlowSpec(1, 2, 1_000_000_000L, 0, 1, 2));
-        SimulationResult r = Scenario.builder(Topology.singleSwitch(3, G100, Time.US), c).flows(flows)
+        SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(3, G100, Time.US), c).flows(flows)
                 .transport(CtccTransport.of(RttControlParameters.ctcc().withAdditiveIncrease(500e6)))
-                .build().simulator().run(4 * Time.MS, Progress.silent());
+                .build()).run(4 * Time.MS, Progress.silent());
         long[] s = r.queues().stream().filter(q -> q.peerNode() == 2).findFirst().orElseThrow().occupancyBytes();
         double peak = java.util.Arrays.stream(s, 2000, s.length).max().orElseThrow();
         double expected = (15e-6 - 4e-6) * 100e9 / 8;
@@ -72,9 +73,9 @@ class CtccTransportTest {
         fabriclab.fabric.LeafSpine fabric = new fabriclab.fabric.LeafSpine(16, 1, 2, 4, G100, G100, 2, Time.US, Time.US);
         long bytes = 1_000_000;
         double r0 = 1e9;
-        SimulationResult r = Scenario.builder(fabric.build(), c).flows(java.util.List.of(new FlowSpec(0, 8, bytes, 0, 1, 1)))
+        SimulationResult r = new Simulator(Scenario.builder(fabric.build(), c).flows(java.util.List.of(new FlowSpec(0, 8, bytes, 0, 1, 1)))
                 .transport(CtccTransport.of(RttControlParameters.ctcc()).withInitialRateFraction(r0 / G100))
-                .build().simulator().run(100 * Time.MS, Progress.silent());
+                .build()).run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         double a = RttControlParameters.ctcc().additiveIncreaseBitsPerSecond() / RttControlParameters.ctcc().probeIntervalS();
         double expectedS = (-r0 + Math.sqrt(r0 * r0 + 2 * a * 8.0 * bytes)) / a; // 6.125 ms
@@ -94,10 +95,10 @@ class CtccTransportTest {
         // within the flows' life. Fair sharing would finish both by about 10 MB / 100G = 0.8 ms.
         SimulationConfig c = new SimulationConfig(1000, 0, 2, new SwitchBuffer(10_000_000, 5_000_000, EcnMarking.OFF),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, 0, 0);
-        SimulationResult r = Scenario.builder(Topology.singleSwitch(3, G100, Time.US), c)
+        SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(3, G100, Time.US), c)
                 .flows(java.util.List.of(new FlowSpec(0, 2, 5_000_000, 0, 1, 1), new FlowSpec(1, 2, 5_000_000, 50 * Time.US, 1, 2)))
                 .transport(CtccTransport.of(RttControlParameters.ctcc()))
-                .build().simulator().run(1000 * Time.MS, Progress.silent());
+                .build()).run(1000 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         assertEquals(0, r.droppedPackets());
         // Lower bound: more than 10 times the fair-share time. Upper bound: a flow restarting from rate 0 on an

@@ -3,6 +3,7 @@ package fabriclab.simulation.transport.gse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Time;
 import fabriclab.loadbalancing.hash.HashFunction;
@@ -38,8 +39,8 @@ class GseLocalTrafficTest {
     }
 
     static SimulationResult run(LeafSpine fabric, long bufferBytes, List<FlowSpec> flows) {
-        return Scenario.builder(fabric.build(), config(bufferBytes)).flows(flows).transport(GseTransport.defaults())
-                .build().simulator().run(100 * Time.MS, Progress.silent());
+        return new Simulator(Scenario.builder(fabric.build(), config(bufferBytes)).flows(flows).transport(GseTransport.defaults())
+                .build()).run(100 * Time.MS, Progress.silent());
     }
 
     /**

@@ -40,8 +40,8 @@ class GseTransportTest {
         for (int i = 0; i < 16; i++) {
             flows.add(FlowSpec.of(i, 16, 2_000_000, 0));
         }
-        SimulationResult r = Scenario.builder(ls.build(), config()).flows(flows).transport(GseTransport.defaults())
-                .build().simulator()
+        SimulationResult r = new Simulator(Scenario.builder(ls.build(), config()).flows(flows).transport(GseTransport.defaults())
+                .build())
                 .run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         assertEquals(32_000_000, r.deliveredBytes());
@@ -192,8 +192,8 @@ class GseTransportTest {
             flows.add(FlowSpec.of(i, 4 + i, bytes, 0));
         }
         flows.add(FlowSpec.of(7, 3, bytes / 2, Time.US));
-        SimulationResult r = Scenario.builder(ls.build(), small).flows(flows).transport(GseTransport.defaults())
-                .build().simulator().run(Time.S, Progress.silent());
+        SimulationResult r = new Simulator(Scenario.builder(ls.build(), small).flows(flows).transport(GseTransport.defaults())
+                .build()).run(Time.S, Progress.silent());
         assertTrue(r.allCompleted());
         for (SimulationResult.FlowRecord f : r.flows()) {
             assertEquals(f.spec().bytes(), f.deliveredBytes());
@@ -219,8 +219,8 @@ class GseTransportTest {
         for (int i = 0; i < 8; i++) {
             flows.add(FlowSpec.of(i, 8 + i, 1L << 20, 0));
         }
-        SimulationResult r = Scenario.builder(ls.build(), config()).flows(flows).transport(GseTransport.defaults())
-                .build().simulator().run(100 * Time.MS, Progress.silent());
+        SimulationResult r = new Simulator(Scenario.builder(ls.build(), config()).flows(flows).transport(GseTransport.defaults())
+                .build()).run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         assertEquals(0, r.droppedPackets());
         int spine = 2;
@@ -243,8 +243,8 @@ class GseTransportTest {
         for (int i = 0; i < 16; i++) {
             flows.add(FlowSpec.of(i, 16 + i, 1_000_000, 0));
         }
-        SimulationResult r = Scenario.builder(ls.build(), config()).flows(flows).transport(GseTransport.defaults())
-                .build().simulator()
+        SimulationResult r = new Simulator(Scenario.builder(ls.build(), config()).flows(flows).transport(GseTransport.defaults())
+                .build())
                 .run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         int leaf0 = 0;
@@ -271,8 +271,8 @@ class GseTransportTest {
         for (int i = 0; i < 4; i++) {
             flows.add(FlowSpec.of(i, 4 + i, 1_000_000, Time.US));
         }
-        SimulationResult r = Scenario.builder(t, config()).flows(flows).transport(GseTransport.defaults()).failLink(failed, 0)
-                .build().simulator()
+        SimulationResult r = new Simulator(Scenario.builder(t, config()).flows(flows).transport(GseTransport.defaults()).failLink(failed, 0)
+                .build())
                 .run(100 * Time.MS, Progress.silent());
         assertTrue(r.allCompleted());
         int a = t.links().get(failed).nodeA(), b = t.links().get(failed).nodeB();

@@ -39,8 +39,8 @@ class RoceTransportTest {
         // buffer is large, so ACKs and NACKs on the other ports are never dropped)
         SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(10_000_000, 20_000, EcnMarking.OFF),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 3, 0, 0);
-        Simulator sim = Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(incast(4, 200_000))
-                .transport(RoceTransport.noCongestionControl().withReliableConnection(fabriclab.simulation.transport.ReliableConnection.defaults().withLocalAckTimeoutExponent(4))).build().simulator();
+        Simulator sim = new Simulator(Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(incast(4, 200_000))
+                .transport(RoceTransport.noCongestionControl().withReliableConnection(fabriclab.simulation.transport.ReliableConnection.defaults().withLocalAckTimeoutExponent(4))).build());
         SimulationResult r = sim.run(100 * Time.MS, fabriclab.progress.Progress.silent());
         assertTrue(!r.partial(), "must finish within 100 ms of simulated time");
         assertTrue(r.allCompleted());
@@ -59,8 +59,8 @@ class RoceTransportTest {
     void aSingleFlowRunsAtLineRate() {
         // 1 MB at 100G = 80 us of serialisation, plus store-and-forward of one packet and 2 x 1 us propagation
         SimulationConfig c = SimulationConfig.defaults(SwitchBuffer.shared(10_000_000));
-        SimulationResult r = Scenario.builder(Topology.singleSwitch(2, G100, Time.US), c).flow(FlowSpec.of(0, 1, 1_000_000, 0))
-                .transport(RoceTransport.dcqcn(DcqcnParameters.zhu2015())).build().simulator().run();
+        SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(2, G100, Time.US), c).flow(FlowSpec.of(0, 1, 1_000_000, 0))
+                .transport(RoceTransport.dcqcn(DcqcnParameters.zhu2015())).build()).run();
         assertEquals(1_000_000 * 80L + 1000 * 80L + 2 * Time.US, r.flows().get(0).completionTimePs());
     }
 
@@ -72,8 +72,8 @@ class RoceTransportTest {
         SimulationConfig c = new SimulationConfig(1000, 0, 1,
                 new SwitchBuffer(16_000_000, 16_000_000, d.marking()),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
-        SimulationResult r = Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(incast(4, 5_000_000))
-                .transport(RoceTransport.dcqcn(d)).build().simulator().run(100 * Time.MS, fabriclab.progress.Progress.silent());
+        SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(incast(4, 5_000_000))
+                .transport(RoceTransport.dcqcn(d)).build()).run(100 * Time.MS, fabriclab.progress.Progress.silent());
         assertTrue(r.allCompleted());
         assertEquals(0, r.droppedPackets());
         assertTrue(r.ecnMarks() > 0);
@@ -101,8 +101,8 @@ class RoceTransportTest {
             SimulationConfig c = new SimulationConfig(1000, 0, 1,
                     new SwitchBuffer(32_000_000, 32_000_000, d.marking()),
                     Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
-            SimulationResult r = Scenario.builder(Topology.singleSwitch(n + 1, G100, Time.US), c).flows(incast(n, 1_000_000_000L))
-                    .transport(RoceTransport.dcqcn(d).withHyperIncrease(d.rateAiBitsPerSecond())).build().simulator()
+            SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(n + 1, G100, Time.US), c).flows(incast(n, 1_000_000_000L))
+                    .transport(RoceTransport.dcqcn(d).withHyperIncrease(d.rateAiBitsPerSecond())).build())
                     .run(7 * Time.MS, fabriclab.progress.Progress.silent());
             long peak = r.queues().stream().filter(q -> q.peerNode() == n).findFirst().orElseThrow().peakBytes();
             fabriclab.congestion.FluidRun fl = fabriclab.congestion.DcqcnFluidModel.of(d,
@@ -128,9 +128,9 @@ class RoceTransportTest {
             SimulationConfig c = new SimulationConfig(1000, 0, 1,
                     new SwitchBuffer(32_000_000, 32_000_000, d.marking()),
                     Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 5, 0, 0);
-            SimulationResult r = Scenario.builder(Topology.singleSwitch(11, G100, Time.US), c).flows(incast(10, 1_000_000_000L))
+            SimulationResult r = new Simulator(Scenario.builder(Topology.singleSwitch(11, G100, Time.US), c).flows(incast(10, 1_000_000_000L))
                     .transport(RoceTransport.dcqcn(d).withIqcn(k == 1))
-                    .build().simulator().run(3 * Time.MS, fabriclab.progress.Progress.silent());
+                    .build()).run(3 * Time.MS, fabriclab.progress.Progress.silent());
             peak[k] = r.queues().stream().filter(q -> q.peerNode() == 10).findFirst().orElseThrow().peakBytes();
             long iqcnCnps = r.counter(RoceTransport.IQCN_CNPS);
             if (k == 0) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.simulation.Simulator;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.Time;
@@ -35,8 +36,8 @@ class SendWindowTest {
     static SimulationResult run(RoceTransport transport) {
         SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(10_000_000, 10_000_000, EcnMarking.OFF),
                 Forwarding.sprayRandom(), 1, 0, 0);
-        return Scenario.builder(Topology.singleSwitch(2, G100, Time.US), c).flows(List.of(FlowSpec.of(0, 1, N * 1000L, 0)))
-                .transport(transport).build().simulator().run();
+        return new Simulator(Scenario.builder(Topology.singleSwitch(2, G100, Time.US), c).flows(List.of(FlowSpec.of(0, 1, N * 1000L, 0)))
+                .transport(transport).build()).run();
     }
 
     static RoceTransport perPacketAcks() {
