@@ -23,7 +23,7 @@ import java.util.Locale;
 
 /**
  * The packet simulator as a command ({@code bin/simulate}), in one direction: the command line read once into a
- * {@link SimulateRun} ({@link SimulateOptions}), its heap checked ({@link RunSize}), its scenario built from its
+ * {@link SimulateRun} ({@link SimulateOptions}), its heap checked ({@link HeapCheck}), its scenario built from its
  * {@link ScenarioSettings}, run, and its figures printed as {@code name: value} lines on standard output, progress on
  * standard error, and optionally one CSV line per flow.
  *
@@ -35,7 +35,7 @@ import java.util.Locale;
  * <em>short</em> profile (C1 only, serial collector), and this command, once it has built the
  * scenario, re-runs itself in the <em>long</em> profile (tiered with C2, parallel collector,
  * transparent huge pages: the flags of {@code ./bench}) when the run is estimated at more than
- * {@link #LONG_RUN_PACKET_HOPS} packet-hops ({@link RunSize#estimatedPacketHops}); {@code --jit
+ * {@link JvmProfile#LONG_RUN_PACKET_HOPS} packet-hops ({@link JvmProfile#estimatedPacketHops}); {@code --jit
  * short|long} forces either. The re-start costs one JVM start on runs of several seconds.
  *
  * <p>Exit status: 0 after a run (also one stopped by {@code --time-limit}), 2 for a bad command line
@@ -43,14 +43,6 @@ import java.util.Locale;
  * one, found before the run), 1 when the run failed or its figures or flows could not be written.
  */
 public final class SimulateCommand {
-    /** Estimated packet-hops above which the long (C2) profile is used: about 8 M events. */
-    public static final long LONG_RUN_PACKET_HOPS = 4_000_000L;
-    /** System property set in the re-started JVM (its profile is then final). */
-    static final String PROFILE_PROPERTY = "fabriclab.simulate.profile";
-    /** JVM options of the long profile (tiered compilation with C2 is the JVM's default). */
-    static final List<String> LONG_PROFILE_OPTIONS = List.of("-XX:+UseParallelGC", "-XX:+UseTransparentHugePages",
-            "-Djava.awt.headless=true");
-
     private SimulateCommand() {
     }
 
@@ -83,19 +75,23 @@ public final class SimulateCommand {
         GeneratedFlows drawn;
         try {
             o = SimulateOptions.parse(fabriclab.Parameters.notNull("args", args));
-            RunSize.checkHeap(o.settings(), Runtime.getRuntime().maxMemory());
-            drawn = o.settings().standard() ? drawn(o.settings()) : null;
+            HeapCheck.checkHeap(o.settings(), Runtime.getRuntime().maxMemory());
+            try {
+                drawn = o.settings().standard() ? o.settings().arrivals().generate() : null;
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new IllegalArgumentException("--duration, --flow-count or the --incast options: " + e.getMessage(), e);
+            }
             s = o.settings().scenario(drawn);
         } catch (IllegalArgumentException | NullPointerException e) {
             err.println("simulate: " + e.getMessage());
             err.println("(bin/simulate --help lists the options)");
             return 2;
         }
-        long estimate = RunSize.estimatedPacketHops(o.settings(), s);
-        String profile = System.getProperty(PROFILE_PROPERTY, "short");
-        boolean wantLong = o.jit().equals("long") || o.jit().equals("auto") && estimate > LONG_RUN_PACKET_HOPS;
+        long estimate = JvmProfile.estimatedPacketHops(o.settings(), s);
+        String profile = System.getProperty(JvmProfile.PROFILE_PROPERTY, "short");
+        boolean wantLong = o.jit().equals("long") || o.jit().equals("auto") && estimate > JvmProfile.LONG_RUN_PACKET_HOPS;
         if (wantLong && !profile.equals("long")) {
-            return restartLong(o, out, err);
+            return JvmProfile.restart(o, out, err);
         }
         try {
             return simulate(o, s, drawn, estimate, profile, out, err);
@@ -109,64 +105,6 @@ public final class SimulateCommand {
         } catch (RuntimeException e) {
             err.println("simulate: the run failed: " + e);
             return 1;
-        }
-    }
-
-    /**
-     * A standard workload's flows, drawn from its arrivals.
-     *
-     * @throws IllegalArgumentException naming the options when the draw goes beyond the flow limit
-     */
-    private static GeneratedFlows drawn(ScenarioSettings settings) {
-        try {
-            return settings.arrivals().generate();
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new IllegalArgumentException("--duration, --flow-count or the --incast options: " + e.getMessage(), e);
-        }
-    }
-
-    /** Runs the command again in a JVM of the long profile, passing its output on to {@code out} and {@code err}; returns its status. */
-    private static int restartLong(SimulateRun o, PrintStream out, PrintStream err) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(LONG_PROFILE_OPTIONS);
-        cmd.add("-Xmx" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m");
-        cmd.add("-D" + PROFILE_PROPERTY + "=long");
-        String home = System.getProperty("fabriclab.home");
-        if (home != null) { // where the datasets are (the flow-size distributions)
-            cmd.add("-Dfabriclab.home=" + home);
-        }
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), SimulateCommand.class.getName()));
-        cmd.addAll(o.args());
-        try {
-            Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
-            Thread errors = new Thread(() -> copy(p.getErrorStream(), err), "simulate-stderr");
-            errors.start();
-            copy(p.getInputStream(), out);
-            int status = p.waitFor();
-            errors.join();
-            return status;
-        } catch (IOException e) {
-            err.println("simulate: could not start the JVM of the long profile (" + cmd.get(0) + "): " + e.getMessage());
-            return 1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("simulate: interrupted");
-            return 1;
-        }
-    }
-
-    /** Copies {@code in} to {@code out} as it comes (a progress line shows when it is written). */
-    private static void copy(java.io.InputStream in, PrintStream out) {
-        byte[] buffer = new byte[8192];
-        try (in) {
-            int n;
-            while ((n = in.read(buffer)) >= 0) {
-                out.write(buffer, 0, n);
-                out.flush();
-            }
-        } catch (IOException e) {
-            out.println("simulate: lost the output of the long-profile JVM: " + e.getMessage());
         }
     }
 

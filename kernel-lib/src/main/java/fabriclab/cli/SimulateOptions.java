@@ -248,23 +248,31 @@ public final class SimulateOptions {
 
     /** The flow-size distribution of a standard workload: the published one it names, or {@code --cdf}'s file. */
     static fabriclab.workload.FlowSizeDistribution distribution(Option.Values v) {
-        String w = v.get(WORKLOAD);
-        if (w.equals("cdf") && v.get(CDF) == null) {
+        return distributionOf(v.get(WORKLOAD), v.get(CDF));
+    }
+
+    /** {@link #distribution(Option.Values)} of {@code --workload w} and {@code --cdf cdf} (null when not given). */
+    private static fabriclab.workload.FlowSizeDistribution distributionOf(String w, String cdf) {
+        if (w.equals("cdf") && cdf == null) {
             throw new IllegalArgumentException("--workload cdf needs --cdf FILE");
         }
         try {
-            return w.equals("cdf") ? fabriclab.workload.FlowSizeDistribution.read(Path.of(v.get(CDF)))
+            return w.equals("cdf") ? fabriclab.workload.FlowSizeDistribution.read(Path.of(cdf))
                     : fabriclab.workload.FlowSizeDistribution.published(w);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException((w.equals("cdf") ? "--cdf " + v.get(CDF) : "--workload " + w)
+            throw new IllegalArgumentException((w.equals("cdf") ? "--cdf " + cdf : "--workload " + w)
                     + ": cannot read the flow-size distribution: " + e.getMessage(), e);
         }
     }
 
     /** The arrival window [ps]: {@code --duration}, else 100 s with {@code --flow-count}, else 1 ms. */
     private static long durationPs(Option.Values v) {
-        Long d = v.get(DURATION);
-        return d != null ? d : v.get(FLOW_COUNT) != null ? fabriclab.workload.PoissonTraffic.MAX_DURATION_PS : Time.MS;
+        return windowPs(v.get(DURATION), v.get(FLOW_COUNT));
+    }
+
+    /** {@link #durationPs(Option.Values)} of {@code --duration d} and {@code --flow-count count} (null when not given). */
+    private static long windowPs(Long d, Long count) {
+        return d != null ? d : count != null ? fabriclab.workload.PoissonTraffic.MAX_DURATION_PS : Time.MS;
     }
 
     /** Background flows expected in the window, or {@code --flow-count} when given and fewer. */
@@ -348,28 +356,65 @@ public final class SimulateOptions {
         fabriclab.Parameters.noNullElements("args", args);
         Option.Values v = Option.Values.parse(args, ALL);
         v.validate();
+        int threads = v.get(THREADS).intValue();
         Long limit = v.get(TIME_LIMIT);
-        return new SimulateRun(settings(v), v.get(THREADS).intValue(), limit == null ? Long.MAX_VALUE : limit, v.get(JIT),
-                v.get(QUIET), v.get(FLOWS), v.get(FCT), v.toArgs());
+        String jit = v.get(JIT);
+        boolean quiet = v.get(QUIET);
+        String flows = v.get(FLOWS);
+        String fct = v.get(FCT);
+        List<String> written = v.toArgs();
+        return new SimulateRun(settingsOf(v), threads, limit == null ? Long.MAX_VALUE : limit, jit, quiet, flows, fct,
+                written);
     }
 
-    /** The scenario's settings that validated options {@code v} give (every option read, applying or not). */
-    private static ScenarioSettings settings(Option.Values v) {
+    /**
+     * The scenario's settings that validated options {@code v} give: every option read first (applying or not: an
+     * option that does not apply has its default), then the settings built from the values.
+     */
+    private static ScenarioSettings settingsOf(Option.Values v) {
         String workload = v.get(WORKLOAD);
-        ScenarioSettings.Fabric fabric = new ScenarioSettings.Fabric(v.get(HOSTS).intValue(), v.get(HOSTS_PER_LEAF).intValue(),
-                v.get(SPINES).intValue(), v.get(PARALLEL_LINKS).intValue(), v.get(RATE), v.get(DELAY), v.get(BUFFER));
-        int incastSenders = v.get(INCAST_SENDERS).intValue();
+        long hosts = v.get(HOSTS);
+        long hostsPerLeaf = v.get(HOSTS_PER_LEAF);
+        long spines = v.get(SPINES);
+        long parallelLinks = v.get(PARALLEL_LINKS);
+        long rate = v.get(RATE);
+        long delay = v.get(DELAY);
+        long buffer = v.get(BUFFER);
+        long flowBytes = v.get(FLOW_BYTES);
+        long senders = v.get(SENDERS);
+        long ranks = v.get(RANKS);
+        long qps = v.get(QPS);
+        String cdf = v.get(CDF);
+        double load = v.get(LOAD);
         Long count = v.get(FLOW_COUNT);
-        ScenarioSettings.Traffic traffic = new ScenarioSettings.Traffic(v.get(FLOW_BYTES), v.get(SENDERS).intValue(),
-                v.get(RANKS).intValue(), v.get(QPS).intValue(),
-                ScenarioSettings.STANDARD_WORKLOADS.contains(workload) ? distribution(v) : null, v.get(LOAD),
-                count == null ? 0 : count.intValue(), durationPs(v), incastSenders == 0 ? fabriclab.workload.IncastMix.off()
-                        : new fabriclab.workload.IncastMix(incastSenders, v.get(INCAST_BYTES), v.get(INCAST_PERIOD)));
-        ReliableConnection connection = new ReliableConnection(v.get(MESSAGE_BYTES), v.get(ACK_EVERY).intValue(),
-                v.get(ACK_DELAY), v.get(ACK_TIMEOUT_EXPONENT).intValue(), v.get(RETRY_COUNT).intValue());
-        ScenarioSettings.Transport transport = new ScenarioSettings.Transport(v.get(TRANSPORT), connection,
-                v.get(FORWARDING), v.get(ECMP_SEED).intValue(), v.get(PFC), v.get(MTU).intValue(), v.get(HEADER).intValue());
-        return new ScenarioSettings(workload, fabric, traffic, transport, v.get(SEED));
+        Long duration = v.get(DURATION);
+        long incastSenders = v.get(INCAST_SENDERS);
+        long incastBytes = v.get(INCAST_BYTES);
+        long incastPeriod = v.get(INCAST_PERIOD);
+        long seed = v.get(SEED);
+        TransportChoice transport = v.get(TRANSPORT);
+        long messageBytes = v.get(MESSAGE_BYTES);
+        long ackEvery = v.get(ACK_EVERY);
+        long ackDelay = v.get(ACK_DELAY);
+        long ackTimeoutExponent = v.get(ACK_TIMEOUT_EXPONENT);
+        long retryCount = v.get(RETRY_COUNT);
+        String forwarding = v.get(FORWARDING);
+        long ecmpSeed = v.get(ECMP_SEED);
+        Pfc pfc = v.get(PFC);
+        long mtu = v.get(MTU);
+        long header = v.get(HEADER);
+        ScenarioSettings.Fabric fabric = new ScenarioSettings.Fabric((int) hosts, (int) hostsPerLeaf, (int) spines,
+                (int) parallelLinks, rate, delay, buffer);
+        ScenarioSettings.Traffic traffic = new ScenarioSettings.Traffic(flowBytes, (int) senders, (int) ranks, (int) qps,
+                STANDARD_WORKLOADS.contains(workload) ? distributionOf(workload, cdf) : null, load,
+                count == null ? 0 : count.intValue(), windowPs(duration, count), incastSenders == 0
+                        ? fabriclab.workload.IncastMix.off()
+                        : new fabriclab.workload.IncastMix((int) incastSenders, incastBytes, incastPeriod));
+        ReliableConnection connection = new ReliableConnection(messageBytes, (int) ackEvery, ackDelay,
+                (int) ackTimeoutExponent, (int) retryCount);
+        ScenarioSettings.Transport how = new ScenarioSettings.Transport(transport, connection, forwarding, (int) ecmpSeed,
+                pfc, (int) mtu, (int) header);
+        return new ScenarioSettings(workload, fabric, traffic, how, seed);
     }
 
     /** The usage text: every option with its range, default and where it applies, and the grammar of numbers. */
@@ -411,40 +456,6 @@ public final class SimulateOptions {
 
     private static long wireBytes(Option.Values v) {
         return v.get(MTU) + v.get(HEADER);
-    }
-
-    /** {@code --pfc}: {@code off} (null), {@code default} ({@link ScenarioSettings.Transport#htsimPfc} for the packets) or {@code XOFF,XON}. */
-    private static final class PfcKind implements Option.Kind<Pfc> {
-        @Override
-        public String metavar() {
-            return "off|default|XOFF,XON";
-        }
-
-        @Override
-        public Pfc parse(String option, String text, Option.Values values) {
-            if (text.equals("off")) {
-                return null;
-            }
-            if (text.equals("default")) {
-                return ScenarioSettings.Transport.htsimPfc(wireBytes(values));
-            }
-            String[] parts = text.split(",", -1);
-            if (parts.length != 2) {
-                throw new IllegalArgumentException(option + " must be off, default or XOFF,XON (sizes, e.g. 15960,12000), got \""
-                        + text + "\"");
-            }
-            long xoff = Quantity.BYTES.parse(option + " XOFF", parts[0], 1, 1L << 40);
-            long xon = Quantity.BYTES.parse(option + " XON", parts[1], 1, 1L << 40);
-            if (xon > xoff) {
-                throw new IllegalArgumentException(option + " must have XON <= XOFF, got XOFF " + xoff + ", XON " + xon);
-            }
-            return new Pfc(xoff, xon, 0, Pfc.MAX_QUANTA);
-        }
-
-        @Override
-        public String show(Pfc pfc) {
-            return pfc == null ? "off" : pfc.xoffBytes() + "," + pfc.xonBytes();
-        }
     }
 
     /** Why {@code file} cannot be written before the run starts (a message following "--flows"), or null. */

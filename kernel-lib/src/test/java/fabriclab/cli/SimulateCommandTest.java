@@ -136,15 +136,15 @@ class SimulateCommandTest {
         assertTrue(err.contains("-Xmx"), err);
         SimulateRun incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "9999"));
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
-                () -> RunSize.checkHeap(incast.settings(), 1_052_498_499L));
+                () -> HeapCheck.checkHeap(incast.settings(), 1_052_498_499L));
         assertTrue(x.getMessage().startsWith("--senders 9999 needs about 1.1 GB"), x.getMessage());
         // 10,000 hosts x 100 KB, 9,999 flows x 1.5 KB, and 250,000 packets x 150 B: the switch's 16 MB buffer (below
         // PFC's 10,000 ports x (XOFF 15,960 + 2 x 12,500 B in flight + 2 x 1064)) and 2 x 10,000 links x 12,500 B
         // (100 Gb/s x 1 us) of 1064-byte packets fit exactly
-        RunSize.checkHeap(incast.settings(), 1_052_498_500L);
+        HeapCheck.checkHeap(incast.settings(), 1_052_498_500L);
         // a ring of 2048 ranks on 2048 hosts: 2 x 2047 steps per host, 8.4 M flows x 1.5 KB, 12.6 GB of the 12.8 GB
         SimulateRun ring = SimulateOptions.parse(List.of("--workload", "ring-allreduce", "--hosts", "2048", "--ranks", "2048"));
-        x = assertThrows(IllegalArgumentException.class, () -> RunSize.checkHeap(ring.settings(), 8L << 30));
+        x = assertThrows(IllegalArgumentException.class, () -> HeapCheck.checkHeap(ring.settings(), 8L << 30));
         assertTrue(x.getMessage().startsWith("--hosts 2048 with --ranks 2048 (8384512 flows) needs about 12.8 GB"),
                 x.getMessage());
     }
@@ -167,9 +167,9 @@ class SimulateCommandTest {
         assertTrue(((String) r[2]).contains("--buffer 1000000000000 and --pfc off"), (String) r[2]);
         assertTrue(((String) r[2]).contains("939,851,151 packets held"), (String) r[2]);
         // with PFC the same buffer holds at most 65 ports x (15,960 + 25,000 + 2,128) B: the default incast fits
-        RunSize.checkHeap(SimulateOptions.parse(List.of("--workload", "incast", "--buffer", "1TB")).settings(), 1L << 30);
+        HeapCheck.checkHeap(SimulateOptions.parse(List.of("--workload", "incast", "--buffer", "1TB")).settings(), 1L << 30);
         // the 1 s links of 128 hosts and their 128 x 2 MB flows: at most the 256 MB sent, 256,128 packets
-        assertEquals(256_128, RunSize.heldPackets(SimulateOptions.parse(List.of("--delay", "1s")).settings(), 128), 1e-6);
+        assertEquals(256_128, HeapCheck.heldPackets(SimulateOptions.parse(List.of("--delay", "1s")).settings(), 128), 1e-6);
         r = run("--workload", "ring-allreduce", "--hosts", "4096", "--ranks", "4096");
         assertEquals(2, r[0]);
         assertTrue(((String) r[2]).contains("--ranks must give a group at most 16,777,216 transfers (ring-allreduce: 8190"
@@ -198,11 +198,11 @@ class SimulateCommandTest {
         // 1025 hosts x 100 KB + 1024 x 1000 queue pairs x 1.5 KB = 1,638,500,000 B, and the packets held (below)
         SimulateRun incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "1024", "--qps", "1000"));
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
-                () -> RunSize.checkHeap(incast.settings(), 1_644_368_186L));
+                () -> HeapCheck.checkHeap(incast.settings(), 1_644_368_186L));
         assertTrue(x.getMessage().startsWith("--senders 1024 with --qps 1000 (1024000 queue pairs) needs about 1.6 GB"),
                 x.getMessage());
         // and (16 MB buffer + 2 x 1025 links x 12,500 B) / 1064 B = 39,121.2 packets x 150 B held: 5,868,186.1 B
-        RunSize.checkHeap(incast.settings(), 1_644_368_187L);
+        HeapCheck.checkHeap(incast.settings(), 1_644_368_187L);
     }
 
     /** A run with --qps reports its flows (not its queue pairs) and delivers every byte. */
@@ -343,13 +343,13 @@ class SimulateCommandTest {
             Scenario s = o.settings().scenario();
             SimulationResult r = s.simulator().run();
             assertEquals(0, r.droppedPackets(), Arrays.toString(args));
-            assertEquals(r.packetHops(), RunSize.estimatedPacketHops(o.settings(), s), Arrays.toString(args));
+            assertEquals(r.packetHops(), JvmProfile.estimatedPacketHops(o.settings(), s), Arrays.toString(args));
         }
         // the default run is far below the threshold of the long profile, 1024 hosts far above
         SimulateRun d = SimulateOptions.defaults();
-        assertEquals(2 * 968_000L, RunSize.estimatedPacketHops(d.settings(), d.settings().scenario()));
+        assertEquals(2 * 968_000L, JvmProfile.estimatedPacketHops(d.settings(), d.settings().scenario()));
         SimulateRun big = SimulateOptions.parse(List.of("--hosts", "1024"));
-        assertTrue(RunSize.estimatedPacketHops(big.settings(), big.settings().scenario()) > SimulateCommand.LONG_RUN_PACKET_HOPS);
+        assertTrue(JvmProfile.estimatedPacketHops(big.settings(), big.settings().scenario()) > JvmProfile.LONG_RUN_PACKET_HOPS);
     }
 
     /** A long run re-starts the command in a JVM of the long profile; its figures come back through this one. */
@@ -399,7 +399,7 @@ class SimulateCommandTest {
         assertEquals(4, SimulateOptions.parse(List.of("--transport", "ctcc", "--ack-every", "4")).settings().transport().connection().ackEvery());
         String[] args = {"--hosts", "64", "--flow-bytes", "300KB", "--transport", "ctcc", "--quiet", "--jit", "short"};
         SimulateRun p = SimulateOptions.parse(List.of(args));
-        long dataAndAcks = RunSize.estimatedPacketHops(p.settings(), p.settings().scenario()); // the data and ACK hops (estimatedPacketHopsEqual...)
+        long dataAndAcks = JvmProfile.estimatedPacketHops(p.settings(), p.settings().scenario()); // the data and ACK hops (estimatedPacketHopsEqual...)
         sameFlowsFileOnAnyThreadCount(dir, args, "probes (more hops than data and ACKs)", l -> l.startsWith("packet-hops:")
                 && Long.parseLong(l.substring("packet-hops: ".length()).replace(",", "")) > dataAndAcks);
     }

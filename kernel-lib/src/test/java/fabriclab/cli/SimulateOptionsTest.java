@@ -225,8 +225,8 @@ class SimulateOptionsTest {
     void packetHopsCountQueuePairs() {
         SimulateRun one = parse("--hosts", "32", "--flow-bytes", "2500");
         SimulateRun two = parse("--hosts", "32", "--flow-bytes", "2500", "--qps", "2");
-        long h1 = RunSize.estimatedPacketHops(one.settings(), one.settings().scenario());
-        long h2 = RunSize.estimatedPacketHops(two.settings(), two.settings().scenario());
+        long h1 = JvmProfile.estimatedPacketHops(one.settings(), one.settings().scenario());
+        long h2 = JvmProfile.estimatedPacketHops(two.settings(), two.settings().scenario());
         assertEquals(0, h1 % 3);
         assertEquals(h1 / 3 * 4, h2);
     }

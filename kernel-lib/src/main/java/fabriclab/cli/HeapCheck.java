@@ -1,46 +1,14 @@
 package fabriclab.cli;
 
 import fabriclab.scenarios.ScenarioSettings;
-import fabriclab.simulation.Scenario;
-import fabriclab.simulation.config.FlowSpec;
 import java.util.Locale;
 
 /**
- * The size of a run of {@code bin/simulate} before it runs: the heap it needs, checked against the JVM's before
- * anything is built ({@link #checkHeap}), and the packet-hops it takes, which choose the JVM profile
- * ({@link #estimatedPacketHops} against {@link SimulateCommand#LONG_RUN_PACKET_HOPS}; the class comment there).
+ * The heap a run of {@code bin/simulate} needs, estimated from its settings and checked against the JVM's before
+ * anything is built ({@link #checkHeap}): a run that cannot fit is refused with the options that size it.
  */
-final class RunSize {
-    private RunSize() {
-    }
-
-    /**
-     * The packet-hops the run will take if nothing is dropped or sent twice: every data packet (of every queue pair)
-     * times the links of its path (2 through one switch, 4 across the spines), and as many acknowledgements
-     * again divided by {@code --ack-every} (per queue pair) for RoCE and CTCC (CTCC's probes and their replies, as many as the run's
-     * duration over the probe interval per host pair, are not counted: the duration is not known before the run).
-     * Decides the JVM profile (the class comment).
-     */
-    static long estimatedPacketHops(ScenarioSettings w, Scenario s) {
-        int hostsPerLeaf = w.fabric().hostsPerLeaf();
-        long mtu = w.transport().mtuBytes();
-        boolean acked = w.transport().choice().acknowledged();
-        int ackEvery = w.transport().connection().ackEvery();
-        long hops = 0;
-        for (FlowSpec f : s.flows()) {
-            int n = f.queuePairs(); // the first bytes mod n queue pairs carry one byte more
-            long small = f.bytes() / n;
-            long larger = f.bytes() % n;
-            long perLarger = (small + 1 + mtu - 1) / mtu;
-            long perSmall = (small + mtu - 1) / mtu;
-            long packets = larger * perLarger + (n - larger) * perSmall;
-            int links = w.workload().equals("incast") || f.source() / hostsPerLeaf == f.destination() / hostsPerLeaf ? 2 : 4;
-            long data = packets * links;
-            long acks = acked ? (larger * ((perLarger + ackEvery - 1) / ackEvery)
-                    + (n - larger) * ((perSmall + ackEvery - 1) / ackEvery)) * links : 0;
-            hops = Math.addExact(hops, Math.addExact(data, acks));
-        }
-        return hops;
+final class HeapCheck {
+    private HeapCheck() {
     }
 
     /**
