@@ -130,6 +130,10 @@ final class BadInputRegistry {
     }
 
     private static final Map<String, String> LISTED = Map.ofEntries(
+            Map.entry("fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int) pfc=null",
+                    "null is the documented value for PFC off"),
+            Map.entry("fabriclab.scenarios.ScenarioSettings$Traffic#<init>(long,int,int,int,FlowSizeDistribution,double,int,long,IncastMix) distribution=null",
+                    "documented: the fixed workloads have no flow-size distribution (null)"),
             Map.entry("fabriclab.congestion.Bottleneck#<init>(double,double,Pfc,double,double) pfc=null",
                     "null is the documented value for PFC off"),
             Map.entry("fabriclab.congestion.Bottleneck#withPfc(Pfc) pfc=null", "null is the documented value for PFC off"),
@@ -505,11 +509,28 @@ final class BadInputRegistry {
     private static BadInputContractTest.Call moreBaselines(String id) {
         String leafSpineTopology = "leaf-spine";
         return switch (id) {
+            case "fabriclab.scenarios.ScenarioSettings#<init>(String,Fabric,Traffic,Transport,long)" ->
+                    call(fabriclab.scenarios.ScenarioSettings.class, id, "permutation",
+                            fabriclab.scenarios.ScenarioSettings.Fabric.defaults(),
+                            fabriclab.scenarios.ScenarioSettings.Traffic.defaults(),
+                            fabriclab.scenarios.ScenarioSettings.Transport.defaults(fabriclab.scenarios.TransportChoice.ROCE), 1L);
+            case "fabriclab.scenarios.ScenarioSettings#standard(String,double,long,int,int,int,TransportChoice,long)" ->
+                    call(fabriclab.scenarios.ScenarioSettings.class, id, "websearch", 0.05, 100_000_000L, 16, 8, 2,
+                            fabriclab.scenarios.TransportChoice.DCQCN, 1L);
+            case "fabriclab.scenarios.ScenarioSettings#scenario(GeneratedFlows)" -> call(tinyWorkload().settings("dcqcn", 1L),
+                    id, tinyWorkload().settings("dcqcn", 1L).arrivals().generate());
+            case "fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int)" ->
+                    call(fabriclab.scenarios.ScenarioSettings.Transport.class, id, fabriclab.scenarios.TransportChoice.ROCE,
+                            fabriclab.simulation.transport.ReliableConnection.defaults(), "ecmp", 7,
+                            fabriclab.scenarios.ScenarioSettings.Transport.htsimPfc(1064), 1000, 64);
+            case "fabriclab.scenarios.TransportChoice#named(String)" ->
+                    call(fabriclab.scenarios.TransportChoice.class, id, "gse");
             case "fabriclab.validation.FctWorkload#<init>(String,double,int,int,int,long)" ->
                     call(fabriclab.validation.FctWorkload.class, id, "websearch", 0.3, 16, 8, 2, 1_000_000_000L);
             case "fabriclab.validation.FctWorkload#small(String,double)" ->
                     call(fabriclab.validation.FctWorkload.class, id, "websearch", 0.3);
             case "fabriclab.validation.FctWorkload#args(String,long)",
+                    "fabriclab.validation.FctWorkload#settings(String,long)",
                     "fabriclab.validation.FctWorkload#run(String,long)",
                     "fabriclab.validation.FctWorkload#runFigures(String,long)" -> call(tinyWorkload(), id, "dcqcn", 1L);
             case "fabriclab.validation.FctWorkload#runs(List,List)" -> call(tinyWorkload(), id, List.of("dcqcn"), List.of(1L));

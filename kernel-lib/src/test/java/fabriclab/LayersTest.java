@@ -34,9 +34,11 @@ class LayersTest {
                     "fabriclab.scheduling", "fabriclab.security"),
             layer("the packet simulator", "fabriclab.simulation.."),
             layer("workloads and their FCT analysis", "fabriclab.workload"),
+            layer("runs described by their settings (a workload on a fabric with a transport) and their scenarios",
+                    "fabriclab.scenarios"),
             layer("experiments", "fabriclab.experiments..", "fabriclab.telemetry"),
-            layer("the command line", "fabriclab.cli"),
-            layer("validation against published results (runs the command line's scenarios)", "fabriclab.validation"));
+            layer("validation against published results", "fabriclab.validation"),
+            layer("the command line (nothing uses it)", "fabriclab.cli"));
 
     /**
      * The simulator's inside, from the ground up: the run's description and its trace sources, the event queue, the

@@ -1,19 +1,14 @@
 package fabriclab.cli;
 
-import fabriclab.fabric.Incast;
-import fabriclab.fabric.LeafSpine;
-import fabriclab.fabric.Pfc;
-import fabriclab.loadbalancing.hash.HashFunction;
-import fabriclab.simulation.config.FlowSpec;
-import fabriclab.simulation.config.Forwarding;
-import fabriclab.simulation.Scenario;
-import fabriclab.simulation.config.SimulationConfig;
-import fabriclab.simulation.config.SwitchBuffer;
-import fabriclab.simulation.transport.ReliableConnection;
-import fabriclab.simulation.transport.TransportModel;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
+import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Time;
+import fabriclab.scenarios.ScenarioSettings;
+import fabriclab.scenarios.TransportChoice;
+import fabriclab.simulation.config.FlowSpec;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.transport.ReliableConnection;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -21,8 +16,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The options of {@link SimulateCommand}: one packet-level run described on a command line, validated,
- * and the {@link Scenario} it stands for. The defaults are the RoCE+PFC scenario of the comparison with
+ * The options of {@link SimulateCommand}: one packet-level run described on a command line, validated, and read
+ * once into a {@link SimulateRun} (the scenario's {@link ScenarioSettings}, the engine, the outputs). The defaults are the RoCE+PFC scenario of the comparison with
  * htsim (README, Benchmarks): a leaf-spine of {@code hosts / 16} leaves of 16 hosts and 8 spines, 2
  * parallel 100G links per leaf-spine pair, 1 us per link, 1000 B payload + 64 B header per packet, a
  * permutation of 2 MB flows (seed 5), RoCE go-back-N with an ACK per packet and no congestion control,
@@ -32,14 +27,14 @@ import java.util.Locale;
  * <p>Each option is declared once below, as an {@link Option}: its name, the kind and range of its value, its
  * default, the workloads or transports it applies to, its checks against the other options and its help text.
  * Parsing ({@link #parse}), validation, the usage text ({@link #usage}) and the command line of a re-started JVM
- * ({@link #toArgs}) are derived from those declarations; the accessors read the parsed values. Numbers are
+ * ({@link SimulateRun#args}) are derived from those declarations. Numbers are
  * written in the command's own grammar ({@link Quantity}, not Java's: no {@code 1d}, {@code 100f}, hexadecimal,
  * {@code NaN}): sizes in B, KB, MB, GB, TB (powers of 10, as the papers write them) or KiB, MiB, GiB, TiB; rates in
  * bit/s with K, M, G or T; times in ps, ns, us, ms or s; a plain number is bytes, bit/s or picoseconds.
  */
 public final class SimulateOptions {
     /** The standard flow-completion workloads: Poisson arrivals of flows with sizes from a distribution. */
-    static final List<String> STANDARD_WORKLOADS = List.of("websearch", "fb-hadoop", "cdf");
+    static final List<String> STANDARD_WORKLOADS = ScenarioSettings.STANDARD_WORKLOADS;
     /** The workloads of fixed flows: each sender's bytes given by {@code --flow-bytes}. */
     private static final List<String> FIXED_WORKLOADS = List.of("permutation", "incast", "ring-allreduce", "hd-allreduce");
     /** The workloads on a leaf-spine: all but the incast, which is one switch. */
@@ -57,8 +52,7 @@ public final class SimulateOptions {
     private static final ReliableConnection RC = ReliableConnection.defaults();
 
     static final Option<String> WORKLOAD = Option.of("--workload",
-            Option.choice(List.of("permutation", "incast", "ring-allreduce", "hd-allreduce", "websearch", "fb-hadoop",
-                    "cdf")))
+            Option.choice(ScenarioSettings.WORKLOADS))
             .byDefault("permutation")
             .help("permutation: every host sends one flow to a distinct other host (a random derangement); incast:"
                     + " --senders hosts to one receiver through one switch; ring-allreduce, hd-allreduce: a ring or"
@@ -191,7 +185,7 @@ public final class SimulateOptions {
             .help("the receiver acknowledges a packet at most this long after it arrived (ACK coalescing), at most "
                     + Quantity.TIME.show(Time.S));
     static final Option<String> FORWARDING = Option.of("--forwarding",
-            Option.choice(List.of("ecmp", "spray", "spray-random")))
+            Option.choice(ScenarioSettings.Transport.FORWARDINGS))
             .byDefault("ecmp").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS).onlyWith(TRANSPORT, FORWARDED_TRANSPORTS)
             .help("ecmp: per flow (CRC-32 hash); spray: per packet, round robin; spray-random: per packet, at random");
     static final Option<Long> ECMP_SEED = Option.of("--ecmp-seed",
@@ -249,33 +243,36 @@ public final class SimulateOptions {
             MESSAGE_BYTES, ACK_DELAY, FORWARDING, ECMP_SEED, PFC, BUFFER, MTU, HEADER, THREADS,
             TIME_LIMIT, FLOWS, FCT, JIT, QUIET);
 
-    private final Option.Values values;
-    /** The flows of a standard workload, drawn on first use. */
-    private fabriclab.workload.GeneratedFlows standardFlows;
-
-    private SimulateOptions(Option.Values values) {
-        this.values = values;
+    private SimulateOptions() {
     }
 
     /** The flow-size distribution of a standard workload: the published one it names, or {@code --cdf}'s file. */
     static fabriclab.workload.FlowSizeDistribution distribution(Option.Values v) {
-        String w = v.get(WORKLOAD);
-        if (w.equals("cdf") && v.get(CDF) == null) {
+        return distributionOf(v.get(WORKLOAD), v.get(CDF));
+    }
+
+    /** {@link #distribution(Option.Values)} of {@code --workload w} and {@code --cdf cdf} (null when not given). */
+    private static fabriclab.workload.FlowSizeDistribution distributionOf(String w, String cdf) {
+        if (w.equals("cdf") && cdf == null) {
             throw new IllegalArgumentException("--workload cdf needs --cdf FILE");
         }
         try {
-            return w.equals("cdf") ? fabriclab.workload.FlowSizeDistribution.read(Path.of(v.get(CDF)))
+            return w.equals("cdf") ? fabriclab.workload.FlowSizeDistribution.read(Path.of(cdf))
                     : fabriclab.workload.FlowSizeDistribution.published(w);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException((w.equals("cdf") ? "--cdf " + v.get(CDF) : "--workload " + w)
+            throw new IllegalArgumentException((w.equals("cdf") ? "--cdf " + cdf : "--workload " + w)
                     + ": cannot read the flow-size distribution: " + e.getMessage(), e);
         }
     }
 
     /** The arrival window [ps]: {@code --duration}, else 100 s with {@code --flow-count}, else 1 ms. */
     private static long durationPs(Option.Values v) {
-        Long d = v.get(DURATION);
-        return d != null ? d : v.get(FLOW_COUNT) != null ? fabriclab.workload.PoissonTraffic.MAX_DURATION_PS : Time.MS;
+        return windowPs(v.get(DURATION), v.get(FLOW_COUNT));
+    }
+
+    /** {@link #durationPs(Option.Values)} of {@code --duration d} and {@code --flow-count count} (null when not given). */
+    private static long windowPs(Long d, Long count) {
+        return d != null ? d : count != null ? fabriclab.workload.PoissonTraffic.MAX_DURATION_PS : Time.MS;
     }
 
     /** Background flows expected in the window, or {@code --flow-count} when given and fewer. */
@@ -341,8 +338,8 @@ public final class SimulateOptions {
         }
     }
 
-    /** The options with nothing given: the RoCE+PFC permutation of the htsim comparison at 128 hosts. */
-    public static SimulateOptions defaults() {
+    /** The run with no options: the RoCE+PFC permutation of the htsim comparison at 128 hosts. */
+    public static SimulateRun defaults() {
         return parse(List.of());
     }
 
@@ -355,16 +352,69 @@ public final class SimulateOptions {
      * @throws IllegalArgumentException naming the first unknown option, missing value, value out of range or option
      *         given where it does not apply
      */
-    public static SimulateOptions parse(List<String> args) {
+    public static SimulateRun parse(List<String> args) {
         fabriclab.Parameters.noNullElements("args", args);
         Option.Values v = Option.Values.parse(args, ALL);
         v.validate();
-        return new SimulateOptions(v);
+        int threads = v.get(THREADS).intValue();
+        Long limit = v.get(TIME_LIMIT);
+        String jit = v.get(JIT);
+        boolean quiet = v.get(QUIET);
+        String flows = v.get(FLOWS);
+        String fct = v.get(FCT);
+        List<String> written = v.toArgs();
+        return new SimulateRun(settingsOf(v), threads, limit == null ? Long.MAX_VALUE : limit, jit, quiet, flows, fct,
+                written);
     }
 
-    /** The options as a command line (the re-started JVM gets them back this way): every option that applies. */
-    List<String> toArgs() {
-        return values.toArgs();
+    /**
+     * The scenario's settings that validated options {@code v} give: every option read first (applying or not: an
+     * option that does not apply has its default), then the settings built from the values.
+     */
+    private static ScenarioSettings settingsOf(Option.Values v) {
+        String workload = v.get(WORKLOAD);
+        long hosts = v.get(HOSTS);
+        long hostsPerLeaf = v.get(HOSTS_PER_LEAF);
+        long spines = v.get(SPINES);
+        long parallelLinks = v.get(PARALLEL_LINKS);
+        long rate = v.get(RATE);
+        long delay = v.get(DELAY);
+        long buffer = v.get(BUFFER);
+        long flowBytes = v.get(FLOW_BYTES);
+        long senders = v.get(SENDERS);
+        long ranks = v.get(RANKS);
+        long qps = v.get(QPS);
+        String cdf = v.get(CDF);
+        double load = v.get(LOAD);
+        Long count = v.get(FLOW_COUNT);
+        Long duration = v.get(DURATION);
+        long incastSenders = v.get(INCAST_SENDERS);
+        long incastBytes = v.get(INCAST_BYTES);
+        long incastPeriod = v.get(INCAST_PERIOD);
+        long seed = v.get(SEED);
+        TransportChoice transport = v.get(TRANSPORT);
+        long messageBytes = v.get(MESSAGE_BYTES);
+        long ackEvery = v.get(ACK_EVERY);
+        long ackDelay = v.get(ACK_DELAY);
+        long ackTimeoutExponent = v.get(ACK_TIMEOUT_EXPONENT);
+        long retryCount = v.get(RETRY_COUNT);
+        String forwarding = v.get(FORWARDING);
+        long ecmpSeed = v.get(ECMP_SEED);
+        Pfc pfc = v.get(PFC);
+        long mtu = v.get(MTU);
+        long header = v.get(HEADER);
+        ScenarioSettings.Fabric fabric = new ScenarioSettings.Fabric((int) hosts, (int) hostsPerLeaf, (int) spines,
+                (int) parallelLinks, rate, delay, buffer);
+        ScenarioSettings.Traffic traffic = new ScenarioSettings.Traffic(flowBytes, (int) senders, (int) ranks, (int) qps,
+                STANDARD_WORKLOADS.contains(workload) ? distributionOf(workload, cdf) : null, load,
+                count == null ? 0 : count.intValue(), windowPs(duration, count), incastSenders == 0
+                        ? fabriclab.workload.IncastMix.off()
+                        : new fabriclab.workload.IncastMix((int) incastSenders, incastBytes, incastPeriod));
+        ReliableConnection connection = new ReliableConnection(messageBytes, (int) ackEvery, ackDelay,
+                (int) ackTimeoutExponent, (int) retryCount);
+        ScenarioSettings.Transport how = new ScenarioSettings.Transport(transport, connection, forwarding, (int) ecmpSeed,
+                pfc, (int) mtu, (int) header);
+        return new ScenarioSettings(workload, fabric, traffic, how, seed);
     }
 
     /** The usage text: every option with its range, default and where it applies, and the grammar of numbers. */
@@ -404,47 +454,8 @@ public final class SimulateOptions {
         return given != null ? given : "default (its default: XOFF 15 packets of --mtu + --header)";
     }
 
-    /** PFC of the htsim comparison for packets of {@code wireBytes}: XOFF 15 packets, XON 12,000 B, 65,535 quanta. */
-    static Pfc defaultPfc(long wireBytes) {
-        return new Pfc(15L * wireBytes, Math.min(12_000, 15L * wireBytes), 0, Pfc.MAX_QUANTA);
-    }
-
     private static long wireBytes(Option.Values v) {
         return v.get(MTU) + v.get(HEADER);
-    }
-
-    /** {@code --pfc}: {@code off} (null), {@code default} ({@link #defaultPfc} for the packets) or {@code XOFF,XON}. */
-    private static final class PfcKind implements Option.Kind<Pfc> {
-        @Override
-        public String metavar() {
-            return "off|default|XOFF,XON";
-        }
-
-        @Override
-        public Pfc parse(String option, String text, Option.Values values) {
-            if (text.equals("off")) {
-                return null;
-            }
-            if (text.equals("default")) {
-                return defaultPfc(wireBytes(values));
-            }
-            String[] parts = text.split(",", -1);
-            if (parts.length != 2) {
-                throw new IllegalArgumentException(option + " must be off, default or XOFF,XON (sizes, e.g. 15960,12000), got \""
-                        + text + "\"");
-            }
-            long xoff = Quantity.BYTES.parse(option + " XOFF", parts[0], 1, 1L << 40);
-            long xon = Quantity.BYTES.parse(option + " XON", parts[1], 1, 1L << 40);
-            if (xon > xoff) {
-                throw new IllegalArgumentException(option + " must have XON <= XOFF, got XOFF " + xoff + ", XON " + xon);
-            }
-            return new Pfc(xoff, xon, 0, Pfc.MAX_QUANTA);
-        }
-
-        @Override
-        public String show(Pfc pfc) {
-            return pfc == null ? "off" : pfc.xoffBytes() + "," + pfc.xonBytes();
-        }
     }
 
     /** Why {@code file} cannot be written before the run starts (a message following "--flows"), or null. */
@@ -472,287 +483,5 @@ public final class SimulateOptions {
             return "must be in an existing directory (" + dir + " is not one)";
         }
         return Files.isWritable(dir) ? null : "must be in a directory this process may write (" + dir + ")";
-    }
-
-    /**
-     * What the run is: {@code permutation}, {@code incast}, {@code ring-allreduce}, {@code hd-allreduce}, or a standard
-     * workload ({@code websearch}, {@code fb-hadoop}, {@code cdf}).
-     */
-    public String workload() {
-        return values.get(WORKLOAD);
-    }
-
-    /** Hosts of the leaf-spine (not the incast, which has {@code senders + 1}). */
-    public int hosts() {
-        return values.get(HOSTS).intValue();
-    }
-
-    /** Hosts attached to each leaf. */
-    public int hostsPerLeaf() {
-        return values.get(HOSTS_PER_LEAF).intValue();
-    }
-
-    /** Spine switches. */
-    public int spines() {
-        return values.get(SPINES).intValue();
-    }
-
-    /** Links between each leaf and each spine. */
-    public int parallelLinks() {
-        return values.get(PARALLEL_LINKS).intValue();
-    }
-
-    /** Rate of every link [bit/s]. */
-    public long rateBitsPerSecond() {
-        return values.get(RATE);
-    }
-
-    /** Propagation delay of every link [ps]. */
-    public long delayPs() {
-        return values.get(DELAY);
-    }
-
-    /** Payload of each permutation flow, each incast sender or each all-reduce rank [bytes]. */
-    public long flowBytes() {
-        return values.get(FLOW_BYTES);
-    }
-
-    /** Incast senders. */
-    public int senders() {
-        return values.get(SENDERS).intValue();
-    }
-
-    /** Ranks of each all-reduce group. */
-    public int ranks() {
-        return values.get(RANKS).intValue();
-    }
-
-    /** Queue pairs of every flow, 1 to {@link FlowSpec#MAX_QUEUE_PAIRS}. */
-    public int queuePairs() {
-        return values.get(QPS).intValue();
-    }
-
-    /** Seed of the permutation, of the flows' source ports and of the run's random draws. */
-    public long seed() {
-        return values.get(SEED);
-    }
-
-    /** The transport. */
-    public TransportChoice transport() {
-        return values.get(TRANSPORT);
-    }
-
-    /**
-     * RoCE and CTCC: the reliable connection of {@code --message-bytes}, {@code --ack-every}, {@code --ack-delay},
-     * {@code --ack-timeout-exponent} and {@code --retry-count}.
-     */
-    public ReliableConnection reliableConnection() {
-        return new ReliableConnection(values.get(MESSAGE_BYTES), ackEvery(),
-                values.get(ACK_DELAY), values.get(ACK_TIMEOUT_EXPONENT).intValue(), values.get(RETRY_COUNT).intValue());
-    }
-
-    /** RoCE and CTCC: an ACK per this many data packets. */
-    public int ackEvery() {
-        return values.get(ACK_EVERY).intValue();
-    }
-
-    /** {@code ecmp}, {@code spray} or {@code spray-random}. */
-    public String forwarding() {
-        return values.get(FORWARDING);
-    }
-
-    /** Seed of the ECMP hash (CRC-32). */
-    public int ecmpSeed() {
-        return values.get(ECMP_SEED).intValue();
-    }
-
-    /** PFC thresholds, or null for no PFC. */
-    public Pfc pfc() {
-        return values.get(PFC);
-    }
-
-    /** Shared buffer of each switch [bytes]. */
-    public long bufferBytes() {
-        return values.get(BUFFER);
-    }
-
-    /** Payload per packet [bytes]. */
-    public int mtuBytes() {
-        return values.get(MTU).intValue();
-    }
-
-    /** Header per packet [bytes]. */
-    public int headerBytes() {
-        return values.get(HEADER).intValue();
-    }
-
-    /** 0 for the sequential engine, else the threads of the parallel engine. */
-    public int threads() {
-        return values.get(THREADS).intValue();
-    }
-
-    /** Simulated time after which the run stops [ps], or {@code Long.MAX_VALUE} for none. */
-    public long timeLimitPs() {
-        Long limit = values.get(TIME_LIMIT);
-        return limit == null ? Long.MAX_VALUE : limit;
-    }
-
-    /** Where to write one CSV line per flow, or null. */
-    public String flowsFile() {
-        return values.get(FLOWS);
-    }
-
-    /** {@code auto}, {@code short} or {@code long}: the JVM profile ({@link SimulateCommand}). */
-    public String jit() {
-        return values.get(JIT);
-    }
-
-    /** Whether to leave out progress lines on standard error. */
-    public boolean quiet() {
-        return values.get(QUIET);
-    }
-
-    @Override
-    public String toString() {
-        return String.join(" ", toArgs());
-    }
-
-    /** The scenario these options describe (the flows drawn from {@link #seed}). */
-    public Scenario scenario() {
-        SwitchBuffer buffer = transport().buffer(bufferBytes());
-        Forwarding f = switch (forwarding()) {
-            case "ecmp" -> Forwarding.ecmp(HashFunction.CRC32, ecmpSeed());
-            case "spray" -> Forwarding.sprayRoundRobin();
-            default -> Forwarding.sprayRandom();
-        };
-        SimulationConfig config = new SimulationConfig(mtuBytes(), headerBytes(), 1, buffer, f, seed(), 0, 0);
-        Scenario base;
-        String what;
-        if (workload().equals("incast")) {
-            base = Scenario.incast(Incast.of(senders(), flowBytes(), rateBitsPerSecond()), delayPs(), config);
-            what = senders() + "-to-1 incast of " + flowBytes() + " B per sender";
-        } else {
-            LeafSpine fabric = new LeafSpine(hosts(), 1, hosts() / hostsPerLeaf(), spines(), rateBitsPerSecond(), rateBitsPerSecond(),
-                    parallelLinks(), delayPs(), delayPs());
-            String where = hosts() + " hosts (" + hosts() / hostsPerLeaf() + " leaves x " + hostsPerLeaf() + ", " + spines()
-                    + " spines, " + parallelLinks() + " links per leaf-spine pair)";
-            if (standard()) {
-                fabriclab.workload.GeneratedFlows g = standardFlows();
-                base = Scenario.builder(fabric.build(), config).flows(g.flows()).build();
-                what = String.format(Locale.ROOT, "%s flow sizes (%s) at load %s, %d Poisson flows%s, on %s", workload(),
-                        distribution(values), values.get(LOAD), g.size() - g.incastFlows(),
-                        incast().on() ? String.format(Locale.ROOT, " and %d incast flows (%d senders of %d B every %s us)",
-                                g.incastFlows(), incast().senders(), incast().bytesPerSender(),
-                                micros(incast().periodPs())) : "", where);
-            } else if (workload().equals("permutation")) {
-                base = Scenario.permutation(fabric, flowBytes(), seed(), config);
-                what = "permutation of " + flowBytes() + " B flows on " + where;
-            } else {
-                base = collectives(fabric, config);
-                what = (workload().equals("ring-allreduce") ? "ring" : "halving-doubling") + " all-reduce of " + flowBytes()
-                        + " B per rank in " + hosts() / ranks() + " groups of " + ranks() + " ranks on " + where;
-            }
-        }
-        TransportModel model = transport().model(reliableConnection());
-        String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport(),
-                pfc() == null ? "no PFC" : "PFC XOFF " + pfc().xoffBytes() + " B XON " + pfc().xonBytes() + " B", forwarding());
-        if (queuePairs() > 1) {
-            name += ", " + queuePairs() + " queue pairs per flow";
-        }
-        return base.toBuilder().transport(model).pfc(pfc()).name(name).queuePairs(queuePairs()).build();
-    }
-
-    /** Whether {@link #workload} is a standard flow-completion workload ({@code websearch}, {@code fb-hadoop}, {@code cdf}). */
-    public boolean standard() {
-        return STANDARD_WORKLOADS.contains(workload());
-    }
-
-    /** A standard workload's flow-size distribution. */
-    public fabriclab.workload.FlowSizeDistribution distribution() {
-        return distribution(values);
-    }
-
-    /** A standard workload's incast bursts ({@link fabriclab.workload.IncastMix#off()} for none). */
-    public fabriclab.workload.IncastMix incast() {
-        int senders = values.get(INCAST_SENDERS).intValue();
-        return senders == 0 ? fabriclab.workload.IncastMix.off()
-                : new fabriclab.workload.IncastMix(senders, values.get(INCAST_BYTES), values.get(INCAST_PERIOD));
-    }
-
-    /**
-     * A standard workload's flows, drawn from {@link #seed} on first use ({@link fabriclab.workload.PoissonTraffic}).
-     *
-     * @throws IllegalArgumentException naming the option when the draw goes beyond the flow limit
-     */
-    public fabriclab.workload.GeneratedFlows standardFlows() {
-        if (!standard()) {
-            throw new IllegalStateException("--workload " + workload() + " is not a standard workload");
-        }
-        if (standardFlows == null) {
-            Long count = values.get(FLOW_COUNT);
-            fabriclab.workload.PoissonTraffic p;
-            try {
-                p = new fabriclab.workload.PoissonTraffic(distribution(), hosts(), rateBitsPerSecond(), values.get(LOAD),
-                        durationPs(values), count == null ? 0 : count.intValue(), incast(), seed());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--duration, --flow-count or the --incast options: " + e.getMessage(), e);
-            }
-            try {
-                standardFlows = p.generate();
-            } catch (IllegalArgumentException | IllegalStateException e) {
-                throw new IllegalArgumentException("--duration, --flow-count or the --incast options: " + e.getMessage(), e);
-            }
-        }
-        return standardFlows;
-    }
-
-    /** A standard workload's offered load of each host link, in (0, 1]. */
-    public double load() {
-        return values.get(LOAD);
-    }
-
-    /** A standard workload's arrival window [ps] ({@code --duration}, else 100 s with {@code --flow-count}, else 1 ms). */
-    public long durationPs() {
-        return durationPs(values);
-    }
-
-    /** A standard workload's most Poisson flows ({@code --flow-count}), or 0 for as many as arrive in the window. */
-    public int flowCount() {
-        Long c = values.get(FLOW_COUNT);
-        return c == null ? 0 : c.intValue();
-    }
-
-    /** Where to write HPCC's fct.txt layout, or null. */
-    public String fctFile() {
-        return values.get(FCT);
-    }
-
-    private static String micros(long ps) {
-        return java.math.BigDecimal.valueOf(ps, 6).stripTrailingZeros().toPlainString();
-    }
-
-    /** The collective of an all-reduce {@link #workload}: ring or halving-doubling. */
-    Collective collective() {
-        return workload().equals("ring-allreduce") ? Collective.RING_ALL_REDUCE : Collective.HALVING_DOUBLING_ALL_REDUCE;
-    }
-
-    /**
-     * The collective of {@link #workload} in each of the {@code hosts / ranks} groups at once: rank r of group g on
-     * host {@code r * groups + g}; each transfer of {@link CollectiveSchedule} a flow (source port drawn from
-     * {@link #seed}) that starts when the transfers it waits for have arrived.
-     */
-    private Scenario collectives(LeafSpine fabric, SimulationConfig config) {
-        CollectiveSchedule schedule = CollectiveSchedule.of(collective(), ranks(), flowBytes());
-        int groups = hosts() / ranks();
-        java.util.SplittableRandom ports = new java.util.SplittableRandom(seed());
-        Scenario.Builder b = Scenario.builder(fabric.build(), config);
-        for (int g = 0; g < groups; g++) {
-            int[] hostOfRank = new int[ranks()];
-            for (int r = 0; r < ranks(); r++) {
-                hostOfRank[r] = r * groups + g;
-            }
-            b.collective(schedule, hostOfRank, () -> 49152 + ports.nextInt(16384));
-        }
-        return b.build();
     }
 }

@@ -5,8 +5,8 @@ import fabriclab.Parameters;
 import fabriclab.fabric.Time;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.cli.SimulateOptions;
-import fabriclab.cli.TransportChoice;
+import fabriclab.scenarios.ScenarioSettings;
+import fabriclab.scenarios.TransportChoice;
 import fabriclab.workload.FctSlowdown;
 import fabriclab.workload.FlowSizeDistribution;
 import fabriclab.workload.IdealFct;
@@ -23,8 +23,9 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The field's standard flow-completion workload on a small leaf-spine, run exactly as {@code bin/simulate} runs it
- * ({@link #args}: {@code --workload websearch --load 0.3 ...}): flows between random host pairs with sizes from a
+ * The field's standard flow-completion workload on a small leaf-spine, run exactly as {@code bin/simulate} runs the
+ * command line {@link #args} ({@code --workload websearch --load 0.3 ...}): the same {@link ScenarioSettings}
+ * ({@link #settings}). Flows between random host pairs with sizes from a
  * published distribution ({@link FlowSizeDistribution#PUBLISHED}), Poisson arrivals at the target load of each host
  * link over an arrival window, and the FCT slowdown (completion time over the ideal on the empty fabric,
  * {@link IdealFct}) by flow-size bin at the deciles of the distribution, p50, p95 and p99 ({@link FctSlowdown}, as
@@ -70,13 +71,27 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
 
     /** The {@code bin/simulate} command line of this workload with {@code transport} and {@code seed}. */
     public List<String> args(String transport, long seed) {
+        checkTransport(transport);
+        return List.of("--workload", workload, "--load", Double.toString(load), "--hosts", Integer.toString(hosts),
+                "--hosts-per-leaf", Integer.toString(hostsPerLeaf), "--spines", Integer.toString(spines),
+                "--duration", durationPs + "ps", "--transport", transport, "--seed", Long.toString(seed));
+    }
+
+    /**
+     * The settings of this workload with {@code transport} and {@code seed}, the rest {@code bin/simulate}'s defaults:
+     * the scenario {@link #args} describes.
+     */
+    public ScenarioSettings settings(String transport, long seed) {
+        checkTransport(transport);
+        return ScenarioSettings.standard(workload, load, durationPs, hosts, hostsPerLeaf, spines,
+                TransportChoice.named(transport), seed);
+    }
+
+    private static void checkTransport(String transport) {
         Parameters.notNull("transport", transport);
         if (!TRANSPORTS.contains(transport)) {
             throw new IllegalArgumentException("transport must be one of " + TRANSPORTS + ", got \"" + transport + "\"");
         }
-        return List.of("--workload", workload, "--load", Double.toString(load), "--hosts", Integer.toString(hosts),
-                "--hosts-per-leaf", Integer.toString(hostsPerLeaf), "--spines", Integer.toString(spines),
-                "--duration", durationPs + "ps", "--transport", transport, "--seed", Long.toString(seed));
     }
 
     /** Runs the workload with {@code transport} and {@code seed}: its FCT slowdown by size bin (all flows counted). */
@@ -107,8 +122,8 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
 
     /** Runs the workload with {@code transport} and {@code seed}: the slowdowns and the run's losses ({@link Result}). */
     public Result runFigures(String transport, long seed) {
-        SimulateOptions o = SimulateOptions.parse(args(transport, seed));
-        Scenario s = o.scenario();
+        ScenarioSettings settings = settings(transport, seed);
+        Scenario s = settings.scenario();
         SimulationResult r = new Simulator(s).run();
         long[] ideal = IdealFct.of(s.topology(), s.config(), s.flows());
         boolean[] all = new boolean[s.flows().size()];
@@ -119,7 +134,7 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
                 withinLeaf++;
             }
         }
-        return new Result(FctSlowdown.of(r, ideal, FctSlowdown.decileEdges(o.distribution()), all), r.droppedPackets(),
+        return new Result(FctSlowdown.of(r, ideal, FctSlowdown.decileEdges(settings.traffic().distribution()), all), r.droppedPackets(),
                 r.timeouts(), r.pausedPs() / 1e6, withinLeaf);
     }
 

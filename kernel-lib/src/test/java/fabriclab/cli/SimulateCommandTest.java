@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import fabriclab.scenarios.TransportChoice;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,29 +36,29 @@ class SimulateCommandTest {
 
     @Test
     void defaultsAreTheRocePfcScenarioOfTheHtsimComparison() {
-        SimulateOptions o = SimulateOptions.defaults();
+        SimulateRun o = SimulateOptions.defaults();
         // the scenario: N/16 leaves x 16 hosts, 8 spines, 2 links per pair, 100G, 1 us, 1000 B + 64 B,
         // 2 MB flows seed 5, an ACK per packet, XOFF 15 x 1064 B, XON 12,000 B, ECMP, 16 MB shared buffer
-        assertEquals("permutation", o.workload());
-        assertEquals(128, o.hosts());
-        assertEquals(16, o.hostsPerLeaf());
-        assertEquals(8, o.spines());
-        assertEquals(2, o.parallelLinks());
-        assertEquals(100_000_000_000L, o.rateBitsPerSecond());
-        assertEquals(1_000_000L, o.delayPs());
-        assertEquals(1000, o.mtuBytes());
-        assertEquals(64, o.headerBytes());
-        assertEquals(2_000_000L, o.flowBytes());
-        assertEquals(5L, o.seed());
-        assertEquals(TransportChoice.ROCE, o.transport());
-        assertEquals(1, o.ackEvery());
-        assertEquals(15 * 1064L, o.pfc().xoffBytes());
-        assertEquals(12_000L, o.pfc().xonBytes());
-        assertEquals("ecmp", o.forwarding());
-        assertEquals(16_000_000L, o.bufferBytes());
+        assertEquals("permutation", o.settings().workload());
+        assertEquals(128, o.settings().fabric().hosts());
+        assertEquals(16, o.settings().fabric().hostsPerLeaf());
+        assertEquals(8, o.settings().fabric().spines());
+        assertEquals(2, o.settings().fabric().parallelLinks());
+        assertEquals(100_000_000_000L, o.settings().fabric().rateBitsPerSecond());
+        assertEquals(1_000_000L, o.settings().fabric().delayPs());
+        assertEquals(1000, o.settings().transport().mtuBytes());
+        assertEquals(64, o.settings().transport().headerBytes());
+        assertEquals(2_000_000L, o.settings().traffic().flowBytes());
+        assertEquals(5L, o.settings().seed());
+        assertEquals(TransportChoice.ROCE, o.settings().transport().choice());
+        assertEquals(1, o.settings().transport().connection().ackEvery());
+        assertEquals(15 * 1064L, o.settings().transport().pfc().xoffBytes());
+        assertEquals(12_000L, o.settings().transport().pfc().xonBytes());
+        assertEquals("ecmp", o.settings().transport().forwarding());
+        assertEquals(16_000_000L, o.settings().fabric().bufferBytes());
         assertEquals(0, o.threads());
         assertNull(o.flowsFile());
-        Scenario s = o.scenario();
+        Scenario s = o.settings().scenario();
         assertEquals(128, s.flows().size());
         assertEquals(128 + 8 + 8, s.topology().nodes());
     }
@@ -135,17 +136,17 @@ class SimulateCommandTest {
         // x 12,500 B on the wire, in packets of 1064 B
         assertTrue(err.contains("--hosts 1048576 needs about 136.1 GB of heap"), err);
         assertTrue(err.contains("-Xmx"), err);
-        SimulateOptions incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "9999"));
+        SimulateRun incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "9999"));
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
-                () -> SimulateCommand.checkHeap(incast, 1_052_498_499L));
+                () -> HeapCheck.checkHeap(incast.settings(), 1_052_498_499L));
         assertTrue(x.getMessage().startsWith("--senders 9999 needs about 1.1 GB"), x.getMessage());
         // 10,000 hosts x 100 KB, 9,999 flows x 1.5 KB, and 250,000 packets x 150 B: the switch's 16 MB buffer (below
         // PFC's 10,000 ports x (XOFF 15,960 + 2 x 12,500 B in flight + 2 x 1064)) and 2 x 10,000 links x 12,500 B
         // (100 Gb/s x 1 us) of 1064-byte packets fit exactly
-        SimulateCommand.checkHeap(incast, 1_052_498_500L);
+        HeapCheck.checkHeap(incast.settings(), 1_052_498_500L);
         // a ring of 2048 ranks on 2048 hosts: 2 x 2047 steps per host, 8.4 M flows x 1.5 KB, 12.6 GB of the 12.8 GB
-        SimulateOptions ring = SimulateOptions.parse(List.of("--workload", "ring-allreduce", "--hosts", "2048", "--ranks", "2048"));
-        x = assertThrows(IllegalArgumentException.class, () -> SimulateCommand.checkHeap(ring, 8L << 30));
+        SimulateRun ring = SimulateOptions.parse(List.of("--workload", "ring-allreduce", "--hosts", "2048", "--ranks", "2048"));
+        x = assertThrows(IllegalArgumentException.class, () -> HeapCheck.checkHeap(ring.settings(), 8L << 30));
         assertTrue(x.getMessage().startsWith("--hosts 2048 with --ranks 2048 (8384512 flows) needs about 12.8 GB"),
                 x.getMessage());
     }
@@ -168,9 +169,9 @@ class SimulateCommandTest {
         assertTrue(((String) r[2]).contains("--buffer 1000000000000 and --pfc off"), (String) r[2]);
         assertTrue(((String) r[2]).contains("939,851,151 packets held"), (String) r[2]);
         // with PFC the same buffer holds at most 65 ports x (15,960 + 25,000 + 2,128) B: the default incast fits
-        SimulateCommand.checkHeap(SimulateOptions.parse(List.of("--workload", "incast", "--buffer", "1TB")), 1L << 30);
+        HeapCheck.checkHeap(SimulateOptions.parse(List.of("--workload", "incast", "--buffer", "1TB")).settings(), 1L << 30);
         // the 1 s links of 128 hosts and their 128 x 2 MB flows: at most the 256 MB sent, 256,128 packets
-        assertEquals(256_128, SimulateCommand.heldPackets(SimulateOptions.parse(List.of("--delay", "1s")), 128), 1e-6);
+        assertEquals(256_128, HeapCheck.heldPackets(SimulateOptions.parse(List.of("--delay", "1s")).settings(), 128), 1e-6);
         r = run("--workload", "ring-allreduce", "--hosts", "4096", "--ranks", "4096");
         assertEquals(2, r[0]);
         assertTrue(((String) r[2]).contains("--ranks must give a group at most 16,777,216 transfers (ring-allreduce: 8190"
@@ -197,13 +198,13 @@ class SimulateCommandTest {
     @Test
     void theHeapEstimateCountsQueuePairs() {
         // 1025 hosts x 100 KB + 1024 x 1000 queue pairs x 1.5 KB = 1,638,500,000 B, and the packets held (below)
-        SimulateOptions incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "1024", "--qps", "1000"));
+        SimulateRun incast = SimulateOptions.parse(List.of("--workload", "incast", "--senders", "1024", "--qps", "1000"));
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
-                () -> SimulateCommand.checkHeap(incast, 1_644_368_186L));
+                () -> HeapCheck.checkHeap(incast.settings(), 1_644_368_186L));
         assertTrue(x.getMessage().startsWith("--senders 1024 with --qps 1000 (1024000 queue pairs) needs about 1.6 GB"),
                 x.getMessage());
         // and (16 MB buffer + 2 x 1025 links x 12,500 B) / 1064 B = 39,121.2 packets x 150 B held: 5,868,186.1 B
-        SimulateCommand.checkHeap(incast, 1_644_368_187L);
+        HeapCheck.checkHeap(incast.settings(), 1_644_368_187L);
     }
 
     /** A run with --qps reports its flows (not its queue pairs) and delivers every byte. */
@@ -239,11 +240,11 @@ class SimulateCommandTest {
     /** The reliable connection's settings: their ranges, and where they apply. */
     @Test
     void reliableConnectionOptionsAreCheckedAndReachTheTransport() {
-        SimulateOptions o = SimulateOptions.parse(List.of("--transport", "dcqcn", "--ack-timeout-exponent", "8",
+        SimulateRun o = SimulateOptions.parse(List.of("--transport", "dcqcn", "--ack-timeout-exponent", "8",
                 "--retry-count", "0", "--message-bytes", "64KiB", "--ack-delay", "2us"));
         assertEquals(new fabriclab.simulation.transport.ReliableConnection(65_536, 1, 2_000_000, 8, 0),
-                o.reliableConnection());
-        assertEquals(4_096_000L << 20, SimulateOptions.defaults().reliableConnection().localAckTimeoutPs());
+                o.settings().transport().connection());
+        assertEquals(4_096_000L << 20, SimulateOptions.defaults().settings().transport().connection().localAckTimeoutPs());
         for (String[] bad : new String[][] {{"--ack-timeout-exponent", "32"}, {"--ack-timeout-exponent", "0"},
                 {"--retry-count", "8"}, {"--message-bytes", "0"}}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -258,7 +259,7 @@ class SimulateCommandTest {
     /** The all-reduce's --ranks does not constrain the other workloads: a permutation of 8 hosts keeps its default. */
     @Test
     void ranksMatterOnlyToAllReduces() {
-        assertEquals(16, SimulateOptions.parse(List.of("--hosts", "8", "--hosts-per-leaf", "4")).ranks());
+        assertEquals(16, SimulateOptions.parse(List.of("--hosts", "8", "--hosts-per-leaf", "4")).settings().traffic().ranks());
     }
 
     @Test
@@ -340,17 +341,17 @@ class SimulateCommandTest {
             {"--workload", "incast", "--senders", "8", "--flow-bytes", "20KB"},
             {"--hosts", "32", "--flow-bytes", "100KB", "--transport", "gse"},
         }) {
-            SimulateOptions o = SimulateOptions.parse(List.of(args));
-            Scenario s = o.scenario();
+            SimulateRun o = SimulateOptions.parse(List.of(args));
+            Scenario s = o.settings().scenario();
             SimulationResult r = new Simulator(s).run();
             assertEquals(0, r.droppedPackets(), Arrays.toString(args));
-            assertEquals(r.packetHops(), SimulateCommand.estimatedPacketHops(o, s), Arrays.toString(args));
+            assertEquals(r.packetHops(), JvmProfile.estimatedPacketHops(o.settings(), s), Arrays.toString(args));
         }
         // the default run is far below the threshold of the long profile, 1024 hosts far above
-        SimulateOptions d = SimulateOptions.defaults();
-        assertEquals(2 * 968_000L, SimulateCommand.estimatedPacketHops(d, d.scenario()));
-        SimulateOptions big = SimulateOptions.parse(List.of("--hosts", "1024"));
-        assertTrue(SimulateCommand.estimatedPacketHops(big, big.scenario()) > SimulateCommand.LONG_RUN_PACKET_HOPS);
+        SimulateRun d = SimulateOptions.defaults();
+        assertEquals(2 * 968_000L, JvmProfile.estimatedPacketHops(d.settings(), d.settings().scenario()));
+        SimulateRun big = SimulateOptions.parse(List.of("--hosts", "1024"));
+        assertTrue(JvmProfile.estimatedPacketHops(big.settings(), big.settings().scenario()) > JvmProfile.LONG_RUN_PACKET_HOPS);
     }
 
     /** A long run re-starts the command in a JVM of the long profile; its figures come back through this one. */
@@ -384,8 +385,8 @@ class SimulateCommandTest {
      */
     @Test
     void gseRunsTheSameOnAnyThreadCountWithoutFabricPfc(@TempDir Path dir) throws Exception {
-        assertNull(SimulateOptions.parse(List.of("--transport", "gse")).pfc());
-        assertNotNull(SimulateOptions.parse(List.of("--transport", "gse", "--pfc", "default")).pfc());
+        assertNull(SimulateOptions.parse(List.of("--transport", "gse")).settings().transport().pfc());
+        assertNotNull(SimulateOptions.parse(List.of("--transport", "gse", "--pfc", "default")).settings().transport().pfc());
         sameFlowsFileOnAnyThreadCount(dir, new String[] {"--hosts", "64", "--flow-bytes", "300KB", "--transport", "gse",
             "--quiet", "--jit", "short"}, "reordering of containers",
                 l -> l.startsWith("transport counters:") && l.contains(" gse.grants ") && !l.contains(" gse.containersReordered 0;"));
@@ -394,13 +395,13 @@ class SimulateCommandTest {
     /** CTCC: no PFC and an ACK per 16 packets unless given; the parallel engine gives one result on any thread count. */
     @Test
     void ctccRunsTheSameOnAnyThreadCount(@TempDir Path dir) throws Exception {
-        SimulateOptions o = SimulateOptions.parse(List.of("--transport", "ctcc"));
-        assertNull(o.pfc());
-        assertEquals(16, o.ackEvery());
-        assertEquals(4, SimulateOptions.parse(List.of("--transport", "ctcc", "--ack-every", "4")).ackEvery());
+        SimulateRun o = SimulateOptions.parse(List.of("--transport", "ctcc"));
+        assertNull(o.settings().transport().pfc());
+        assertEquals(16, o.settings().transport().connection().ackEvery());
+        assertEquals(4, SimulateOptions.parse(List.of("--transport", "ctcc", "--ack-every", "4")).settings().transport().connection().ackEvery());
         String[] args = {"--hosts", "64", "--flow-bytes", "300KB", "--transport", "ctcc", "--quiet", "--jit", "short"};
-        SimulateOptions p = SimulateOptions.parse(List.of(args));
-        long dataAndAcks = SimulateCommand.estimatedPacketHops(p, p.scenario()); // the data and ACK hops (estimatedPacketHopsEqual...)
+        SimulateRun p = SimulateOptions.parse(List.of(args));
+        long dataAndAcks = JvmProfile.estimatedPacketHops(p.settings(), p.settings().scenario()); // the data and ACK hops (estimatedPacketHopsEqual...)
         sameFlowsFileOnAnyThreadCount(dir, args, "probes (more hops than data and ACKs)", l -> l.startsWith("packet-hops:")
                 && Long.parseLong(l.substring("packet-hops: ".length()).replace(",", "")) > dataAndAcks);
     }

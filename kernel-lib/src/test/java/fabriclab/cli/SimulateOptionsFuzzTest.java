@@ -58,7 +58,7 @@ class SimulateOptionsFuzzTest {
 
     /** What is wrong with how {@code args} was handled, or null. */
     private static String check(String name, String value, List<String> args) {
-        SimulateOptions o;
+        SimulateRun o;
         try {
             o = SimulateOptions.parse(args);
         } catch (IllegalArgumentException e) {
@@ -74,7 +74,7 @@ class SimulateOptionsFuzzTest {
             return "accepted " + (value.isEmpty() ? "the empty string" : "'" + value + "'");
         }
         try {
-            o.scenario();
+            o.settings().scenario();
         } catch (IllegalArgumentException e) {
             if (!String.valueOf(e.getMessage()).contains("--") && !String.valueOf(e.getMessage()).contains(name)) {
                 return "accepted, then the scenario failed without naming an option: " + e.getMessage();

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The command line of {@code bin/simulate} as parsed: the grammar of numbers, what applies where, the round trip. */
 class SimulateOptionsTest {
 
-    private static SimulateOptions parse(String... args) {
+    private static SimulateRun parse(String... args) {
         return SimulateOptions.parse(List.of(args));
     }
 
@@ -48,21 +48,21 @@ class SimulateOptionsTest {
     /** The grammar: digits grouped by underscores, a decimal part, an exponent, a unit after blanks; exact arithmetic. */
     @Test
     void numbersAreDecimalsWithAnExponentAndAUnitComputedExactly() {
-        assertEquals(1_000L, parse("--flow-bytes", "1_000").flowBytes());
-        assertEquals(1_500L, parse("--flow-bytes", "1.5e3").flowBytes());
-        assertEquals(1_000_000L, parse("--flow-bytes", "1e3KB").flowBytes());
-        assertEquals(2_000_000L, parse("--flow-bytes", "2 MB").flowBytes());
-        assertEquals(1_100L, parse("--flow-bytes", "1.1KB").flowBytes()); // 1.1 * 1000 is not 1100 in binary floating point
-        assertEquals(3L << 19, parse("--flow-bytes", "1.5MiB").flowBytes());
-        assertEquals(2_500_000_000L, parse("--delay", "2.5E-3s").delayPs());
-        assertEquals(25_000_000_000L, parse("--rate", "25Gbps").rateBitsPerSecond());
-        assertEquals(25_000_000_000L, parse("--rate", "25Gb/s").rateBitsPerSecond());
+        assertEquals(1_000L, parse("--flow-bytes", "1_000").settings().traffic().flowBytes());
+        assertEquals(1_500L, parse("--flow-bytes", "1.5e3").settings().traffic().flowBytes());
+        assertEquals(1_000_000L, parse("--flow-bytes", "1e3KB").settings().traffic().flowBytes());
+        assertEquals(2_000_000L, parse("--flow-bytes", "2 MB").settings().traffic().flowBytes());
+        assertEquals(1_100L, parse("--flow-bytes", "1.1KB").settings().traffic().flowBytes()); // 1.1 * 1000 is not 1100 in binary floating point
+        assertEquals(3L << 19, parse("--flow-bytes", "1.5MiB").settings().traffic().flowBytes());
+        assertEquals(2_500_000_000L, parse("--delay", "2.5E-3s").settings().fabric().delayPs());
+        assertEquals(25_000_000_000L, parse("--rate", "25Gbps").settings().fabric().rateBitsPerSecond());
+        assertEquals(25_000_000_000L, parse("--rate", "25Gb/s").settings().fabric().rateBitsPerSecond());
         assertEquals(9_007_199_254_740_993L, parse("--time-limit", "9007199254740993").timeLimitPs()); // 2^53 + 1, exact
         assertEquals(Long.MAX_VALUE - 1, parse("--time-limit", "9223372036854775806ps").timeLimitPs());
-        assertEquals(-1L, parse("--seed", "-1").seed());
-        assertEquals(Long.MAX_VALUE, parse("--seed", "9223372036854775807").seed());
-        assertEquals(1024, parse("--hosts", "1_024").hosts());
-        assertEquals(64, parse("--hosts", "+64").hosts());
+        assertEquals(-1L, parse("--seed", "-1").settings().seed());
+        assertEquals(Long.MAX_VALUE, parse("--seed", "9223372036854775807").settings().seed());
+        assertEquals(1024, parse("--hosts", "1_024").settings().fabric().hosts());
+        assertEquals(64, parse("--hosts", "+64").settings().fabric().hosts());
     }
 
     /** In the grammar but not a whole number of the base unit, or out of range however large: the range is named. */
@@ -94,10 +94,10 @@ class SimulateOptionsTest {
             {"--workload", "hd-allreduce", "--hosts", "64", "--ranks", "8", "--flow-bytes", "1e6"},
         };
         for (String[] c : cases) {
-            SimulateOptions o = parse(c);
-            SimulateOptions back = SimulateOptions.parse(o.toArgs());
-            assertEquals(o.toArgs(), back.toArgs(), String.join(" ", c));
-            assertEquals(o.scenario().name(), back.scenario().name());
+            SimulateRun o = parse(c);
+            SimulateRun back = SimulateOptions.parse(o.args());
+            assertEquals(o.args(), back.args(), String.join(" ", c));
+            assertEquals(o.settings().scenario().name(), back.settings().scenario().name());
             assertEquals(o.timeLimitPs(), back.timeLimitPs());
             assertEquals(o.quiet(), back.quiet());
         }
@@ -129,15 +129,15 @@ class SimulateOptionsTest {
             assertTrue(m.startsWith(given + " does not apply to " + notFor[i] + ": it applies only with "), m);
         }
         // where they apply
-        assertEquals(8, parse("--workload", "incast", "--senders", "8").senders());
-        assertEquals(8, parse("--workload", "ring-allreduce", "--ranks", "8").ranks());
-        assertEquals(4, parse("--transport", "dcqcn", "--ack-every", "4").ackEvery());
-        assertEquals(3, parse("--forwarding", "ecmp", "--ecmp-seed", "3").ecmpSeed());
-        assertEquals("spray", parse("--transport", "line-rate", "--forwarding", "spray").forwarding());
+        assertEquals(8, parse("--workload", "incast", "--senders", "8").settings().traffic().senders());
+        assertEquals(8, parse("--workload", "ring-allreduce", "--ranks", "8").settings().traffic().ranks());
+        assertEquals(4, parse("--transport", "dcqcn", "--ack-every", "4").settings().transport().connection().ackEvery());
+        assertEquals(3, parse("--forwarding", "ecmp", "--ecmp-seed", "3").settings().transport().ecmpSeed());
+        assertEquals("spray", parse("--transport", "line-rate", "--forwarding", "spray").settings().transport().forwarding());
         // the incast's default flow size and GSE's defaults come without complaint
-        assertEquals(4_000_000L, parse("--workload", "incast").flowBytes());
-        SimulateOptions gse = parse("--transport", "gse");
-        assertEquals(List.of(), gse.toArgs().stream().filter(a -> a.equals("--ack-every") || a.equals("--forwarding")).toList());
+        assertEquals(4_000_000L, parse("--workload", "incast").settings().traffic().flowBytes());
+        SimulateRun gse = parse("--transport", "gse");
+        assertEquals(List.of(), gse.args().stream().filter(a -> a.equals("--ack-every") || a.equals("--forwarding")).toList());
     }
 
     /** The usage text says where each restricted option applies, from the same declarations the parser checks. */
@@ -167,11 +167,11 @@ class SimulateOptionsTest {
             "off"};
         List<String> lineRate = new java.util.ArrayList<>(List.of(incast));
         lineRate.addAll(List.of("--transport", "line-rate"));
-        SimulationResult plain = new Simulator(SimulateOptions.parse(lineRate).scenario()).run();
+        SimulationResult plain = new Simulator(SimulateOptions.parse(lineRate).settings().scenario()).run();
         assertTrue(plain.droppedPackets() > 0, "line-rate senders dropped nothing");
         List<String> gseArgs = new java.util.ArrayList<>(List.of(incast));
         gseArgs.addAll(List.of("--transport", "gse"));
-        SimulationResult gse = new Simulator(SimulateOptions.parse(gseArgs).scenario()).run();
+        SimulationResult gse = new Simulator(SimulateOptions.parse(gseArgs).settings().scenario()).run();
         assertTrue(gse.allCompleted());
         assertEquals(0, gse.droppedPackets());
         assertEquals(4 * 200_000L, gse.deliveredBytes());
@@ -184,20 +184,20 @@ class SimulateOptionsTest {
     /** --qps N splits every flow of the workload over N queue pairs; 1 by default. */
     @Test
     void qpsSplitsEveryFlow() {
-        assertEquals(1, parse().queuePairs());
-        assertTrue(parse().scenario().flows().stream().allMatch(f -> f.queuePairs() == 1));
-        SimulateOptions o = parse("--hosts", "32", "--qps", "8");
-        assertEquals(8, o.queuePairs());
-        Scenario s = o.scenario();
+        assertEquals(1, parse().settings().traffic().queuePairs());
+        assertTrue(parse().settings().scenario().flows().stream().allMatch(f -> f.queuePairs() == 1));
+        SimulateRun o = parse("--hosts", "32", "--qps", "8");
+        assertEquals(8, o.settings().traffic().queuePairs());
+        Scenario s = o.settings().scenario();
         assertEquals(32, s.flows().size());
         assertTrue(s.flows().stream().allMatch(f -> f.queuePairs() == 8));
         assertEquals(32 * 8, s.queuePairCount());
-        assertTrue(o.toArgs().containsAll(List.of("--qps", "8")), o.toArgs().toString());
-        assertEquals(o.toArgs(), SimulateOptions.parse(o.toArgs()).toArgs());
-        Scenario incast = parse("--workload", "incast", "--senders", "3", "--qps", "1000").scenario();
+        assertTrue(o.args().containsAll(List.of("--qps", "8")), o.args().toString());
+        assertEquals(o.args(), SimulateOptions.parse(o.args()).args());
+        Scenario incast = parse("--workload", "incast", "--senders", "3", "--qps", "1000").settings().scenario();
         assertTrue(incast.flows().stream().allMatch(f -> f.queuePairs() == 1000));
         Scenario ring = parse("--workload", "ring-allreduce", "--hosts", "32", "--ranks", "4", "--flow-bytes", "400",
-                "--qps", "100").scenario(); // chunks of 400 / 4 = 100 B: a byte per queue pair
+                "--qps", "100").settings().scenario(); // chunks of 400 / 4 = 100 B: a byte per queue pair
         assertTrue(ring.flows().stream().allMatch(f -> f.queuePairs() == 100 && f.bytes() == 100));
     }
 
@@ -215,7 +215,7 @@ class SimulateOptionsTest {
                 && m.endsWith("got 51"), m);
         m = error("--workload", "ring-allreduce", "--hosts", "32", "--ranks", "16", "--flow-bytes", "64", "--qps", "5");
         assertTrue(m.contains("--qps") && m.contains("--flow-bytes / --ranks = 64 / 16 = 4 B") && m.endsWith("got 5"), m);
-        assertEquals(50, parse("--flow-bytes", "50", "--qps", "50").queuePairs());
+        assertEquals(50, parse("--flow-bytes", "50", "--qps", "50").settings().traffic().queuePairs());
     }
 
     /**
@@ -224,10 +224,10 @@ class SimulateOptionsTest {
      */
     @Test
     void packetHopsCountQueuePairs() {
-        SimulateOptions one = parse("--hosts", "32", "--flow-bytes", "2500");
-        SimulateOptions two = parse("--hosts", "32", "--flow-bytes", "2500", "--qps", "2");
-        long h1 = SimulateCommand.estimatedPacketHops(one, one.scenario());
-        long h2 = SimulateCommand.estimatedPacketHops(two, two.scenario());
+        SimulateRun one = parse("--hosts", "32", "--flow-bytes", "2500");
+        SimulateRun two = parse("--hosts", "32", "--flow-bytes", "2500", "--qps", "2");
+        long h1 = JvmProfile.estimatedPacketHops(one.settings(), one.settings().scenario());
+        long h2 = JvmProfile.estimatedPacketHops(two.settings(), two.settings().scenario());
         assertEquals(0, h1 % 3);
         assertEquals(h1 / 3 * 4, h2);
     }

@@ -26,16 +26,44 @@ class StandardWorkloadCommandTest {
         return r;
     }
 
+    /**
+     * The settings the library builds for the FCT validation's workload are those bin/simulate reads from the command
+     * line {@code FctWorkload.args} writes: every transport compared, two seeds, the notebook's and another fabric.
+     */
+    @Test
+    void theFctWorkloadsSettingsAreThoseOfItsCommandLine() {
+        for (fabriclab.validation.FctWorkload w : List.of(fabriclab.validation.FctWorkload.small("websearch", 0.3),
+                new fabriclab.validation.FctWorkload("fb-hadoop", 0.5, 16, 4, 2, 2_000_000_000L))) {
+            for (String transport : fabriclab.validation.FctWorkload.TRANSPORTS) {
+                for (long seed : new long[] {1, 7}) {
+                    fabriclab.scenarios.ScenarioSettings library = w.settings(transport, seed);
+                    fabriclab.scenarios.ScenarioSettings command = SimulateOptions.parse(w.args(transport, seed)).settings();
+                    assertEquals(command.toString(), library.toString(), w + " " + transport + " " + seed);
+                    fabriclab.simulation.Scenario a = library.scenario();
+                    fabriclab.simulation.Scenario b = command.scenario();
+                    assertEquals(b.name(), a.name());
+                    assertEquals(b.flows(), a.flows());
+                }
+            }
+        }
+    }
+
+    /** bin/simulate with no options runs the library's default settings. */
+    @Test
+    void theCommandsDefaultsAreTheLibrarys() {
+        assertEquals(fabriclab.scenarios.ScenarioSettings.defaults(), SimulateOptions.defaults().settings());
+    }
+
     @Test
     void optionsAreReadAndChecked() {
-        SimulateOptions o = SimulateOptions.parse(List.of("--workload", "websearch", "--load", "0.5", "--duration", "2ms",
+        SimulateRun o = SimulateOptions.parse(List.of("--workload", "websearch", "--load", "0.5", "--duration", "2ms",
                 "--incast-senders", "8"));
-        assertEquals(0.5, o.load());
-        assertEquals(2_000_000_000L, o.durationPs());
-        assertEquals(8, o.incast().senders());
-        assertEquals(o.toArgs(), SimulateOptions.parse(o.toArgs()).toArgs(), "written back and read again");
-        assertEquals(1_000_000_000L, SimulateOptions.parse(List.of("--workload", "fb-hadoop")).durationPs(), "1 ms by default");
-        assertEquals(0, SimulateOptions.parse(List.of("--workload", "fb-hadoop")).flowCount());
+        assertEquals(0.5, o.settings().traffic().load());
+        assertEquals(2_000_000_000L, o.settings().traffic().durationPs());
+        assertEquals(8, o.settings().traffic().incast().senders());
+        assertEquals(o.args(), SimulateOptions.parse(o.args()).args(), "written back and read again");
+        assertEquals(1_000_000_000L, SimulateOptions.parse(List.of("--workload", "fb-hadoop")).settings().traffic().durationPs(), "1 ms by default");
+        assertEquals(0, SimulateOptions.parse(List.of("--workload", "fb-hadoop")).settings().traffic().flowCount());
         String[][] bad = {
             {"--workload", "websearch", "--load", "0"}, {"--workload", "websearch", "--load", "1.01"},
             {"--workload", "websearch", "--load", "3e-1"}, {"--workload", "websearch", "--duration", "100s"},

@@ -104,7 +104,7 @@ class DropSitesTest {
         // window is lost, so nothing of it arrives out of order.)
         SimulationResult r = new Simulator(fabriclab.cli.SimulateOptions.parse(java.util.List.of("--hosts", "16",
                 "--hosts-per-leaf", "4", "--spines", "2", "--forwarding", "spray", "--pfc", "off", "--buffer", "1064",
-                "--ack-timeout-exponent", "4")).scenario()).run(100 * Time.MS, fabriclab.progress.Progress.silent());
+                "--ack-timeout-exponent", "4")).settings().scenario()).run(100 * Time.MS, fabriclab.progress.Progress.silent());
         assertTrue(r.droppedPackets() > 0, "the test needs loss");
         assertTrue(r.discardedBytes() > 0, "the test needs receiver discards");
         assertSitesSumToTotals(r);

@@ -23,7 +23,7 @@ class ProgressWatchdogTest {
     private static Scenario cli(String... args) {
         List<String> a = new java.util.ArrayList<>(List.of("--hosts", "16", "--hosts-per-leaf", "4", "--spines", "2"));
         a.addAll(List.of(args));
-        return SimulateOptions.parse(a).scenario();
+        return SimulateOptions.parse(a).settings().scenario();
     }
 
     /** Spraying with PFC off and a buffer of one packet (1000 + 64 B): reordering and loss, go-back-N never catches up. */

@@ -56,7 +56,7 @@ class FctWorkloadTest {
     void gseCompletesTheWebsearchWorkloadWithNoDropIncludingTheTrafficWithinALeaf() {
         FctWorkload w = FctWorkload.small("websearch", 0.3);
         for (long seed = 1; seed <= 3; seed++) {
-            long withinLeaf = fabriclab.cli.SimulateOptions.parse(w.args("gse", seed)).scenario().flows()
+            long withinLeaf = w.settings("gse", seed).scenario().flows()
                     .stream().filter(f -> f.source() / w.hostsPerLeaf() == f.destination() / w.hostsPerLeaf()).count();
             assertTrue(withinLeaf > 0, "seed " + seed + ": no flow within a leaf");
             FctWorkload.Result run = w.runFigures("gse", seed);

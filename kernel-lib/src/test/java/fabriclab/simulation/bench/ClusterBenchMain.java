@@ -106,7 +106,7 @@ public final class ClusterBenchMain {
         };
         // the incast is one switch of 65 hosts: bin/simulate refuses --hosts there, as it does not apply
         List<String> size = name.equals("incast") ? List.of() : List.of("--hosts", Integer.toString(hosts));
-        return SimulateOptions.parse(concat(size, args)).scenario();
+        return SimulateOptions.parse(concat(size, args)).settings().scenario();
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

@@ -1,4 +1,4 @@
-package fabriclab.cli;
+package fabriclab.scenarios;
 
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.congestion.RttControlParameters;
@@ -12,8 +12,9 @@ import fabriclab.simulation.transport.roce.RoceTransport;
 import java.util.List;
 
 /**
- * The transports a run of {@code bin/simulate} chooses from ({@code --transport}): each value has its name on the
- * command line, says which options apply to it, and builds its {@link TransportModel} with the model's published
+ * The transports a run chooses from ({@code bin/simulate --transport}): each value has its name on the command line,
+ * says how it runs (acknowledged, forwarded by the switches, with PFC by default), and builds its
+ * {@link TransportModel} and switch buffer with the model's published
  * parameters ({@link DcqcnParameters#zhu2015()}, {@link RttControlParameters#ctcc()}, {@link GseTransport#defaults()}).
  */
 public enum TransportChoice {
@@ -95,18 +96,21 @@ public enum TransportChoice {
     }
 
     /** The choices that satisfy {@code test}, in declaration order. */
-    static List<TransportChoice> where(java.util.function.Predicate<TransportChoice> test) {
+    public static List<TransportChoice> where(java.util.function.Predicate<TransportChoice> test) {
+        fabriclab.Parameters.notNull("test", test);
         return java.util.Arrays.stream(values()).filter(test).toList();
     }
 
     /** The choice named {@code name} on the command line. */
-    static TransportChoice named(String name) {
+    public static TransportChoice named(String name) {
+        fabriclab.Parameters.notNull("name", name);
         for (TransportChoice t : values()) {
             if (t.optionName.equals(name)) {
                 return t;
             }
         }
-        throw new IllegalArgumentException("no transport is named \"" + name + "\"");
+        throw new IllegalArgumentException("name must name a transport, one of " + where(t -> true) + ", got \"" + name
+                + "\"");
     }
 
     @Override
