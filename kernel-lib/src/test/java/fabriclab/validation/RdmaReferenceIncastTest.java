@@ -14,7 +14,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tech.tablesaw.api.Row;
 import tech.tablesaw.api.Table;
 
@@ -212,6 +214,27 @@ class RdmaReferenceIncastTest {
             line(report, n, "CNPs (ref: flagged ACKs)", sum(rows(t, n, "cnp_acks")), r.counter(RoceTransport.CNPS), Double.NaN);
         }
         System.out.print(report);
+    }
+
+    /**
+     * Where a built copy of the reference is at hand ({@code -Dfabriclab.rdma.reference=DIR}, else
+     * {@code /work/refs/ns3-alibaba}), the tool reruns it and writes the committed CSV byte for byte.
+     */
+    @Test
+    void theToolReproducesTheCommittedCsvByteForByte(@TempDir Path tmp) throws Exception {
+        String configured = System.getProperty("fabriclab.rdma.reference");
+        Path tree = Path.of(configured == null || configured.isBlank() ? "/work/refs/ns3-alibaba" : configured);
+        Assumptions.assumeTrue(Files.isExecutable(tree.resolve("simulation/build/scratch/ns3.36.1-NormalNetwork"))
+                && Files.isExecutable(tree.resolve("analysis/trace_reader")), "no built reference at " + tree);
+        Path root = Path.of("..").toAbsolutePath().normalize(); // tests run in kernel-lib/
+        Path out = tmp.resolve(NAME + ".csv");
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(javaBin.toString(), root.resolve("tools/RdmaReferenceRuns.java").toString(), tree.toString(),
+                out.toString()).directory(root.toFile()).redirectErrorStream(true).redirectOutput(tmp.resolve("log.txt").toFile()).start();
+        assertTrue(p.waitFor(10, java.util.concurrent.TimeUnit.MINUTES), "the tool did not finish in 10 minutes");
+        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("log.txt")));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                Files.readAllBytes(root.resolve("datasets/published").resolve(NAME + ".csv")), Files.readAllBytes(out));
     }
 
     private static void line(StringBuilder sb, int n, String quantity, double reference, double ours, double tolerance) {
