@@ -130,7 +130,9 @@ final class RoceFlow extends ReliableTransport {
         }
         lastCnpArrivalPs = now;
         rateCuts++;
-        targetBitsPerSecond = rateBitsPerSecond;
+        if (model.clampTargetRate() || timerCount > 0 || byteCount > 0) { // else no increase since the last cut
+            targetBitsPerSecond = rateBitsPerSecond;
+        }
         rateBitsPerSecond = Math.max(p.minRateBitsPerSecond(), rateBitsPerSecond * (1 - alpha / 2));
         alpha = (1 - p.g()) * alpha + p.g();
         timerCount = 0;

@@ -52,9 +52,14 @@ import fabriclab.congestion.DcqcnParameters;
  *        sent for longer than the rate-increase timer T, so the sender does not raise its rate while
  *        its queue is still congested (needs {@code dcqcn})
  * @param window the sending window ({@link Window}), or null for none (the rate limiter alone, as NICs run DCQCN)
+ * @param clampTargetRate whether every rate cut sets the target rate R_T to the current rate R_C (true, Zhu et al.'s
+ *        reaction point); false sets R_T only at a cut that follows a rate increase, so a run of cuts with no increase
+ *        between them keeps the target of before the run and fast recovery climbs back towards it (the
+ *        {@code clamp_tgt_rate} 0 of Mellanox NICs and {@code ClampTargetRate false} of HPCC's ns-3 DCQCN)
  */
 public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, ReliableConnection rc,
-        int controlBytes, int ackPriority, int cnpPriority, boolean iqcn, Window window) implements TransportModel {
+        int controlBytes, int ackPriority, int cnpPriority, boolean iqcn, Window window, boolean clampTargetRate)
+        implements TransportModel {
 
     /**
      * A sending window on top of the rate limiter ("DCQCN+w" of Li et al., "HPCC: High Precision Congestion
@@ -87,6 +92,12 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
         }
     }
 
+    /** The same with every cut setting the target rate ({@code clampTargetRate} true). */
+    public RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, ReliableConnection rc,
+            int controlBytes, int ackPriority, int cnpPriority, boolean iqcn, Window window) {
+        this(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, window, true);
+    }
+
     /** DCQCN with {@code p}; the default reliable connection; 64-byte control frames on priority 0. */
     public static RoceTransport dcqcn(DcqcnParameters p) {
         return new RoceTransport(Parameters.notNull("p", p), 50e6, ReliableConnection.defaults(), 64, 0, 0, false, null);
@@ -100,17 +111,17 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
     /** A copy with CNPs (and ACKs/NACKs if {@code alsoAcks}) on another priority. */
     public RoceTransport withControlPriority(int priority, boolean alsoAcks) {
         return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, alsoAcks ? priority : ackPriority,
-                priority, iqcn, window);
+                priority, iqcn, window, clampTargetRate);
     }
 
     /** A copy with another hyper-increase step R_HAI [bit/s]. */
     public RoceTransport withHyperIncrease(double bps) {
-        return new RoceTransport(dcqcn, bps, rc, controlBytes, ackPriority, cnpPriority, iqcn, window);
+        return new RoceTransport(dcqcn, bps, rc, controlBytes, ackPriority, cnpPriority, iqcn, window, clampTargetRate);
     }
 
     /** A copy with another reliable connection (timeout, retries, ACK coalescing, message size). */
     public RoceTransport withReliableConnection(ReliableConnection c) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, c, controlBytes, ackPriority, cnpPriority, iqcn, window);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, c, controlBytes, ackPriority, cnpPriority, iqcn, window, clampTargetRate);
     }
 
     /** A copy acknowledging every {@code ackEvery} packets. */
@@ -120,12 +131,18 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
 
     /** A copy with iQCN on or off. */
     public RoceTransport withIqcn(boolean on) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, on, window);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, on, window, clampTargetRate);
     }
 
     /** A copy with sending window {@code w} ({@link Window}), or none for null. */
     public RoceTransport withWindow(Window w) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, w);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, w, clampTargetRate);
+    }
+
+    /** A copy whose cuts set the target rate always ({@code true}) or only after an increase; see {@code clampTargetRate}. */
+    public RoceTransport withClampTargetRate(boolean clamp) {
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, window,
+                clamp);
     }
 
     /** CNPs the notification points (receivers) sent. */
