@@ -7,6 +7,7 @@ import fabriclab.datasets.Datasets;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Time;
 import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.Simulator;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -132,7 +133,7 @@ class RdmaReferenceIncastTest {
         StringBuilder report = new StringBuilder(
                 "N  quantity                       reference        ours     tolerance\n");
         for (int n : SENDERS) {
-            SimulationResult r = new RdmaReferenceIncast(n).scenario().simulator().run();
+            SimulationResult r = new Simulator(new RdmaReferenceIncast(n).scenario()).run();
             // completion, bytes, drops
             assertTrue(r.allCompleted(), "N=" + n);
             assertEquals(n * RdmaReferenceIncast.BYTES_PER_SENDER, r.deliveredBytes(), "N=" + n);
