@@ -45,13 +45,27 @@ public final class InterleavedAbMain {
     }
 
     /**
+     * The simulator of {@code scenario} in its build: {@code new Simulator(scenario)}, or {@code scenario.simulator()}
+     * in builds whose scenario makes its own simulator, so that a build can be measured against older ones.
+     */
+    private static Object simulatorOf(Object scenario) throws Exception {
+        ClassLoader loader = scenario.getClass().getClassLoader();
+        Class<?> simulator = Class.forName("fabriclab.simulation.Simulator", true, loader);
+        try {
+            return simulator.getConstructor(scenario.getClass()).newInstance(scenario);
+        } catch (NoSuchMethodException e) {
+            return scenario.getClass().getMethod("simulator").invoke(scenario);
+        }
+    }
+
+    /**
      * One run of {@code scenario}'s simulator: million packet-hops per second of this thread's CPU time and per
      * second of the whole process's CPU time (the run only, not the build; CPU time rather than wall time, which
      * other tenants of a shared machine stretch). The process's figure includes the garbage collector's threads,
      * which collect what the run allocated; the thread's figure leaves them out.
      */
     private static double[] rate(Object scenario) throws Exception {
-        Object simulator = scenario.getClass().getMethod("simulator").invoke(scenario);
+        Object simulator = simulatorOf(scenario);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
