@@ -38,4 +38,11 @@ class DcqcnOneFlowTest {
         assertEquals(0.0, s.crossoverRadPerS());
         assertTrue(s.onRamp());
     }
+
+    @Test
+    void oneDcqcnFlowHasNoStandingQueue() {
+        DcqcnFixedPoint fp = DcqcnFixedPoint.solve(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 1);
+        assertEquals(0.0, fp.queueBytes()); // one flow is capped at line rate: the queue never grows
+        assertEquals(40e9, fp.rateBitsPerSecond());
+    }
 }

@@ -173,4 +173,10 @@ class DatasetsTest {
                 new Provenance.Paper("f", null, null, null, null), "l", Map.of("c", ""), null));
         assertTrue(e.getMessage().contains("kind"));
     }
+
+    @Test
+    void listOfNullNamesTheParameter() {
+        String m = assertThrows(IllegalArgumentException.class, () -> Datasets.list(null)).getMessage();
+        assertTrue(m != null && m.contains("root"), m);
+    }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import fabriclab.progress.Progress;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 class PathSelectionExperimentTest {
     static PathSelectionExperiment small(double tau) {
@@ -145,5 +146,12 @@ class PathSelectionExperimentTest {
         assertTrue(e.getMessage().contains("kBest"));
         e = assertThrows(IllegalArgumentException.class, () -> new PathQuality(0, 0, 0, 0, 1, 1));
         assertTrue(e.getMessage().contains("wUtil"));
+    }
+
+    @Test
+    void nonFiniteAnnounceAndSampleIntervalsAreRejected() {
+        rejects("announceS", () -> PathSelectionExperiment.paper(0.1).toBuilder().announceS(Double.NaN).build());
+        rejects("sampleS", () -> PathSelectionExperiment.paper(0.1).toBuilder()
+                .sampleS(Double.POSITIVE_INFINITY).build());
     }
 }
