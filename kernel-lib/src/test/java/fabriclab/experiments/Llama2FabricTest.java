@@ -89,7 +89,7 @@ class Llama2FabricTest {
     }
 
     /**
-     * Issue 22: announced at the failure instant (detectionPs = 0), 1 us ahead, or detected 20 us late
+     * Announced at the failure instant (detectionPs = 0), 1 us ahead, or detected 20 us late
      * like RoCE's, GSE loses the containers on (or sprayed onto) the failing link; its edges resend
      * them, so the AllReduce finishes with every lost packet resent, later than when the failure is
      * announced early enough to lose nothing.

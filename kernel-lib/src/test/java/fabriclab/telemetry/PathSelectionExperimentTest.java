@@ -44,8 +44,7 @@ class PathSelectionExperimentTest {
     }
 
     /**
-     * Conservation (issue 22: the telemetry score reported 1.05-1.23 of the offered bytes dropped):
-     * every offered byte is delivered, dropped once, or still queued, so on an overloaded fabric with
+     * Conservation: every offered byte is delivered, dropped once, or still queued, so on an overloaded fabric with
      * small buffers (150% load, 10 KB) drops plus delivered bytes stay within the offered bytes plus
      * what the queues can hold, and no drop fraction exceeds 1.
      */

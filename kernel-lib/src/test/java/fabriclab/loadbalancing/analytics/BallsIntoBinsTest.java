@@ -185,7 +185,7 @@ class BallsIntoBinsTest {
 
     /**
      * Counting by hand: n flows cannot put more than n on one path, so P(some path >= k) = 0 for
-     * k > n (issue 22: (2, 2, 3) threw); three flows on two paths all land on one path with
+     * k > n, (2, 2, 3) included; three flows on two paths all land on one path with
      * probability 2 (1/2)^3 = 1/4. The maximum is never negative, so P(max >= k) = 1 for k <= 0,
      * also for Integer.MIN_VALUE (where k - 1 overflows).
      */
