@@ -278,9 +278,9 @@ class Declarations(KernelSession):
 
 
 class ImportsInLaterCells(KernelSession):
-    """Adding an import never changes an existing variable (as in ipykernel); it used to reset the ones declared
-    before it to null when JShell recompiled their snippets and the in-process engine could not redefine them.
-    A kernel of its own for each sequence: an import already made earlier in the session hides the problem."""
+    """Adding an import never changes an existing variable (as in ipykernel), even when JShell recompiles the
+    snippets that declared the variables before it. A kernel of its own for each sequence: an import already made
+    earlier in the session would leave nothing to recompile."""
 
     def test_imports_in_later_cells_and_below_a_declaration_keep_the_variables(self):
         first = self.result_text('import fabriclab.notebook.*;\n'

@@ -26,10 +26,9 @@ class SimulationBoundaryTest {
 
     /**
      * Test sources outside {@code fabriclab.simulation} allowed to name the simulator's inside: the bad-input contract
-     * tests, which call every public method of kernel-lib by reflection, the simulator's runtime types included.
+     * registry, which calls every public method of kernel-lib by reflection, the simulator's runtime types included.
      */
-    private static final Set<String> TESTS_OF_EVERY_PUBLIC_METHOD = Set.of("BadInputRegistry.java",
-            "BadInputRound3Test.java");
+    private static final Set<String> TESTS_OF_EVERY_PUBLIC_METHOD = Set.of("BadInputRegistry.java");
 
     @Test
     void nothingOutsideTheSimulatorMentionsItsElementsEnginesOrEvents() throws IOException {

@@ -46,8 +46,8 @@ public record Bottleneck(double lineRateBitsPerSecond, double bufferBytes, Pfc p
      *   bound); 32 MB is this library's choice (a shared-buffer switch), and above it the fluid is
      *   counted as dropped. It changes results wherever the queue would pass it: with 64 flows
      *   starting at line rate at 100 Gb/s ({@link DcqcnParameters#zhu2015()}, 2 ms) the peak queue is
-     *   capped at 32 MB where an unbounded buffer peaks at about 77 MB (an outside comparison with the
-     *   authors' code found -43% on the peak in its 64-flow case, issue 22); at 40 Gb/s the same 64
+     *   capped at 32 MB where an unbounded buffer peaks at about 77 MB (a comparison with the
+     *   authors' code differs by -43% on the peak in its 64-flow case); at 40 Gb/s the same 64
      *   flows peak below 32 MB and are unaffected. Use {@link #withBuffer(double)} with a large value
      *   to compare with the papers' model.</li>
      *   <li>Packets of 1000 bytes: the unit in which the model's per-packet terms (byte counter,

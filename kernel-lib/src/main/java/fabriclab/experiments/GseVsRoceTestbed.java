@@ -38,7 +38,7 @@ import java.util.SplittableRandom;
 import tech.tablesaw.api.Table;
 
 /**
- * 000 figures 11 and 12 with the testbed settings the paper leaves unstated as axes (issue 19 part 2):
+ * 000 figures 11 and 12 with the testbed settings the paper leaves unstated as axes:
  * the same 8 jobs of 4 ranks on {@link Duan2024Testbed}, run with
  * <ul>
  *   <li><b>uplinks</b>: one 400GE port per leaf-spine pair, or each 400GE port as 4 x 100G members

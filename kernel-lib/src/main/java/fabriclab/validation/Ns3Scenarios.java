@@ -13,7 +13,7 @@ import fabriclab.simulation.config.SwitchBuffer;
 import java.util.List;
 
 /**
- * The scenarios the packet simulator shares with ns-3 3.37 (issue 37), as our simulator runs them. The ns-3 side is
+ * The scenarios the packet simulator shares with ns-3 3.37, as our simulator runs them. The ns-3 side is
  * two programs of ours in {@code kernel-lib/src/test/ns3/} ({@code fabriclab-incast.cc}, {@code fabriclab-red.cc});
  * their outputs for exactly these cases are the published datasets {@value #INCAST_DATASET},
  * {@value #HELD_QUEUE_DATASET} and {@value #STEP_DATASET}, written and re-checked against ns-3 by

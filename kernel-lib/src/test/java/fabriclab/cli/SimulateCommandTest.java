@@ -37,8 +37,9 @@ class SimulateCommandTest {
     @Test
     void defaultsAreTheRocePfcScenarioOfTheHtsimComparison() {
         SimulateRun o = SimulateOptions.defaults();
-        // the issue's scenario: N/16 leaves x 16 hosts, 8 spines, 2 links per pair, 100G, 1 us, 1000 B + 64 B,
-        // 2 MB flows seed 5, an ACK per packet, XOFF 15 x 1064 B, XON 12,000 B, ECMP, 16 MB shared buffer
+        // the htsim comparison's scenario: N/16 leaves x 16 hosts, 8 spines, 2 links per pair, 100G, 1 us,
+        // 1000 B + 64 B, 2 MB flows seed 5, an ACK per packet, XOFF 15 x 1064 B, XON 12,000 B, ECMP,
+        // 16 MB shared buffer
         assertEquals("permutation", o.settings().workload());
         assertEquals(128, o.settings().fabric().hosts());
         assertEquals(16, o.settings().fabric().hostsPerLeaf());
@@ -153,7 +154,7 @@ class SimulateCommandTest {
 
     /**
      * The heap estimate counts the links between leaves and spines and the packets the buffers and links may hold, not
-     * the hosts alone (issue 39, item 3); a ring all-reduce group beyond the schedule's transfers is refused by --ranks.
+     * the hosts alone; a ring all-reduce group beyond the schedule's transfers is refused by --ranks.
      */
     @Test
     void theHeapEstimateCountsLinksAndHeldPackets() {

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Extreme but valid command lines of {@code bin/simulate} (issue 39): tiny buffers, the slowest rate, 1 s delays, huge
+ * Extreme but valid command lines of {@code bin/simulate}: tiny buffers, the slowest rate, 1 s delays, huge
  * sizes. Each ends, in this JVM, in a result (status 0), a refusal naming an option (status 2) or the progress
  * watchdog's stop (status 1, its message), and the one this test expects.
  */

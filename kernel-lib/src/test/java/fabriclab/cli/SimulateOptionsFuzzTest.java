@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every option of {@code bin/simulate} against bad values (issue 39): for each option of {@link SimulateOptions#ALL},
+ * Every option of {@code bin/simulate} against bad values: for each option of {@link SimulateOptions#ALL},
  * in each context that makes it apply (the defaults, each transport, each workload), each value of {@link #BAD} is
  * given. The command must either refuse it with an {@link IllegalArgumentException} whose message names the option
  * as written and the value, or accept it; an accepted value must then build its scenario or be refused the same way

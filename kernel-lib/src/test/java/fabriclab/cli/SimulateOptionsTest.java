@@ -25,7 +25,7 @@ class SimulateOptionsTest {
 
     /**
      * Java's floating-point literal syntax is not a number here: a d or f suffix, hexadecimal, NaN and Infinity are
-     * refused naming the option and the text, and saying what is accepted (they used to read as 1 ps, 100 B, 16384).
+     * refused naming the option and the text, and saying what is accepted (never read as 1 ps, 100 B, 16384).
      */
     @Test
     void javaFloatLiteralsAreRefused() {
@@ -104,7 +104,7 @@ class SimulateOptionsTest {
     }
 
     /**
-     * An option given where it does not apply to the workload or transport is an error naming both (it used to be
+     * An option given where it does not apply to the workload or transport is an error naming both (never silently
      * ignored); where it applies it is accepted, and an option not given never errs for not applying.
      */
     @Test
@@ -155,8 +155,8 @@ class SimulateOptionsTest {
 
     /**
      * GSE runs the incast: its one switch is the edge of the senders and of the receiver, so every container is
-     * requested from and granted by the receiver port's scheduler on that switch (GSE used to leave traffic within a
-     * leaf unscheduled and was refused here). 4 senders x 200 KB at 100G into one 100G port with a 100 KB buffer and
+     * requested from and granted by the receiver port's scheduler on that switch, traffic within a leaf included.
+     * 4 senders x 200 KB at 100G into one 100G port with a 100 KB buffer and
      * no PFC: unscheduled line-rate senders overflow it (300G more than the port drains fills 100 KB in under 3 us);
      * with GSE the grants pace the containers to the port's rate, so the port holds at most a container and the packet
      * in service: nothing dropped, every flow complete, every byte delivered once, and every container granted once.

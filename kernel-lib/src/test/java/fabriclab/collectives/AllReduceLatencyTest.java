@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fabriclab.collectives.AllReduceLatency.Algorithm;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 class AllReduceLatencyTest {
     static final AllReduceLatency LEAF_SPINE = new AllReduceLatency(1e-6, 500e-9, 0, 50e-9, 100, 2);
@@ -100,5 +101,11 @@ class AllReduceLatencyTest {
                 .getMessage().startsWith("tiers"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new AllReduceLatency(-1, 0, 0, 0, 100, 1))
                 .getMessage().startsWith("hostOverheadS"));
+    }
+
+    @Test
+    void aHugeNodeCountIsRejected() {
+        AllReduceLatency lat = new AllReduceLatency(1e-6, 1e-6, 1e-6, 1e-6, 100, 2);
+        rejects("nodes", () -> lat.rounds(AllReduceLatency.Algorithm.RING, Integer.MAX_VALUE));
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.refused;
 
 class CollectiveScheduleTest {
     @Test
@@ -56,5 +57,17 @@ class CollectiveScheduleTest {
         assertTrue(e.getMessage().contains("ranks"));
         e = assertThrows(IllegalArgumentException.class, () -> CollectiveSchedule.of(Collective.ALL_TO_ALL, 1, 100));
         assertTrue(e.getMessage().contains("ranks"));
+    }
+
+    /** Sizes are refused before anything is built, not with an OutOfMemoryError. */
+    @Test
+    void collectiveSchedulesBeyondTheirTransferLimitAreRefused() {
+        refused(() -> CollectiveSchedule.of(Collective.HALVING_DOUBLING_ALL_REDUCE, 1 << 30, 1L << 40),
+                "ranks", "16,777,216", "got 1073741824", "60 per rank");
+        refused(() -> CollectiveSchedule.of(Collective.ALL_TO_ALL, 100_000, 1_000_000_000_000L), "ranks", "got 100000",
+                "99999 per rank");
+        // p (p - 1) <= 2^24 up to p = 4096: 4097 x 4096 = 16,781,312 is one rank too many
+        refused(() -> CollectiveSchedule.pairwiseAllToAll(4097, 1L << 20), "ranks", "got 4097", "16,781,312");
+        assertEquals(2 * 2 * 3, CollectiveSchedule.of(Collective.RING_ALL_REDUCE, 3, 3).transfers().size());
     }
 }

@@ -75,4 +75,13 @@ class LeafSpineBoundTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> b.seconds(List.of(), LeafSpineBound.Routing.ECMP, 1, 0))
                 .getMessage().contains("draws"));
     }
+
+    @Test
+    void aLongRingIsOneSharedStepNotACopyPerStep() {
+        List<List<LeafSpineBound.Flow>> steps = LeafSpineBound.ringSteps(new int[][] {{0, 1, 2}}, Integer.MAX_VALUE, 10);
+        assertEquals(Integer.MAX_VALUE, steps.size());
+        // ring of 3: 0 -> 1, 1 -> 2, 2 -> 0, each 10 bytes
+        assertEquals(List.of(new LeafSpineBound.Flow(0, 1, 10), new LeafSpineBound.Flow(1, 2, 10), new LeafSpineBound.Flow(2, 0, 10)),
+                steps.get(Integer.MAX_VALUE - 1));
+    }
 }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The initial state, history and solver options of {@link DcqcnFluidModel} (issue 22), each against a
+ * The initial state, history and solver options of {@link DcqcnFluidModel}, each against a
  * value derived by hand from the model's equations, not from its output.
  */
 class DcqcnFluidModelStartTest {

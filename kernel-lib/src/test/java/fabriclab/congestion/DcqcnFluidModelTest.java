@@ -12,6 +12,10 @@ import java.util.List;
 import static fabriclab.congestion.EcnMarkingTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static fabriclab.TestArguments.QUICK;
+import static fabriclab.TestArguments.refused;
+import static fabriclab.TestArguments.rejects;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 class DcqcnFluidModelTest {
     private static final DcqcnParameters ZHU = DcqcnParameters.zhu2015();
@@ -201,5 +205,55 @@ class DcqcnFluidModelTest {
         assertMessage("sampleEveryS", () -> DcqcnFluidModel.of(ZHU, port, 2).simulate(1e-3, 1e-6, 1e-7,
                 Progress.silent()));
         assertMessage("classes", () -> new DcqcnFluidModel(ZHU, port, List.of()));
+    }
+
+    @Test
+    void aFluidTrajectoryBeyondItsValueLimitIsRefused() {
+        DcqcnFluidModel m = DcqcnFluidModel.of(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 10);
+        // 0.1 s / 1 ns = 1e8 rows of 7 columns (time, a class's rate, target and alpha, queue, marking, pause)
+        refused(() -> m.simulate(0.1, 1e-9, 1e-9, Progress.silent()), "sampleEveryS", "10,000,000",
+                "7 columns", "got 1.0E-9");
+    }
+
+    @Test
+    void extremeParametersAreRejectedOrGiveAFiniteTrajectory() {
+        Bottleneck port = Bottleneck.of(40e9);
+        DcqcnParameters z = DcqcnParameters.zhu2015();
+        for (DcqcnParameters p : List.of(
+                new DcqcnParameters(z.marking(), z.g(), z.tauS(), z.tauPrimeS(), z.timerS(), 1e-300, z.fastRecoverySteps(),
+                        z.rateAiBitsPerSecond(), z.feedbackDelayS(), z.minRateBitsPerSecond()),
+                new DcqcnParameters(z.marking(), z.g(), z.tauS(), z.tauPrimeS(), z.timerS(), z.byteCounterBytes(),
+                        z.fastRecoverySteps(), Double.MAX_VALUE, z.feedbackDelayS(), z.minRateBitsPerSecond()))) {
+            // either rejected naming the field, or a trajectory without NaN
+            try {
+                FluidRun r = assertTimeoutPreemptively(QUICK,
+                        () -> DcqcnFluidModel.of(p, port, 4).simulate(2e-4, 1e-6, 1e-5, Progress.silent()));
+                for (var c : r.trajectory().columns()) {
+                    if (c instanceof tech.tablesaw.api.DoubleColumn d) {
+                        for (double v : d.asDoubleArray()) {
+                            assertTrue(Double.isFinite(v), c.name() + " has " + v);
+                        }
+                    }
+                }
+            } catch (IllegalArgumentException e) {
+                assertTrue(e.getMessage().contains("byteCounterBytes") || e.getMessage().contains("rateAiBitsPerSecond"),
+                        e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void aTimerShorterThanAnyUsableStepIsRejected() {
+        Bottleneck port = Bottleneck.of(40e9);
+        DcqcnParameters z = DcqcnParameters.zhu2015();
+        DcqcnParameters tinyTimer = new DcqcnParameters(z.marking(), z.g(), z.tauS(), z.tauPrimeS(), 1e-300, z.byteCounterBytes(),
+                z.fastRecoverySteps(), z.rateAiBitsPerSecond(), z.feedbackDelayS(), z.minRateBitsPerSecond());
+        rejects("stepS", () -> DcqcnFluidModel.of(tinyTimer, port, 4).simulate(2e-4, 1e-6, 1e-5, Progress.silent()));
+    }
+
+    @Test
+    void aNullClassIsRejectedNamingClasses() {
+        rejects("classes", () -> new DcqcnFluidModel(DcqcnParameters.zhu2015(), Bottleneck.of(40e9),
+                java.util.Arrays.asList(FlowClass.of(2), null)));
     }
 }

@@ -7,10 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * One DCQCN flow into a port of its own line rate (issue 22: the fixed point claimed q* = 11.2 KB
- * at 40G). The flow's rate is capped at C, so arrivals never exceed the service: the fluid model,
- * run independently of the fixed-point solver, keeps the queue empty and marks nothing, and the
- * fixed point must say the same.
+ * One DCQCN flow into a port of its own line rate. The flow's rate is capped at C, so arrivals never
+ * exceed the service: the fluid model, run independently of the fixed-point solver, keeps the queue
+ * empty and marks nothing, and the fixed point must say the same.
  */
 class DcqcnOneFlowTest {
     @Test
@@ -37,5 +36,12 @@ class DcqcnOneFlowTest {
         assertEquals(180.0, s.phaseMarginDeg());
         assertEquals(0.0, s.crossoverRadPerS());
         assertTrue(s.onRamp());
+    }
+
+    @Test
+    void oneDcqcnFlowHasNoStandingQueue() {
+        DcqcnFixedPoint fp = DcqcnFixedPoint.solve(DcqcnParameters.zhu2015(), Bottleneck.of(40e9), 1);
+        assertEquals(0.0, fp.queueBytes()); // one flow is capped at line rate: the queue never grows
+        assertEquals(40e9, fp.rateBitsPerSecond());
     }
 }

@@ -9,8 +9,8 @@ import fabriclab.progress.Progress;
 import org.junit.jupiter.api.Test;
 
 /**
- * The queue's floor at 0 holds in both solvers on cases where the adaptive solver's steps used to take it below 0
- * (issue 39, item 5): 10 flows at 40 Gb/s for 200 ms with a feedback delay tau* of 85 us.
+ * The queue's floor at 0 holds in both solvers on cases where an adaptive step could take it below 0:
+ * 10 flows at 40 Gb/s for 200 ms with a feedback delay tau* of 85 us.
  */
 class DcqcnQueueFloorTest {
     private static final double DURATION_S = 0.2;

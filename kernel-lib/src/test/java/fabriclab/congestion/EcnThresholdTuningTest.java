@@ -10,6 +10,7 @@ import java.util.List;
 import static fabriclab.congestion.EcnMarkingTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static fabriclab.TestArguments.rejects;
 
 class EcnThresholdTuningTest {
     private final EcnThresholdTuning tuning = new EcnThresholdTuning(DcqcnParameters.zhu2015(),
@@ -51,5 +52,13 @@ class EcnThresholdTuningTest {
         assertMessage("maxEvaluations", () -> tuning.optimise(EcnMarking.dcqcnDefaults(), 2, Progress.silent()));
         assertMessage("lambdaUsPerPoint", () -> new EcnThresholdTuning(DcqcnParameters.zhu2015(),
                 Bottleneck.of(40e9), List.of(FlowClass.of(4)), 5e-3, 1e-6, -1));
+    }
+
+    @Test
+    void aNanThresholdIsRejected() {
+        EcnThresholdTuning tuning = new EcnThresholdTuning(DcqcnParameters.zhu2015(), Bottleneck.of(40e9),
+                List.of(FlowClass.of(4)), 1e-4, 1e-6, 10);
+        rejects("kMinBytes", () -> tuning.grid(new double[] {Double.NaN}, new double[] {100e3}, new double[] {0.01},
+                Progress.silent()));
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 class OverheadModelTest {
     private static final OverheadModel M = OverheadModel.defaults();
@@ -65,5 +66,18 @@ class OverheadModelTest {
         assertTrue(e.getMessage().contains("cellPayloadBytes"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> M.withPathDelaySigma(-1));
         assertTrue(e.getMessage().contains("pathDelaySigma"), e.getMessage());
+    }
+
+    @Test
+    void aggregationAtAVanishingLoadWaitsCorrespondinglyLongOrIsRejected() {
+        // the wait moments scale as 1 / lambda, lambda = load R / (8 P): std(load) = std(1) / load exactly
+        OverheadModel m = OverheadModel.defaults();
+        PacketSizes p = PacketSizes.fixed(256);
+        var one = m.aggregation(p, 1);
+        var tiny = m.aggregation(p, 1e-300);
+        assertTrue(one.stdAddedLatency() > 0, "a frame holds several 256 B packets");
+        assertEquals(one.stdAddedLatency() * 1e300, tiny.stdAddedLatency(), 1e-12 * tiny.stdAddedLatency());
+        assertTrue(Double.isFinite(tiny.meanAddedLatency()) && tiny.meanAddedLatency() > one.meanAddedLatency());
+        rejects("load", () -> m.aggregation(p, Double.MIN_VALUE));
     }
 }

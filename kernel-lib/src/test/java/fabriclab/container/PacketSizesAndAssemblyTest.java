@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 class PacketSizesAndAssemblyTest {
 
@@ -141,5 +142,10 @@ class PacketSizesAndAssemblyTest {
         assertTrue(e.getMessage().contains("maxBytes"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> PacketSizes.empirical(new int[] {1}, new double[] {-1}));
         assertTrue(e.getMessage().contains("weights[0]"), e.getMessage());
+    }
+
+    @Test
+    void aSizeRangeThatWouldExhaustMemoryIsRejected() {
+        rejects("maxBytes", () -> PacketSizes.uniform(64, Integer.MAX_VALUE));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 class ReorderingTest {
     private static final double SIGMA = 1e-6;          // 1 us path jitter
@@ -160,5 +161,10 @@ class ReorderingTest {
         assertTrue(e.getMessage().contains("gap"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Reordering.rfc4737ReorderedFraction(NORMAL, 0, 1));
         assertTrue(e.getMessage().contains("gap"), e.getMessage());
+    }
+
+    @Test
+    void aHugePacketCountIsRejectedUpFront() {
+        rejects("packets", () -> ReorderSimulator.builder().delay(new DelayModel.Normal(1e-6, 1e-7)).gap(1e-7).paths(4).build().run(Long.MAX_VALUE, 1));
     }
 }

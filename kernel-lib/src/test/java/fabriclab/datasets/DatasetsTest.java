@@ -47,7 +47,7 @@ class DatasetsTest {
         return Datasets.write(dir, t, p);
     }
 
-    /** Issue 22: a broken CSV fails with a message that names the file and says what is wrong. */
+    /** A broken CSV fails with a message that names the file and says what is wrong. */
     @Test
     void emptyHeaderOnlyAndMixedCsvFilesAreRejectedClearly(@TempDir Path dir) throws Exception {
         Path csv = toy(dir);
@@ -64,7 +64,7 @@ class DatasetsTest {
         assertTrue(m.contains("column \"rate_gbps\" mixes numbers with text, row 2 holds \"fast\""), m);
     }
 
-    /** Issue 39: a number is read exactly as written, or the file is refused naming the line and column. */
+    /** A number is read exactly as written, or the file is refused naming the line and column. */
     @Test
     void numbersNotReadAsWrittenAreRefusedNamingLineAndColumn(@TempDir Path dir) throws Exception {
         Path csv = toy(dir);
@@ -94,7 +94,7 @@ class DatasetsTest {
     }
 
     /**
-     * Issue 39: a CSV the parser cannot split is refused naming the file, line and column, not with the parser's
+     * A CSV the parser cannot split is refused naming the file, line and column, not with the parser's
      * settings or an index out of bounds.
      */
     @Test
@@ -172,5 +172,11 @@ class DatasetsTest {
         e = assertThrows(IllegalArgumentException.class, () -> new Provenance("a", "b", "guess",
                 new Provenance.Paper("f", null, null, null, null), "l", Map.of("c", ""), null));
         assertTrue(e.getMessage().contains("kind"));
+    }
+
+    @Test
+    void listOfNullNamesTheParameter() {
+        String m = assertThrows(IllegalArgumentException.class, () -> Datasets.list(null)).getMessage();
+        assertTrue(m != null && m.contains("root"), m);
     }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tech.tablesaw.api.Table;
+import static fabriclab.TestArguments.rejects;
 
 class GseVsRoceJctTest {
     @Test
@@ -106,5 +107,11 @@ class GseVsRoceJctTest {
     void rejectsOtherSpeedups() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new GseVsRoceJct(1.0));
         assertTrue(e.getMessage().contains("speedup"));
+    }
+
+    @Test
+    void aBufferBeyondItsLimitIsRejected() {
+        rejects("bufferBytes", () -> new GseVsRoceJct(2.0).run(fabriclab.collectives.Collective.ALL_TO_ALL, Long.MAX_VALUE,
+                RoceOrGse.ROCE, 1));
     }
 }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
+import static fabriclab.TestArguments.rejects;
 
 class Llama2FabricTest {
     static final Llama2Fabric L = new Llama2Fabric(1.5);
@@ -88,7 +89,7 @@ class Llama2FabricTest {
     }
 
     /**
-     * Issue 22: announced at the failure instant (detectionPs = 0), 1 us ahead, or detected 20 us late
+     * Announced at the failure instant (detectionPs = 0), 1 us ahead, or detected 20 us late
      * like RoCE's, GSE loses the containers on (or sprayed onto) the failing link; its edges resend
      * them, so the AllReduce finishes with every lost packet resent, later than when the failure is
      * announced early enough to lose nothing.
@@ -166,5 +167,11 @@ class Llama2FabricTest {
         assertEquals("threads must be in [1, 1024], got 0", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> new Llama2Fabric(3));
         assertTrue(e.getMessage().contains("speedup"), e.getMessage());
+    }
+
+    @Test
+    void aMessageBeyondItsLimitIsRejected() {
+        rejects("bytesPerRank", () -> new Llama2Fabric(2.0).communication(Llama2Fabric.Case.values()[0], RoceOrGse.GSE,
+                Long.MAX_VALUE, 1));
     }
 }

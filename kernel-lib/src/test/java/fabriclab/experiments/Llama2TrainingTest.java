@@ -77,7 +77,7 @@ class Llama2TrainingTest {
 
     @Test
     void gseWithALinkDownRunsOnThePacketSimulatorToo() {
-        // issue 22: GSE's edges resend what the path-blind grants overflow, so the row completes, and no faster
+        // GSE's edges resend what the path-blind grants overflow, so the row completes, and no faster
         // than with every link up
         Llama2Training t = Llama2Training.nonBlocking(4);
         var op = CommOp.Primitive.ALL_REDUCE;

@@ -99,4 +99,30 @@ class TopologyTest {
             assertEquals(tier, Tier.ofLevel(tier.level()));
         }
     }
+
+    @Test
+    void moreHostsThanLinksIsRejectedBeforeTheDefaultNamesAreBuilt() {
+        List<LinkSpec> links = List.of(new LinkSpec(0, 2, 1000, 0), new LinkSpec(1, 2, 1000, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Topology("t", Integer.MAX_VALUE, 1, links, List.of(0)));
+        assertTrue(e.getMessage().startsWith("hosts must be at most links.size() = 2"), e.getMessage());
+        assertEquals(List.of("host0", "host1", "leaf1"), new Topology("t", 2, 1, links, List.of(0)).nodeNames());
+    }
+
+    @Test
+    void hostsPlusSwitchesIsCountedWithoutOverflow() {
+        List<LinkSpec> links = List.of(new LinkSpec(0, 2, 1000, 0), new LinkSpec(1, 2, 1000, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Topology("t", Integer.MAX_VALUE, 1, links, List.of(0), List.of("a", "b", "s")));
+        // 2^31 - 1 hosts + 1 switch = 2^31 nodes, not the int overflow -2^31
+        assertTrue(e.getMessage().contains("hosts + switches = 2147483648"), e.getMessage());
+    }
+
+    @Test
+    void anUnknownNodeIsReportedUnderTheCallersParameter() {
+        Topology t = Topology.singleSwitch(2, 1000, 0); // host0, host1, leaf1
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> t.hasLink("host0", "spine9"));
+        assertTrue(e.getMessage().startsWith("b must name a node"), e.getMessage());
+        assertTrue(t.hasLink("host0", "leaf1"));
+    }
 }

@@ -62,4 +62,14 @@ class PausePropagationTest {
                 () -> new PausePropagationSimulator(3, 400e9, 0, 400e9, 100e9, th, 2e-6, STEP));
         assertTrue(e.getMessage().contains("headroomBytes"));
     }
+
+    /** "Never" is an empty Optional, not NaN. */
+    @Test
+    void neverIsAnEmptyOptional() {
+        // 400G into a 100G bottleneck fills 100 KB (XOFF) after 8 * 100e3 / 300e9 = 2.7 us: a 1 us run never pauses
+        PausePropagationSimulator.Result r = new PausePropagationSimulator(3, 400e9, 0,
+                400e9, 100e9, new Pfc(100_000, 80_000, 50_000, Pfc.MAX_QUANTA), 1e-6, 1e-7).run(1e-6, 1);
+        assertTrue(r.sendersStopS().isEmpty());
+        assertTrue(r.firstPauseS().stream().allMatch(java.util.OptionalDouble::isEmpty));
+    }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static fabriclab.TestArguments.rejects;
 
 class PfcTest {
     @Test
@@ -106,5 +107,11 @@ class PfcTest {
         assertTrue(e.getMessage().contains("pfc.headroomBytes"));
         e = assertThrows(IllegalArgumentException.class, () -> new PfcIncastSimulator(null, th, 1e-6, 1e-7));
         assertTrue(e.getMessage().contains("incast"));
+    }
+
+    @Test
+    void pfcSimulatorRejectsAVanishingStep() {
+        Incast incast = Incast.of(4, 1_000_000, 100_000_000_000L);
+        rejects("stepS", () -> new PfcIncastSimulator(incast, new Pfc(100_000, 90_000, 50_000, 65535), 1e-6, 1e-300));
     }
 }

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static fabriclab.TestArguments.rejects;
 
 class DgsqTest {
     private static final double G100 = 100e9;
@@ -187,5 +188,11 @@ class DgsqTest {
         DgsqSimulator sim = new DgsqSimulator(new DgsqConfig(G100, G100, 1000, 0, 0, GrantPolicy.EQUAL));
         e = assertThrows(IllegalArgumentException.class, () -> sim.run(List.of(), 1));
         assertTrue(e.getMessage().contains("sources"));
+    }
+
+    @Test
+    void aVanishingGrantIsRejectedUpFront() {
+        rejects("grantBytes", () -> new DgsqSimulator(new DgsqConfig(100e9, 100e9, 1e-300, 0, 0,
+                GrantPolicy.values()[0])).run(Incast.of(4, 1_000_000, 100_000_000_000L), 1));
     }
 }

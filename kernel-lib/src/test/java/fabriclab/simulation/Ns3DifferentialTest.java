@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The packet simulator against ns-3 3.37 (Debian's {@code libns3-dev}): the same scenario run in both, figures
- * compared exactly or within stated tolerances (issue 37, first step). The ns-3 side is our own program
+ * compared exactly or within stated tolerances. The ns-3 side is our own program
  * {@code src/test/ns3/fabriclab-incast.cc}, compiled by this test with g++ against the installed ns-3 (flags from
  * {@code pkg-config}) and cached under {@code target/ns3/} by a hash of its source and the ns-3 version. The test
  * fails, never skips, when ns-3, pkg-config or g++ is missing: install {@code libns3-dev pkg-config g++}. ECN

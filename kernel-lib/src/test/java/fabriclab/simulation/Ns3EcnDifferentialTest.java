@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * ECN marking of the packet simulator against ns-3 3.37's {@code RedQueueDisc} (issue 37, item 1, second scenario):
+ * ECN marking of the packet simulator against ns-3 3.37's {@code RedQueueDisc}:
  * the marking fraction at a queue held at a known occupancy, and the marks of a step threshold packet by packet. The
  * ns-3 side is our program {@code src/test/ns3/fabriclab-red.cc}, compiled and cached as in
  * {@link Ns3DifferentialTest} (whose helper this test uses); the test fails, never skips, when ns-3 is missing.

@@ -18,7 +18,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
- * A leaf-spine permutation of line-rate flows against ns-3 3.37 (issue 37, item 1, third scenario). The ns-3 side is
+ * A leaf-spine permutation of line-rate flows against ns-3 3.37. The ns-3 side is
  * our program {@code src/test/ns3/fabriclab-leafspine.cc}, compiled and cached as in {@link Ns3DifferentialTest}; the
  * test fails, never skips, when ns-3 is missing.
  *

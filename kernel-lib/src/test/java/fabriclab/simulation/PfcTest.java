@@ -251,7 +251,7 @@ class PfcTest {
         assertMessage("pfc.headroomBytes", () -> b.pfc(new Pfc(60_000, 1, 50_000, 1)).build());
         // XOFF + headroom exactly filling the buffer is allowed
         assertEquals(new Pfc(60_000, 1, 40_000, 1), b.pfc(new Pfc(60_000, 1, 40_000, 1)).build().pfc());
-        // null is no longer an error: it is the builder's way to turn PFC off
+        // null is not an error: it is the builder's way to turn PFC off
         assertNull(b.pfc(new Pfc(10_000, 1, 0, 1)).pfc(null).build().pfc());
         assertMessage("rateBitsPerSecond", () -> PfcHeadroom.packetLevelBytes(0, 0, 1000));
         assertMessage("packetWireBytes", () -> PfcHeadroom.packetLevelBytes(G100, 0, 0));

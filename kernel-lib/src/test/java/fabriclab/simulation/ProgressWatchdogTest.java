@@ -16,7 +16,7 @@ import fabriclab.simulation.transport.roce.RoceTransport;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The progress watchdog of both engines, on the runs of issue 39 that never ended. */
+/** The progress watchdog of both engines, on runs that would otherwise never end. */
 class ProgressWatchdogTest {
     static final long G100 = 100_000_000_000L;
 

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import fabriclab.fabric.Incast;
 import fabriclab.fabric.Time;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 /** The packet simulator reads the same {@link Incast} the bounds and fluid models take. */
 class ScenarioIncastTest {
@@ -49,5 +50,11 @@ class ScenarioIncastTest {
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
                 () -> Scenario.incast(new Incast(2, 8, 3, 1, 1, 0), Time.US, CONFIG));
         assertTrue(x.getMessage().contains("incast.bytesPerSender"), x.getMessage());
+    }
+
+    @Test
+    void anIncastOfHugeFlowsIsRejectedUpFront() {
+        SimulationConfig config = SimulationConfig.defaults(SwitchBuffer.shared(10_000_000));
+        rejects("bytesPerSender", () -> new Simulator(Scenario.incast(4, Long.MAX_VALUE, 100_000_000_000L, config)).run());
     }
 }

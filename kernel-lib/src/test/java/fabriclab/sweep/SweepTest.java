@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.refused;
 
 class SweepTest {
     private record Point(int index, long seed) {
@@ -179,5 +180,12 @@ class SweepTest {
                 assertThrows(IllegalArgumentException.class, () -> Sweep.run("x", ok, id, 1, null)).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Sweep.run(" ", ok, id, 1, silent)).getMessage()
                 .startsWith("label must be a non-empty string"));
+    }
+
+    @Test
+    void aSweepRefusesMoreThreadsThanItsLimit() {
+        refused(() -> Sweep.run("x", java.util.List.of(1, 2), p -> p, Integer.MAX_VALUE,
+                fabriclab.progress.Progress.silent()), "threads", "" + Integer.MAX_VALUE, "1024");
+        refused(() -> new LocalThreads(Sweep.MAX_THREADS + 1), "threads", "1025");
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import fabriclab.progress.Progress;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 class PathSelectionExperimentTest {
     static PathSelectionExperiment small(double tau) {
@@ -43,8 +44,7 @@ class PathSelectionExperimentTest {
     }
 
     /**
-     * Conservation (issue 22: the telemetry score reported 1.05-1.23 of the offered bytes dropped):
-     * every offered byte is delivered, dropped once, or still queued, so on an overloaded fabric with
+     * Conservation: every offered byte is delivered, dropped once, or still queued, so on an overloaded fabric with
      * small buffers (150% load, 10 KB) drops plus delivered bytes stay within the offered bytes plus
      * what the queues can hold, and no drop fraction exceeds 1.
      */
@@ -145,5 +145,12 @@ class PathSelectionExperimentTest {
         assertTrue(e.getMessage().contains("kBest"));
         e = assertThrows(IllegalArgumentException.class, () -> new PathQuality(0, 0, 0, 0, 1, 1));
         assertTrue(e.getMessage().contains("wUtil"));
+    }
+
+    @Test
+    void nonFiniteAnnounceAndSampleIntervalsAreRejected() {
+        rejects("announceS", () -> PathSelectionExperiment.paper(0.1).toBuilder().announceS(Double.NaN).build());
+        rejects("sampleS", () -> PathSelectionExperiment.paper(0.1).toBuilder()
+                .sampleS(Double.POSITIVE_INFINITY).build());
     }
 }

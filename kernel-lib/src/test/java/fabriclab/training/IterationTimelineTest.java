@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.refused;
 
 class IterationTimelineTest {
     private static final TransformerConfig LLAMA = TransformerConfig.llama2x13b(4096);
@@ -131,5 +132,25 @@ class IterationTimelineTest {
         String m = assertThrows(IllegalStateException.class, () -> IterationTimeline.schedule(j, Accelerator.A100, 0.5,
                 (p, g, b) -> Double.NaN, 1e8)).getMessage();
         assertTrue(m.contains("CommTimer returned NaN"), m);
+    }
+
+    @Test
+    void secondsOfAStageThatDoesNotExistIsRefused() {
+        ParallelLayout l = new ParallelLayout(4, 1, 1, 1, 4, 0, 1);
+        IterationTimeline t = IterationTimeline.schedule(new TrainingJob(TransformerConfig.llama2x13b(4096), l, 4),
+                Accelerator.A100, 0.5, CommTimer.nonBlocking(1, 200e9, 1e12), 1e12);
+        refused(() -> t.seconds(IterationTimeline.Kind.values()[0], 99), "stage", "99");
+        refused(() -> t.seconds(IterationTimeline.Kind.values()[0], -1), "stage", "-1");
+    }
+
+    @Test
+    void anIterationOfTooManyTasksIsRefused() {
+        for (int microBatches : new int[] {1_000_000, 20_000_000}) {
+            ParallelLayout l = new ParallelLayout(4, 1, 1, 1, 4, 0, microBatches);
+            TrainingJob job = new TrainingJob(TransformerConfig.llama2x13b(4096), l, 4 * microBatches);
+            // one stage, no ZeRO-3: 2 passes x m micro-batches x (4 + 2) tasks bound the iteration
+            refused(() -> IterationTimeline.schedule(job, Accelerator.A100, 0.5, CommTimer.nonBlocking(1, 200e9, 1e12), 1e12),
+                    "job", "1,000,000 tasks", "microBatches " + microBatches);
+        }
     }
 }

@@ -87,4 +87,22 @@ class ParallelLayoutTest {
         assertEquals(5.0, CommOp.Primitive.SEND_RECV.bytesSentPerRank(2, 5.0));
         assertEquals(0.0, CommOp.Primitive.ALL_REDUCE.bytesSentPerRank(1, 5.0));
     }
+
+    @Test
+    void aLayoutWithoutPipelineStagesSaysSoInsteadOfAnEmptyRange() {
+        ParallelLayout noPipeline = new ParallelLayout(8, 8, 2, 1, 4, 0, 1); // TP 2 x PP 1 x DP 4
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> noPipeline.pipelinePairs(0));
+        assertTrue(e.getMessage().contains("no pipeline pairs") && e.getMessage().contains("pipelineParallel = 1"), e.getMessage());
+        assertTrue(!e.getMessage().contains("[0, -1]"), e.getMessage());
+    }
+
+    @Test
+    void pipelinePairsOfTwoStagesPairEachRankWithItsNextStage() {
+        // TP 1 x PP 2 x DP 1 on 2 GPUs: one pair, stage 0 -> stage 1, two different hosts
+        int[][] pairs = new ParallelLayout(2, 2, 1, 2, 1, 0, 1).pipelinePairs(0);
+        assertEquals(1, pairs.length);
+        assertEquals(2, pairs[0].length);
+        assertTrue(pairs[0][0] != pairs[0][1]);
+        assertThrows(IllegalArgumentException.class, () -> new ParallelLayout(2, 2, 1, 2, 1, 0, 1).pipelinePairs(1));
+    }
 }

@@ -49,8 +49,7 @@ class FctWorkloadTest {
      * bin/simulate --workload websearch --load 0.3 --hosts 32 --hosts-per-leaf 8 --spines 4 --duration 5ms --transport
      * gse --seed S: flows between random host pairs, about one in four (7 of the 31 other hosts) under the sender's
      * leaf. GSE schedules those through the leaf's own grants like the rest, so every flow completes and nothing is
-     * dropped (before, the traffic within a leaf was unscheduled and never resent: seeds 1 and 2 left 5 and 9 flows,
-     * all within a leaf, incomplete after 10,249 and 118,323 drops).
+     * dropped.
      */
     @Test
     void gseCompletesTheWebsearchWorkloadWithNoDropIncludingTheTrafficWithinALeaf() {

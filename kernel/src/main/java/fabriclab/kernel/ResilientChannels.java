@@ -18,8 +18,8 @@ import org.zeromq.ZMQ;
  *
  * <ul>
  *   <li>The base library's loop polls its socket without waiting, handles at most one message and then
- *       sleeps 50 ms: every request waited up to 50 ms before it was read (25 ms on average, on the shell and
- *       again on the control channel), and a queue of requests (Run All) was read at 20 a second. These loops
+ *       sleeps 50 ms: every request waits up to 50 ms before it is read (25 ms on average, on the shell and
+ *       again on the control channel), and a queue of requests (Run All) is read at 20 a second. These loops
  *       block in a ZeroMQ poll until a message arrives (at most {@link #POLL_MILLIS}, to see a shutdown).
  *   <li>The base library checks each message's HMAC signature but throws from its socket loop, and a loop
  *       without an error handler ends on the first exception: one forged or corrupted message (bad

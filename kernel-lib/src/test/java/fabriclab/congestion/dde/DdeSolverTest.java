@@ -7,6 +7,7 @@ import java.util.function.DoubleFunction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static fabriclab.TestArguments.rejects;
 
 class DdeSolverTest {
 
@@ -154,5 +155,10 @@ class DdeSolverTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> DdeSolver.rk4(0.5).solve(outside, 0, t -> new double[]{1.0}, 1, null));
         assertTrue(e.getMessage().contains("system.nonNegative()[0] must be in [0, 0]"), e.getMessage());
+    }
+
+    @Test
+    void aHugeEndTimeIsRejectedUpFront() {
+        rejects("tEnd", () -> DdeSolver.rk4(0.1).solve(linear(-1, 1.0), 0, t -> new double[] {1}, 1e300, null));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 class BallsIntoBinsTest {
     /** P(max <= k) by enumerating all m^n placements. */
@@ -184,7 +185,7 @@ class BallsIntoBinsTest {
 
     /**
      * Counting by hand: n flows cannot put more than n on one path, so P(some path >= k) = 0 for
-     * k > n (issue 22: (2, 2, 3) threw); three flows on two paths all land on one path with
+     * k > n, (2, 2, 3) included; three flows on two paths all land on one path with
      * probability 2 (1/2)^3 = 1/4. The maximum is never negative, so P(max >= k) = 1 for k <= 0,
      * also for Integer.MIN_VALUE (where k - 1 overflows).
      */
@@ -208,5 +209,20 @@ class BallsIntoBinsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.expectedLoadVariance(new double[] {1, -2}, 3)).getMessage().startsWith("sizes[1]"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FlowMix(0, 1, 0, 1)).getMessage().startsWith("elephants + mice"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FlowMix(1, -1, 0, 1)).getMessage().startsWith("elephantBytes"));
+    }
+
+    @Test
+    void aHugeFlowCountIsRejectedUpFront() {
+        rejects("m", () -> BallsIntoBins.maxLoad(16, Integer.MAX_VALUE));
+    }
+
+    @Test
+    void aLoadOfAtLeastAnyNegativeCountIsCertain() {
+        assertEquals(1.0, BallsIntoBins.maxLoad(8, 4).probabilityAtLeast(Integer.MIN_VALUE));
+    }
+
+    @Test
+    void moreFlowsPerPathThanFlowsHasProbabilityZero() {
+        assertEquals(0.0, BallsIntoBins.probabilityAnyPathAtLeast(2, 2, 3));
     }
 }

@@ -9,6 +9,7 @@ import fabriclab.loadbalancing.flow.RoceJobTraffic;
 import fabriclab.loadbalancing.flow.SourcePortPolicy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 class MemberFailureTest {
     private static final List<FiveTuple> FLOWS = RoceJobTraffic.of(128, 8, 4, SourcePortPolicy.RANDOM).flows(2); // 4096 flows
@@ -50,5 +51,10 @@ class MemberFailureTest {
                 .getMessage().startsWith("failed"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> MemberFailure.fractionMovedPlain(List.of(), h, 4, 0))
                 .getMessage().startsWith("flows"));
+    }
+
+    @Test
+    void aBucketCountThatWouldExhaustMemoryIsRejected() {
+        rejects("bucketCount", () -> ResilientHashGroup.create(4, Integer.MAX_VALUE));
     }
 }

@@ -12,6 +12,7 @@ import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.loadbalancing.hash.PathSelection;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.rejects;
 
 class TierPolarizationTest {
     private static final List<FiveTuple> FLOWS = RoceJobTraffic.of(64, 8, 4, SourcePortPolicy.RANDOM).flows(1); // 2048 flows
@@ -97,5 +98,11 @@ class TierPolarizationTest {
                 .getMessage().startsWith("tiers"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HashStage(EcmpHasher.of(HashFunction.CRC32, 0), 0))
                 .getMessage().startsWith("members"));
+    }
+
+    @Test
+    void aResultWithANanFractionOrANegativeTierIsRejected() {
+        rejects("usedFraction", () -> new PolarizationResult(1, 4, Double.NaN, 1, new int[] {1, 1, 1, 1}));
+        rejects("tier", () -> new PolarizationResult(-1, 4, 0.5, 1, new int[] {1, 1, 1, 1}));
     }
 }

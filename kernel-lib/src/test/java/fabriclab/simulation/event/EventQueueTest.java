@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import static fabriclab.TestArguments.refused;
 
 class EventQueueTest {
     /** The span of the queue's timing wheel (8,192 buckets of 1,024 ps): delays around it cross from far to near. */
@@ -281,5 +282,14 @@ class EventQueueTest {
             assertEquals(b.log.get(i)[1], a.log.get(i)[1], "id of event " + i);
         }
         assertTrue(q.isEmpty());
+    }
+
+    @Test
+    void anEventTimeThatWrapsSaysSo() {
+        EventQueue q = new EventQueue();
+        q.schedule(Long.MAX_VALUE - 10, (t, p) -> { }, null);
+        q.poll();
+        long wrapped = Long.MAX_VALUE - 10 + 20;
+        refused(() -> q.schedule(wrapped, (t, p) -> { }, null), "timePs", "2^63 - 1 ps", "wrapped", "" + wrapped);
     }
 }

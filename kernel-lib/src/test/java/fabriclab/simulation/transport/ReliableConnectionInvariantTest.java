@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Invariants of the reliable connection (issue 36, item 4), on a 2-leaf, 2-spine fabric of 8 hosts at 100 Gb/s:
+ * Invariants of the reliable connection, on a 2-leaf, 2-spine fabric of 8 hosts at 100 Gb/s:
  * <ul>
  *   <li>Lossless: with PFC whose headroom is {@link PfcHeadroom#packetLevelBytes} and a shared buffer that holds
  *       XOFF plus headroom for every ingress port, no packet (data or control) is dropped and no timeout fires, for
