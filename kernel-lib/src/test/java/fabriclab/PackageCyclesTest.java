@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * wildcard ones included) or a fully qualified name anywhere in the text, Javadoc included, since a
  * reader follows those too.
  */
-class PackageCyclesTest {
+public class PackageCyclesTest {
     /** Main sources (tests run with kernel-lib/ as working directory). */
     static final Path MAIN = Path.of("src", "main", "java");
 
@@ -101,7 +101,7 @@ class PackageCyclesTest {
     }
 
     /** A cycle as its packages, first repeated at the end; empty if there is none. Deterministic (sorted search). */
-    static List<String> findCycle(Map<String, Map<String, String>> graph) {
+    public static List<String> findCycle(Map<String, Map<String, String>> graph) {
         Map<String, Integer> state = new HashMap<>(); // 1: on the current path, 2: finished
         for (String start : new TreeSet<>(graph.keySet())) {
             if (state.containsKey(start)) {

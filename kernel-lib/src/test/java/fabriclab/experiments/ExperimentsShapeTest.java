@@ -3,6 +3,7 @@ package fabriclab.experiments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fabriclab.PackageCyclesTest;
 import fabriclab.sweep.SweepTask;
 import java.io.IOException;
 import java.lang.reflect.Modifier;
@@ -10,9 +11,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,17 +81,6 @@ class ExperimentsShapeTest {
         assertTrue(graph.get("GseVsRoceTestbed").contains("Duan2024Testbed"), "the scan sees imports: " + graph.get("GseVsRoceTestbed"));
         assertTrue(graph.get("GseVsRoceTestbed").contains("GseVsRoceJct"), "the scan sees the package's own names");
         assertEquals(List.of(), cycle(graph), "a cycle of classes under fabriclab/experiments");
-    }
-
-    @Test
-    void theCycleFinderFindsACycle() {
-        Map<String, Set<String>> g = new TreeMap<>();
-        g.put("A", new TreeSet<>(Set.of("B")));
-        g.put("B", new TreeSet<>(Set.of("C")));
-        g.put("C", new TreeSet<>(Set.of("A")));
-        assertEquals(List.of("A", "B", "C", "A"), cycle(g));
-        g.get("C").clear();
-        assertEquals(List.of(), cycle(g));
     }
 
     @Test
@@ -229,39 +217,14 @@ class ExperimentsShapeTest {
         return graph;
     }
 
-    /** A cycle as its classes, the first repeated at the end; empty if there is none (sorted search). */
+    /** A cycle as its classes, the first repeated at the end; empty if there is none ({@link PackageCyclesTest#findCycle}). */
     private static List<String> cycle(Map<String, Set<String>> graph) {
-        Map<String, Integer> state = new HashMap<>(); // 1: on the current path, 2: done
-        for (String start : new TreeSet<>(graph.keySet())) {
-            if (!state.containsKey(start)) {
-                List<String> c = visit(start, graph, state, new ArrayDeque<>());
-                if (!c.isEmpty()) {
-                    return c;
-                }
-            }
-        }
-        return List.of();
-    }
-
-    private static List<String> visit(String node, Map<String, Set<String>> graph, Map<String, Integer> state, Deque<String> path) {
-        state.put(node, 1);
-        path.addLast(node);
-        for (String next : new TreeSet<>(graph.getOrDefault(node, Set.of()))) {
-            Integer s = state.get(next);
-            if (s == null) {
-                List<String> c = visit(next, graph, state, path);
-                if (!c.isEmpty()) {
-                    return c;
-                }
-            } else if (s == 1) {
-                List<String> onPath = new ArrayList<>(path);
-                List<String> c = new ArrayList<>(onPath.subList(onPath.indexOf(next), onPath.size()));
-                c.add(next);
-                return c;
-            }
-        }
-        path.removeLast();
-        state.put(node, 2);
-        return List.of();
+        Map<String, Map<String, String>> edges = new TreeMap<>();
+        graph.forEach((from, to) -> {
+            Map<String, String> m = new TreeMap<>();
+            to.forEach(t -> m.put(t, from + " -> " + t));
+            edges.put(from, m);
+        });
+        return PackageCyclesTest.findCycle(edges);
     }
 }
