@@ -17,7 +17,14 @@ import java.util.concurrent.TimeUnit;
  * program, branch dev/qp) and writes what they measured as one CSV, the dataset
  * {@code datasets/published/rdma-ns3-dcqcn-incast.csv}.
  *
- * <p>Run: {@code java tools/RdmaReferenceRuns.java [<ns-3-alibabacloud work tree> [<out.csv>]]}; the work tree may
+ * <p>It also runs the PFC victim scenarios ({@code hol_dcqcn}, {@code hol_pfc}: an incast and a victim flow on two leaves
+ * and a spine) into {@code datasets/published/rdma-ns3-pfc-victim.csv} ({@link #convertVictim}) and the go-back-N scenario
+ * ({@code gbn_linkdown}: a link going down mid-flow) into {@code datasets/published/rdma-ns3-gbn-linkdown.csv}
+ * ({@link #convertGoBackN}); their columns are {@code scenario,quantity,node,port,time_ns,value}.
+ *
+ * <p>Run: {@code java tools/RdmaReferenceRuns.java [<ns-3-alibabacloud work tree> [<out dir> | <incast out.csv>]]}
+ * (out dir: all three datasets, default {@code datasets/published}; a file name ending in .csv: the incast dataset
+ * alone, written there); the work tree may
  * also be given as the environment variable {@code FABRICLAB_RDMA_REFERENCE}. The tree must hold the built program
  * {@code simulation/build/scratch/ns3.36.1-NormalNetwork} and the trace decoder {@code analysis/trace_reader} (built
  * with {@code make trace_reader} in {@code analysis/}); the dataset's provenance says how they were built. Each
@@ -58,6 +65,14 @@ public final class RdmaReferenceRuns {
     static final long TRACE_STEP_NS = 10_000;
     /** The data priority of the flows (their flow file's pg column). */
     static final int DATA_QUEUE = 3;
+    /** The incast dataset's name. */
+    static final String INCAST_DATASET = "rdma-ns3-dcqcn-incast";
+    /** The PFC victim dataset's name and its scenarios (DCQCN+PFC, PFC alone). */
+    static final String VICTIM_DATASET = "rdma-ns3-pfc-victim";
+    static final List<String> VICTIM_SCENARIOS = List.of("hol_dcqcn", "hol_pfc");
+    /** The go-back-N dataset's name and its scenario. */
+    static final String GBN_DATASET = "rdma-ns3-gbn-linkdown";
+    static final String GBN_SCENARIO = "gbn_linkdown";
 
     private RdmaReferenceRuns() {
     }
@@ -65,7 +80,7 @@ public final class RdmaReferenceRuns {
     public static void main(String[] args) throws Exception {
         String tree = args.length > 0 ? args[0] : System.getenv("FABRICLAB_RDMA_REFERENCE");
         if (tree == null || tree.isBlank() || args.length > 2) {
-            System.err.println("usage: java tools/RdmaReferenceRuns.java <ns-3-alibabacloud work tree> [<out.csv>]"
+            System.err.println("usage: java tools/RdmaReferenceRuns.java <ns-3-alibabacloud work tree> [<out dir> | <incast out.csv>]"
                     + " (or set FABRICLAB_RDMA_REFERENCE)");
             System.exit(2);
         }
@@ -78,27 +93,58 @@ public final class RdmaReferenceRuns {
                         + " provenance of datasets/published/rdma-ns3-dcqcn-incast)");
             }
         }
-        Path out = Path.of(args.length > 1 ? args[1] : "datasets/published/rdma-ns3-dcqcn-incast.csv");
+        String target = args.length > 1 ? args[1] : "datasets/published";
+        boolean incastOnly = target.endsWith(".csv");
+        Path out = incastOnly ? Path.of(target) : Path.of(target, INCAST_DATASET + ".csv");
         StringBuilder csv = new StringBuilder("senders,quantity,node,port,time_ns,value\n");
         for (int n : SENDERS) {
-            Path scenario = Path.of("tools/rdma-reference/scenarios/incast" + n);
-            Path dir = Files.createTempDirectory("rdma-incast" + n + "-");
-            try (var files = Files.list(scenario)) {
-                for (Path f : files.sorted().toList()) {
-                    Files.copy(f, dir.resolve(f.getFileName()));
-                }
-            }
-            run(dir, List.of(program.toString(), "config_incast" + n + ".txt"), dir.resolve("stdout.txt"));
-            run(dir, List.of(reader.toString(), "mix_incast" + n + ".tr"), dir.resolve("decoded.txt"));
+            Path dir = runScenario(program, reader, "incast" + n);
             convert(n, dir, csv);
-            try (var files = Files.list(dir)) {
-                for (Path f : files.toList()) {
-                    Files.delete(f);
-                }
-            }
-            Files.delete(dir);
+            deleteRun(dir);
         }
         Files.writeString(out, csv.toString(), StandardCharsets.UTF_8);
+        if (incastOnly) {
+            return;
+        }
+        StringBuilder victim = new StringBuilder("scenario,quantity,node,port,time_ns,value\n");
+        for (String id : VICTIM_SCENARIOS) {
+            Path dir = runScenario(program, reader, id);
+            convertVictim(id, dir, victim);
+            deleteRun(dir);
+        }
+        Files.writeString(Path.of(target, VICTIM_DATASET + ".csv"), victim.toString(), StandardCharsets.UTF_8);
+        StringBuilder gbn = new StringBuilder("scenario,quantity,node,port,time_ns,value\n");
+        Path dir = runScenario(program, reader, GBN_SCENARIO);
+        convertGoBackN(GBN_SCENARIO, dir, gbn);
+        deleteRun(dir);
+        Files.writeString(Path.of(target, GBN_DATASET + ".csv"), gbn.toString(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Copies scenario {@code id}'s files ({@code tools/rdma-reference/scenarios/<id>/}) into a fresh temporary
+     * directory, runs the program on {@code config_<id>.txt} there and decodes its packet trace into
+     * {@code decoded.txt}; returns the directory.
+     */
+    static Path runScenario(Path program, Path reader, String id) throws IOException, InterruptedException {
+        Path scenario = Path.of("tools/rdma-reference/scenarios/" + id);
+        Path dir = Files.createTempDirectory("rdma-" + id + "-");
+        try (var files = Files.list(scenario)) {
+            for (Path f : files.sorted().toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+            }
+        }
+        run(dir, List.of(program.toString(), "config_" + id + ".txt"), dir.resolve("stdout.txt"));
+        run(dir, List.of(reader.toString(), "mix_" + id + ".tr"), dir.resolve("decoded.txt"));
+        return dir;
+    }
+
+    static void deleteRun(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(dir);
     }
 
     /** Runs {@code command} in {@code dir} with standard output to {@code stdout}; fails on a non-zero exit. */
@@ -285,5 +331,187 @@ public final class RdmaReferenceRuns {
             Map.Entry<Long, Long> e = queue.floorEntry(t);
             row(csv, n, "queue_bytes", sw, bottleneck, t, e == null ? 0 : e.getValue());
         }
+    }
+
+    private static void row(StringBuilder csv, String id, String quantity, long node, long port, long timeNs, long value) {
+        csv.append(id).append(',').append(quantity).append(',').append(node).append(',').append(port).append(',')
+                .append(timeNs).append(',').append(value).append('\n');
+    }
+
+    /** Key of a (node, port) pair, ordered by node then port. */
+    private static long key(long node, long port) {
+        return node * 1000 + port;
+    }
+
+    /**
+     * The PFC victim runs: per flow (node: its source) {@code fct_ns}, {@code standalone_fct_ns}, {@code cnp_acks};
+     * per port that received PFC frames (and every source's interface 1) {@code pause_received},
+     * {@code resume_received}, {@code paused_ns}; per switch port that sent any, from the switches' packet trace,
+     * {@code pause_sent}, {@code resume_sent}; per switch port with marks {@code ecn_marked}; per switch {@code drops};
+     * per switch port whose data queue held anything {@code peak_queue_bytes} (the largest 1-us sample, time_ns when).
+     */
+    static void convertVictim(String id, Path dir, StringBuilder csv) throws IOException {
+        String suffix = "_" + id;
+        TreeMap<Integer, long[]> fct = new TreeMap<>();
+        for (String[] f : rows(dir.resolve("fct" + suffix + ".txt"), " ", false)) {
+            if (Long.parseLong(f[5]) != START_NS) {
+                throw new IllegalStateException(id + ": a flow started at " + f[5] + " ns, not " + START_NS);
+            }
+            fct.put(nodeOfIp(f[0]), new long[] {Long.parseLong(f[6]), Long.parseLong(f[7])});
+        }
+        if (fct.size() != 4) {
+            throw new IllegalStateException(id + ": " + fct.size() + " flows completed, expected 4");
+        }
+        for (Map.Entry<Integer, long[]> e : fct.entrySet()) {
+            row(csv, id, "fct_ns", e.getKey(), -1, -1, e.getValue()[0]);
+            row(csv, id, "standalone_fct_ns", e.getKey(), -1, -1, e.getValue()[1]);
+        }
+        TreeMap<Integer, Long> cnps = new TreeMap<>();
+        for (int src : fct.keySet()) {
+            cnps.put(src, 0L);
+        }
+        for (String[] r : rows(dir.resolve("cnp" + suffix + ".txt"), ",\\s*", true)) {
+            cnps.merge(Integer.parseInt(r[1]), Long.parseLong(r[6]), Math::max);
+        }
+        cnps.forEach((src, c) -> row(csv, id, "cnp_acks", src, -1, -1, c));
+        // PFC frames received: pause, resume, paused since, paused in all
+        TreeMap<Long, long[]> received = new TreeMap<>();
+        for (int src : fct.keySet()) {
+            received.put(key(src, 1), new long[] {0, 0, -1, 0});
+        }
+        for (String[] r : rows(dir.resolve("pfc" + suffix + ".txt"), " ", false)) {
+            long t = Long.parseLong(r[0]) - START_NS;
+            long[] c = received.computeIfAbsent(key(Long.parseLong(r[1]), Long.parseLong(r[3])), k -> new long[] {0, 0, -1, 0});
+            if (r[4].equals("1")) {
+                c[0]++;
+                if (c[2] < 0) {
+                    c[2] = t;
+                }
+            } else {
+                c[1]++;
+                if (c[2] >= 0) {
+                    c[3] += t - c[2];
+                    c[2] = -1;
+                }
+            }
+        }
+        for (Map.Entry<Long, long[]> e : received.entrySet()) {
+            long[] c = e.getValue();
+            if (c[2] >= 0) {
+                throw new IllegalStateException(id + ": port " + e.getKey() + " still paused at the end");
+            }
+            row(csv, id, "pause_received", e.getKey() / 1000, e.getKey() % 1000, -1, c[0]);
+            row(csv, id, "resume_received", e.getKey() / 1000, e.getKey() % 1000, -1, c[1]);
+            row(csv, id, "paused_ns", e.getKey() / 1000, e.getKey() % 1000, -1, c[3]);
+        }
+        // the switches' packet trace
+        TreeMap<Long, long[]> sent = new TreeMap<>();
+        TreeMap<Long, Long> marked = new TreeMap<>();
+        TreeMap<Long, Long> drops = new TreeMap<>();
+        try (BufferedReader in = Files.newBufferedReader(dir.resolve("decoded.txt"), StandardCharsets.UTF_8)) {
+            for (String l = in.readLine(); l != null; l = in.readLine()) {
+                String[] f = l.split(" ");
+                if (f.length < 10 || !f[1].startsWith("n:")) {
+                    continue;
+                }
+                long node = Long.parseLong(f[1].substring(2));
+                long port = Integer.parseInt(f[2].substring(0, f[2].indexOf(':')));
+                if (f[4].equals("Drop")) {
+                    drops.merge(node, 1L, Long::sum);
+                } else if (f[4].equals("Dequ") && f[8].equals("P")) {
+                    sent.computeIfAbsent(key(node, port), k -> new long[2])[f[9].equals("0") ? 1 : 0]++;
+                } else if (f[4].equals("Dequ") && f[10].equals("U") && f[5].equals("ecn:3")) {
+                    marked.merge(key(node, port), 1L, Long::sum);
+                }
+            }
+        }
+        sent.forEach((k, c) -> {
+            row(csv, id, "pause_sent", k / 1000, k % 1000, -1, c[0]);
+            row(csv, id, "resume_sent", k / 1000, k % 1000, -1, c[1]);
+        });
+        marked.forEach((k, c) -> row(csv, id, "ecn_marked", k / 1000, k % 1000, -1, c));
+        for (long sw : List.of(11L, 12L, 13L)) {
+            row(csv, id, "drops", sw, -1, -1, drops.getOrDefault(sw, 0L));
+        }
+        // the data queues' peaks, from the 1-us samples
+        TreeMap<Long, long[]> peaks = new TreeMap<>();
+        for (String[] r : rows(dir.resolve("qlen" + suffix + ".txt"), ",\\s*", true)) {
+            if (Integer.parseInt(r[3]) == DATA_QUEUE) {
+                long[] p = peaks.computeIfAbsent(key(Long.parseLong(r[1]), Long.parseLong(r[2])), k -> new long[] {0, -1});
+                long v = Long.parseLong(r[4]);
+                if (v > p[0]) {
+                    p[0] = v;
+                    p[1] = Long.parseLong(r[0]) - START_NS;
+                }
+            }
+        }
+        peaks.forEach((k, p) -> {
+            if (p[0] > 0) {
+                row(csv, id, "peak_queue_bytes", k / 1000, k % 1000, p[1], p[0]);
+            }
+        });
+    }
+
+    /**
+     * The go-back-N run (host 0 to host 1; switch 3's interface 1 leads to host 1, switch 2's interface 1 to host 0):
+     * {@code fct_ns}, {@code standalone_fct_ns} (node 0); {@code data_sent} the data packets host 0 put on the wire
+     * (received by switch 2 from it); {@code data_dropped}, {@code ack_dropped} (node: switch) the data packets and the
+     * ACKs/NACKs the switch dropped; {@code nacks} the NACKs the receiver sent; {@code first_gap_ns} (port: the
+     * sequence number expected then) when the first packet past a gap left switch 3 toward the receiver;
+     * {@code gap_filled_ns} when the packet of that sequence number did.
+     */
+    static void convertGoBackN(String id, Path dir, StringBuilder csv) throws IOException {
+        String suffix = "_" + id;
+        List<String[]> fct = rows(dir.resolve("fct" + suffix + ".txt"), " ", false);
+        if (fct.size() != 1 || Long.parseLong(fct.get(0)[5]) != START_NS) {
+            throw new IllegalStateException(id + ": expected one flow completed, started at " + START_NS);
+        }
+        row(csv, id, "fct_ns", 0, -1, -1, Long.parseLong(fct.get(0)[6]));
+        row(csv, id, "standalone_fct_ns", 0, -1, -1, Long.parseLong(fct.get(0)[7]));
+        long sent = 0;
+        long nacks = 0;
+        TreeMap<Long, long[]> drops = new TreeMap<>();
+        long expected = 0;
+        long gapSeq = -1;
+        long gapAt = -1;
+        long filledAt = -1;
+        try (BufferedReader in = Files.newBufferedReader(dir.resolve("decoded.txt"), StandardCharsets.UTF_8)) {
+            for (String l = in.readLine(); l != null; l = in.readLine()) {
+                String[] f = l.split(" ");
+                if (f.length < 12 || !f[1].startsWith("n:")) {
+                    continue;
+                }
+                long node = Long.parseLong(f[1].substring(2));
+                int port = Integer.parseInt(f[2].substring(0, f[2].indexOf(':')));
+                long t = Long.parseLong(f[0]) - START_NS;
+                if (f[4].equals("Drop")) {
+                    drops.computeIfAbsent(node, k -> new long[2])[f[10].equals("U") ? 0 : 1]++;
+                } else if (node == 2 && port == 1 && f[4].equals("Recv") && f[10].equals("U")) {
+                    sent++;
+                } else if (node == 3 && port == 1 && f[4].equals("Recv") && f[10].equals("N")) {
+                    nacks++;
+                } else if (node == 3 && port == 1 && f[4].equals("Dequ") && f[10].equals("U")) {
+                    long seq = Long.parseLong(f[11]);
+                    if (seq == expected) {
+                        expected += Long.parseLong(f[14].substring(f[14].indexOf('(') + 1, f[14].indexOf(')')));
+                        if (seq == gapSeq && filledAt < 0) {
+                            filledAt = t;
+                        }
+                    } else if (seq > expected && gapAt < 0) {
+                        gapAt = t;
+                        gapSeq = expected;
+                    }
+                }
+            }
+        }
+        row(csv, id, "data_sent", 0, 1, -1, sent);
+        for (long sw : List.of(2L, 3L, 4L)) {
+            long[] d = drops.getOrDefault(sw, new long[2]);
+            row(csv, id, "data_dropped", sw, -1, -1, d[0]);
+            row(csv, id, "ack_dropped", sw, -1, -1, d[1]);
+        }
+        row(csv, id, "nacks", 1, 1, -1, nacks);
+        row(csv, id, "first_gap_ns", 3, gapSeq, gapAt, gapAt);
+        row(csv, id, "gap_filled_ns", 3, gapSeq, filledAt, filledAt);
     }
 }
