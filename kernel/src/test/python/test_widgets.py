@@ -1,11 +1,20 @@
 """Jupyter widgets at message level, as a front end sees them: a widget's comm_open and display_data, a
 change sent as the front end sends it (a comm_msg on the shell channel, while no cell runs), the
 kernel-side listener hearing it and interact's figure redrawn through update_display_data; comm_info,
-request_state and comm_close. Run for the classic notebook's protocol (ipywidgets 6, the default) and for
-protocol 2.1 (ipywidgets 8, JupyterLab), chosen with FABRICLAB_WIDGETS."""
+request_state and comm_close. Run for the classic notebook's protocol (ipywidgets 6, chosen by the classic
+front end's jupyter.widget.version comm) and for protocol 2.1 (ipywidgets 8, JupyterLab), chosen with
+FABRICLAB_WIDGETS. Then a notebook with widgets executed by nbclient (as nbconvert and ./reproduce run it):
+the widget state saved in its metadata, byte-identical on a rerun, and kept in the exported HTML."""
 
+import json
 import os
+import subprocess
+import sys
+import tempfile
 import unittest
+
+import nbformat
+from nbclient import NotebookClient
 
 from test_behaviour import KernelSession, TIMEOUT
 
@@ -14,12 +23,22 @@ VIEW = "application/vnd.jupyter.widget-view+json"
 
 class WidgetSession(KernelSession):
     protocol = None
+    classic = False
 
     @classmethod
     def setUpClass(cls):
         if cls.protocol is not None:
             cls.kernel_kwargs = {"env": {**os.environ, "FABRICLAB_WIDGETS": cls.protocol}}
         super().setUpClass()
+        if cls.classic:
+            # the classic notebook opens this comm as it connects, before any cell runs
+            msg = cls.kc.session.msg("comm_open", {"comm_id": "version-0", "target_name": "jupyter.widget.version", "data": {}})
+            cls.kc.shell_channel.send(msg)
+            while True:
+                m = cls.kc.get_iopub_msg(timeout=TIMEOUT)
+                if (m["parent_header"].get("msg_id") == msg["header"]["msg_id"] and m["msg_type"] == "status"
+                        and m["content"]["execution_state"] == "idle"):
+                    break
 
     def comm_msg(self, comm_id, data):
         """Sends a comm_msg as a front end does; returns the iopub messages it caused (up to idle)."""
@@ -37,10 +56,10 @@ class WidgetSession(KernelSession):
 
     def state(self, open_msg):
         data = open_msg["content"]["data"]
-        return data if self.protocol in (None, "6") else data["state"]
+        return data if self.classic else data["state"]
 
     def change(self, value):
-        if self.protocol in (None, "6"):
+        if self.classic:
             return {"method": "backbone", "sync_data": {"value": value}}
         return {"method": "update", "state": {"value": value}, "buffer_paths": []}
 
@@ -57,7 +76,7 @@ class WidgetSession(KernelSession):
         self.assertEqual(self.state(slider)["value"], 8)
         box = next(m for m in opens.values() if self.state(m)["_model_name"] == "VBoxModel")
         self.assertEqual(self.state(box)["children"], ["IPY_MODEL_" + slider_id])
-        if self.protocol == "8":
+        if not self.classic:
             self.assertEqual(slider["metadata"], {"version": "2.1.0"})
             self.assertEqual(self.state(slider)["_model_module"], "@jupyter-widgets/controls")
         else:
@@ -66,7 +85,7 @@ class WidgetSession(KernelSession):
         self.assertEqual(len(displays), 2, outputs)
         view = displays[0]["content"]["data"][VIEW]
         self.assertEqual(view["model_id"], box["content"]["comm_id"])
-        self.assertEqual(view["version_major"], 2 if self.protocol == "8" else 1)
+        self.assertEqual(view["version_major"], 1 if self.classic else 2)
         figure = displays[1]["content"]
         self.assertEqual(figure["data"]["text/plain"], "senders=8")
         display_id = figure["transient"]["display_id"]
@@ -78,7 +97,7 @@ class WidgetSession(KernelSession):
         self.assertEqual(updates[0]["content"]["transient"]["display_id"], display_id)
         self.assertEqual(updates[0]["content"]["data"]["text/plain"], "senders=20")
         echoes = [m for m in after if m["msg_type"] == "comm_msg"]
-        if self.protocol == "8":
+        if not self.classic:
             self.assertEqual([m["content"]["data"]["method"] for m in echoes], ["echo_update"])
         else:
             self.assertEqual(echoes, [])
@@ -125,9 +144,9 @@ class WidgetSession(KernelSession):
 
 
 class ClassicProtocol(WidgetSession):
-    """The Debian classic notebook's widgets (ipywidgets 6, jupyter-js-widgets 2.1): the default."""
+    """The Debian classic notebook's widgets (ipywidgets 6, jupyter-js-widgets 2.1), chosen by its version comm."""
 
-    protocol = None
+    classic = True
 
     def test_classic_version_comm_is_answered(self):
         msg = self.kc.session.msg("comm_open", {"comm_id": "version-1", "target_name": "jupyter.widget.version", "data": {}})
@@ -148,6 +167,57 @@ class Protocol2(WidgetSession):
     """Widget protocol 2.1 (ipywidgets 8, @jupyter-widgets/controls 2.0.0), as current JupyterLab speaks it."""
 
     protocol = "8"
+
+
+class NotebookExecution(unittest.TestCase):
+    """A notebook with interact executed by nbclient (nbconvert --execute): nbclient opens no widget comm, so the
+    kernel speaks protocol 2.1, whose comm_open nbclient reads; the widget state goes into the notebook's metadata,
+    the figure stays a normal display output, and a second run writes the same bytes."""
+
+    CELL = ('var senders = new IntSlider("senders", 2, 16, 7);\n'
+            'var buffer = new Dropdown<>("buffer", List.of("1 MB", "32 MB"), "32 MB");\n'
+            'interact(() -> "figure for " + senders.value() + " senders, " + buffer.value(), senders, buffer);')
+
+    def execute(self, path):
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(self.CELL, id="widgets")]
+        nb.metadata["kernelspec"] = {"name": "fabriclab", "display_name": "Java (fabriclab)", "language": "java"}
+        NotebookClient(nb, kernel_name="fabriclab", timeout=TIMEOUT, record_timing=False).execute()
+        nbformat.write(nb, path)
+        with open(path, "rb") as f:
+            return f.read()
+
+    def test_widget_state_is_saved_in_the_notebook_and_a_rerun_is_byte_identical(self):
+        with tempfile.TemporaryDirectory() as d:
+            first = self.execute(os.path.join(d, "a.ipynb"))
+            second = self.execute(os.path.join(d, "b.ipynb"))
+            self.assertEqual(first, second)
+            nb = json.loads(first)
+            widgets = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]
+            self.assertEqual((widgets["version_major"], widgets["version_minor"]), (2, 0))
+            state = widgets["state"]
+            models = {m["model_name"]: (k, m) for k, m in state.items()}
+            self.assertEqual(sorted(models), ["DropdownModel", "IntSliderModel", "VBoxModel"])
+            slider_id, slider = models["IntSliderModel"]
+            self.assertEqual(slider["model_module"], "@jupyter-widgets/controls")
+            self.assertEqual(slider["model_module_version"], "2.0.0")
+            self.assertEqual((slider["state"]["value"], slider["state"]["min"], slider["state"]["max"]), (7, 2, 16))
+            self.assertEqual(models["DropdownModel"][1]["state"]["index"], 1)
+            box_id, box = models["VBoxModel"]
+            self.assertEqual(box["state"]["children"], ["IPY_MODEL_" + slider_id, "IPY_MODEL_" + models["DropdownModel"][0]])
+            outputs = nb["cells"][0]["outputs"]
+            self.assertEqual([o["output_type"] for o in outputs], ["display_data", "display_data"], outputs)
+            self.assertEqual(outputs[0]["data"][VIEW], {"model_id": box_id, "version_major": 2, "version_minor": 0})
+            self.assertEqual("".join(outputs[1]["data"]["text/plain"]), "figure for 7 senders, 32 MB")
+
+            # the HTML export carries the state and the last figure as plain output
+            subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", os.path.join(d, "a.ipynb")],
+                           check=True, capture_output=True)
+            with open(os.path.join(d, "a.html"), encoding="utf-8") as f:
+                html = f.read()
+            self.assertIn('<script type="application/vnd.jupyter.widget-state+json">', html)
+            self.assertIn(box_id, html)
+            self.assertIn("figure for 7 senders, 32 MB", html)
 
 
 del WidgetSession

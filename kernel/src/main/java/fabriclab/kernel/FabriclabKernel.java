@@ -332,8 +332,9 @@ public final class FabriclabKernel extends BaseKernel {
                 evaluator.interrupt();
             }
             EvalResult result = evaluator.eval(code, count);
-            if (result.valueIfAny().filter(v -> evaluator().lastEndedWithSemicolon() && NotebookDisplay.isDisplayId(v)).isPresent()) {
-                result = EvalResult.NONE; // `display(x);` as the last line: the id is not a result
+            if (result.valueIfAny().filter(v -> evaluator().lastEndedWithSemicolon()
+                    && (NotebookDisplay.isDisplayId(v) || v instanceof fabriclab.kernel.widgets.Interact.Interaction)).isPresent()) {
+                result = EvalResult.NONE; // `display(x);` or `interact(...);` as the last line: already shown, not a result
             }
             DisplayData data = silent ? null : render(result);
             out.flush();

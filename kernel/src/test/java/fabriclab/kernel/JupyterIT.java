@@ -130,7 +130,8 @@ class JupyterIT {
      * Jupyter's JavaScript clients: {@code @jupyterlab/services} against the classic notebook server
      * (execute, display_data PNG and HTML, complete, inspect, history, interrupt, restart) and Debian's
      * Chromium driven by playwright-core (Run All of notebook 00 in the notebook UI, the exported report
-     * typeset offline). Needs node, npm and /usr/bin/chromium ({@code .ci/run} installs them); fails,
+     * typeset offline; an IntSlider moved with the keyboard in the classic notebook's widgets redraws an
+     * interact figure and reaches the kernel). Needs node, npm and /usr/bin/chromium ({@code .ci/run} installs them); fails,
      * never skips, without them.
      */
     @Test
@@ -153,6 +154,7 @@ class JupyterIT {
         env.put("FABRICLAB_PYTHON", PYTHON);
         run(js, env, 600, "node", "--test", "services.test.mjs");
         run(js, env, 1200, "node", "--test", "browser.test.mjs");
+        run(js, env, 600, "node", "--test", "widgets.test.mjs");
     }
 
     /**

@@ -19,6 +19,11 @@ public final class Interact {
 
     /** The controls' box and the id of the display that shows the figure. */
     public record Interaction(Box controls, String displayId) {
+        /** The controls, as {@code interact(VBox[IntSlider(senders = 7)])}: without the display's id. */
+        @Override
+        public String toString() {
+            return "interact(" + controls + ")";
+        }
     }
 
     /**

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -31,7 +30,7 @@ public abstract class Widget {
 
     private final WidgetManager manager;
     private final WidgetProtocol protocol;
-    private final String modelId = UUID.randomUUID().toString().replace("-", "");
+    private final String modelId;
     private final Map<String, Object> state = new LinkedHashMap<>();
     private final List<PropertyListener> listeners = new CopyOnWriteArrayList<>();
     private volatile boolean open;
@@ -44,6 +43,7 @@ public abstract class Widget {
     Widget(String modelName, String viewName, boolean outputModule) {
         manager = WidgetManager.current();
         protocol = manager.protocol();
+        modelId = manager.nextModelId();
         String module = outputModule ? protocol.outputModule() : protocol.controlsModule();
         String version = outputModule ? protocol.outputVersion() : protocol.controlsVersion();
         state.put("_model_module", module);

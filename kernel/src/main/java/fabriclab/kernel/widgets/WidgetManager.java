@@ -1,20 +1,29 @@
 package fabriclab.kernel.widgets;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The kernel's widget models, by comm id, and the protocol they speak: opens a comm for each widget
  * created, and gives each comm message from the front end to its widget.
  *
- * <p>The protocol is {@link WidgetProtocol#CLASSIC} unless configured ({@link #configure}, from the
- * system property {@code fabriclab.widgets} or the environment variable {@code FABRICLAB_WIDGETS}:
- * {@code 6} or {@code 8}). When it is not configured, the front end's first comm on a widget target
- * chooses it: {@code jupyter.widget.version} is opened by the classic front end, {@code jupyter.widget.control}
- * by a protocol 2 front end. Widgets already created keep the protocol they were created with.
+ * <p>The protocol is configured ({@link #configure}, from the system property {@code fabriclab.widgets} or
+ * the environment variable {@code FABRICLAB_WIDGETS}: {@code 6} or {@code 8}), or else chosen by the front
+ * end's last comm on a widget target: {@code jupyter.widget.version}, which the classic notebook opens as it
+ * connects to the kernel (before any cell runs), chooses {@link WidgetProtocol#CLASSIC};
+ * {@code jupyter.widget.control} (JupyterLab, Notebook 7) chooses {@link WidgetProtocol#V2}. A client that
+ * opens neither (nbclient executing a notebook for nbconvert, which reads only protocol 2's
+ * {@code comm_open}) gets {@link WidgetProtocol#V2}. Widgets already created keep the protocol they were
+ * created with.
+ *
+ * <p>Model ids are numbered: the n-th widget of a manager has the id {@link #modelId(long) modelId(n)}, so a
+ * notebook executed twice gets the same ids (its widget views and saved widget state byte-identical).
  *
  * <p>Thread-safe: cells create widgets on their threads, the shell thread delivers the front end's messages.
  */
@@ -26,12 +35,13 @@ public final class WidgetManager {
     private volatile WidgetProtocol protocol;
     private volatile boolean configured;
     private final Map<String, Widget> widgets = new LinkedHashMap<>();
+    private final AtomicLong created = new AtomicLong();
 
     /** A manager sending through {@code transport} ({@code null}: widgets work but nothing is sent). */
     public WidgetManager(CommTransport transport, WidgetProtocol protocol) {
         this.transport = transport;
         this.configured = protocol != null;
-        this.protocol = protocol == null ? WidgetProtocol.CLASSIC : protocol;
+        this.protocol = protocol == null ? WidgetProtocol.V2 : protocol;
     }
 
     /** The manager of the running kernel (a manager that sends nothing outside a kernel). */
@@ -54,6 +64,20 @@ public final class WidgetManager {
             p = System.getenv("FABRICLAB_WIDGETS");
         }
         return WidgetProtocol.named(p).orElse(null);
+    }
+
+    /**
+     * The model id of a manager's {@code n}-th widget (from 1): 32 hexadecimal digits, the name-based
+     * (version 3) UUID of {@code "fabriclab.widget." + n}, without dashes, shaped like the ids ipykernel's
+     * widgets get.
+     */
+    public static String modelId(long n) {
+        return UUID.nameUUIDFromBytes(("fabriclab.widget." + n).getBytes(StandardCharsets.UTF_8)).toString().replace("-", "");
+    }
+
+    /** The model id of the next widget created. */
+    String nextModelId() {
+        return modelId(created.incrementAndGet());
     }
 
     /** The protocol new widgets speak. */

@@ -208,6 +208,42 @@ class WidgetsTest {
     }
 
     @Test
+    void modelIdsAreNumberedPerManagerSoARerunGetsTheSameIds() throws Exception {
+        WidgetManager first = manager(null);
+        IntSlider a = new IntSlider("a", 0, 9, 1);
+        Checkbox b = new Checkbox("b", true);
+        // the name-based UUIDs of "fabriclab.widget.1" and "fabriclab.widget.2", dashes removed
+        java.security.MessageDigest md5 = java.security.MessageDigest.getInstance("MD5");
+        for (Object[] expected : new Object[][] {{a, 1}, {b, 2}}) {
+            byte[] h = md5.digest(("fabriclab.widget." + expected[1]).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            h[6] = (byte) ((h[6] & 0x0f) | 0x30); // version 3
+            h[8] = (byte) ((h[8] & 0x3f) | 0x80); // IETF variant
+            StringBuilder hex = new StringBuilder();
+            for (byte x : h) {
+                hex.append(String.format("%02x", x));
+            }
+            assertEquals(hex.toString(), ((Widget) expected[0]).modelId());
+        }
+        assertEquals(List.of(a.modelId(), b.modelId()), first.openComms());
+        manager(null); // a new kernel session numbers from 1 again
+        assertEquals(a.modelId(), new IntSlider("a", 0, 9, 1).modelId());
+        assertTrue(!a.modelId().equals(b.modelId()));
+    }
+
+    @Test
+    void aClientThatOpensNoWidgetCommGetsProtocol2AsNbclientReadsIt() {
+        WidgetManager m = manager(null);
+        assertEquals(WidgetProtocol.V2, m.protocol());
+        IntSlider s = new IntSlider("senders", 2, 16, 7);
+        Sent open = transport.last();
+        // nbclient stores content.data.state of comm_open (and of updates) as the notebook's widget state
+        assertEquals(s.fullState(), open.data().get("state"));
+        assertEquals("@jupyter-widgets/controls", ((Map<?, ?>) open.data().get("state")).get("_model_module"));
+        s.value(9);
+        assertEquals(map("value", 9), transport.last().data().get("state"));
+    }
+
+    @Test
     void theClassicVersionCommIsAnsweredAndChoosesTheProtocolWhenNoneIsConfigured() {
         WidgetManager m = manager(null);
         assertTrue(m.frontEndOpened("v1", "jupyter.widget.version"));
