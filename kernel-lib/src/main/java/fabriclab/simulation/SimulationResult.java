@@ -549,22 +549,22 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
         boolean partial = loop < 0;
         long handled = partial ? -loop - 1 : loop;
         long now = endPs;
-        List<FlowRecord> qr = new java.util.ArrayList<>(net.workload.flows.size());
+        List<FlowRecord> qr = new java.util.ArrayList<>(net.workload().flows.size());
         long delivered = 0;
         long dropped = 0;
         long droppedPackets = 0;
         long discarded = 0;
         long controlDropped = 0;
-        for (FlowState f : net.workload.flows) {
-            qr.add(new FlowRecord(net.workload.flowOf(f.id), f.spec, f.completionPs < 0 ? -1 : f.completionPs - f.startedPs,
-                    f.receivedBytes, f.dropped, f.ecnMarked, f.reordered, f.duplicates, f.startedPs, f.retransmitted,
-                    f.lastDeliveryPs, f.retransmittedBytes, f.timeouts, f.spuriousTimeouts, f.failed,
-                    f.outOfOrderDiscards, f.acknowledgedPs));
-            delivered += f.receivedBytes;
-            dropped += f.droppedBytes;
-            droppedPackets += f.dropped;
-            discarded += f.discardedBytes;
-            controlDropped += f.controlDropped;
+        for (FlowState f : net.workload().flows) {
+            qr.add(new FlowRecord(net.workload().flowOf(f.id), f.spec, f.completionPs() < 0 ? -1 : f.completionPs() - f.startedPs(),
+                    f.receivedBytes(), f.dropped(), f.ecnMarked(), f.reordered(), f.duplicates(), f.startedPs(), f.retransmitted(),
+                    f.lastDeliveryPs(), f.retransmittedBytes(), f.timeouts(), f.spuriousTimeouts(), f.failed(),
+                    f.outOfOrderDiscards(), f.acknowledgedPs()));
+            delivered += f.receivedBytes();
+            dropped += f.droppedBytes();
+            droppedPackets += f.dropped();
+            discarded += f.discardedBytes();
+            controlDropped += f.controlDropped();
         }
         List<FlowRecord> fr;
         if (qr.size() == flowSpecs.size()) {
@@ -572,8 +572,8 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
         } else {
             fr = new java.util.ArrayList<>(flowSpecs.size());
             for (int i = 0; i < flowSpecs.size(); i++) {
-                fr.add(aggregate(i, flowSpecs.get(i), qr.subList(net.workload.firstQueuePair(i),
-                        net.workload.firstQueuePair(i + 1))));
+                fr.add(aggregate(i, flowSpecs.get(i), qr.subList(net.workload().firstQueuePair(i),
+                        net.workload().firstQueuePair(i + 1))));
             }
         }
         long injected = run.fabricInjectedBytes();

@@ -122,7 +122,7 @@ public final class Simulator {
         SimulationConfig config = scenario.config();
         this.net = new Network(topology, config, scenario.pfc(), scenario.pfcDynamicThreshold(),
                 observer instanceof Trace t ? t : null);
-        net.queueingObserver = observer;
+        net.observeQueueing(observer);
         this.observed = observer != null;
         List<FlowSpec> specs = scenario.flows();
         // a flow remembers its ECMP choice per switch only under ECMP (spraying chooses per packet)
@@ -131,7 +131,7 @@ public final class Simulator {
         for (int i = 0; i < specs.size(); i++) {
             FlowSpec f = specs.get(i);
             Node first = net.hosts[f.source()].nic().peer();
-            if ((first instanceof Switch sw && sw.routes[f.destination()] == null)
+            if ((first instanceof Switch sw && sw.routesTo(f.destination()) == null)
                     || (first instanceof HostNic && first.id != f.destination())) {
                 throw new IllegalArgumentException("flows[" + i + "]: topology has no path from host " + f.source()
                         + " to host " + f.destination());
@@ -144,11 +144,11 @@ public final class Simulator {
             }
         }
         firstQueuePair[specs.size()] = flows.size();
-        net.workload = new Workload(net, flows, firstQueuePair);
+        net.setWorkload(new Workload(net, flows, firstQueuePair));
         for (Scenario.Dependency d : scenario.dependencies()) {
-            net.workload.addDependency(d.flow(), d.predecessors().stream().mapToInt(Integer::intValue).toArray());
+            net.workload().addDependency(d.flow(), d.predecessors().stream().mapToInt(Integer::intValue).toArray());
         }
-        net.workload.checkAcyclic();
+        net.workload().checkAcyclic();
         for (Scenario.Route r : scenario.routes()) {
             for (int q = firstQueuePair[r.flow()]; q < firstQueuePair[r.flow() + 1]; q++) {
                 pin(r.flow(), flows.get(q), r.switchNodes());
@@ -157,7 +157,7 @@ public final class Simulator {
         if (scenario.hookPriority() >= 0) {
             for (Switch sw : net.switches) {
                 if (sw.tier == 0) {
-                    sw.hookPriority = scenario.hookPriority();
+                    sw.setHookPriority(scenario.hookPriority());
                 }
             }
         }
@@ -172,14 +172,14 @@ public final class Simulator {
             for (Switch sw : net.switches) {
                 for (Port p : sw.ports) {
                     if (p.peer() instanceof Switch) {
-                        p.link.jitter = scenario.fabricJitter();
+                        p.link.setJitter(scenario.fabricJitter());
                     }
                 }
             }
         }
         this.transportRun = scenario.transport().start(net);
         for (FlowState f : flows) {
-            f.transport = transportRun.newFlow(f);
+            f.runBy(transportRun.newFlow(f));
         }
     }
 
@@ -191,20 +191,21 @@ public final class Simulator {
             throw new IllegalArgumentException("routes[flow " + flow + "] must start at the source host's switch (node "
                     + first.id + ") and end at the destination host's switch (node " + last.id + "), got " + path);
         }
-        f.pinnedEgress = new Port[net.switches.length];
-        f.pinnedReverseEgress = new Port[net.switches.length];
+        Port[] egress = new Port[net.switches.length];
+        Port[] reverseEgress = new Port[net.switches.length];
         for (int i = 0; i < path.size(); i++) {
             Switch sw = (Switch) net.nodes[path.get(i)];
             int next = i + 1 < path.size() ? path.get(i + 1) : f.spec.destination();
             int previous = i > 0 ? path.get(i - 1) : f.spec.source();
-            f.pinnedEgress[sw.switchIndex] = portToward(sw, next, flow, path);
-            f.pinnedReverseEgress[sw.switchIndex] = portToward(sw, previous, flow, path);
+            egress[sw.switchIndex] = portToward(sw, next, flow, path);
+            reverseEgress[sw.switchIndex] = portToward(sw, previous, flow, path);
         }
+        f.pin(egress, reverseEgress);
     }
 
     private static Port portToward(Switch sw, int node, int flow, List<Integer> path) {
         for (Port p : sw.ports) {
-            if (p.peer().id == node && !p.link.down) {
+            if (p.peer().id == node && !p.link.isDown()) {
                 return p;
             }
         }
@@ -245,7 +246,7 @@ public final class Simulator {
     public int[] candidatePorts(int switchIndex, int destination) {
         Parameters.inRange("switchIndex", switchIndex, 0, net.switches.length - 1);
         Parameters.inRange("destination", destination, 0, net.topology.hosts() - 1);
-        int[] r = net.switches[switchIndex].routes[destination];
+        int[] r = net.switches[switchIndex].routesTo(destination);
         return r == null ? new int[0] : r.clone();
     }
 
@@ -310,7 +311,7 @@ public final class Simulator {
             boolean failFirst = f.failPs() <= f.reroutePs();
             net.main.events.schedule(Math.max(f.failPs(), f.reroutePs()), failFirst ? linkWithdrawal : linkFailure, f.link());
         }
-        net.workload.scheduleStarts();
+        net.workload().scheduleStarts();
         SimulationConfig config = net.config;
         if (config.samplePeriodPs() > 0 && config.maxSamples() > 0) {
             for (Switch sw : net.switches) {
@@ -322,8 +323,8 @@ public final class Simulator {
         }
         long limit = StallReport.limitPs(net, stallLimitPs, scenario.transport().recoveryTimeoutPs());
         SequentialEngine engine = new SequentialEngine(net.main);
-        long loop = engine.run(timeLimitPs, limit, net.workload.totalPayloadMb(), sink);
-        SimulationResult r = SimulationResult.of(net, scenario.flows(), transportRun, scenario.transport(), loop, net.main.now);
+        long loop = engine.run(timeLimitPs, limit, net.workload().totalPayloadMb(), sink);
+        SimulationResult r = SimulationResult.of(net, scenario.flows(), transportRun, scenario.transport(), loop, net.main.now());
         if (engine.stalled()) {
             throw StallReport.stalled(net, flows, r, stallLimitPs, limit);
         }
@@ -383,7 +384,7 @@ public final class Simulator {
         }
         ParallelEngine engine = new ParallelEngine(net, transportRun, threads);
         ran = true;
-        net.workload.scheduleStarts();
+        net.workload().scheduleStarts();
         long limit = StallReport.limitPs(net, stallLimitPs, scenario.transport().recoveryTimeoutPs());
         long loop = engine.run(timeLimitPs, limit, sink);
         parallelStats = engine.stats();

@@ -53,7 +53,7 @@ final class StallReport {
             long limitPs) {
         long last = 0;
         for (FlowState f : flows) {
-            last = Math.max(last, Math.max(f.startedPs, f.lastDeliveryPs));
+            last = Math.max(last, Math.max(f.startedPs(), f.lastDeliveryPs()));
         }
         StringBuilder m = new StringBuilder();
         m.append("the run stopped: no payload delivered and no flow started from t = ").append(fmt(last))
@@ -63,23 +63,23 @@ final class StallReport {
         int incomplete = 0;
         StringBuilder fl = new StringBuilder();
         for (FlowState f : flows) {
-            if (f.startedPs >= 0 && f.completionPs < 0) {
+            if (f.startedPs() >= 0 && f.completionPs() < 0) {
                 if (incomplete < 8) {
-                    int flow = net.workload.flowOf(f.id);
+                    int flow = net.workload().flowOf(f.id);
                     fl.append(incomplete == 0 ? "" : "; ").append("flow ").append(flow);
-                    if (net.workload.flows.size() != net.workload.flowCount()) {
-                        fl.append(" queue pair ").append(f.id - net.workload.firstQueuePair(flow));
+                    if (net.workload().flows.size() != net.workload().flowCount()) {
+                        fl.append(" queue pair ").append(f.id - net.workload().firstQueuePair(flow));
                     }
                     fl.append(" (host ")
                             .append(f.spec.source()).append(" -> host ").append(f.spec.destination()).append(", ")
-                            .append(f.receivedBytes).append(" of ").append(f.spec.bytes()).append(" B delivered, ")
-                            .append(f.dropped).append(" packets dropped, ").append(f.retransmitted).append(" retransmitted)");
+                            .append(f.receivedBytes()).append(" of ").append(f.spec.bytes()).append(" B delivered, ")
+                            .append(f.dropped()).append(" packets dropped, ").append(f.retransmitted()).append(" retransmitted)");
                 }
                 incomplete++;
             }
         }
-        long waiting = flows.stream().filter(f -> f.startedPs < 0).count();
-        m.append(net.workload.flows.size() != net.workload.flowCount() ? "Queue pairs started and incomplete: "
+        long waiting = flows.stream().filter(f -> f.startedPs() < 0).count();
+        m.append(net.workload().flows.size() != net.workload().flowCount() ? "Queue pairs started and incomplete: "
                 : "Flows started and incomplete: ").append(incomplete).append(" of ").append(flows.size());
         if (waiting > 0) {
             m.append(" (").append(waiting).append(" not started yet)");
@@ -97,7 +97,7 @@ final class StallReport {
                     dropCounts.add(new long[] {p.queue.drops(), drops.size()});
                     drops.add(name + " (" + p.queue.drops() + " drops)");
                 }
-                if (p.link.down && (n.id < p.peer().id)) {
+                if (p.link.isDown() && (n.id < p.peer().id)) {
                     down.add(name);
                 }
             }

@@ -4,7 +4,11 @@ import fabriclab.simulation.config.FlowSpec;
 import fabriclab.loadbalancing.flow.FiveTuple;
 import java.util.BitSet;
 
-/** Runtime state of one queue pair of a flow (a flow of one queue pair: the flow), {@code id} its runtime index: sender bookkeeping, receiver record, its counters, routing memory (package-private). */
+/**
+ * Runtime state of one queue pair of a flow (a flow of one queue pair: the flow), {@code id} its runtime index: sender
+ * bookkeeping, receiver record, its counters, routing memory. The mutable state is package-private: the transports
+ * and the result read it through accessors and change it through the mutators, each named for what it records.
+ */
 public final class FlowState {
     public final int id;
     public final FlowSpec spec;
@@ -13,41 +17,41 @@ public final class FlowState {
     public final int packets;
     final Port[] ecmpEgress; // per switch, the egress port ECMP chose (source to destination), null = not yet; empty unless ECMP
     final Port[] reverseEcmpEgress; // per switch, for packets from destination to source
-    public Port[] pinnedEgress; // per switch, the egress of a pinned route (null: not pinned)
-    public Port[] pinnedReverseEgress; // the same route backwards
-    public Transport transport;
+    Port[] pinnedEgress; // per switch, the egress of a pinned route (null: not pinned)
+    Port[] pinnedReverseEgress; // the same route backwards
+    Transport transport;
     // sender
-    public int nextSeq;
+    int nextSeq;
     boolean queuedAtHost; // in the source NIC's ready list or pacing heap
     boolean paced; // in the pacing heap (its current entry has version pacingVersion)
     int pacingVersion;
-    public long startedPs = -1;
+    long startedPs = -1;
     // receiver
-    public long receivedBytes;
+    long receivedBytes;
     final BitSet received = new BitSet();
     int highestSeq = -1;
-    public long reordered;
-    public long duplicates;
-    public long discardedBytes;
-    public long dropped;
-    public long droppedBytes;
-    public long controlDropped;
-    public long ecnMarked;
-    public long retransmitted;
+    long reordered;
+    long duplicates;
+    long discardedBytes;
+    long dropped;
+    long droppedBytes;
+    long controlDropped;
+    long ecnMarked;
+    long retransmitted;
     /** Payload bytes of the data packets the sender sent more than once. */
-    public long retransmittedBytes;
+    long retransmittedBytes;
     /** Retransmission (local ACK) timeouts that fired at the sender. */
-    public long timeouts;
+    long timeouts;
     /** Of {@link #timeouts}, those with no loss of this flow to explain them (classified at the end of the run). */
-    public long spuriousTimeouts;
+    long spuriousTimeouts;
     /** The queue pair went to the error state: its retry count was exhausted (it sends no more). */
-    public boolean failed;
+    boolean failed;
     /** Receiver: data packets discarded because they arrived above the expected sequence number (go-back-N). */
-    public long outOfOrderDiscards;
-    public long completionPs = -1;
-    public long lastDeliveryPs = -1;
+    long outOfOrderDiscards;
+    long completionPs = -1;
+    long lastDeliveryPs = -1;
     /** Sender: when an acknowledgement covering every packet arrived; -1 before (or without acknowledgements). */
-    public long acknowledgedPs = -1;
+    long acknowledgedPs = -1;
 
     public FlowState(int id, FlowSpec spec, FiveTuple tuple, int mtu, int switches) {
         this.id = id;
@@ -104,6 +108,171 @@ public final class FlowState {
         }
         dropped++;
         droppedBytes += p.payloadBytes;
+    }
+
+    /** The transport running this queue pair's sender and receiver (set once, before the run). */
+    public Transport transport() {
+        return transport;
+    }
+
+    /** Sets the transport that runs this queue pair (once, before the run). */
+    public void runBy(Transport transport) {
+        this.transport = transport;
+    }
+
+    /**
+     * Pins this queue pair to a route: per switch index, the egress port toward the destination ({@code egress})
+     * and toward the source ({@code reverseEgress}); null entries for the switches off the route.
+     */
+    public void pin(Port[] egress, Port[] reverseEgress) {
+        this.pinnedEgress = egress;
+        this.pinnedReverseEgress = reverseEgress;
+    }
+
+    /** Whether the queue pair follows a pinned route (no ECMP or spraying). */
+    public boolean pinned() {
+        return pinnedEgress != null;
+    }
+
+    /** The sequence number of the next data packet the sender sends. */
+    public int nextSeq() {
+        return nextSeq;
+    }
+
+    /** Claims the next sequence number to send: returns it and moves past it. */
+    public int takeNextSeq() {
+        return nextSeq++;
+    }
+
+    /** Moves the sender back to sequence {@code seq} (go-back-N: a NACK or a timeout). */
+    public void goBackTo(int seq) {
+        nextSeq = seq;
+    }
+
+    /** When the flow started, ps (-1 before). */
+    public long startedPs() {
+        return startedPs;
+    }
+
+    /** Payload the receiver accepted (first copies), bytes. */
+    public long receivedBytes() {
+        return receivedBytes;
+    }
+
+    /** When the receiver had every byte, ps (-1 before). */
+    public long completionPs() {
+        return completionPs;
+    }
+
+    /** When the receiver last accepted payload, ps (-1 before). */
+    public long lastDeliveryPs() {
+        return lastDeliveryPs;
+    }
+
+    /** Sender: when an acknowledgement covering every packet arrived, ps; -1 before (or without acknowledgements). */
+    public long acknowledgedPs() {
+        return acknowledgedPs;
+    }
+
+    /** An acknowledgement covering every packet arrived at {@code timePs}. */
+    public void acknowledgedAt(long timePs) {
+        acknowledgedPs = timePs;
+    }
+
+    /** Data packets that arrived out of order at the receiver. */
+    public long reordered() {
+        return reordered;
+    }
+
+    /** Data packets the receiver already had when they arrived. */
+    public long duplicates() {
+        return duplicates;
+    }
+
+    /** A data packet the receiver already had arrived. */
+    public void countDuplicate() {
+        duplicates++;
+    }
+
+    /** Payload of the data packets the receiver discarded (duplicates and out-of-order discards), bytes. */
+    public long discardedBytes() {
+        return discardedBytes;
+    }
+
+    /** Data packets of this flow lost in the fabric. */
+    public long dropped() {
+        return dropped;
+    }
+
+    /** Payload of the data packets of this flow lost in the fabric, bytes. */
+    public long droppedBytes() {
+        return droppedBytes;
+    }
+
+    /** Control packets of this flow lost in the fabric. */
+    public long controlDropped() {
+        return controlDropped;
+    }
+
+    /** Data packets of this flow that arrived ECN-marked. */
+    public long ecnMarked() {
+        return ecnMarked;
+    }
+
+    /** Data packets the sender sent more than once. */
+    public long retransmitted() {
+        return retransmitted;
+    }
+
+    /** Payload of the data packets the sender sent more than once, bytes. */
+    public long retransmittedBytes() {
+        return retransmittedBytes;
+    }
+
+    /** The sender sent a data packet again, counting {@code payloadBytes} bytes of payload into {@link #retransmittedBytes()}. */
+    public void countRetransmission(int payloadBytes) {
+        retransmitted++;
+        retransmittedBytes += payloadBytes;
+    }
+
+    /** Retransmission (local ACK) timeouts that fired at the sender. */
+    public long timeouts() {
+        return timeouts;
+    }
+
+    /** A retransmission timeout fired at the sender. */
+    public void countTimeout() {
+        timeouts++;
+    }
+
+    /** Of {@link #timeouts()}, those with no loss of this flow to explain them (classified at the end of the run). */
+    public long spuriousTimeouts() {
+        return spuriousTimeouts;
+    }
+
+    /** Sets the number of spurious timeouts (the end-of-run classification). */
+    public void setSpuriousTimeouts(long spuriousTimeouts) {
+        this.spuriousTimeouts = spuriousTimeouts;
+    }
+
+    /** Whether the queue pair went to the error state (its retry count was exhausted: it sends no more). */
+    public boolean failed() {
+        return failed;
+    }
+
+    /** The queue pair goes to the error state: its retry count is exhausted, it sends no more. */
+    public void fail() {
+        failed = true;
+    }
+
+    /** Receiver: data packets discarded because they arrived above the expected sequence number (go-back-N). */
+    public long outOfOrderDiscards() {
+        return outOfOrderDiscards;
+    }
+
+    /** Receiver: a data packet arrived above the expected sequence number and was discarded. */
+    public void countOutOfOrderDiscard() {
+        outOfOrderDiscards++;
     }
 
     public int payloadOf(int seq, int mtu) {

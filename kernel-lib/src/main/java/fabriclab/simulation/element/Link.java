@@ -42,14 +42,14 @@ public final class Link implements EventHandler {
     final Port from;
     /** The receiving node and the port the packets arrive through. */
     Node to;
-    public Port toPort;
+    Port toPort;
     public final long rateBitsPerSecond;
     final long propagationPs;
     /** Time from sending a PAUSE frame to its landing at the peer: ser(64 B) + propagation, ps. */
     private final long pauseFramePs;
     /** Extra per-packet delay in seconds (null: none). */
-    public DelayModel jitter;
-    public boolean down;
+    DelayModel jitter;
+    boolean down;
     // counters
     long txPackets;
     long txBytes;
@@ -118,6 +118,21 @@ public final class Link implements EventHandler {
     /** The key of this link's arrival events at the peer, as its partition gave it ({@link Partition#arrivalKey}). */
     public long arrivalKey() {
         return arrivalKey;
+    }
+
+    /** The port of the peer node the packets arrive through. */
+    public Port toPort() {
+        return toPort;
+    }
+
+    /** Delays every packet by an extra draw of {@code jitter}, seconds (fabric jitter; null: none). */
+    public void setJitter(DelayModel jitter) {
+        this.jitter = jitter;
+    }
+
+    /** Whether the link failed. */
+    public boolean isDown() {
+        return down;
     }
 
     /** This link's sender runs in partition {@code p}; jitter draws from {@code r}. */

@@ -31,12 +31,12 @@ public final class Network {
     public final Switch[] switches;
     /** The two ports of each link of the topology, in link order. */
     final Port[][] linkPorts;
-    public Workload workload;
+    Workload workload;
     /** The fabric's PFC, or null when off. */
     final Pfc pfc;
     /** Alpha-based thresholds replacing the static XOFF/XON of {@link #pfc}, or null. */
     final fabriclab.fabric.PfcDynamicThreshold pfcDynamic;
-    public QueueingObserver queueingObserver;
+    QueueingObserver queueingObserver;
     /** Enqueue and drop trace sink, or null. */
     final Trace trace;
 
@@ -74,6 +74,21 @@ public final class Network {
             f.transport.source = hosts[f.spec.source()].part;
             f.transport.destination = hosts[f.spec.destination()].part;
         }
+    }
+
+    /** The run's flows and their dependencies. */
+    public Workload workload() {
+        return workload;
+    }
+
+    /** Sets the run's flows and their dependencies (once, before the run). */
+    public void setWorkload(Workload workload) {
+        this.workload = workload;
+    }
+
+    /** Reports every enqueue and drop to {@code observer} (null: none). */
+    public void observeQueueing(QueueingObserver observer) {
+        this.queueingObserver = observer;
     }
 
     /** A random source of element {@code id} of a run seeded {@code seed}: a function of the two only (SplitMix64 finaliser). */

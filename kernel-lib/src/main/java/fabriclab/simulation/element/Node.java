@@ -10,7 +10,12 @@ public abstract class Node {
     public final int id;
     public final List<Port> ports = new ArrayList<>();
     /** The partition this node runs in: its events, clock and packet pool. */
-    public Partition part;
+    Partition part;
+
+    /** The partition this node runs in: its events, clock and packet pool. */
+    public final Partition partition() {
+        return part;
+    }
 
     /** Index in a drop count of {@link #dropped}: data packets lost. */
     public static final int DROPPED_DATA_PACKETS = 0;

@@ -9,6 +9,10 @@ package fabriclab.simulation.element;
  * run allocates about as many packets as it ever has in flight instead of one per packet sent, and
  * the heap stays small (nothing a long PFC pause kept alive is promoted and then dies). Field values
  * seen by the model are those of a new packet (its cost in memory and CPU: BENCH-RESULTS.md).
+ *
+ * <p>The fields are package-private: the elements, which handle a packet at every hop, read and write them
+ * directly; the transports and engines read them through the accessors below and change only what the
+ * mutators name (small methods of a final class, which the JIT inlines).
  */
 public final class Packet {
     /** Data carrying {@link #payloadBytes} of the flow at sequence {@link #seq}. */
@@ -24,29 +28,29 @@ public final class Packet {
     /** Reply to a probe; {@link #aux} echoes the probe's send time. */
     public static final byte PROBE_REPLY = 5;
 
-    public FlowState flow;
-    public int seq;
-    public int payloadBytes;
-    public int wireBytes;
+    FlowState flow;
+    int seq;
+    int payloadBytes;
+    int wireBytes;
     /** Traffic class; a leaf that re-prioritises hook flows (see {@code Scenario.hookPriority()}) changes it. */
-    public int priority;
-    public byte kind;
+    int priority;
+    byte kind;
     /** Destination host index (the flow's destination for data, its source for most replies). */
-    public int destination;
+    int destination;
     /** Kind-specific value: a timestamp (ps). */
-    public long aux;
-    public boolean ecn;
+    long aux;
+    boolean ecn;
     /**
      * What a transport's switch function attaches to this packet while it crosses the fabric (GSE: the packet
      * container it travels in between the source and destination edges), or null; opaque to the elements.
      */
-    public Object attachment;
+    Object attachment;
     /** The packet's place in {@link #attachment} (GSE: 0 = the container's first packet). */
-    public int attachmentIndex;
+    int attachmentIndex;
     /** Time the packet joined its current switch egress queue, ps. */
     long enqueuedPs;
     /** The port of the current node the packet arrived through (null at its source). */
-    public Port ingress;
+    Port ingress;
     /**
      * The priority the packet arrived with at the current switch when the switch changed it (a hook
      * flow), else -1: PFC accounts a packet at its ingress under the priority it arrived with.
@@ -156,6 +160,87 @@ public final class Packet {
             }
             free[count++] = p;
         }
+    }
+
+    /** The flow (queue pair) this packet belongs to. */
+    public FlowState flow() {
+        return flow;
+    }
+
+    /** Sequence number: of the data for a data packet; the acknowledged or expected one for an ACK or NACK. */
+    public int seq() {
+        return seq;
+    }
+
+    /** Payload carried, bytes (0 for a control packet). */
+    public int payloadBytes() {
+        return payloadBytes;
+    }
+
+    /** Bytes on the wire: payload and header, bytes. */
+    public int wireBytes() {
+        return wireBytes;
+    }
+
+    /** Traffic class the packet travels in now. */
+    public int priority() {
+        return priority;
+    }
+
+    /** What the packet is: {@link #ACK}, {@link #NACK}, {@link #CNP}, {@link #PROBE}, {@link #PROBE_REPLY} or data. */
+    public byte kind() {
+        return kind;
+    }
+
+    /** Index of the host the packet travels to. */
+    public int destination() {
+        return destination;
+    }
+
+    /** The kind-specific value: a timestamp, ps (a probe's send time; GSE: the sending of a container's copy). */
+    public long aux() {
+        return aux;
+    }
+
+    /** Records time {@code timePs} in {@link #aux()}. */
+    public void stamp(long timePs) {
+        aux = timePs;
+    }
+
+    /** Whether a switch marked the packet Congestion Experienced (ECN). */
+    public boolean ecnMarked() {
+        return ecn;
+    }
+
+    /** Marks the packet Congestion Experienced, as a switch's ECN marking does. */
+    public void markEcn() {
+        ecn = true;
+    }
+
+    /** What a transport's switch function attached to this packet (GSE: its container), or null. */
+    public Object attachment() {
+        return attachment;
+    }
+
+    /** The packet's place in {@link #attachment()}. */
+    public int attachmentIndex() {
+        return attachmentIndex;
+    }
+
+    /** Attaches {@code attachment} to this packet, at place {@code index} in it. */
+    public void attach(Object attachment, int index) {
+        this.attachment = attachment;
+        this.attachmentIndex = index;
+    }
+
+    /** Removes the attachment (its place index stays). */
+    public void detach() {
+        this.attachment = null;
+    }
+
+    /** The port of the current node the packet arrived through, or null at its source host. */
+    public Port ingress() {
+        return ingress;
     }
 
     public boolean isData() {

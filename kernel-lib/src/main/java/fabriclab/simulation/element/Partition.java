@@ -12,6 +12,9 @@ import fabriclab.simulation.event.EventQueue;
  * order), every event scheduled directly, and a link's packets in propagation held as a FIFO on the link with one
  * arrival event per busy wire ({@link Link}). An engine that spreads the nodes over several partitions subclasses
  * it and overrides {@link #deliver}, {@link #scheduleFor}, {@link #carry} and {@link #countDrop}.
+ *
+ * <p>The clock and the progress counters are package-private: the elements update them; the engines and transports
+ * read them, and change them only through the final methods named for what they record.
  */
 public class Partition {
     /** Index of this partition (0 for the sequential engine's only one). */
@@ -20,23 +23,73 @@ public class Partition {
     /** Packets no element of this partition holds any more, for reuse. */
     public final Packet.Pool packets;
     /** The current simulated time of this partition, ps: the instant being dispatched. */
-    public long now;
+    long now;
     /** Payload delivered to the receivers of this partition's hosts so far, bytes (first copies; for progress reports). */
-    public long deliveredBytes;
+    long deliveredBytes;
     /**
      * The last time a flow started or payload was delivered at this partition's hosts, ps (0 before any): what the
      * engines' progress watchdog measures from.
      */
-    public long lastProgressPs;
+    long lastProgressPs;
     /**
      * Events in this partition's queue known to do nothing when they fire (a transport's timer whose flow completed,
      * which an event queue cannot remove): when every pending event is one of them, the run is over, and the
      * engines stop at the last instant that did something.
      */
-    public long cancelledEvents;
+    long cancelledEvents;
     /** Flows started at this partition's hosts (their sources), and flows completed at them (their destinations). */
-    public long flowsStarted;
-    public long flowsCompleted;
+    long flowsStarted;
+    long flowsCompleted;
+
+    /** The current simulated time of this partition, ps: the instant being dispatched. */
+    public final long now() {
+        return now;
+    }
+
+    /** The engine dispatches the events of instant {@code timePs} next: the clock moves to it. */
+    public final void advanceClockTo(long timePs) {
+        now = timePs;
+    }
+
+    /** Payload delivered to the receivers of this partition's hosts so far, bytes (first copies). */
+    public final long deliveredBytes() {
+        return deliveredBytes;
+    }
+
+    /** The last time a flow started, payload was delivered or a timeout acted at this partition's hosts, ps (0 before any). */
+    public final long lastProgressPs() {
+        return lastProgressPs;
+    }
+
+    /** Something at this partition's hosts made progress at {@code timePs} (the watchdog measures from it). */
+    public final void progressAt(long timePs) {
+        lastProgressPs = timePs;
+    }
+
+    /** Events in this partition's queue known to do nothing when they fire. */
+    public final long cancelledEvents() {
+        return cancelledEvents;
+    }
+
+    /** A pending event of this partition's queue will do nothing when it fires (a timer whose flow completed). */
+    public final void eventCancelled() {
+        cancelledEvents++;
+    }
+
+    /** A pending event counted by {@link #eventCancelled} fired (and did nothing). */
+    public final void cancelledEventFired() {
+        cancelledEvents--;
+    }
+
+    /** Flows started at this partition's hosts (their sources). */
+    public final long flowsStarted() {
+        return flowsStarted;
+    }
+
+    /** Flows completed at this partition's hosts (their destinations). */
+    public final long flowsCompleted() {
+        return flowsCompleted;
+    }
 
     /** The sequential engine's partition (FIFO ties). */
     public Partition() {

@@ -13,7 +13,7 @@ public final class Port {
     final Network net;
     final Node owner;
     /** The partition of the owner (its clock, events and packets). */
-    public Partition part;
+    Partition part;
     public final int index;
     public final EgressQueue queue;
     public final Link link;
@@ -51,6 +51,11 @@ public final class Port {
         p.ingress = this;
         p.ingressSlot = ingress.base();
         owner.receive(p, timePs);
+    }
+
+    /** The partition of the owner (its clock, events and packets). */
+    public Partition partition() {
+        return part;
     }
 
     /** The node at the other end of the link. */

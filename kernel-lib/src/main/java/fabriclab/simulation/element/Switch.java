@@ -20,7 +20,7 @@ public final class Switch extends Node {
     public final int switchIndex;
     final EcmpHasher hasher;
     /** Per destination host: candidate egress port indices (null: unreachable); owned by {@link Routing}. */
-    public int[][] routes;
+    int[][] routes;
     private int[] roundRobin; // per destination host
     /** The random source of spraying and ECN marking: the run's, or this switch's own once spread over partitions. */
     java.util.SplittableRandom random;
@@ -29,13 +29,13 @@ public final class Switch extends Node {
     long blackholedPackets;
     long unroutablePackets;
     /** GSE edge functions of this switch, or null for a plain switch. */
-    public EdgeFunction edge;
+    EdgeFunction edge;
     /** Called for every data packet admitted above Kmin (iQCN), or null. */
-    public CongestionPoint congestionPoint;
+    CongestionPoint congestionPoint;
     /** Tier of this switch in the topology (0 = leaf). */
     public final int tier;
     /** Priority given to packets bouncing through this leaf (switch to switch), or -1. */
-    public int hookPriority = -1;
+    int hookPriority = -1;
     // the run's configuration, read at every packet: kept in fields to save the indirections
     private final Forwarding.Mode mode;
     private final long sharedBytes;
@@ -118,6 +118,29 @@ public final class Switch extends Node {
     /** Shared buffer not in use [bytes] (read by alpha-based PFC thresholds). */
     long freeSharedBytes() {
         return sharedBytes - usedBytes;
+    }
+
+    /**
+     * The egress port indices toward host {@code host}, in port order, or null if it is unreachable: the routing
+     * table's own array, which the caller must not change.
+     */
+    public int[] routesTo(int host) {
+        return routes[host];
+    }
+
+    /** Attaches a transport's edge function, which sees every packet arriving at this switch first (null: none). */
+    public void attachEdge(EdgeFunction edge) {
+        this.edge = edge;
+    }
+
+    /** Attaches a transport's congestion point, called for every data packet admitted above Kmin (null: none). */
+    public void attachCongestionPoint(CongestionPoint congestionPoint) {
+        this.congestionPoint = congestionPoint;
+    }
+
+    /** Packets bouncing through this leaf (switch to switch) move to traffic class {@code priority} (-1: they keep theirs). */
+    public void setHookPriority(int priority) {
+        this.hookPriority = priority;
     }
 
     /** Installs a new routing table (at the start, and when a link is withdrawn). */

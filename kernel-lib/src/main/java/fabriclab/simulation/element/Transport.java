@@ -8,6 +8,9 @@ package fabriclab.simulation.element;
  * PFC, serves the flows that may send round robin, and hands arriving packets to
  * {@link #onData} (at the destination) and {@link #onControl} (at either end). A transport that
  * stops sending (window full, waiting for a grant) calls {@link #wake} when it can send again.
+ *
+ * <p>Its mutable fields are protected: the transports in {@code fabriclab.simulation.transport} subclass it and
+ * set the pacing time and use the partitions of the flow's two ends at every packet they handle.
  */
 public abstract class Transport {
     protected final Network net;
@@ -17,10 +20,10 @@ public abstract class Transport {
      * {@link #onSent}; to move it earlier while the flow waits, call {@link #advancePacing} (the
      * NIC keeps waiting flows in a heap ordered by this value).
      */
-    public long nextSendPs;
+    protected long nextSendPs;
     /** The partitions of the flow's source and destination hosts (timers and packets at each end). */
-    public Partition source;
-    public Partition destination;
+    protected Partition source;
+    protected Partition destination;
     /** The flow's source host (read when choosing the partition a control packet arrived in). */
     private final int sourceHost;
 

@@ -15,7 +15,8 @@
  * engine runs them; what an engine's keys mean (the parallel engine's canonical order) is the engine's, which the
  * partition asks for. The types here are public because the transports and engines in the neighbouring packages
  * use them; they are the simulator's internals, not an API for scenarios (SimulationBoundaryTest checks that nothing
- * outside the simulator names them). The counters an element keeps for the result are package-private and read
- * through accessors.
+ * outside the simulator names them). Their mutable state is package-private: the other packages read it through
+ * accessors and change it through methods named for what they record (SimulationBoundaryTest checks that no field
+ * is open but the few protected ones of {@link fabriclab.simulation.element.Transport}, the transports' base).
  */
 package fabriclab.simulation.element;

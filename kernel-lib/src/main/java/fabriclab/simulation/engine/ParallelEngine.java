@@ -191,7 +191,7 @@ public final class ParallelEngine {
     public long endPs() {
         long end = 0;
         for (Partition p : parts) {
-            end = Math.max(end, p.now);
+            end = Math.max(end, p.now());
         }
         return end;
     }
@@ -234,7 +234,7 @@ public final class ParallelEngine {
         }
         Thread caller = Thread.currentThread();
         try (RunProgress progress = new RunProgress("parallel, " + threads + " threads", timeLimitPs,
-                net.workload.totalPayloadMb(), sink)) {
+                net.workload().totalPayloadMb(), sink)) {
             Runnable[] workers = new Runnable[threads];
             for (int w = 0; w < threads; w++) {
                 int me = w;
@@ -269,7 +269,7 @@ public final class ParallelEngine {
             }
             long deliveredBytes = 0;
             for (ParallelPartition p : parts) {
-                deliveredBytes += p.deliveredBytes;
+                deliveredBytes += p.deliveredBytes();
             }
             progress.finish(deliveredBytes);
         }
@@ -386,7 +386,7 @@ public final class ParallelEngine {
             part.parity = parity;
             long n = 0;
             while (!q.isEmpty() && q.peekTime() <= last) {
-                part.now = q.peekTime();
+                part.advanceClockTo(q.peekTime());
                 n += q.dispatchNextInstant(last);
             }
             handled[me] += n;
@@ -395,17 +395,17 @@ public final class ParallelEngine {
             log(messageLog, sent);
             part.messagesSent = 0;
             // a queue holding only timers that would do nothing (Partition.cancelledEvents) has nothing to run
-            nextPs[parity ^ 1][me] = Math.min(q.size() == part.cancelledEvents ? Long.MAX_VALUE : q.peekTime(),
+            nextPs[parity ^ 1][me] = Math.min(q.size() == part.cancelledEvents() ? Long.MAX_VALUE : q.peekTime(),
                     part.earliestSentPs);
-            delivered[parity ^ 1][me] = part.deliveredBytes;
-            watch[0][parity ^ 1][me] = part.lastProgressPs;
-            watch[1][parity ^ 1][me] = part.flowsStarted;
-            watch[2][parity ^ 1][me] = part.flowsCompleted;
+            delivered[parity ^ 1][me] = part.deliveredBytes();
+            watch[0][parity ^ 1][me] = part.lastProgressPs();
+            watch[1][parity ^ 1][me] = part.flowsStarted();
+            watch[2][parity ^ 1][me] = part.flowsCompleted();
             part.earliestSentPs = Long.MAX_VALUE;
             if (caller != null) {
                 stop[parity ^ 1] = caller.isInterrupted();
                 if (progress != null) {
-                    progress.simulatedTo(part.now);
+                    progress.simulatedTo(part.now());
                 }
             }
             long t2 = System.nanoTime();

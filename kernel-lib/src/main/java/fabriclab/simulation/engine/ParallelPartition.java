@@ -58,7 +58,7 @@ final class ParallelPartition extends Partition {
     /** On lane {@code lane} of node {@code to}, in its partition (this one's queue or the outbox toward it). */
     @Override
     public void deliverOnLane(long timePs, EventHandler handler, Object payload, Node to, int lane) {
-        deliver(timePs, handler, payload, to.part, CanonicalOrder.key(to.id, lane));
+        deliver(timePs, handler, payload, to.partition(), CanonicalOrder.key(to.id, lane));
     }
 
     /** The receiver and the lane of the receiving port ({@link CanonicalOrder#laneOf}). */
@@ -70,13 +70,13 @@ final class ParallelPartition extends Partition {
     /** Each packet's arrival is an event of the receiving port's lane at the peer, which may run in another thread. */
     @Override
     protected void carry(Link link, long arrivalPs, Packet p) {
-        deliver(arrivalPs, link.toPort.arrival, p, link.toPort.part, link.arrivalKey());
+        deliver(arrivalPs, link.toPort().arrival, p, link.toPort().partition(), link.arrivalKey());
     }
 
     @Override
     public void countDrop(Packet p) {
-        synchronized (p.flow) {
-            p.flow.packetDropped(p);
+        synchronized (p.flow()) {
+            p.flow().packetDropped(p);
         }
     }
 

@@ -49,16 +49,16 @@ public final class SequentialEngine {
             while (true) {
                 // all events of one instant at a time: handlers read the clock from now
                 long t = events.peekTime();
-                if (events.size() == part.cancelledEvents) {
+                if (events.size() == part.cancelledEvents()) {
                     break; // nothing pending, or only timers that would do nothing: the run is over
                 }
                 if (t > timeLimitPs) {
                     partial = true; // stopped by the time limit
                     break;
                 }
-                part.now = t;
+                part.advanceClockTo(t);
                 handled += events.dispatchNextInstant(timeLimitPs);
-                if (part.now - part.lastProgressPs > stallLimitPs && part.flowsStarted > part.flowsCompleted) {
+                if (part.now() - part.lastProgressPs() > stallLimitPs && part.flowsStarted() > part.flowsCompleted()) {
                     stalled = true; // the watchdog: flows in progress, nothing delivered for the limit
                     partial = !events.isEmpty();
                     break;
@@ -69,11 +69,11 @@ public final class SequentialEngine {
                         partial = !events.isEmpty();
                         break;
                     }
-                    progress.simulatedTo(part.now);
-                    progress.delivered(part.deliveredBytes);
+                    progress.simulatedTo(part.now());
+                    progress.delivered(part.deliveredBytes());
                 }
             }
-            progress.finish(part.deliveredBytes);
+            progress.finish(part.deliveredBytes());
         }
         return partial ? -handled - 1 : handled;
     }

@@ -41,7 +41,8 @@ public abstract class ReliableTransport extends Transport {
     private final int retryCount;
     private final int mtu;
     // requester
-    public int una;
+    /** The oldest unacknowledged sequence number (the subclasses' rate and window control read it). */
+    protected int una;
     int highestSent = -1;
     long lastProgressPs;
     boolean rtoArmed;
@@ -56,7 +57,7 @@ public abstract class ReliableTransport extends Transport {
     private long oldestUnackedPs;
     private boolean ackTimerArmed;
     // counters
-    public long nacks;
+    long nacks;
 
     private final EventHandler rto = this::onRetransmissionTimer;
     private final EventHandler ackTimer = this::onAckTimer;
@@ -80,12 +81,12 @@ public abstract class ReliableTransport extends Transport {
 
     @Override
     protected boolean canSend() {
-        return flow.nextSeq < flow.packets && !flow.failed;
+        return flow.nextSeq() < flow.packets && !flow.failed();
     }
 
     @Override
     protected int takeSequence() {
-        return flow.nextSeq++;
+        return flow.takeNextSeq();
     }
 
     /** Whether packet {@code seq} carries AckReq: it holds the last byte of a message (messages of {@code messageBytes}). */
@@ -100,14 +101,13 @@ public abstract class ReliableTransport extends Transport {
 
     @Override
     protected void onSent(Packet p, long now) {
-        if (p.seq <= highestSent) {
-            flow.retransmitted++;
-            flow.retransmittedBytes += p.payloadBytes;
+        if (p.seq() <= highestSent) {
+            flow.countRetransmission(p.payloadBytes());
         } else {
             if (una > highestSent) { // nothing was outstanding: the transport timer starts now
                 lastProgressPs = now;
             }
-            highestSent = p.seq;
+            highestSent = p.seq();
         }
         if (!rtoArmed) {
             rtoArmed = true;
@@ -121,22 +121,22 @@ public abstract class ReliableTransport extends Transport {
 
     @Override
     protected void onData(Packet p, long now) {
-        if (p.seq == expected) {
-            net.workload.deliver(p, now);
+        if (p.seq() == expected) {
+            net.workload().deliver(p, now);
             expected++;
-            received(p.seq, now);
-        } else if (p.seq > expected) {
-            flow.outOfOrderDiscards++;
-            net.workload.discard(p);
+            received(p.seq(), now);
+        } else if (p.seq() > expected) {
+            flow.countOutOfOrderDiscard();
+            net.workload().discard(p);
             if (nackedAt != expected) {
                 nackedAt = expected;
                 sendControl(Packet.NACK, expected, ackBytes, ackPriority, true, 0);
                 nacks++;
             }
         } else {
-            flow.duplicates++;
-            net.workload.discard(p);
-            received(p.seq, now);
+            flow.countDuplicate();
+            net.workload().discard(p);
+            received(p.seq(), now);
         }
         onDataReceived(p, now);
         destination.packets.recycle(p); // consumed: the last use of p
@@ -181,12 +181,12 @@ public abstract class ReliableTransport extends Transport {
 
     @Override
     protected void onControl(Packet p, long now) {
-        switch (p.kind) {
-            case Packet.ACK -> acknowledge(p.seq, now);
+        switch (p.kind()) {
+            case Packet.ACK -> acknowledge(p.seq(), now);
             case Packet.NACK -> {
-                acknowledge(p.seq, now);
-                if (flow.nextSeq > p.seq && !flow.failed) {
-                    flow.nextSeq = p.seq;
+                acknowledge(p.seq(), now);
+                if (flow.nextSeq() > p.seq() && !flow.failed()) {
+                    flow.goBackTo(p.seq());
                 }
                 onNack(now);
                 wake();
@@ -201,12 +201,12 @@ public abstract class ReliableTransport extends Transport {
             una = seq;
             lastProgressPs = now;
             retries = 0;
-            if (una >= flow.packets && flow.acknowledgedPs < 0) {
-                flow.acknowledgedPs = now;
+            if (una >= flow.packets && flow.acknowledgedPs() < 0) {
+                flow.acknowledgedAt(now);
             }
             if (una >= flow.packets && rtoArmed && !rtoCancelled) { // complete: the pending timer will do nothing
                 rtoCancelled = true;
-                source.cancelledEvents++;
+                source.eventCancelled();
             }
             onAcknowledged(now);
         }
@@ -227,21 +227,21 @@ public abstract class ReliableTransport extends Transport {
         rtoArmed = false;
         if (rtoCancelled) {
             rtoCancelled = false;
-            source.cancelledEvents--;
+            source.cancelledEventFired();
             return;
         }
-        if (una >= flow.packets || flow.failed || una > highestSent) {
+        if (una >= flow.packets || flow.failed() || una > highestSent) {
             return; // complete, failed, or nothing outstanding: the next packet sent starts the timer again
         }
         if (now - lastProgressPs >= rtoPs) {
             recordTimeout(now);
-            source.lastProgressPs = now; // a timeout acts (resends or fails the QP): the watchdog counts it
+            source.progressAt(now); // a timeout acts (resends or fails the QP): the watchdog counts it
             if (retries >= retryCount) {
-                flow.failed = true; // retries exhausted: the queue pair goes to the error state
+                flow.fail(); // retries exhausted: the queue pair goes to the error state
                 return;
             }
             retries++;
-            flow.nextSeq = una; // go back to the oldest unacknowledged packet
+            flow.goBackTo(una); // go back to the oldest unacknowledged packet
             lastProgressPs = now;
             onTimeout(now);
             wake(); // may send at once, and the first packet sent arms the timer
@@ -253,30 +253,30 @@ public abstract class ReliableTransport extends Transport {
     }
 
     private void recordTimeout(long now) {
-        int n = (int) flow.timeouts;
+        int n = (int) flow.timeouts();
         if (n == timeoutAtPs.length) {
             timeoutAtPs = java.util.Arrays.copyOf(timeoutAtPs, Math.max(4, 2 * n));
             timeoutUna = java.util.Arrays.copyOf(timeoutUna, timeoutAtPs.length);
         }
         timeoutAtPs[n] = now;
         timeoutUna[n] = una;
-        flow.timeouts++;
+        flow.countTimeout();
     }
 
     /**
-     * Counts the spurious timeouts of this flow into {@link FlowState#spuriousTimeouts} (after the run, when every
+     * Counts the spurious timeouts of this flow into {@link FlowState#spuriousTimeouts()} (after the run, when every
      * loss is recorded): those no loss since the previous timeout (or the flow's start) explains.
      */
     public final void classifyTimeouts() {
         long spurious = 0;
         long since = Long.MIN_VALUE;
-        for (int i = 0; i < flow.timeouts; i++) {
+        for (int i = 0; i < flow.timeouts(); i++) {
             if (!flow.lossExplains(since, timeoutAtPs[i], timeoutUna[i])) {
                 spurious++;
             }
             since = timeoutAtPs[i];
         }
-        flow.spuriousTimeouts = spurious;
+        flow.setSpuriousTimeouts(spurious);
     }
 
     /** Hook: the retransmission timer fired and rewound the sender. */

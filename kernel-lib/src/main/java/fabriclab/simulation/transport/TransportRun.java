@@ -40,9 +40,9 @@ public abstract class TransportRun {
         for (ReliableTransport r : flows) {
             if (r != null) {
                 nacks += r.nacks;
-                timeouts += r.flow.timeouts;
-                spurious += r.flow.spuriousTimeouts;
-                failed += r.flow.failed ? 1 : 0;
+                timeouts += r.flow.timeouts();
+                spurious += r.flow.spuriousTimeouts();
+                failed += r.flow.failed() ? 1 : 0;
             }
         }
         out.put(TransportModel.NACKS, nacks);

@@ -70,16 +70,16 @@ final class CtccFlow extends ReliableTransport {
     @Override
     protected void onDataSent(Packet pk, long now) {
         lastStartPs = now;
-        lastWireBytes = pk.wireBytes;
-        nextSendPs = now + Time.serializationPs(pk.wireBytes, Math.max(1, Math.round(rateBitsPerSecond)));
+        lastWireBytes = pk.wireBytes();
+        nextSendPs = now + Time.serializationPs(pk.wireBytes(), Math.max(1, Math.round(rateBitsPerSecond)));
     }
 
     @Override
     protected void onOtherControl(Packet pk, long now) {
-        if (pk.kind == Packet.PROBE) { // at the receiver: echo the send time, at high priority
-            sendControl(Packet.PROBE_REPLY, 0, model.controlBytes(), model.replyPriority(), true, pk.aux);
-        } else if (pk.kind == Packet.PROBE_REPLY) {
-            path.reply(now - pk.aux);
+        if (pk.kind() == Packet.PROBE) { // at the receiver: echo the send time, at high priority
+            sendControl(Packet.PROBE_REPLY, 0, model.controlBytes(), model.replyPriority(), true, pk.aux());
+        } else if (pk.kind() == Packet.PROBE_REPLY) {
+            path.reply(now - pk.aux());
         }
     }
 

@@ -133,9 +133,8 @@ public final class GseEdge implements Switch.EdgeFunction {
             this.ids = new long[packets.length];
             for (int i = 0; i < packets.length; i++) {
                 Packet p = packets[i];
-                ids[i] = ((long) p.flow.id << 32) | (p.seq & 0xFFFFFFFFL);
-                p.attachment = this;
-                p.attachmentIndex = i;
+                ids[i] = ((long) p.flow().id << 32) | (p.seq() & 0xFFFFFFFFL);
+                p.attach(this, i);
             }
             this.payloadBytes = payloadBytes;
             this.wireBytes = wireBytes;
@@ -204,7 +203,7 @@ public final class GseEdge implements Switch.EdgeFunction {
 
     /** Attaches an edge to every switch with host ports; returns the edges. */
     static List<GseEdge> install(Network net, GseTransport g) {
-        Tables tables = new Tables(net.topology.hosts(), net.workload.flows.size());
+        Tables tables = new Tables(net.topology.hosts(), net.workload().flows.size());
         List<GseEdge> edges = new ArrayList<>();
         Pfc local = new Pfc(g.localXoffBytes(), g.localXonBytes(), 0, Pfc.MAX_QUANTA);
         for (Switch sw : net.switches) {
@@ -222,7 +221,7 @@ public final class GseEdge implements Switch.EdgeFunction {
                     tables.edgeOfHost[h.id] = e;
                 }
             }
-            sw.edge = e != null ? e : new Spray(sw);
+            sw.attachEdge(e != null ? e : new Spray(sw));
         }
         return edges;
     }
@@ -268,11 +267,11 @@ public final class GseEdge implements Switch.EdgeFunction {
 
         @Override
         public boolean intercept(Packet p, long now) {
-            Container c = (Container) p.attachment;
-            if (c == null || !p.isData() || p.flow.pinnedEgress != null) {
+            Container c = (Container) p.attachment();
+            if (c == null || !p.isData() || p.flow().pinned()) {
                 return false;
             }
-            int[] cands = sw.routes[p.destination];
+            int[] cands = sw.routesTo(p.destination());
             if (cands == null || cands.length == 1) {
                 return false; // the switch's own forwarding: one candidate, or unroutable
             }
@@ -301,12 +300,12 @@ public final class GseEdge implements Switch.EdgeFunction {
         if (!p.isData()) {
             return false;
         }
-        if (p.ingress != null && p.ingress.peer() instanceof HostNic) {
-            enqueueAtSource(p, p.flow.spec.source(), p.destination, now);
+        if (p.ingress() != null && p.ingress().peer() instanceof HostNic) {
+            enqueueAtSource(p, p.flow().spec.source(), p.destination(), now);
             return true;
         }
-        if (p.attachment != null && tables.edgeOfHost[p.destination] == this) {
-            arriveAtDestination(p, (Container) p.attachment, now);
+        if (p.attachment() != null && tables.edgeOfHost[p.destination()] == this) {
+            arriveAtDestination(p, (Container) p.attachment(), now);
             return true;
         }
         return false;
@@ -325,29 +324,29 @@ public final class GseEdge implements Switch.EdgeFunction {
     // ------------------------------------------------------------------ source side
 
     private void enqueueAtSource(Packet p, int src, int dst, long now) {
-        Voq v = tables.voqOfFlow[p.flow.id];
+        Voq v = tables.voqOfFlow[p.flow().id];
         if (v == null) { // the flow's first packet: its pair's VOQ, new if the pair has none
             v = voqs.computeIfAbsent(((long) src << 32) | dst, k -> {
                 Voq n = new Voq(src, dst);
                 n.rtoPs = g.resendTimeoutPs();
                 return n;
             });
-            tables.voqOfFlow[p.flow.id] = v;
+            tables.voqOfFlow[p.flow().id] = v;
         }
         if (v.packets.isEmpty()) {
             v.oldestPs = now;
         }
         v.packets.addLast(p);
-        v.bytes += p.payloadBytes;
-        voqBytes += p.wireBytes;
+        v.bytes += p.payloadBytes();
+        voqBytes += p.wireBytes();
         voqPeakBytes = Math.max(voqPeakBytes, voqBytes);
-        tables.localPauseOfHost[src].admitted(p.priority, p.wireBytes);
+        tables.localPauseOfHost[src].admitted(p.priority(), p.wireBytes());
         while (v.bytes >= g.containerBytes()) {
             close(v, now);
         }
         if (!v.packets.isEmpty() && !v.timerArmed) {
             v.timerArmed = true;
-            sw.part.events.schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
+            sw.partition().events.schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
         }
     }
 
@@ -361,7 +360,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         }
         if (!v.packets.isEmpty()) {
             v.timerArmed = true;
-            sw.part.events.schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
+            sw.partition().events.schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
         }
     }
 
@@ -371,12 +370,12 @@ public final class GseEdge implements Switch.EdgeFunction {
         long payload = 0;
         long wire = 0;
         for (Packet p : v.packets) {
-            if (n > 0 && payload + p.payloadBytes > g.containerBytes()) {
+            if (n > 0 && payload + p.payloadBytes() > g.containerBytes()) {
                 break;
             }
             n++;
-            payload += p.payloadBytes;
-            wire += p.wireBytes;
+            payload += p.payloadBytes();
+            wire += p.wireBytes();
         }
         Packet[] packets = new Packet[n];
         for (int i = 0; i < n; i++) {
@@ -403,7 +402,7 @@ public final class GseEdge implements Switch.EdgeFunction {
      * whatever the partitioning.
      */
     private void message(GseEdge to, long timePs, EventHandler handler, Container c) {
-        sw.part.deliverOnLane(timePs, handler, c, to.sw, to.sw.ports.size() + to.laneOfSender[index]);
+        sw.partition().deliverOnLane(timePs, handler, c, to.sw, to.sw.ports.size() + to.laneOfSender[index]);
     }
 
     private final EventHandler grantArrival = (now, payload) -> sendContainer((Container) payload, now);
@@ -426,7 +425,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         }
         c.sends++;
         int dst = c.voq.dst;
-        int[] cands = sw.routes[dst];
+        int[] cands = sw.routesTo(dst);
         if (cands == null) { // destination unreachable (the fabric is partitioned): dropped, not resent
             if (first) {
                 for (int i = 0; i < c.slots.length; i++) {
@@ -448,7 +447,7 @@ public final class GseEdge implements Switch.EdgeFunction {
             for (int i = 0; i < c.slots.length; i++) {
                 Packet p = c.slots[i];
                 c.slots[i] = null; // from now on the destination edge's places
-                p.aux = now; // the sending of its copy, for the confirmation loop at the destination edge
+                p.stamp(now); // the sending of its copy, for the confirmation loop at the destination edge
                 transmit(p, c, up, now);
             }
         } else {
@@ -456,14 +455,13 @@ public final class GseEdge implements Switch.EdgeFunction {
             int mtu = net.config.mtuBytes();
             int header = net.config.headerBytes();
             for (int i = 0; i < c.ids.length; i++) {
-                FlowState f = net.workload.flows.get((int) (c.ids[i] >>> 32));
+                FlowState f = net.workload().flows.get((int) (c.ids[i] >>> 32));
                 int seq = (int) c.ids[i];
                 int payload = f.payloadOf(seq, mtu);
-                Packet p = sw.part.packets.data(f, seq, payload, payload + header, f.spec.priority());
-                p.attachment = c;
-                p.attachmentIndex = i;
-                p.aux = now;
-                f.retransmitted++;
+                Packet p = sw.partition().packets.data(f, seq, payload, payload + header, f.spec.priority());
+                p.attach(c, i);
+                p.stamp(now);
+                f.countRetransmission(0); // the resent payload: GseEdge's own count (resentPayloadBytes)
                 packetsResent++;
                 resentPayloadBytes += payload;
                 transmit(p, c, up, now);
@@ -474,7 +472,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         v.unconfirmed.addLast(c);
         if (!v.resendArmed) {
             v.resendArmed = true;
-            sw.part.events.schedule(now + v.rtoPs, resendTimer, v);
+            sw.partition().events.schedule(now + v.rtoPs, resendTimer, v);
         }
     }
 
@@ -517,7 +515,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         }
         if (!u.isEmpty()) {
             v.resendArmed = true;
-            sw.part.events.schedule(Math.max(now + 1, u.peekFirst().sentPs + v.rtoPs), resendTimer, v);
+            sw.partition().events.schedule(Math.max(now + 1, u.peekFirst().sentPs + v.rtoPs), resendTimer, v);
         }
     }
 
@@ -565,16 +563,16 @@ public final class GseEdge implements Switch.EdgeFunction {
      * source-destination pair has been forwarded (egress reordering).
      */
     private void arriveAtDestination(Packet p, Container c, long now) {
-        int i = p.attachmentIndex;
+        int i = p.attachmentIndex();
         if (c.complete || c.slots[i] != null) {
             duplicatesDiscarded++;
-            p.flow.duplicates++;
-            net.workload.discard(p);
-            sw.part.packets.recycle(p); // consumed: the last use of p
+            p.flow().countDuplicate();
+            net.workload().discard(p);
+            sw.partition().packets.recycle(p); // consumed: the last use of p
             return;
         }
         c.slots[i] = p;
-        heldBytes += p.wireBytes;
+        heldBytes += p.wireBytes();
         reorderPeakBytes = Math.max(reorderPeakBytes, heldBytes);
         c.received++;
         if (c.received < c.slots.length) {
@@ -584,7 +582,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         c.confirmedAtPs = now + latencyTo(tables.edgeOfHost[c.voq.src]); // the confirmation reaches the source edge then
         // the loop of the copy whose packet completed the container (the packet carries its sending time: the
         // source's own record of its last sending may change in another partition of the parallel engine meanwhile)
-        confirmLoopPeakPs = Math.max(confirmLoopPeakPs, c.confirmedAtPs - p.aux);
+        confirmLoopPeakPs = Math.max(confirmLoopPeakPs, c.confirmedAtPs - p.aux());
         Reorder r = c.voq.reorder;
         if (r == null) {
             r = c.voq.reorder = new Reorder();
@@ -599,8 +597,8 @@ public final class GseEdge implements Switch.EdgeFunction {
             for (int k = 0; k < ready.slots.length; k++) {
                 Packet q = ready.slots[k];
                 ready.slots[k] = null;
-                heldBytes -= q.wireBytes;
-                q.attachment = null;
+                heldBytes -= q.wireBytes();
+                q.detach();
                 sw.admitReserved(q, out); // the grant reserved its place: never tail-dropped after confirmation
             }
         }

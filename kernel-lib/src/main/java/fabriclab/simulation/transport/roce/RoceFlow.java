@@ -72,7 +72,7 @@ final class RoceFlow extends ReliableTransport {
         if (windowMaxBytes == 0) {
             return true;
         }
-        long inFlight = (long) (flow.nextSeq - una) * mtuBytes;
+        long inFlight = (long) (flow.nextSeq() - una) * mtuBytes;
         if (inFlight <= 0) {
             return true;
         }
@@ -93,10 +93,10 @@ final class RoceFlow extends ReliableTransport {
             return;
         }
         lastStartPs = now;
-        lastWireBytes = pk.wireBytes;
-        nextSendPs = now + Time.serializationPs(pk.wireBytes, Math.max(1, Math.round(rateBitsPerSecond)));
+        lastWireBytes = pk.wireBytes();
+        nextSendPs = now + Time.serializationPs(pk.wireBytes(), Math.max(1, Math.round(rateBitsPerSecond)));
         if (recovering) {
-            bytesSinceIncrease += pk.wireBytes;
+            bytesSinceIncrease += pk.wireBytes();
             while (bytesSinceIncrease >= byteCounter) {
                 bytesSinceIncrease -= byteCounter;
                 byteCount++;
@@ -109,7 +109,7 @@ final class RoceFlow extends ReliableTransport {
 
     @Override
     protected void onDataReceived(Packet pk, long now) {
-        if (p != null && pk.ecn && (lastCnpSentPs == Long.MIN_VALUE || now - lastCnpSentPs >= tauPs)) {
+        if (p != null && pk.ecnMarked() && (lastCnpSentPs == Long.MIN_VALUE || now - lastCnpSentPs >= tauPs)) {
             lastCnpSentPs = now;
             cnpsSent++;
             sendControl(Packet.CNP, 0, model.controlBytes(), model.cnpPriority(), true, 0);
@@ -120,7 +120,7 @@ final class RoceFlow extends ReliableTransport {
 
     @Override
     protected void onOtherControl(Packet pk, long now) {
-        if (pk.kind != Packet.CNP || p == null) {
+        if (pk.kind() != Packet.CNP || p == null) {
             return;
         }
         cnpsReceived++;

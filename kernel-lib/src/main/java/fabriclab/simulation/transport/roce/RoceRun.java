@@ -31,18 +31,18 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
     RoceRun(Network net, RoceTransport model) {
         super(net);
         this.model = model;
-        this.flows = new RoceFlow[net.workload.flows.size()];
+        this.flows = new RoceFlow[net.workload().flows.size()];
         this.timerPs = model.dcqcn() == null ? 0 : Math.max(1, Math.round(model.dcqcn().timerS() * 1e12));
         this.lastCnpPs = new long[net.switches.length][];
         if (model.iqcn()) {
             for (Switch sw : net.switches) {
-                sw.congestionPoint = this;
-                sw.edge = (p, now) -> {
-                    if (p.kind == Packet.CNP) {
-                        record(sw)[p.flow.id] = now; // a CNP of this flow passes through on its way to the sender
+                sw.attachCongestionPoint(this);
+                sw.attachEdge((p, now) -> {
+                    if (p.kind() == Packet.CNP) {
+                        record(sw)[p.flow().id] = now; // a CNP of this flow passes through on its way to the sender
                     }
                     return false;
-                };
+                });
             }
         }
     }
@@ -67,13 +67,13 @@ final class RoceRun extends TransportRun implements Switch.CongestionPoint {
     @Override
     public void congested(Switch sw, Packet p, long now) {
         long[] last = record(sw);
-        int f = p.flow.id;
+        int f = p.flow().id;
         if (last[f] != Long.MIN_VALUE && now - last[f] <= timerPs) {
             return;
         }
         last[f] = now;
         iqcnCnps++;
-        sw.forward(sw.part.packets.get(p.flow, Packet.CNP, 0, 0, model.controlBytes(), model.cnpPriority(), p.flow.spec.source()));
+        sw.forward(sw.partition().packets.get(p.flow(), Packet.CNP, 0, 0, model.controlBytes(), model.cnpPriority(), p.flow().spec.source()));
     }
 
     @Override

@@ -189,9 +189,9 @@ class RoceTransportTest {
         RoceRun run2 = (RoceRun) q.transportRun;
         Switch qLeaf1 = q.net.switches[1];
         Switch qSpine = q.net.switches[2];
-        RoceFlow receiver = (RoceFlow) q.flow(0).transport;
+        RoceFlow receiver = (RoceFlow) q.flow(0).transport();
         Packet marked = q.data(0, 0, 1000, 0);
-        marked.ecn = true;
+        marked.markEcn();
         q.at(0, () -> Rig.receiveData(receiver, marked, 0));
         long atLeaf1 = 5_120 + Time.US;
         long atSpine = 2 * atLeaf1;
@@ -208,9 +208,9 @@ class RoceTransportTest {
         // packet at the receiver still gets the receiver's own CNP
         Rig u = new Rig(ls.build(), c, flows, null, iqcn);
         RoceRun run3 = (RoceRun) u.transportRun;
-        RoceFlow rx = (RoceFlow) u.flow(0).transport;
+        RoceFlow rx = (RoceFlow) u.flow(0).transport();
         Packet m = u.data(0, 0, 1000, 0);
-        m.ecn = true;
+        m.markEcn();
         u.at(0, () -> run3.congested(u.net.switches[2], u.data(0, 0, 1000, 0), 0));
         u.at(Time.US, () -> Rig.receiveData(rx, m, Time.US));
         u.runUntil(Time.US);
