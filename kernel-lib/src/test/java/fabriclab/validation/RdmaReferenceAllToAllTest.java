@@ -17,7 +17,32 @@ import tech.tablesaw.api.Table;
 
 /**
  * Our simulator against the RDMA reference (HPCC's ns-3 model as aliyun/ns-3-alibabacloud carries it) on the DCQCN
- * all-to-all of {@link RdmaReferenceAllToAll}, read from the committed dataset {@code rdma-ns3-alltoall}.
+ * all-to-all of {@link RdmaReferenceAllToAll}, read from the committed dataset {@code rdma-ns3-alltoall} (written by
+ * {@code tools/RdmaReferenceRuns.java}; {@link RdmaReferenceGoBackNTest} reruns the reference when a built copy is present
+ * and checks this CSV byte for byte).
+ *
+ * <p>What is asserted, and the tolerance's reason:
+ * <ul>
+ *   <li>The dataset against itself: 240 flows per run, each at least its ideal FCT, the ideal FCTs derived here from
+ *       the path's links; every run at least one NIC's 15 flows of wire bytes long.</li>
+ *   <li>Hashed runs (four spines): every flow completes and nothing is dropped in ours; makespan, p50 and p99 FCT, the
+ *       median of our ten runs within the reference's range over its ten, widened on each side by that range's width.
+ *       Neither simulator can reproduce the other's path choice (the reference hashes with Murmur3 seeded by the
+ *       switch's node id, ours with CRC-32), so the path choice is the variation both are sampled over. PAUSE frames
+ *       are printed, not asserted.</li>
+ *   <li>The one-spine control, where no hashing acts: makespan and mean FCT of the 192 flows across the spine within
+ *       the reference's spread of FCT over those flows, (max - min) / max, as {@link RdmaReferenceIncastTest} does.
+ *       That spread is 73%, so this check is loose; the numbers are printed.</li>
+ * </ul>
+ *
+ * <p>Where the two differ (the numbers are in the comparison the tests print): in the hashed runs our median p50 FCT
+ * (349 us) lies 0.7% above the reference's largest (347 us), inside the widened window; makespan (ours 472 us, the
+ * reference 421 to 570 us) and p99 lie inside the reference's own range. Ours sends fewer PAUSE frames (median 12.5
+ * against 42.5; ranges 0 to 36 and 3 to 53). In the control ours' makespan is 11.5% longer (1.46 ms against 1.31 ms)
+ * and its across-spine flows finish together (mean 1.45 ms) where the reference's finish spread out (0.36 to 1.31 ms,
+ * mean 1.08 ms); the flows within a leaf finish earlier in ours (mean 216 us against 296 us). Not traced; candidates,
+ * each a modelling difference named in {@link RdmaReferenceIncast}: marking at enqueue against dequeue, one CNP per
+ * 4 us per flow against one per marked packet, the first CNP cutting at once, the PFC threshold offset.
  */
 class RdmaReferenceAllToAllTest {
     private static final String NAME = "rdma-ns3-alltoall";
