@@ -20,10 +20,13 @@ import java.util.concurrent.TimeUnit;
  * <p>It also runs the PFC victim scenarios ({@code hol_dcqcn}, {@code hol_pfc}: an incast and a victim flow on two leaves
  * and a spine) into {@code datasets/published/rdma-ns3-pfc-victim.csv} ({@link #convertVictim}) and the go-back-N scenario
  * ({@code gbn_linkdown}: a link going down mid-flow) into {@code datasets/published/rdma-ns3-gbn-linkdown.csv}
- * ({@link #convertGoBackN}); their columns are {@code scenario,quantity,node,port,time_ns,value}.
+ * ({@link #convertGoBackN}); their columns are {@code scenario,quantity,node,port,time_ns,value}. Last, the DCQCN
+ * all-to-all scenarios ({@code a2a_s0} to {@code a2a_s9}: 16 hosts, 4 leaves, 4 spines, hashed uplinks, one destination
+ * port per run; {@code a2a_1spine}: one spine) into {@code datasets/published/rdma-ns3-alltoall.csv}
+ * ({@link #convertAllToAll}, columns {@code scenario,quantity,source,destination,value}); these keep no packet trace.
  *
  * <p>Run: {@code java tools/RdmaReferenceRuns.java [<ns-3-alibabacloud work tree> [<out dir> | <incast out.csv>]]}
- * (out dir: all three datasets, default {@code datasets/published}; a file name ending in .csv: the incast dataset
+ * (out dir: all four datasets, default {@code datasets/published}; a file name ending in .csv: the incast dataset
  * alone, written there); the work tree may
  * also be given as the environment variable {@code FABRICLAB_RDMA_REFERENCE}. The tree must hold the built program
  * {@code simulation/build/scratch/ns3.36.1-NormalNetwork} and the trace decoder {@code analysis/trace_reader} (built
@@ -73,6 +76,12 @@ public final class RdmaReferenceRuns {
     /** The go-back-N dataset's name and its scenario. */
     static final String GBN_DATASET = "rdma-ns3-gbn-linkdown";
     static final String GBN_SCENARIO = "gbn_linkdown";
+    /** The all-to-all dataset's name; its hashed runs (four spines, destination ports 100 to 109) and its control. */
+    static final String ALLTOALL_DATASET = "rdma-ns3-alltoall";
+    static final int ALLTOALL_SEEDS = 10;
+    static final String ALLTOALL_CONTROL = "a2a_1spine";
+    /** Hosts of the all-to-all scenarios (every one sends to every other). */
+    static final int ALLTOALL_HOSTS = 16;
 
     private RdmaReferenceRuns() {
     }
@@ -118,12 +127,24 @@ public final class RdmaReferenceRuns {
         convertGoBackN(GBN_SCENARIO, dir, gbn);
         deleteRun(dir);
         Files.writeString(Path.of(target, GBN_DATASET + ".csv"), gbn.toString(), StandardCharsets.UTF_8);
+        StringBuilder a2a = new StringBuilder("scenario,quantity,source,destination,value\n");
+        List<String> ids = new ArrayList<>();
+        for (int k = 0; k < ALLTOALL_SEEDS; k++) {
+            ids.add("a2a_s" + k);
+        }
+        ids.add(ALLTOALL_CONTROL);
+        for (String id : ids) {
+            Path run = runScenario(program, null, id);
+            convertAllToAll(id, run, a2a);
+            deleteRun(run);
+        }
+        Files.writeString(Path.of(target, ALLTOALL_DATASET + ".csv"), a2a.toString(), StandardCharsets.UTF_8);
     }
 
     /**
      * Copies scenario {@code id}'s files ({@code tools/rdma-reference/scenarios/<id>/}) into a fresh temporary
      * directory, runs the program on {@code config_<id>.txt} there and decodes its packet trace into
-     * {@code decoded.txt}; returns the directory.
+     * {@code decoded.txt} (not when {@code reader} is null: a scenario without a trace); returns the directory.
      */
     static Path runScenario(Path program, Path reader, String id) throws IOException, InterruptedException {
         Path scenario = Path.of("tools/rdma-reference/scenarios/" + id);
@@ -134,7 +155,9 @@ public final class RdmaReferenceRuns {
             }
         }
         run(dir, List.of(program.toString(), "config_" + id + ".txt"), dir.resolve("stdout.txt"));
-        run(dir, List.of(reader.toString(), "mix_" + id + ".tr"), dir.resolve("decoded.txt"));
+        if (reader != null) {
+            run(dir, List.of(reader.toString(), "mix_" + id + ".tr"), dir.resolve("decoded.txt"));
+        }
         return dir;
     }
 
@@ -513,5 +536,49 @@ public final class RdmaReferenceRuns {
         row(csv, id, "nacks", 1, 1, -1, nacks);
         row(csv, id, "first_gap_ns", 3, gapSeq, gapAt, gapAt);
         row(csv, id, "gap_filled_ns", 3, gapSeq, filledAt, filledAt);
+    }
+
+    /**
+     * An all-to-all run (16 hosts, every one sends to every other): {@code fct_ns} per flow (source, destination) as the
+     * program reports it; {@code standalone_fct_ns} per flow its ideal FCT (base RTT of its path plus its wire bytes at
+     * line rate);
+     * {@code pause_received} (source -1, destination -1) the PFC PAUSE frames received by any device, hosts and
+     * switches, in the run. Rows of flows in source-major order, destinations ascending.
+     */
+    static void convertAllToAll(String id, Path dir, StringBuilder csv) throws IOException {
+        long[][] fct = new long[ALLTOALL_HOSTS][ALLTOALL_HOSTS];
+        long[][] standalone = new long[ALLTOALL_HOSTS][ALLTOALL_HOSTS];
+        int flows = 0;
+        for (String[] f : rows(dir.resolve("fct_" + id + ".txt"), " ", false)) {
+            if (Long.parseLong(f[5]) != START_NS) {
+                throw new IllegalStateException(id + ": a flow started at " + f[5] + " ns, not " + START_NS);
+            }
+            fct[nodeOfIp(f[0])][nodeOfIp(f[1])] = Long.parseLong(f[6]);
+            standalone[nodeOfIp(f[0])][nodeOfIp(f[1])] = Long.parseLong(f[7]);
+            flows++;
+        }
+        if (flows != ALLTOALL_HOSTS * (ALLTOALL_HOSTS - 1)) {
+            throw new IllegalStateException(id + ": " + flows + " flows completed, expected " + ALLTOALL_HOSTS * (ALLTOALL_HOSTS - 1));
+        }
+        for (int a = 0; a < ALLTOALL_HOSTS; a++) {
+            for (int b = 0; b < ALLTOALL_HOSTS; b++) {
+                if (a != b) {
+                    csv.append(id).append(",fct_ns,").append(a).append(',').append(b).append(',').append(fct[a][b]).append('\n');
+                }
+            }
+        }
+        for (int a = 0; a < ALLTOALL_HOSTS; a++) {
+            for (int b = 0; b < ALLTOALL_HOSTS; b++) {
+                if (a != b) {
+                    csv.append(id).append(",standalone_fct_ns,").append(a).append(',').append(b).append(',')
+                            .append(standalone[a][b]).append('\n');
+                }
+            }
+        }
+        long pauses = 0;
+        for (String[] r : rows(dir.resolve("pfc_" + id + ".txt"), " ", false)) {
+            pauses += r[4].equals("1") ? 1 : 0;
+        }
+        csv.append(id).append(",pause_received,-1,-1,").append(pauses).append('\n');
     }
 }
