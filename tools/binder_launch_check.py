@@ -47,10 +47,11 @@ def shebang_interpreter(path):
 
 def jupyter_commands():
     """{name: [paths in PATH order]} for every jupyter* command on PATH."""
-    found = {}
+    found, seen = {}, set()
     for directory in os.environ["PATH"].split(":"):
-        if not os.path.isdir(directory):
-            continue
+        if not os.path.isdir(directory) or os.path.realpath(directory) in seen:
+            continue  # /bin is /usr/bin on Debian 12
+        seen.add(os.path.realpath(directory))
         for name in sorted(os.listdir(directory)):
             path = os.path.join(directory, name)
             if name.startswith("jupyter") and os.access(path, os.X_OK) and os.path.isfile(path):
