@@ -158,10 +158,10 @@ class JupyterIT {
     }
 
     /**
-     * Notebook 00 run the way the Docker/Binder image runs it (the image itself cannot be built here):
-     * the kernelspec installed by {@code bin/install-kernel} under a user's
-     * {@code ~/.local/share/jupyter/kernels} (no JUPYTER_PATH), {@code FABRICLAB_HOME} set, the notebook
-     * in a directory outside the checkout, and, when the tests run as root, a non-root user.
+     * Notebook 00 run from a kernelspec installed outside the checkout, as in an image: the kernelspec
+     * installed by {@code bin/install-kernel} under a user's {@code ~/.local/share/jupyter/kernels} (no
+     * JUPYTER_PATH), {@code FABRICLAB_HOME} set, the notebook in a directory outside the checkout, and, when
+     * the tests run as root, a non-root user. (The Docker/Binder image itself: {@code bin/test-binder}.)
      */
     @Test
     void quickstartRunsAsInTheDockerImage() throws Exception {
