@@ -138,6 +138,27 @@ public final class RdmaReferenceComparison {
         return cmp;
     }
 
+    /**
+     * The rows as a reader checks them, one table per scenario (the incasts, the PFC victim, go-back-N), each with the
+     * columns of {@link Ns3Comparison#summary} (outside value, ours, tolerance, pass or miss, note: for a miss, the
+     * mechanism) and named by its scenario and how many of its rows pass.
+     */
+    public List<Table> summaries() {
+        String[][] parts = {{"-to-1 DCQCN+PFC incast", "DCQCN+PFC N-to-1 incasts"}, {"PFC victim", "PFC propagation with a victim"},
+                {"go-back-N", "go-back-N after a link goes down"}};
+        List<ComparisonRow> all = rows();
+        List<Table> out = new ArrayList<>();
+        for (String[] p : parts) {
+            PaperComparison c = PaperComparison.of(p[1], "outside reference (not a seed paper)");
+            all.stream().filter(r -> r.quantity().contains(p[0])).forEach(c::add);
+            Table t = Ns3Comparison.summary(c);
+            long pass = c.rows().stream().filter(ComparisonRow::meetsTarget).count();
+            t.setName("RDMA reference, " + p[1] + ": " + pass + " of " + c.rows().size() + " rows pass");
+            out.add(t);
+        }
+        return out;
+    }
+
     /** Our result of the N-to-1 incast, N one of {@link #INCAST_SENDERS}. */
     public SimulationResult incast(int senders) {
         SimulationResult r = incasts.get(senders);

@@ -36,6 +36,8 @@ class RdmaReferenceComparisonTest {
             }
         }
         assertEquals(rows.size(), c.addTo(PaperComparison.of("t", "outside reference (not a seed paper)")).rows().size());
+        List<Table> summaries = c.summaries();
+        assertEquals(List.of(23, 34, 4), summaries.stream().map(Table::rowCount).toList(), "incasts, victim, go-back-N");
         Table fct = c.incastFct();
         assertEquals(4 + 8 + 16, fct.rowCount());
         assertEquals(List.of("senders", "sender", "reference_us", "ours_us"), fct.columnNames());
