@@ -38,6 +38,17 @@ class RdmaReferenceComparisonTest {
         assertEquals(rows.size(), c.addTo(PaperComparison.of("t", "outside reference (not a seed paper)")).rows().size());
         List<Table> summaries = c.summaries();
         assertEquals(List.of(23, 34, 4), summaries.stream().map(Table::rowCount).toList(), "incasts, victim, go-back-N");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> RdmaReferenceComparison.run(null));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> c.incast(5));
+        Table incastDataset = fabriclab.datasets.Datasets.load(RdmaReferenceComparison.INCAST_DATASET).table();
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.incastRows(4, null, incastDataset));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.incastRows(5, c.incast(4), incastDataset), "N = 5 is not in the dataset");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.victimRows(true, null, incastDataset));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.goBackNRows(c.incast(4), null));
         Table fct = c.incastFct();
         assertEquals(4 + 8 + 16, fct.rowCount());
         assertEquals(List.of("senders", "sender", "reference_us", "ours_us"), fct.columnNames());
