@@ -64,6 +64,8 @@ final class BadInputRegistry {
     private static final String WHOLE_SWEEP = "the fixed full sweep of a published dataset (hundreds of packet-level runs, "
             + "minutes even on many threads); its only parameters are the executor and the sink";
 
+    private static final String RDMA_ROWS = "needs our result of its RDMA reference scenario (a run of seconds) and the"
+            + " reference's dataset; its bad input (null, an N the dataset lacks) is tested in RdmaReferenceComparisonTest";
     static final Map<String, String> SKIPPED = Map.ofEntries(
             Map.entry("fabriclab.experiments.Llama2Training#calibratedOnPacket(List,double,double,double,long,SweepExecutor,ProgressSink)",
                     "a valid call simulates 64 MiB collectives packet by packet for every candidate (minutes); its arguments' checks"
@@ -105,6 +107,11 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
                     + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
                     + " without the datasets) is tested in Ns3ComparisonTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path)", "runs the six RDMA reference scenarios in"
+                    + " ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#goBackNRows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.Llama2Fabric#commRuns(int,ProgressSink)", WHOLE_SWEEP),

@@ -1,0 +1,56 @@
+package fabriclab.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fabriclab.datasets.ComparisonKind;
+import fabriclab.datasets.ComparisonRow;
+import fabriclab.notebook.PaperComparison;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.Table;
+
+/** The validation rows against the RDMA reference that notebook 14 shows and the scorecard lists. */
+class RdmaReferenceComparisonTest {
+    @Test
+    void everyScenarioGivesItsRowsAndOnlyTheNamedFiguresMiss() {
+        RdmaReferenceComparison c = RdmaReferenceComparison.run();
+        List<ComparisonRow> rows = c.rows();
+        // incasts: 8 figures each, no first PAUSE where the reference does not pause (N = 4); victim: 4 + 10 ports + 3
+        // queues per run; go-back-N: 4
+        assertEquals(7 + 8 + 8 + 2 * (4 + 10 + 3) + 4, rows.size());
+        for (ComparisonRow r : rows) {
+            assertEquals(ComparisonKind.VALIDATION, r.kind(), r.quantity());
+            assertEquals(RdmaReferenceComparison.REFERENCE, r.source(), r.quantity());
+            assertTrue(!r.toleranceReason().isBlank(), r.quantity() + " states its tolerance's reason");
+            if (r.unit().equals("ratio")) { // the same regime: a factor of 3 either way
+                assertEquals(1 / 3.0, r.target().published(), 1e-12);
+                assertEquals(3.0, r.target().publishedHigh(), 1e-12);
+                assertEquals(r.model() >= 1 / 3.0 && r.model() <= 3, r.meetsTarget(), r.quantity());
+            }
+            if (!r.meetsTarget()) {
+                assertTrue(r.quantity().contains("PAUSE frames")
+                        || r.quantity().equals("4-to-1 DCQCN+PFC incast, 1 MB each at 100 Gb/s: peak queue at the receiver's port"),
+                        r.quantity());
+                assertTrue(r.note().contains("not traced"), r.quantity() + ": a miss names its mechanism");
+            }
+        }
+        assertEquals(rows.size(), c.addTo(PaperComparison.of("t", "outside reference (not a seed paper)")).rows().size());
+        List<Table> summaries = c.summaries();
+        assertEquals(List.of(23, 34, 4), summaries.stream().map(Table::rowCount).toList(), "incasts, victim, go-back-N");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> RdmaReferenceComparison.run(null));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> c.incast(5));
+        Table incastDataset = fabriclab.datasets.Datasets.load(RdmaReferenceComparison.INCAST_DATASET).table();
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.incastRows(4, null, incastDataset));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.incastRows(5, c.incast(4), incastDataset), "N = 5 is not in the dataset");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.victimRows(true, null, incastDataset));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.goBackNRows(c.incast(4), null));
+        Table fct = c.incastFct();
+        assertEquals(4 + 8 + 16, fct.rowCount());
+        assertEquals(List.of("senders", "sender", "reference_us", "ours_us"), fct.columnNames());
+    }
+}
