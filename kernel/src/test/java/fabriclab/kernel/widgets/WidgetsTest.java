@@ -71,6 +71,24 @@ class WidgetsTest {
     }
 
     @Test
+    void slidersRefuseBoundsNamingTheParameterAndOpenNothing() {
+        manager(WidgetProtocol.CLASSIC);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new IntSlider("n", 0, 10, 11));
+        assertEquals("value must be in [0, 10], got 11", e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new IntSlider("n", 5, 1, 1, 3));
+        assertEquals("min must be at most max = 1, got 5", e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new FloatSlider("K", 0, 1, Double.NaN, 0.5));
+        assertEquals("step must be positive, got NaN", e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new FloatSlider("K", 0, 1, 0.1, Double.NaN));
+        assertEquals("value must be in [0.0, 1.0], got NaN", e.getMessage());
+        assertEquals(0, transport.sent.size());
+    }
+
+    @Test
     void classicSliderOpensWithItsStateAsTheData() {
         manager(WidgetProtocol.CLASSIC);
         IntSlider s = new IntSlider("senders", 2, 32, 8);
