@@ -428,7 +428,7 @@ public final class RdmaReferenceComparison {
     }
 
     /** The sum of a go-back-N dataset quantity over its rows (of {@code node}, or all for -1). */
-    private static long goBackNValue(Table t, String quantity, long node) {
+    static long goBackNValue(Table t, String quantity, long node) {
         long sum = 0;
         boolean found = false;
         for (Row r : t) {

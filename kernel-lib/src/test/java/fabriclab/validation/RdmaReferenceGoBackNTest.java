@@ -32,17 +32,9 @@ import tech.tablesaw.api.Table;
 class RdmaReferenceGoBackNTest {
     private static final String NAME = "rdma-ns3-gbn-linkdown";
 
+    /** The sum of a dataset quantity over its rows (of {@code node}, or all for -1). */
     private static long value(Table t, String quantity, long node) {
-        long sum = 0;
-        boolean found = false;
-        for (Row r : t) {
-            if (r.getString("quantity").equals(quantity) && (node < 0 || r.getInt("node") == node)) {
-                sum += (long) r.getNumber("value");
-                found = true;
-            }
-        }
-        assertTrue(found, quantity);
-        return sum;
+        return RdmaReferenceComparison.goBackNValue(t, quantity, node);
     }
 
     @Test
