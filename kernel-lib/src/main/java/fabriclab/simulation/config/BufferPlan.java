@@ -320,7 +320,7 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
             present.add(Tier.ofLevel(level));
         }
         if (!present.contains(tier)) {
-            return "must be a tier of topology \"" + topology.name() + "\" (its switches are " + names(present) + ")";
+            return "must be a tier of topology \"" + topology.name() + "\" (its switch tiers: " + names(present) + ")";
         }
         if (facing == null) {
             return null;
