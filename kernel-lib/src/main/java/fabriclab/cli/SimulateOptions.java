@@ -482,7 +482,7 @@ public final class SimulateOptions {
             if (t == null) {
                 t = topologyOf(v);
             }
-            String why = BufferPlanKind.TIERS.contains(who) ? BufferPlan.tierProblem(t, BufferPlanKind.tier(who), null)
+            String why = BufferPlanKind.TIERS.contains(who) ? BufferPlan.tierProblem(t, BufferPlanKind.tier(who))
                     : BufferPlan.switchProblem(t, who);
             if (why != null) {
                 return who + " " + why;
@@ -509,11 +509,11 @@ public final class SimulateOptions {
                 return who + " must hold a packet: at least --mtu + --header = " + wireBytes(v) + " B, not "
                         + e.queueLimitBytes() + " B";
             }
-            String why = BufferPlan.tierProblem(t, e.tier(), e.facing());
+            String why = BufferPlan.tierPortsProblem(t, e.tier(), e.facing());
             if (why != null) {
                 return who + " " + why;
             }
-            why = whole.limitProblem(t, run, e.tier(), null, e.queueLimitBytes());
+            why = whole.tierLimitProblem(t, run, e.tier(), e.queueLimitBytes());
             if (why != null) {
                 return who + " " + why.replace(" B", " B (--buffer or --switch-buffer)") + ", not " + e.queueLimitBytes()
                         + " B";
@@ -533,7 +533,7 @@ public final class SimulateOptions {
             if (why != null) {
                 return who + ": port " + e.port() + " " + why;
             }
-            why = whole.limitProblem(t, run, null, e.name(), e.queueLimitBytes());
+            why = whole.switchLimitProblem(t, run, e.name(), e.queueLimitBytes());
             if (why != null) {
                 return who + " " + why.replace(" B", " B (--buffer or --switch-buffer)") + ", not " + e.queueLimitBytes()
                         + " B";

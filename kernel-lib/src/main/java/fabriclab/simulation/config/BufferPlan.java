@@ -166,6 +166,9 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
      * {@link TierBuffer}, else {@code runBuffer}.
      */
     public SwitchBuffer bufferOf(Topology topology, int switchIndex, SwitchBuffer runBuffer) {
+        Parameters.notNull("topology", topology);
+        Parameters.inRange("switchIndex", switchIndex, 0, topology.switches() - 1);
+        Parameters.notNull("runBuffer", runBuffer);
         if (isEmpty()) {
             return runBuffer;
         }
@@ -192,6 +195,11 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
      * {@link #bufferOf}).
      */
     public long queueLimitBytes(Topology topology, int switchIndex, int port, int peerNode, SwitchBuffer switchBuffer) {
+        Parameters.notNull("topology", topology);
+        Parameters.inRange("switchIndex", switchIndex, 0, topology.switches() - 1);
+        Parameters.atLeast("port", port, 0);
+        Parameters.inRange("peerNode", peerNode, 0, topology.nodes() - 1);
+        Parameters.notNull("switchBuffer", switchBuffer);
         if (tierPorts.isEmpty() && ports.isEmpty()) {
             return switchBuffer.perQueueLimitBytes();
         }
@@ -218,6 +226,9 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
      * of the same tier (such a port takes no {@link TierPortLimit}).
      */
     public static Facing facing(Topology topology, int switchNode, int peerNode) {
+        Parameters.notNull("topology", topology);
+        Parameters.inRange("switchNode", switchNode, topology.hosts(), topology.nodes() - 1);
+        Parameters.inRange("peerNode", peerNode, 0, topology.nodes() - 1);
         Tier own = topology.tier(switchNode);
         Tier peer = topology.tier(peerNode);
         if (!peer.isSwitch() || peer.level() < own.level()) {
@@ -241,7 +252,7 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
             return;
         }
         for (int i = 0; i < tiers.size(); i++) {
-            String why = tierProblem(topology, tiers.get(i).tier(), null);
+            String why = tierProblem(topology, tiers.get(i).tier());
             if (why != null) {
                 throw new IllegalArgumentException("bufferPlan.tiers[" + i + "].tier " + why + ", got " + tiers.get(i).tier());
             }
@@ -255,12 +266,12 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
         }
         for (int i = 0; i < tierPorts.size(); i++) {
             TierPortLimit t = tierPorts.get(i);
-            String why = tierProblem(topology, t.tier(), t.facing());
+            String why = tierPortsProblem(topology, t.tier(), t.facing());
             if (why != null) {
                 throw new IllegalArgumentException("bufferPlan.tierPorts[" + i + "] " + why + ", got " + t.tier() + " "
                         + t.facing());
             }
-            why = limitProblem(topology, runBuffer, t.tier(), null, t.queueLimitBytes());
+            why = tierLimitProblem(topology, runBuffer, t.tier(), t.queueLimitBytes());
             if (why != null) {
                 throw new IllegalArgumentException("bufferPlan.tierPorts[" + i + "].queueLimitBytes " + why + ", got "
                         + t.queueLimitBytes());
@@ -276,7 +287,7 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
             if (why != null) {
                 throw new IllegalArgumentException("bufferPlan.ports[" + i + "].port " + why + ", got " + p.port());
             }
-            why = limitProblem(topology, runBuffer, null, p.name(), p.queueLimitBytes());
+            why = switchLimitProblem(topology, runBuffer, p.name(), p.queueLimitBytes());
             if (why != null) {
                 throw new IllegalArgumentException("bufferPlan.ports[" + i + "].queueLimitBytes " + why + ", got "
                         + p.queueLimitBytes());
@@ -286,6 +297,8 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
 
     /** The smallest shared buffer of any switch of {@code topology} under this plan [bytes], and whose it is. */
     public Smallest smallestShared(Topology topology, SwitchBuffer runBuffer) {
+        Parameters.notNull("topology", topology);
+        Parameters.notNull("runBuffer", runBuffer);
         if (isEmpty() || topology.switches() == 0) {
             return new Smallest(runBuffer.sharedBytes(), topology.switches() == 0 ? "" : topology.nodeName(topology.hosts()));
         }
@@ -308,13 +321,20 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
      * @param switchName the switch's node name (empty for a topology without switches)
      */
     public record Smallest(long sharedBytes, String switchName) {
+        /** Validates: a positive size, a name. */
+        public Smallest {
+            Parameters.atLeast("sharedBytes", sharedBytes, 1L);
+            Parameters.notNull("switchName", switchName);
+        }
     }
 
     /**
-     * Why {@code tier} (with ports facing {@code facing}, unless null) fits no switch of {@code topology}, written to
-     * follow the entry's name ("must be a tier of ..."), or null if it fits.
+     * Why {@code tier} is no tier of {@code topology}'s switches, written to follow the entry's name ("must be a tier
+     * of ..."), or null if it is one.
      */
-    public static String tierProblem(Topology topology, Tier tier, Facing facing) {
+    public static String tierProblem(Topology topology, Tier tier) {
+        Parameters.notNull("topology", topology);
+        Parameters.notNull("tier", tier);
         Set<Tier> present = new java.util.TreeSet<>();
         for (int level : topology.tiers()) {
             present.add(Tier.ofLevel(level));
@@ -322,8 +342,18 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
         if (!present.contains(tier)) {
             return "must be a tier of topology \"" + topology.name() + "\" (its switch tiers: " + names(present) + ")";
         }
-        if (facing == null) {
-            return null;
+        return null;
+    }
+
+    /**
+     * Why {@code tier}'s switches of {@code topology} have no port facing {@code facing} (or the tier is none of its),
+     * written to follow the entry's name, or null if they have such ports.
+     */
+    public static String tierPortsProblem(Topology topology, Tier tier, Facing facing) {
+        String why = tierProblem(topology, tier);
+        Parameters.notNull("facing", facing);
+        if (why != null) {
+            return why;
         }
         Set<Facing> faced = new HashSet<>();
         int hosts = topology.hosts();
@@ -346,6 +376,8 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
 
     /** Why {@code name} is no switch of {@code topology} (following the entry's name), or null. */
     public static String switchProblem(Topology topology, String name) {
+        Parameters.notNull("topology", topology);
+        Parameters.notNull("name", name);
         if (topology.hasNode(name) && topology.tier(name).isSwitch()) {
             return null;
         }
@@ -357,6 +389,8 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
 
     /** Number of ports of switch node {@code node}: the links that touch it. */
     public static int portCount(Topology topology, int node) {
+        Parameters.notNull("topology", topology);
+        Parameters.inRange("node", node, 0, topology.nodes() - 1);
         int n = 0;
         for (fabriclab.fabric.LinkSpec l : topology.links()) {
             if (l.nodeA() == node) {
@@ -371,16 +405,33 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
 
     /** Why switch {@code name} has no port {@code port} (following the entry's name), or null. */
     public static String portProblem(Topology topology, String name, int port) {
+        Parameters.notNull("topology", topology);
+        Parameters.notNull("name", name);
         int count = portCount(topology, topology.nodeIndex(name));
         return port >= 0 && port < count ? null : "must be a port of " + name + ", in [0, " + (count - 1) + "]";
     }
 
     /**
-     * Why queue limit {@code bytes} exceeds the shared buffer of a switch it applies to (all of {@code tier}'s, or
-     * switch {@code name}), under this plan with the run's buffer {@code runBuffer} (following the entry's name), or
-     * null.
+     * Why queue limit {@code bytes} exceeds the shared buffer of a switch of {@code tier} under this plan with the run's
+     * buffer {@code runBuffer} (following the entry's name), or null.
      */
-    public String limitProblem(Topology topology, SwitchBuffer runBuffer, Tier tier, String name, long bytes) {
+    public String tierLimitProblem(Topology topology, SwitchBuffer runBuffer, Tier tier, long bytes) {
+        Parameters.notNull("tier", tier);
+        return limitProblem(topology, runBuffer, tier, null, bytes);
+    }
+
+    /**
+     * Why queue limit {@code bytes} exceeds the shared buffer of switch {@code name} under this plan with the run's
+     * buffer {@code runBuffer} (following the entry's name), or null.
+     */
+    public String switchLimitProblem(Topology topology, SwitchBuffer runBuffer, String name, long bytes) {
+        Parameters.notNull("name", name);
+        return limitProblem(topology, runBuffer, null, name, bytes);
+    }
+
+    private String limitProblem(Topology topology, SwitchBuffer runBuffer, Tier tier, String name, long bytes) {
+        Parameters.notNull("topology", topology);
+        Parameters.notNull("runBuffer", runBuffer);
         for (int s = 0; s < topology.switches(); s++) {
             int node = topology.switchNode(s);
             if (tier != null ? topology.tier(node) == tier : topology.nodeName(node).equals(name)) {
