@@ -403,10 +403,12 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
         return n;
     }
 
-    /** Why switch {@code name} has no port {@code port} (following the entry's name), or null. */
+    /** Why switch {@code name} has no port {@code port}, or is no switch (following the entry's name), or null. */
     public static String portProblem(Topology topology, String name, int port) {
-        Parameters.notNull("topology", topology);
-        Parameters.notNull("name", name);
+        String notSwitch = switchProblem(topology, name);
+        if (notSwitch != null) {
+            return notSwitch;
+        }
         int count = portCount(topology, topology.nodeIndex(name));
         return port >= 0 && port < count ? null : "must be a port of " + name + ", in [0, " + (count - 1) + "]";
     }
