@@ -193,6 +193,23 @@ class BufferPlanTest {
         assertEquals(0, none.droppedPackets());
     }
 
+    /**
+     * The parallel engine reads the same plan: the spines' small buffer puts every drop at the spine on 1 and on 2
+     * threads, with the same result on both (every thread count gives one result).
+     */
+    @Test
+    void theParallelEngineReadsThePlan() {
+        Topology t = threeLeaves();
+        Scenario s = Scenario.builder(t, config(BufferPlan.none().withTier(Tier.SPINE, SwitchBuffer.shared(50_000))))
+                .flows(incastToHost0(t, 200_000)).build();
+        SimulationResult one = new Simulator(s).runParallel(1);
+        SimulationResult two = new Simulator(s).runParallel(2);
+        assertConserved(one, 800_000);
+        assertEquals(Set.of(Tier.SPINE), dropTiers(t, one));
+        assertEquals(one.flows(), two.flows());
+        assertEquals(one.drops(), two.drops());
+    }
+
     /** The node at the other end of port {@code port} of node {@code node}. */
     static int portPeer(Topology t, int node, int port) {
         int i = 0;
