@@ -285,6 +285,9 @@ final class BadInputRegistry {
         if (type == Function.class) {
             return List.of(constant(Function.identity(), "identity"));
         }
+        if (type == java.util.function.UnaryOperator.class) { // BufferPlan's mapBuffers
+            return List.of(constant(java.util.function.UnaryOperator.identity(), "identity"));
+        }
         if (type == ToDoubleFunction.class) {
             return List.of(constant((ToDoubleFunction<Object>) x -> 1.0, "x -> 1.0"));
         }

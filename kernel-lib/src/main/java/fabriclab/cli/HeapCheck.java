@@ -43,8 +43,9 @@ final class HeapCheck {
     static final long HEAP_BYTES_PER_PACKET = 150L;
 
     /**
-     * The packets a run may hold at once, at most: the bytes the switches may queue (each switch's {@code --buffer}, or
-     * with PFC at most, per port, the XOFF threshold plus what arrives in the round trip of its link and two packets)
+     * The packets a run may hold at once, at most: the bytes the switches may queue (each switch's {@code --buffer} or
+     * {@code --switch-buffer}, or with PFC at most, per port, the XOFF threshold plus what arrives in the round trip of
+     * its link and two packets)
      * and the bytes on the links (each direction's rate times its delay), but no more than the workload sends, in
      * packets of {@code --mtu + --header}.
      */
@@ -62,6 +63,15 @@ final class HeapCheck {
         double ports = hostLinks + 2 * fabricLinks; // switch ports: a host link has one, a fabric link two
         double switches = incast ? 1 : (double) fabric.hosts() / fabric.hostsPerLeaf() + fabric.spines();
         double queued = switches * fabric.bufferBytes();
+        if (!fabric.bufferPlan().isEmpty()) { // each switch's own buffer
+            fabriclab.fabric.Topology t = w.topology();
+            fabriclab.simulation.config.SwitchBuffer run =
+                    fabriclab.simulation.config.SwitchBuffer.shared(fabric.bufferBytes());
+            queued = 0;
+            for (int s = 0; s < t.switches(); s++) {
+                queued += fabric.bufferPlan().bufferOf(t, s, run).sharedBytes();
+            }
+        }
         if (transport.pfc() != null) {
             double perPort = transport.pfc().xoffBytes() + 2 * rate * (fabric.delayPs() / 1e12) / 8 + 2 * wire;
             queued = Math.min(queued, ports * perPort);

@@ -4,10 +4,13 @@ import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Time;
+import fabriclab.fabric.Topology;
 import fabriclab.scenarios.ScenarioSettings;
 import fabriclab.scenarios.TransportChoice;
+import fabriclab.simulation.config.BufferPlan;
 import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.simulation.transport.ReliableConnection;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -206,6 +209,19 @@ public final class SimulateOptions {
                             + " XOFF,XON, or --pfc off)"
                     : null)
             .help("shared buffer of each switch, at least a packet");
+    static final Option<BufferPlan> SWITCH_BUFFER = Option.of("--switch-buffer", BufferPlanKind.switchBuffers())
+            .check((v, plan) -> SimulateOptions.switchBufferProblem(v, plan))
+            .help("shared buffer of the switches of a tier (leaf, spine, core) or of one switch by name (leaf1, spine3),"
+                    + " in place of --buffer: leaf=16MB,spine=32MB,spine1=64MB (a switch's own entry over its tier's); each"
+                    + " at least a packet and at least the PFC XOFF; the transport's ECN marking as for --buffer");
+    static final Option<BufferPlan> PORT_LIMIT = Option.of("--port-limit", BufferPlanKind.portLimits())
+            .check((v, plan) -> SimulateOptions.portLimitProblem(v, plan))
+            .help("most bytes each egress queue of some switch ports may hold (tail drop above, and the switch's shared"
+                    + " buffer still applies): TIER:down (ports toward hosts or a lower tier, e.g. leaf:down, every"
+                    + " leaf's host ports), TIER:up (ports toward a higher tier) or SWITCH:PORT (port PORT of one switch,"
+                    + " numbered from 0 in the order the fabric's links reach it: a leaf's hosts first, then its uplinks)"
+                    + ": leaf:down=200KB,leaf1:0=50KB (a port's own entry over its tier's); each at least a packet and at"
+                    + " most its switch's shared buffer (without it each queue may fill its switch's shared buffer)");
     static final Option<Long> MTU = Option.of("--mtu",
             Option.number(Quantity.BYTES, "S", SimulationConfig.MIN_MTU_BYTES, SimulationConfig.MAX_MTU_BYTES))
             .byDefault("1000")
@@ -240,7 +256,7 @@ public final class SimulateOptions {
     static final List<Option<?>> ALL = List.of(WORKLOAD, HOSTS, HOSTS_PER_LEAF, SPINES, PARALLEL_LINKS, RATE, DELAY,
             FLOW_BYTES, SENDERS, RANKS, QPS, CDF, LOAD, FLOW_COUNT, DURATION, INCAST_SENDERS, INCAST_BYTES, INCAST_PERIOD,
             SEED, TRANSPORT, ACK_EVERY, ACK_TIMEOUT_EXPONENT, RETRY_COUNT,
-            MESSAGE_BYTES, ACK_DELAY, FORWARDING, ECMP_SEED, PFC, BUFFER, MTU, HEADER, THREADS,
+            MESSAGE_BYTES, ACK_DELAY, FORWARDING, ECMP_SEED, PFC, BUFFER, SWITCH_BUFFER, PORT_LIMIT, MTU, HEADER, THREADS,
             TIME_LIMIT, FLOWS, FCT, JIT, QUIET);
 
     private SimulateOptions() {
@@ -403,8 +419,9 @@ public final class SimulateOptions {
         Pfc pfc = v.get(PFC);
         long mtu = v.get(MTU);
         long header = v.get(HEADER);
+        BufferPlan plan = planOf(v.get(SWITCH_BUFFER), v.get(PORT_LIMIT));
         ScenarioSettings.Fabric fabric = new ScenarioSettings.Fabric((int) hosts, (int) hostsPerLeaf, (int) spines,
-                (int) parallelLinks, rate, delay, buffer);
+                (int) parallelLinks, rate, delay, buffer, plan);
         ScenarioSettings.Traffic traffic = new ScenarioSettings.Traffic(flowBytes, (int) senders, (int) ranks, (int) qps,
                 STANDARD_WORKLOADS.contains(workload) ? distributionOf(workload, cdf) : null, load,
                 count == null ? 0 : count.intValue(), windowPs(duration, count), incastSenders == 0
@@ -415,6 +432,114 @@ public final class SimulateOptions {
         ScenarioSettings.Transport how = new ScenarioSettings.Transport(transport, connection, forwarding, (int) ecmpSeed,
                 pfc, (int) mtu, (int) header);
         return new ScenarioSettings(workload, fabric, traffic, how, seed);
+    }
+
+    /** The plan of {@code --switch-buffer} (its switch buffers) and {@code --port-limit} (its queue limits); null: none. */
+    private static BufferPlan planOf(BufferPlan switchBuffers, BufferPlan portLimits) {
+        BufferPlan s = switchBuffers == null ? BufferPlan.none() : switchBuffers;
+        BufferPlan p = portLimits == null ? BufferPlan.none() : portLimits;
+        return new BufferPlan(s.tiers(), s.switches(), p.tierPorts(), p.ports());
+    }
+
+    /** The fabric's topology as the options give it (the incast's single switch, or the leaf-spine). */
+    private static Topology topologyOf(Option.Values v) {
+        ScenarioSettings.Fabric fabric = new ScenarioSettings.Fabric(v.get(HOSTS).intValue(),
+                v.get(HOSTS_PER_LEAF).intValue(), v.get(SPINES).intValue(), v.get(PARALLEL_LINKS).intValue(), v.get(RATE),
+                v.get(DELAY), v.get(BUFFER));
+        return ScenarioSettings.topology(v.get(WORKLOAD), fabric, v.get(SENDERS).intValue());
+    }
+
+    /**
+     * Why {@code --switch-buffer}'s entries do not fit (following "--switch-buffer"), or null: a tier the fabric lacks,
+     * a name that is no switch of it, a buffer smaller than a packet or than the PFC XOFF threshold.
+     */
+    private static String switchBufferProblem(Option.Values v, BufferPlan plan) {
+        if (plan == null) {
+            return null;
+        }
+        Topology t = null;
+        List<String> entries = new java.util.ArrayList<>();
+        List<Long> sizes = new java.util.ArrayList<>();
+        plan.tiers().forEach(e -> {
+            entries.add(BufferPlanKind.name(e.tier()));
+            sizes.add(e.buffer().sharedBytes());
+        });
+        plan.switches().forEach(e -> {
+            entries.add(e.name());
+            sizes.add(e.buffer().sharedBytes());
+        });
+        Pfc pfc = v.get(PFC);
+        for (int i = 0; i < entries.size(); i++) {
+            String who = entries.get(i);
+            long bytes = sizes.get(i);
+            if (bytes < wireBytes(v)) {
+                return who + " must hold a packet: at least --mtu + --header = " + wireBytes(v) + " B, not " + bytes + " B";
+            }
+            if (pfc != null && bytes < pfc.xoffBytes()) {
+                return who + " must be at least the PFC XOFF threshold of --pfc " + pfcText(v) + " = " + pfc.xoffBytes()
+                        + " B, not " + bytes + " B";
+            }
+            if (t == null) {
+                t = topologyOf(v);
+            }
+            String why = BufferPlanKind.TIERS.contains(who) ? BufferPlan.tierProblem(t, BufferPlanKind.tier(who))
+                    : BufferPlan.switchProblem(t, who);
+            if (why != null) {
+                return who + " " + why;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why {@code --port-limit}'s entries do not fit (following "--port-limit"), or null: a tier the fabric lacks or
+     * whose switches have no port facing that way, a name that is no switch, a port the switch lacks, a limit smaller
+     * than a packet or above the switch's shared buffer ({@code --buffer}, or its {@code --switch-buffer}).
+     */
+    private static String portLimitProblem(Option.Values v, BufferPlan plan) {
+        if (plan == null) {
+            return null;
+        }
+        Topology t = topologyOf(v);
+        BufferPlan whole = planOf(v.get(SWITCH_BUFFER), plan);
+        SwitchBuffer run = SwitchBuffer.shared(v.get(BUFFER));
+        for (BufferPlan.TierPortLimit e : plan.tierPorts()) {
+            String who = BufferPlanKind.name(e.tier()) + ":" + e.facing().name().toLowerCase(Locale.ROOT);
+            if (e.queueLimitBytes() < wireBytes(v)) {
+                return who + " must hold a packet: at least --mtu + --header = " + wireBytes(v) + " B, not "
+                        + e.queueLimitBytes() + " B";
+            }
+            String why = BufferPlan.tierPortsProblem(t, e.tier(), e.facing());
+            if (why != null) {
+                return who + " " + why;
+            }
+            why = whole.tierLimitProblem(t, run, e.tier(), e.queueLimitBytes());
+            if (why != null) {
+                return who + " " + why.replace(" B", " B (--buffer or --switch-buffer)") + ", not " + e.queueLimitBytes()
+                        + " B";
+            }
+        }
+        for (BufferPlan.PortLimit e : plan.ports()) {
+            String who = e.name() + ":" + e.port();
+            if (e.queueLimitBytes() < wireBytes(v)) {
+                return who + " must hold a packet: at least --mtu + --header = " + wireBytes(v) + " B, not "
+                        + e.queueLimitBytes() + " B";
+            }
+            String why = BufferPlan.switchProblem(t, e.name());
+            if (why != null) {
+                return who + ": " + e.name() + " " + why;
+            }
+            why = BufferPlan.portProblem(t, e.name(), e.port());
+            if (why != null) {
+                return who + ": port " + e.port() + " " + why;
+            }
+            why = whole.switchLimitProblem(t, run, e.name(), e.queueLimitBytes());
+            if (why != null) {
+                return who + " " + why.replace(" B", " B (--buffer or --switch-buffer)") + ", not " + e.queueLimitBytes()
+                        + " B";
+            }
+        }
+        return null;
     }
 
     /** The usage text: every option with its range, default and where it applies, and the grammar of numbers. */

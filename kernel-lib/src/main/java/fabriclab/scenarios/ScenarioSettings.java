@@ -7,8 +7,10 @@ import fabriclab.fabric.Incast;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Time;
+import fabriclab.fabric.Topology;
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.simulation.Scenario;
+import fabriclab.simulation.config.BufferPlan;
 import fabriclab.simulation.config.Forwarding;
 import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
@@ -82,7 +84,7 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
     }
 
     /**
-     * The leaf-spine, and each switch's buffer.
+     * The leaf-spine, and each switch's buffer and queue limits.
      *
      * @param hosts hosts of the leaf-spine, a multiple of {@code hostsPerLeaf}
      * @param hostsPerLeaf hosts attached to each leaf
@@ -90,11 +92,14 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
      * @param parallelLinks links between each leaf and each spine
      * @param rateBitsPerSecond rate of every link, bit/s
      * @param delayPs propagation delay of every link, ps
-     * @param bufferBytes shared buffer of each switch, bytes
+     * @param bufferBytes shared buffer of each switch that {@code bufferPlan} does not size otherwise, bytes
+     * @param bufferPlan shared buffers of tiers and single switches (each entry's {@link SwitchBuffer#sharedBytes()};
+     *     the transport gives their ECN marking, as for {@code bufferBytes}) and queue limits of ports; checked against
+     *     the fabric when the scenario is built
      */
     public record Fabric(int hosts, int hostsPerLeaf, int spines, int parallelLinks, long rateBitsPerSecond, long delayPs,
-            long bufferBytes) {
-        /** Validates: every count and size positive, the hosts a multiple of the hosts per leaf. */
+            long bufferBytes, BufferPlan bufferPlan) {
+        /** Validates: every count and size positive, the hosts a multiple of the hosts per leaf, a plan. */
         public Fabric {
             Parameters.atLeast("hostsPerLeaf", hostsPerLeaf, 1);
             Parameters.atLeast("hosts", hosts, 1);
@@ -107,6 +112,13 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
             Parameters.atLeast("delayPs", delayPs, 1L);
             Parameters.atLeast("bufferBytes", bufferBytes, 1L);
+            Parameters.notNull("bufferPlan", bufferPlan);
+        }
+
+        /** A fabric with {@code bufferBytes} in every switch ({@link BufferPlan#none()}). */
+        public Fabric(int hosts, int hostsPerLeaf, int spines, int parallelLinks, long rateBitsPerSecond, long delayPs,
+                long bufferBytes) {
+            this(hosts, hostsPerLeaf, spines, parallelLinks, rateBitsPerSecond, delayPs, bufferBytes, BufferPlan.none());
         }
 
         /** 128 hosts, 16 per leaf, 8 spines, 2 parallel 100 Gb/s links of 1 us, 16 MB per switch. */
@@ -116,7 +128,13 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
 
         /** This fabric with {@code hosts}, {@code hostsPerLeaf} and {@code spines}. */
         public Fabric withLeafSpine(int hosts, int hostsPerLeaf, int spines) {
-            return new Fabric(hosts, hostsPerLeaf, spines, parallelLinks, rateBitsPerSecond, delayPs, bufferBytes);
+            return new Fabric(hosts, hostsPerLeaf, spines, parallelLinks, rateBitsPerSecond, delayPs, bufferBytes,
+                    bufferPlan);
+        }
+
+        /** This fabric with {@code plan}'s switch buffers and queue limits. */
+        public Fabric withBufferPlan(BufferPlan plan) {
+            return new Fabric(hosts, hostsPerLeaf, spines, parallelLinks, rateBitsPerSecond, delayPs, bufferBytes, plan);
         }
 
         /** Leaf switches. */
@@ -267,8 +285,9 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             case "spray" -> Forwarding.sprayRoundRobin();
             default -> Forwarding.sprayRandom();
         };
+        BufferPlan plan = fabric.bufferPlan().mapBuffers(b -> transport.choice().buffer(b.sharedBytes()));
         SimulationConfig config = new SimulationConfig(transport.mtuBytes(), transport.headerBytes(), 1, buffer, f, seed,
-                0, 0);
+                0, 0, plan);
         Scenario base;
         String what;
         if (workload.equals("incast")) {
@@ -276,9 +295,7 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
                     fabric.delayPs(), config);
             what = traffic.senders() + "-to-1 incast of " + traffic.flowBytes() + " B per sender";
         } else {
-            LeafSpine leafSpine = new LeafSpine(fabric.hosts(), 1, fabric.leaves(), fabric.spines(),
-                    fabric.rateBitsPerSecond(), fabric.rateBitsPerSecond(), fabric.parallelLinks(), fabric.delayPs(),
-                    fabric.delayPs());
+            LeafSpine leafSpine = leafSpine(fabric);
             String where = fabric.hosts() + " hosts (" + fabric.leaves() + " leaves x " + fabric.hostsPerLeaf() + ", "
                     + fabric.spines() + " spines, " + fabric.parallelLinks() + " links per leaf-spine pair)";
             if (standard()) {
@@ -307,7 +324,45 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
         if (traffic.queuePairs() > 1) {
             name += ", " + traffic.queuePairs() + " queue pairs per flow";
         }
+        if (!plan.isEmpty()) {
+            name += ", " + describe(plan);
+        }
         return base.toBuilder().transport(model).pfc(pfc).name(name).queuePairs(traffic.queuePairs()).build();
+    }
+
+    /**
+     * The topology of these settings: the incast's single switch of {@code traffic.senders() + 1} hosts, or the
+     * leaf-spine.
+     */
+    public Topology topology() {
+        return topology(workload, fabric, traffic.senders());
+    }
+
+    /** The topology of {@code workload} on {@code fabric} ({@code senders}: the incast's senders). */
+    public static Topology topology(String workload, Fabric fabric, int senders) {
+        Parameters.notNull("workload", workload);
+        Parameters.notNull("fabric", fabric);
+        if (workload.equals("incast")) {
+            return Incast.of(senders, 1, fabric.rateBitsPerSecond()).topology(fabric.delayPs());
+        }
+        return leafSpine(fabric).build();
+    }
+
+    private static LeafSpine leafSpine(Fabric fabric) {
+        return new LeafSpine(fabric.hosts(), 1, fabric.leaves(), fabric.spines(), fabric.rateBitsPerSecond(),
+                fabric.rateBitsPerSecond(), fabric.parallelLinks(), fabric.delayPs(), fabric.delayPs());
+    }
+
+    /** {@code plan} in words: the switch buffers, then the queue limits. */
+    private static String describe(BufferPlan plan) {
+        List<String> parts = new java.util.ArrayList<>();
+        plan.tiers().forEach(t -> parts.add(t.tier().name().toLowerCase(Locale.ROOT) + " buffer " + t.buffer().sharedBytes()
+                + " B"));
+        plan.switches().forEach(s -> parts.add(s.name() + " buffer " + s.buffer().sharedBytes() + " B"));
+        plan.tierPorts().forEach(t -> parts.add(t.tier().name().toLowerCase(Locale.ROOT) + " "
+                + t.facing().name().toLowerCase(Locale.ROOT) + "link queues " + t.queueLimitBytes() + " B"));
+        plan.ports().forEach(p -> parts.add(p.name() + " port " + p.port() + " queues " + p.queueLimitBytes() + " B"));
+        return String.join(", ", parts);
     }
 
     /** Picoseconds as microseconds, the fewest decimals that are exact. */

@@ -169,14 +169,20 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
                 Parameters.inRange("dependencies[].predecessors[]", p, 0, flows.size() - 1);
             }
         }
+        config.bufferPlan().check(topology, config.buffer());
+        // PFC's thresholds must fit the smallest switch buffer (the run's buffer when the plan gives none other)
+        fabriclab.simulation.config.BufferPlan.Smallest smallest = config.bufferPlan().smallestShared(topology,
+                config.buffer());
+        String bufferName = config.bufferPlan().isEmpty() ? "buffer.sharedBytes"
+                : "the shared buffer of switch " + smallest.switchName() + " (the smallest)";
         if (pfc != null) {
-            long buffer = config.buffer().sharedBytes();
+            long buffer = smallest.sharedBytes();
             if (pfc.xoffBytes() > buffer) {
-                throw new IllegalArgumentException("pfc.xoffBytes must be at most buffer.sharedBytes = " + buffer + ", got "
+                throw new IllegalArgumentException("pfc.xoffBytes must be at most " + bufferName + " = " + buffer + ", got "
                         + pfc.xoffBytes());
             }
             if (pfc.headroomBytes() > buffer - pfc.xoffBytes()) { // (not xoff + headroom: it may overflow)
-                throw new IllegalArgumentException("pfc.headroomBytes must be at most buffer.sharedBytes - pfc.xoffBytes = "
+                throw new IllegalArgumentException("pfc.headroomBytes must be at most " + bufferName + " - pfc.xoffBytes = "
                         + (buffer - pfc.xoffBytes()) + ", got " + pfc.headroomBytes());
             }
         }
@@ -184,10 +190,10 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             if (pfc == null) {
                 throw new IllegalArgumentException("pfcDynamicThreshold needs pfc (its headroom and pause time), got pfc = null");
             }
-            long buffer = config.buffer().sharedBytes();
+            long buffer = smallest.sharedBytes();
             if (pfcDynamicThreshold.xoffBytes(buffer) <= pfcDynamicThreshold.xonOffsetBytes()) {
-                throw new IllegalArgumentException("pfcDynamicThreshold.xonOffsetBytes must be below alpha * buffer.sharedBytes = "
-                        + pfcDynamicThreshold.xoffBytes(buffer) + " (else a paused port could never resume), got "
+                throw new IllegalArgumentException("pfcDynamicThreshold.xonOffsetBytes must be below alpha * " + bufferName
+                        + " = " + pfcDynamicThreshold.xoffBytes(buffer) + " (else a paused port could never resume), got "
                         + pfcDynamicThreshold.xonOffsetBytes());
             }
         }

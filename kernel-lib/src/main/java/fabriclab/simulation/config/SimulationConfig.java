@@ -9,14 +9,17 @@ import fabriclab.Parameters;
  * @param headerBytes bytes added to every packet on the wire (headers, preamble, inter-frame gap),
  *        not negative; 0 makes the wire carry payload only, which keeps hand calculations simple
  * @param priorities number of traffic classes (per-priority egress queues), 1 to 8
- * @param buffer buffer and ECN configuration of every switch
+ * @param buffer buffer and ECN configuration of every switch that {@code bufferPlan} does not give another
  * @param forwarding multipath policy
  * @param seed seed of every random choice of the run (spraying, WRED)
  * @param samplePeriodPs period of queue-occupancy sampling in ps, 0 for none
  * @param maxSamples at most this many samples are kept per monitored queue (bounded memory)
+ * @param bufferPlan buffers of particular switches and queue limits of particular ports, in place of {@code buffer}
+ *        ({@link BufferPlan#none()}: {@code buffer} everywhere); its names and ports are checked against the
+ *        topology by the scenario
  */
 public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, SwitchBuffer buffer,
-        Forwarding forwarding, long seed, long samplePeriodPs, int maxSamples) {
+        Forwarding forwarding, long seed, long samplePeriodPs, int maxSamples, BufferPlan bufferPlan) {
     /** The least payload per packet [bytes]. */
     public static final int MIN_MTU_BYTES = 64;
     /** The largest payload per packet [bytes]. */
@@ -24,7 +27,7 @@ public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, Sw
     /** The most bytes added to a packet on the wire [bytes]; the least is 0. */
     public static final int MAX_HEADER_BYTES = 4096;
 
-    /** Validates; the buffer must hold at least one full packet. */
+    /** Validates; the buffer, and every buffer and queue limit of the plan, must hold at least one full packet. */
     public SimulationConfig {
         Parameters.atLeast("mtuBytes", mtuBytes, MIN_MTU_BYTES);
         Parameters.inRange("mtuBytes", mtuBytes, MIN_MTU_BYTES, MAX_MTU_BYTES);
@@ -44,6 +47,38 @@ public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, Sw
             throw new IllegalArgumentException("buffer.perQueueLimitBytes must hold at least one packet (mtuBytes + headerBytes = "
                     + packet + " B), got " + buffer.perQueueLimitBytes());
         }
+        Parameters.notNull("bufferPlan", bufferPlan);
+        for (int i = 0; i < bufferPlan.tiers().size(); i++) {
+            holdsPacket("bufferPlan.tiers[" + i + "].buffer", bufferPlan.tiers().get(i).buffer(), packet);
+        }
+        for (int i = 0; i < bufferPlan.switches().size(); i++) {
+            holdsPacket("bufferPlan.switches[" + i + "].buffer", bufferPlan.switches().get(i).buffer(), packet);
+        }
+        for (int i = 0; i < bufferPlan.tierPorts().size(); i++) {
+            holdsPacket("bufferPlan.tierPorts[" + i + "].queueLimitBytes", bufferPlan.tierPorts().get(i).queueLimitBytes(),
+                    packet);
+        }
+        for (int i = 0; i < bufferPlan.ports().size(); i++) {
+            holdsPacket("bufferPlan.ports[" + i + "].queueLimitBytes", bufferPlan.ports().get(i).queueLimitBytes(), packet);
+        }
+    }
+
+    /** The run's buffer everywhere ({@link BufferPlan#none()}). */
+    public SimulationConfig(int mtuBytes, int headerBytes, int priorities, SwitchBuffer buffer, Forwarding forwarding,
+            long seed, long samplePeriodPs, int maxSamples) {
+        this(mtuBytes, headerBytes, priorities, buffer, forwarding, seed, samplePeriodPs, maxSamples, BufferPlan.none());
+    }
+
+    private static void holdsPacket(String name, SwitchBuffer b, long packet) {
+        holdsPacket(name + ".sharedBytes", b.sharedBytes(), packet);
+        holdsPacket(name + ".perQueueLimitBytes", b.perQueueLimitBytes(), packet);
+    }
+
+    private static void holdsPacket(String name, long bytes, long packet) {
+        if (bytes < packet) {
+            throw new IllegalArgumentException(name + " must hold at least one packet (mtuBytes + headerBytes = " + packet
+                    + " B), got " + bytes);
+        }
     }
 
     /** 1000-byte MTU, no header, one priority, the given buffer, ECMP CRC-32 seed 0, no sampling. */
@@ -54,22 +89,31 @@ public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, Sw
 
     /** A copy with another multipath policy. */
     public SimulationConfig withForwarding(Forwarding f) {
-        return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, f, seed, samplePeriodPs, maxSamples);
+        return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, f, seed, samplePeriodPs, maxSamples,
+                bufferPlan);
     }
 
     /** A copy with another seed. */
     public SimulationConfig withSeed(long s) {
-        return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, forwarding, s, samplePeriodPs, maxSamples);
+        return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, forwarding, s, samplePeriodPs, maxSamples,
+                bufferPlan);
     }
 
     /** A copy with queue sampling every {@code periodPs}, keeping at most {@code max} samples per queue. */
     public SimulationConfig withSampling(long periodPs, int max) {
-        return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, forwarding, seed, periodPs, max);
+        return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, forwarding, seed, periodPs, max, bufferPlan);
     }
 
     /** A copy with another MTU [bytes of payload per packet]. */
     public SimulationConfig withMtu(int bytes) {
-        return new SimulationConfig(bytes, headerBytes, priorities, buffer, forwarding, seed, samplePeriodPs, maxSamples);
+        return new SimulationConfig(bytes, headerBytes, priorities, buffer, forwarding, seed, samplePeriodPs, maxSamples,
+                bufferPlan);
+    }
+
+    /** A copy with the buffers of particular switches and the queue limits of particular ports ({@link BufferPlan}). */
+    public SimulationConfig withBufferPlan(BufferPlan plan) {
+        return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, forwarding, seed, samplePeriodPs, maxSamples,
+                plan);
     }
 
     /**
@@ -91,6 +135,7 @@ public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, Sw
         private long seed = 1;
         private long samplePeriodPs;
         private int maxSamples;
+        private BufferPlan bufferPlan = BufferPlan.none();
 
         private Builder() {
         }
@@ -119,6 +164,12 @@ public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, Sw
             return this;
         }
 
+        /** Buffers of particular switches and queue limits of particular ports (default {@link BufferPlan#none()}). */
+        public Builder bufferPlan(BufferPlan plan) {
+            this.bufferPlan = Parameters.notNull("bufferPlan", plan);
+            return this;
+        }
+
         /** Multipath policy (default ECMP, CRC-32, hash seed 0). */
         public Builder forwarding(Forwarding f) {
             this.forwarding = Parameters.notNull("forwarding", f);
@@ -143,7 +194,8 @@ public record SimulationConfig(int mtuBytes, int headerBytes, int priorities, Sw
             if (buffer == null) {
                 throw new IllegalStateException("buffer is required: set the switch buffer with buffer(SwitchBuffer.shared(bytes))");
             }
-            return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, forwarding, seed, samplePeriodPs, maxSamples);
+            return new SimulationConfig(mtuBytes, headerBytes, priorities, buffer, forwarding, seed, samplePeriodPs, maxSamples,
+                    bufferPlan);
         }
     }
 }

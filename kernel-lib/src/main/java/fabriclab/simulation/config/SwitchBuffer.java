@@ -8,7 +8,8 @@ import fabriclab.Parameters;
  * (egress port, priority) queue also capped at {@code perQueueLimitBytes} (a static threshold;
  * set it to the shared size for a pure shared buffer). A packet that would exceed either limit is
  * tail-dropped. Bytes are charged when a packet is admitted to an egress queue and released when
- * its last bit leaves the port.
+ * its last bit leaves the port. A run gives every switch one buffer ({@link SimulationConfig#buffer()}); its
+ * {@link BufferPlan} gives tiers or single switches another and single ports or a tier's ports another queue limit.
  *
  * @param sharedBytes total buffer in bytes, at least one MTU (checked by the simulator)
  * @param perQueueLimitBytes per (port, priority) cap in bytes, at least one MTU

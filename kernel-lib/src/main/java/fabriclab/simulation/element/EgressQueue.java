@@ -19,6 +19,11 @@ public final class EgressQueue {
     final Packet[] fifos;
     /** Wire bytes held per priority, the packet in transmission included. */
     final long[] bytes;
+    /**
+     * Most wire bytes each priority may hold at a switch port (admission tail-drops above it; the switch's buffer's
+     * per-queue limit or its plan's limit for this port); unlimited at a host.
+     */
+    long limitBytes = Long.MAX_VALUE;
     long peakBytes;
     /** Packets dropped at this queue (tail drop, black-holing, link failure), data and control. */
     long drops;
@@ -101,6 +106,11 @@ public final class EgressQueue {
             sampleBytes = java.util.Arrays.copyOf(sampleBytes, Math.min(max, 2 * samples));
         }
         sampleBytes[samples++] = totalBytes();
+    }
+
+    /** Most wire bytes each priority of this queue may hold (a switch port's admission limit; Long.MAX_VALUE at a host). */
+    public long limitBytes() {
+        return limitBytes;
     }
 
     /** Highest occupancy seen at any enqueue, wire bytes (all priorities). */

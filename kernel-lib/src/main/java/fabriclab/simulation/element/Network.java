@@ -12,9 +12,10 @@ import java.util.SplittableRandom;
 
 /**
  * The runtime fabric of one run, built from a {@link Topology} and a {@link SimulationConfig}: host
- * NICs and switches joined by ports and links, the run's clock and event queue, its one seeded
- * random source, the workload, and the transport's per-run part. Elements reach each other through
- * it; it holds no counters of its own (each element owns its counters).
+ * NICs and switches joined by ports and links (each switch with its buffer and each switch port with its
+ * queue limit from the configuration's {@link fabriclab.simulation.config.BufferPlan}), the run's clock and
+ * event queue, its one seeded random source, the workload, and the transport's per-run part. Elements reach
+ * each other through it; it holds no counters of its own (each element owns its counters).
  */
 public final class Network {
     public final Topology topology;
@@ -128,8 +129,12 @@ public final class Network {
             hosts[h] = new HostNic(this, h);
             nodes[h] = hosts[h];
         }
+        fabriclab.simulation.config.BufferPlan plan = config.bufferPlan();
+        plan.check(topology, config.buffer());
+        fabriclab.simulation.config.SwitchBuffer[] buffers = new fabriclab.simulation.config.SwitchBuffer[switches.length];
         for (int s = 0; s < switches.length; s++) {
-            switches[s] = new Switch(this, hostCount + s, s, config.forwarding().hasherOf(s));
+            buffers[s] = plan.bufferOf(topology, s, config.buffer());
+            switches[s] = new Switch(this, hostCount + s, s, config.forwarding().hasherOf(s), buffers[s]);
             nodes[hostCount + s] = switches[s];
         }
         List<LinkSpec> links = topology.links();
@@ -146,6 +151,12 @@ public final class Network {
             pb.link.toPort = pa;
             a.ports.add(pa);
             b.ports.add(pb);
+            if (a instanceof Switch sa) {
+                pa.queue.limitBytes = plan.queueLimitBytes(topology, sa.switchIndex, pa.index, b.id, buffers[sa.switchIndex]);
+            }
+            if (b instanceof Switch sb) {
+                pb.queue.limitBytes = plan.queueLimitBytes(topology, sb.switchIndex, pb.index, a.id, buffers[sb.switchIndex]);
+            }
             linkPorts[li] = new Port[] {pa, pb};
         }
         for (Switch sw : switches) {

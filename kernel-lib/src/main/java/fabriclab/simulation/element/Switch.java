@@ -9,8 +9,9 @@ import fabriclab.loadbalancing.hash.EcmpHasher;
 /**
  * An output-queued switch: zero processing delay; an arriving packet is offered to the switch's
  * {@link EdgeFunction} if it has one (a GSE edge), else routed on the spot to an egress port chosen
- * by the run's {@link Forwarding} among the routing table's candidates, then admitted if the shared
- * buffer and the per-queue limit allow ({@link SwitchBuffer}, tail drop otherwise), ECN-marked at
+ * by the run's {@link Forwarding} among the routing table's candidates, then admitted if the switch's shared
+ * buffer and the egress queue's limit allow ({@link SwitchBuffer}, per switch and port by the run's
+ * {@link fabriclab.simulation.config.BufferPlan}; tail drop otherwise), ECN-marked at
  * enqueue by the one marking curve ({@link EcnMarking}) on the occupancy of its (port, priority)
  * queue, accounted at its ingress port for PFC ({@link PfcIngress}), and queued. Buffer bytes are held
  * from admission until the last bit leaves. Counters: peak buffer use, packets black-holed on a
@@ -39,7 +40,6 @@ public final class Switch extends Node {
     // the run's configuration, read at every packet: kept in fields to save the indirections
     private final Forwarding.Mode mode;
     private final long sharedBytes;
-    private final long perQueueLimitBytes;
     private final EcnMarking marking;
     private final long kminBytes;
     /** 0, or the port rate the marking thresholds are written for (they scale with each port's rate). */
@@ -78,16 +78,14 @@ public final class Switch extends Node {
         void congested(Switch sw, Packet p, long now);
     }
 
-    Switch(Network net, int id, int switchIndex, EcmpHasher hasher) {
+    Switch(Network net, int id, int switchIndex, EcmpHasher hasher, SwitchBuffer b) {
         super(net, id);
         this.switchIndex = switchIndex;
         this.hasher = hasher;
         this.tier = net.topology.tiers().get(switchIndex);
         this.random = net.random;
         this.mode = net.config.forwarding().mode();
-        SwitchBuffer b = net.config.buffer();
         this.sharedBytes = b.sharedBytes();
-        this.perQueueLimitBytes = b.perQueueLimitBytes();
         this.marking = b.ecnMarking();
         this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
         this.ecnReferenceRate = b.ecnReferenceRateBitsPerSecond();
@@ -262,7 +260,7 @@ public final class Switch extends Node {
             net.dropped(p, this, out, DropReason.BLACK_HOLE);
             return;
         }
-        if (usedBytes + w > sharedBytes || q + w > perQueueLimitBytes) {
+        if (usedBytes + w > sharedBytes || q + w > out.queue.limitBytes) {
             out.queue.drops++;
             net.dropped(p, this, out, DropReason.TAIL_DROP);
             return;
