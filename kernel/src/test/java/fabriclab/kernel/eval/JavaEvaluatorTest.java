@@ -162,6 +162,21 @@ class JavaEvaluatorTest {
     }
 
     @Test
+    void theErrorOfACellStoppedBeforeTheSessionIsReadyIsTheOneEvalGives() throws Exception {
+        for (int cell : new int[] {0, 7}) {
+            eval.interrupt();
+            CellException byEval = assertThrows(CellException.class, () -> eval.eval("1 + 1", cell));
+            CellException byKernel = JavaEvaluator.interruptedBeforeStart(cell);
+            assertEquals(byEval.kind(), byKernel.kind());
+            assertEquals(byEval.name(), byKernel.name());
+            assertEquals(byEval.getMessage(), byKernel.getMessage());
+            assertEquals(byEval.traceback(), byKernel.traceback());
+        }
+        assertEquals(List.of("Interrupted: the cell was interrupted", "\tat cell 7, before it started"),
+                JavaEvaluator.interruptedBeforeStart(7).traceback());
+    }
+
+    @Test
     void interruptedRecursionStops() throws Exception {
         ExecutorService ex = Executors.newSingleThreadExecutor();
         try {
