@@ -225,7 +225,10 @@ class JavaEvaluatorTest {
         assertEquals("java.util.".length(), c.start());
         code = "import tech.tablesaw.a";
         c = eval.complete(code, code.length());
-        assertTrue(c.options().containsAll(List.of("aggregate", "analytic", "api")), c.options().toString());
+        // "aggregate" from the kernel's package names, "aggregate." from JShell once its background index of the
+        // class path is built (seconds after the session starts): either completes the package
+        List<String> packages = c.options().stream().map(o -> o.endsWith(".") ? o.substring(0, o.length() - 1) : o).toList();
+        assertTrue(packages.containsAll(List.of("aggregate", "analytic", "api")), c.options().toString());
         assertEquals(code.length() - 1, c.start());
         code = "fabriclab.noteb";
         assertEquals(List.of("notebook"), eval.complete(code, code.length()).options());
