@@ -174,6 +174,11 @@ public final class JavaEvaluator implements AutoCloseable {
         cells.clearInterrupt();
     }
 
+    /** The JShell session itself, for the tests of this package. */
+    JShell jshell() {
+        return shell;
+    }
+
     @Override
     public void close() {
         shell.close();

@@ -177,6 +177,17 @@ class JavaEvaluatorTest {
     }
 
     @Test
+    void expressionValuesAreShownAndLeaveNoTemporaryVariable() throws Exception {
+        assertEquals(42, eval.eval("40 + 2").value());
+        assertEquals("ab", eval.eval("String.join(\"\", \"a\", \"b\")").value());
+        assertEquals(7, eval.eval("int keptSeven = 7;\nkeptSeven * 3;\nkeptSeven").value());
+        assertTrue(eval.jshell().variables().anyMatch(v -> v.name().equals("keptSeven")));
+        assertEquals(List.of(), eval.jshell().variables().filter(v -> v.subKind() == jdk.jshell.Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND)
+                .map(v -> v.name()).toList());
+        assertEquals(21, eval.eval("keptSeven * 3").value());
+    }
+
+    @Test
     void interruptedRecursionStops() throws Exception {
         ExecutorService ex = Executors.newSingleThreadExecutor();
         try {
