@@ -93,6 +93,11 @@ public final class FabriclabKernel extends BaseKernel {
             t.setDaemon(true);
             t.start();
         });
+        session.whenComplete((ready, failure) -> {
+            synchronized (cellLock) {
+                cellLock.notifyAll(); // wakes a cell waiting in sessionUnlessStopped()
+            }
+        });
         setShouldReplaceStdStreams(false);
     }
 
@@ -103,6 +108,28 @@ public final class FabriclabKernel extends BaseKernel {
 
     /** The JShell session, waiting for it to be built if needed. */
     private JavaEvaluator evaluator() {
+        return session.join();
+    }
+
+    /**
+     * The JShell session, waiting for it to be built if needed, or null when the cell being handled is
+     * interrupted before the session is ready: the interrupt is answered from the kernel's own threads at
+     * once, not after JShell has started.
+     */
+    private JavaEvaluator sessionUnlessStopped() {
+        synchronized (cellLock) {
+            while (!session.isDone() && !stopThisCell) {
+                try {
+                    cellLock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            if (stopThisCell && !session.isDone()) {
+                return null;
+            }
+        }
         return session.join();
     }
 
@@ -210,6 +237,7 @@ public final class FabriclabKernel extends BaseKernel {
         synchronized (cellLock) {
             if (cellActive) {
                 stopThisCell = true;
+                cellLock.notifyAll(); // a cell still waiting for the session stops now
                 JavaEvaluator ready = readySession();
                 if (ready != null) {
                     ready.interrupt();
@@ -327,8 +355,11 @@ public final class FabriclabKernel extends BaseKernel {
         stdin.setEnabled(request.isStdinEnabled());
         executing = true;
         try {
-            JavaEvaluator evaluator = evaluator();
-            if (stopThisCell) { // interrupted while queued or while the session was being built
+            JavaEvaluator evaluator = sessionUnlessStopped();
+            if (evaluator == null) { // interrupted while queued or while the session was being built
+                throw JavaEvaluator.interruptedBeforeStart(count);
+            }
+            if (stopThisCell) { // interrupted while queued, the session ready
                 evaluator.interrupt();
             }
             EvalResult result = evaluator.eval(code, count);

@@ -115,6 +115,7 @@ final class CellEvaluator {
             }
             Snippet snippet = event.snippet();
             errors.recordOrigin(snippet.id(), cellNumber, startLine);
+            dropTemporaryVariable(snippet);
             if (event.exception() instanceof EvalException ee && CellExecutionControl.isStop(ee.getExceptionClassName())) {
                 throw errors.interrupted(cellNumber, startLine, ee);
             }
@@ -135,6 +136,20 @@ final class CellEvaluator {
             result = expression && value != null ? new EvalResult(value, true) : EvalResult.NONE;
         }
         return result;
+    }
+
+    /**
+     * Drops JShell's temporary variable ({@code $1}, {@code $2}, ...) that holds an expression snippet's value,
+     * once the value is taken: JShell compiles every later snippet in a wrapper that imports each variable
+     * still defined, so the temporary variables of a notebook's expression cells would make every later cell
+     * compile slower. The kernel shows
+     * the value and never refers to these names; the class that computed the value stays loaded, so its
+     * frames in a later stack trace read as before.
+     */
+    private void dropTemporaryVariable(Snippet snippet) {
+        if (snippet.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND && shell.status(snippet).isActive()) {
+            shell.drop(snippet);
+        }
     }
 
     /** Whether the last snippet of the last cell was an expression the user ended with ';' (not added by JShell). */

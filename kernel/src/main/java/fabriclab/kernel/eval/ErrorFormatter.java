@@ -147,10 +147,19 @@ final class ErrorFormatter {
         List<String> frames = stopped == null ? List.of() : cellFrames(stopped.getStackTrace());
         if (!frames.isEmpty()) {
             lines.addAll(collapseRepeats(frames));
+        } else if (startLine > 0) {
+            lines.add("\tat " + place(cellNumber, startLine));
         } else {
-            lines.add("\tat " + (startLine > 0 ? place(cellNumber, startLine) : (cellNumber > 0 ? "cell " + cellNumber + ", " : "") + "before it started"));
+            return interruptedBeforeStart(cellNumber);
         }
         return new CellException(CellException.Kind.INTERRUPTED, "Interrupted", message, lines);
+    }
+
+    /** A cell interrupted before any of its code started (while it waited for the session, say). */
+    static CellException interruptedBeforeStart(int cellNumber) {
+        String message = "the cell was interrupted";
+        return new CellException(CellException.Kind.INTERRUPTED, "Interrupted", message, List.of("Interrupted: " + message,
+                "\tat " + (cellNumber > 0 ? "cell " + cellNumber + ", " : "") + "before it started"));
     }
 
     /** The frames of a stack that belong to cell code, as "at method (cell 3, line 2)". */

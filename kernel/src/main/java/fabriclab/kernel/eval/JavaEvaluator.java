@@ -161,9 +161,22 @@ public final class JavaEvaluator implements AutoCloseable {
         cells.interrupt();
     }
 
+    /**
+     * The error of cell {@code cellNumber} (0: no number) interrupted before any of its code started, the same
+     * as {@link #eval} throws for it; for a kernel that answers an interrupt before its session is built.
+     */
+    public static CellException interruptedBeforeStart(int cellNumber) {
+        return ErrorFormatter.interruptedBeforeStart(cellNumber);
+    }
+
     /** Forgets an interrupt that no cell has consumed yet. */
     public void clearInterrupt() {
         cells.clearInterrupt();
+    }
+
+    /** The JShell session itself, for the tests of this package. */
+    JShell jshell() {
+        return shell;
     }
 
     @Override
