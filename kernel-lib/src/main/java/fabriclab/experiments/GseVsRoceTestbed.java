@@ -259,7 +259,16 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
         Parameters.notNull("fabric", fabric);
         Duan2024Testbed.checkSpeedup(speedup);
         Parameters.atLeast("bufferBytes", bufferBytes, 4096L);
-        JobSimulation.FabricSettings settings = fabricSettings(fabric, false);
+        return run(algorithm, fabric, speedup, bufferBytes, seed, fabricSettings(fabric, false));
+    }
+
+    /**
+     * {@link #run(Algorithm, RoceOrGse, double, long, long)} with {@code settings} in place of this testbed's DCQCN and
+     * PFC (the uplinks, queue pairs and flows stay this testbed's).
+     */
+    Result run(Algorithm algorithm, RoceOrGse fabric, double speedup, long bufferBytes, long seed,
+            JobSimulation.FabricSettings settings) {
+        Parameters.notNull("settings", settings);
         JobMetrics m = JobSimulation.run(fabric(speedup), settings, seed, flows(algorithm, bufferBytes),
                 Duan2024Testbed.NICS, new int[0], scenario -> { });
         double bound = new BandwidthBound(Duan2024Testbed.SERVERS, 100).seconds(algorithm.collective, bufferBytes) * 1e6;

@@ -5,6 +5,7 @@ import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
+import fabriclab.experiments.testbed.Duan2024Testbed.Marking;
 import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;
@@ -56,12 +57,22 @@ final class JobSimulation {
      * @param gseFabricPfc GSE only: PFC on the fabric's ports as a lossless backstop under the grants (a switch queue that
      *        reaches XOFF pauses its upstream instead of dropping), for a core with less capacity than the grants
      *        admit, such as a leaf-spine with links down and no spare uplinks
+     * @param marking the switches' ECN marking per port speed ({@link Marking}) in place of {@code dcqcn.marking()}, or
+     *        null for {@code dcqcn.marking()} at every port
+     * @param clampTargetRate whether every DCQCN cut sets the target rate to the current rate (true, Zhu et al.'s
+     *        reaction point) or only a cut after a rate increase ({@link RoceTransport#clampTargetRate()})
      */
     record FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
-            boolean gseFabricPfc) {
+            boolean gseFabricPfc, Marking marking, boolean clampTargetRate) {
         FabricSettings {
             Parameters.notNull("fabric", fabric);
             Parameters.notNull("pfc", pfc);
+        }
+
+        /** Marking {@code dcqcn.marking()} at every port, every cut setting the target rate. */
+        FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
+                boolean gseFabricPfc) {
+            this(fabric, dcqcn, pfc, pfcDynamicThreshold, gseFabricPfc, null, true);
         }
 
         /** Without the GSE backstop. */
@@ -145,13 +156,18 @@ final class JobSimulation {
         Placement placement = jobs.drawPorts(rnd);
         boolean roce = settings.fabric() == RoceOrGse.ROCE;
         EcnMarking wred = roce && settings.dcqcn() != null ? settings.dcqcn().marking() : EcnMarking.OFF;
-        SimulationConfig c = new SimulationConfig(4096, 0, 1, new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, wred),
-                Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0, 0);
+        SwitchBuffer buffer = new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, wred);
+        if (roce && settings.dcqcn() != null && settings.marking() != null) {
+            buffer = markingBuffer(settings.marking(), leafSpine);
+        }
+        SimulationConfig c = new SimulationConfig(4096, 0, 1, buffer, Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0,
+                0);
         Topology topology = leafSpine.build();
         Scenario.Builder scenario = Scenario.builder(topology, c);
         int[] groupOf = placement.addTo(scenario);
         if (roce) {
-            scenario.transport(settings.dcqcn() == null ? RoceTransport.noCongestionControl() : RoceTransport.dcqcn(settings.dcqcn()))
+            scenario.transport(settings.dcqcn() == null ? RoceTransport.noCongestionControl()
+                    : RoceTransport.dcqcn(settings.dcqcn()).withClampTargetRate(settings.clampTargetRate()))
                     .pfc(settings.pfc())
                     .pfcDynamicThreshold(settings.pfcDynamicThreshold());
         } else {
@@ -163,6 +179,31 @@ final class JobSimulation {
         setup.accept(scenario);
         SimulationResult r = new Simulator(scenario.build()).run(HORIZON_PS, Progress.silent());
         return JobMetrics.of(r, leafSpine, topology, groupOf, groups, deadLinks);
+    }
+
+    /**
+     * The shared buffer of every switch marking as {@code marking} says at each port of {@code leafSpine}: a profile
+     * that scales linearly with the port rate as the simulator's scaled thresholds
+     * ({@link SwitchBuffer#withEcnScaledFromRate}), any other with the curve of the fabric's one port rate.
+     *
+     * @throws IllegalArgumentException if the profile is not linear in the rate and the fabric's links run at more than
+     *         one rate (the simulator holds one curve per switch, scaled or not)
+     */
+    static SwitchBuffer markingBuffer(Marking marking, LeafSpine leafSpine) {
+        Parameters.notNull("marking", marking);
+        Parameters.notNull("leafSpine", leafSpine);
+        if (marking.scaledFromBitsPerSecond() != 0) {
+            return new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, marking.at(marking.scaledFromBitsPerSecond()))
+                    .withEcnScaledFromRate(marking.scaledFromBitsPerSecond());
+        }
+        long host = leafSpine.hostRateBitsPerSecond();
+        long fabric = leafSpine.uplinkRateBitsPerSecond();
+        if (host != fabric && !marking.at(host).equals(marking.at(fabric))) {
+            throw new IllegalArgumentException("marking " + marking + " gives different curves at " + host + " and " + fabric
+                    + " bit/s and does not scale linearly; the leafSpine must run every link at one rate for it, got "
+                    + host + " and " + fabric + " bit/s");
+        }
+        return new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, marking.at(host));
     }
 
     /** A setup that takes {@code links} down from time 0 (routes already avoiding them). */

@@ -4,6 +4,7 @@ import fabriclab.Parameters;
 import fabriclab.collectives.Collective;
 import fabriclab.collectives.CollectiveSchedule;
 import fabriclab.congestion.DcqcnParameters;
+import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Time;
 import java.io.Serializable;
@@ -82,7 +83,10 @@ public record Duan2024Testbed(double speedup, Uplinks uplinks) implements Serial
     public enum Dcqcn {
         /** Zhu et al. 2015. */
         ZHU_2015,
-        /** NVIDIA ConnectX firmware defaults. */
+        /**
+         * NVIDIA ConnectX firmware values ({@link DcqcnParameters#nvidiaConnectX()}), run with every cut setting the
+         * target rate (the transport's default; the firmware documents {@code clamp_tgt_rate} 0, {@link Recovery#NVIDIA}).
+         */
         NVIDIA_CONNECTX,
         /** No DCQCN: no ECN marking, senders at line rate, PFC alone (a bracket, not a deployment). */
         OFF;
@@ -102,6 +106,147 @@ public record Duan2024Testbed(double speedup, Uplinks uplinks) implements Serial
                 case ZHU_2015 -> "DCQCN Zhu";
                 case NVIDIA_CONNECTX -> "DCQCN NVIDIA";
                 case OFF -> "no DCQCN";
+            };
+        }
+    }
+
+    /**
+     * The switches' ECN marking per port speed (Kmin, Kmax, Pmax of {@link EcnMarking} at each port), the switch
+     * setting 000 does not give. Each value is cited:
+     * <ul>
+     *   <li>{@link #ZHU_UNSCALED}: Kmin 5 KB, Kmax 200 KB, Pmax 1% at every port whatever its speed: the values of Zhu
+     *       et al., "Congestion Control for Large-Scale RDMA Deployments", SIGCOMM 2015, section 5 (their testbed ran
+     *       40 Gb/s ConnectX-3 Pro NICs), as {@link EcnMarking#dcqcnDefaults()} and {@link DcqcnParameters#zhu2015()}
+     *       hold them.</li>
+     *   <li>{@link #ZHU_SCALED}: the same values read as written for 40 Gb/s ports and scaled with each port's rate
+     *       (Kmin and Kmax times rate / 40 Gb/s, Pmax kept): 12.5 KB / 500 KB at 100 Gb/s, 50 KB / 2 MB at 400 Gb/s;
+     *       thresholds grow with the port speed in the reference's per-speed map ({@link #NS3_REFERENCE}) and in HPCC's
+     *       evaluation (Kmin and Kmax four times larger at 400 Gb/s than at 100 Gb/s: {@link DcqcnParameters#hpccSimulation()}).</li>
+     *   <li>{@link #NS3_REFERENCE}: the RDMA reference simulator's per-speed map (aliyun/ns-3-alibabacloud, dev/qp,
+     *       commit eb45e7f2, {@code simulation/examples/rdma-test/config_8to1.sh} lines 39-41, {@code KMAX_MAP},
+     *       {@code KMIN_MAP}, {@code PMAX_MAP}, thresholds in KB of 1000 bytes, {@code scratch/common.h}): 25 Gb/s
+     *       100/400 KB, 50 Gb/s 200/800 KB, 100 Gb/s 400/1600 KB, 200 Gb/s 300/1200 KB with Pmax 0.8, 400 Gb/s
+     *       800/3200 KB, 1.6 Tb/s 600/2400 KB, Pmax 0.2 elsewhere; no other speed is defined.</li>
+     *   <li>{@link #NVIDIA_SWITCH}: NVIDIA's switch default for RoCE (lossless) on the RoCE traffic class, ECN in absolute
+     *       mode with Kmin 150 KB and Kmax 1500 KB at every port: NVIDIA Onyx User Manual v3.10.4100 LTS, "RoCE
+     *       Commands", the {@code show roce} example ("Port congestion-control: Mode: ecn, absolute, Min : 150, Max :
+     *       1500"), and the Cumulus Linux 5.x user guide, "RDMA over Converged Ethernet - RoCE", table "Default RoCE
+     *       Mode Configuration" (ECN absolute threshold 150 - 1500 for traffic class 3). Neither page gives a marking
+     *       probability at Kmax: Pmax = 100% here, the largest, stated as this library's choice.</li>
+     * </ul>
+     */
+    public enum Marking {
+        /** Zhu et al.'s 40G-era thresholds at every port. */
+        ZHU_UNSCALED,
+        /** Zhu et al.'s thresholds scaled from 40 Gb/s with each port's rate. */
+        ZHU_SCALED,
+        /** The reference simulator's thresholds per port speed. */
+        NS3_REFERENCE,
+        /** NVIDIA's switch default (Onyx, Cumulus Linux) for the RoCE class. */
+        NVIDIA_SWITCH;
+
+        /** Zhu et al.'s testbed port rate, the rate {@link #ZHU_SCALED} scales from [bit/s]. */
+        public static final long ZHU_PORT_BITS_PER_SECOND = 40_000_000_000L;
+
+        /** The speeds [bit/s] of {@link #NS3_REFERENCE}'s map, in its order. */
+        private static final long[] NS3_RATES = {25_000_000_000L, 50_000_000_000L, 100_000_000_000L, 200_000_000_000L,
+            400_000_000_000L, 1_600_000_000_000L};
+        /** Its Kmin [KB] per speed. */
+        private static final int[] NS3_KMIN_KB = {100, 200, 400, 300, 800, 600};
+        /** Its Kmax [KB] per speed. */
+        private static final int[] NS3_KMAX_KB = {400, 800, 1600, 1200, 3200, 2400};
+        /** Its Pmax per speed. */
+        private static final double[] NS3_PMAX = {0.2, 0.2, 0.2, 0.8, 0.2, 0.2};
+
+        /**
+         * The marking curve at a port of {@code portBitsPerSecond}.
+         *
+         * @param portBitsPerSecond the port's rate [bit/s], positive; for {@link #NS3_REFERENCE} one of the map's speeds
+         * @throws IllegalArgumentException for a speed {@link #NS3_REFERENCE} does not define
+         */
+        public EcnMarking at(long portBitsPerSecond) {
+            Parameters.atLeast("portBitsPerSecond", portBitsPerSecond, 1L);
+            return switch (this) {
+                case ZHU_UNSCALED -> EcnMarking.dcqcnDefaults();
+                case ZHU_SCALED -> {
+                    EcnMarking z = EcnMarking.dcqcnDefaults();
+                    double f = (double) portBitsPerSecond / ZHU_PORT_BITS_PER_SECOND;
+                    yield new EcnMarking(z.kMinBytes() * f, z.kMaxBytes() * f, z.pMax());
+                }
+                case NS3_REFERENCE -> {
+                    for (int i = 0; i < NS3_RATES.length; i++) {
+                        if (NS3_RATES[i] == portBitsPerSecond) {
+                            yield new EcnMarking(NS3_KMIN_KB[i] * 1000.0, NS3_KMAX_KB[i] * 1000.0, NS3_PMAX[i]);
+                        }
+                    }
+                    throw new IllegalArgumentException("portBitsPerSecond must be a speed of the reference's map "
+                            + java.util.Arrays.toString(NS3_RATES) + " for NS3_REFERENCE, got " + portBitsPerSecond);
+                }
+                case NVIDIA_SWITCH -> new EcnMarking(150_000, 1_500_000, 1.0);
+            };
+        }
+
+        /**
+         * The port rate [bit/s] from which this profile's thresholds scale linearly with a port's rate, or 0 when they do
+         * not (the same curve at every port, or a per-speed table).
+         */
+        public long scaledFromBitsPerSecond() {
+            return this == ZHU_SCALED ? ZHU_PORT_BITS_PER_SECOND : 0;
+        }
+
+        /** A short label: "Zhu 5/200 KB unscaled", "Zhu scaled from 40G", "ns-3 reference", "NVIDIA 150/1500 KB". */
+        public String label() {
+            return switch (this) {
+                case ZHU_UNSCALED -> "Zhu 5/200 KB unscaled";
+                case ZHU_SCALED -> "Zhu scaled from 40G";
+                case NS3_REFERENCE -> "ns-3 reference";
+                case NVIDIA_SWITCH -> "NVIDIA 150/1500 KB";
+            };
+        }
+    }
+
+    /**
+     * The DCQCN reaction and notification points' recovery values (alpha update, rate decrease, rate increase), each
+     * cited where its parameter set is defined:
+     * <ul>
+     *   <li>{@link #NVIDIA_CLAMPED}: NVIDIA ConnectX values ({@link DcqcnParameters#nvidiaConnectX()}) with every cut
+     *       setting the target rate (Zhu et al.'s reaction point), as {@link Dcqcn#NVIDIA_CONNECTX} runs;</li>
+     *   <li>{@link #NVIDIA}: the same with NVIDIA's documented {@code clamp_tgt_rate} 0 and
+     *       {@code clamp_tgt_rate_after_time_inc} 1 (a cut sets the target rate only after a rate increase);</li>
+     *   <li>{@link #NS3_REFERENCE}: the reference simulator's configuration ({@link DcqcnParameters#ns3Reference()},
+     *       {@code ClampTargetRate false});</li>
+     * </ul>
+     * R_HAI is 50 Mb/s in all three ({@code rpg_hai_rate} 50 and the reference's {@code RateHAI 50Mb/s}).
+     */
+    public enum Recovery {
+        /** NVIDIA's values, every cut clamping the target rate. */
+        NVIDIA_CLAMPED,
+        /** NVIDIA's values with its documented clamp_tgt_rate 0. */
+        NVIDIA,
+        /** The reference simulator's configuration. */
+        NS3_REFERENCE;
+
+        /** The reaction point's parameters (their marking is replaced by a {@link Marking}). */
+        public DcqcnParameters parameters() {
+            return this == NS3_REFERENCE ? DcqcnParameters.ns3Reference() : DcqcnParameters.nvidiaConnectX();
+        }
+
+        /** Whether every cut sets the target rate to the current rate. */
+        public boolean clampTargetRate() {
+            return this == NVIDIA_CLAMPED;
+        }
+
+        /** R_HAI [bit/s]: 50 Mb/s. */
+        public double hyperIncreaseBitsPerSecond() {
+            return 50e6;
+        }
+
+        /** A short label: "NVIDIA, clamped", "NVIDIA", "ns-3 reference". */
+        public String label() {
+            return switch (this) {
+                case NVIDIA_CLAMPED -> "NVIDIA, clamped";
+                case NVIDIA -> "NVIDIA";
+                case NS3_REFERENCE -> "ns-3 reference";
             };
         }
     }
