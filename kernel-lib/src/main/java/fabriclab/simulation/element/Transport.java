@@ -89,10 +89,20 @@ public abstract class Transport {
      * {@code toSource}, otherwise toward the destination.
      */
     protected final Packet sendControl(byte kind, int seq, int wireBytes, int priority, boolean toSource, long aux) {
+        return sendControl(kind, seq, wireBytes, priority, toSource, aux, null);
+    }
+
+    /**
+     * As {@link #sendControl(byte, int, int, int, boolean, long)}, the packet carrying {@code attachment} (what the
+     * transport echoes back to the sender, such as HPCC's in-band telemetry; null: nothing).
+     */
+    protected final Packet sendControl(byte kind, int seq, int wireBytes, int priority, boolean toSource, long aux,
+            Object attachment) {
         int from = toSource ? flow.spec.destination() : flow.spec.source();
         int to = toSource ? flow.spec.source() : flow.spec.destination();
         Packet p = (toSource ? destination : source).packets.get(flow, kind, seq, 0, wireBytes, priority, to);
         p.aux = aux;
+        p.attachment = attachment;
         net.hosts[from].sendControl(p);
         return p;
     }
