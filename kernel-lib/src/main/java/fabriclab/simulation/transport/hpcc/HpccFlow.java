@@ -36,8 +36,9 @@ final class HpccFlow extends ReliableTransport {
     long multiplicative;
 
     HpccFlow(Network net, FlowState flow, HpccTransport model, long baseRttPs) {
-        super(net, flow, model.rc(), model.controlBytes(), model.ackPriority());
+        super(net, flow, model.rc(), model.controlBytes() + model.intHeaderBytes(), model.ackPriority());
         this.model = model;
+        addHeaderBytes(model.intHeaderBytes());
         this.baseRttPs = baseRttPs;
         this.mtuBytes = net.config.mtuBytes();
         double lineRate = net.hosts[flow.spec.source()].nic().link.rateBitsPerSecond;

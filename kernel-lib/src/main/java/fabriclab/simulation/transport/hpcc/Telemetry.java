@@ -10,9 +10,10 @@ import java.util.Arrays;
  * The receiver's ACK carries the packet's telemetry back to the sender. A record also names the port it describes,
  * so that the sender compares a hop only with an earlier record of the same port.
  *
- * <p>Mutable runtime state of one packet: the switches on its path append to it, then only the sender reads it.
+ * <p>Mutable runtime state of one packet (package-private): the switches on its path append to it, then only the
+ * sender reads it.
  */
-public final class Telemetry {
+final class Telemetry {
     private Object[] ports = new Object[4];
     private long[] queueBytes = new long[4];
     private long[] txBytes = new long[4];
@@ -21,7 +22,7 @@ public final class Telemetry {
     private int hops;
 
     /** An empty record (a packet leaving its source NIC). */
-    public Telemetry() {
+    Telemetry() {
     }
 
     /**
@@ -33,7 +34,7 @@ public final class Telemetry {
      * @param timePs the time of the record, ps, at least 0
      * @param rateBitsPerSecond its line rate, bit/s, at least 1
      */
-    public void push(Object port, long queueBytes, long txBytes, long timePs, long rateBitsPerSecond) {
+    void push(Object port, long queueBytes, long txBytes, long timePs, long rateBitsPerSecond) {
         Parameters.notNull("port", port);
         Parameters.atLeast("queueBytes", queueBytes, 0L);
         Parameters.atLeast("txBytes", txBytes, 0L);
@@ -56,32 +57,32 @@ public final class Telemetry {
     }
 
     /** Hops recorded. */
-    public int hops() {
+    int hops() {
         return hops;
     }
 
     /** The port of hop {@code i} (0 = the first switch). */
-    public Object port(int i) {
+    Object port(int i) {
         return ports[Parameters.inRange("i", i, 0, hops - 1)];
     }
 
     /** Queue length of hop {@code i}, wire bytes. */
-    public long queueBytes(int i) {
+    long queueBytes(int i) {
         return queueBytes[Parameters.inRange("i", i, 0, hops - 1)];
     }
 
     /** Cumulative transmitted bytes of hop {@code i}, wire bytes. */
-    public long txBytes(int i) {
+    long txBytes(int i) {
         return txBytes[Parameters.inRange("i", i, 0, hops - 1)];
     }
 
     /** Time of hop {@code i}'s record, ps. */
-    public long timePs(int i) {
+    long timePs(int i) {
         return timePs[Parameters.inRange("i", i, 0, hops - 1)];
     }
 
     /** Line rate of hop {@code i}, bit/s. */
-    public long rateBitsPerSecond(int i) {
+    long rateBitsPerSecond(int i) {
         return rateBitsPerSecond[Parameters.inRange("i", i, 0, hops - 1)];
     }
 }

@@ -23,6 +23,8 @@ class HpccTransportTest {
     static final long G100 = 100_000_000_000L;
     static final int MTU = 1000;
     static final int HEADER = 64;
+    /** Wire bytes of a data packet: payload, the run's headers and HPCC's INT header. */
+    static final int WIRE = MTU + HEADER + HpccTransport.INT_HEADER_BYTES;
 
     static SimulationResult run(int senders, long bytes, HpccTransport t) {
         Topology topo = Topology.singleSwitch(senders + 1, G100, Time.US);
@@ -69,13 +71,13 @@ class HpccTransportTest {
         long bytes = 4_000_000;
         SimulationResult r = run(1, bytes, HpccTransport.defaults());
         assertTrue(r.allCompleted());
-        double wire = bytes / MTU * (MTU + HEADER);
+        double wire = bytes / MTU * WIRE;
         double expected = T_PS + wire * 8e12 / (HpccTransport.PAPER_ETA * G100);
         double fct = r.flows().get(0).completionTimePs();
         assertEquals(expected, fct, 0.02 * expected, "FCT " + fct + " ps");
         assertTrue(fct > wire * 8e12 / G100, "faster than line rate");
         SimulationResult.QueueTrace bottleneck = r.queues().get(1);
-        assertTrue(settled(r, bottleneck)[1] <= 2 * (MTU + HEADER), "queue " + settled(r, bottleneck)[1]);
+        assertTrue(settled(r, bottleneck)[1] <= 2 * WIRE, "queue " + settled(r, bottleneck)[1]);
         assertTrue(r.counter(HpccTransport.UPDATES) > 0 && r.counter(HpccTransport.FAST_REACTIONS) > 0);
         assertEquals(bytes / MTU, r.counter(HpccTransport.INT_RECORDS), "one record per data packet at the one switch");
         assertEquals(0, r.droppedPackets());
@@ -92,7 +94,7 @@ class HpccTransportTest {
         long bytes = 4_000_000;
         SimulationResult r = run(n, bytes, HpccTransport.defaults());
         assertTrue(r.allCompleted());
-        double wire = n * (double) (bytes / MTU) * (MTU + HEADER);
+        double wire = n * (double) (bytes / MTU) * WIRE;
         double expected = T_PS + wire * 8e12 / (HpccTransport.PAPER_ETA * G100);
         long last = r.flows().stream().mapToLong(SimulationResult.FlowRecord::completionTimePs).max().orElseThrow();
         assertEquals(expected, last, 0.05 * expected);
@@ -100,10 +102,10 @@ class HpccTransportTest {
             assertTrue(f.completionTimePs() >= 0.85 * last, "flow " + f.id() + " " + f.completionTimePs() + " of " + last);
         }
         SimulationResult.QueueTrace bottleneck = r.queues().get(n);
-        assertTrue(bottleneck.peakBytes() <= n * Math.ceil(BDP / MTU) * (MTU + HEADER), "peak " + bottleneck.peakBytes());
+        assertTrue(bottleneck.peakBytes() <= n * Math.ceil(BDP / MTU) * WIRE, "peak " + bottleneck.peakBytes());
         double[] s = settled(r, bottleneck);
-        assertTrue(s[1] <= 5 * (MTU + HEADER), "settled max " + s[1]);
-        assertTrue(s[0] <= 2 * (MTU + HEADER), "settled mean " + s[0]);
+        assertTrue(s[1] <= 5 * WIRE, "settled max " + s[1]);
+        assertTrue(s[0] <= 2 * WIRE, "settled mean " + s[0]);
         assertEquals(0, r.droppedPackets());
         assertEquals(0, r.counter(TransportModel.TIMEOUTS));
     }
