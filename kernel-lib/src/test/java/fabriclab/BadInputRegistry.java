@@ -113,6 +113,8 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#goBackNRows(SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceHpcc#rows(SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceHpcc#addTo(PaperComparison,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.Llama2Fabric#commRuns(int,ProgressSink)", WHOLE_SWEEP),
@@ -583,6 +585,30 @@ final class BadInputRegistry {
             case "fabriclab.validation.HpccComparison$Result#<init>(HpccEvaluation,int,int,long,long,double,long,long,List)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(), 10, 0, 0L, 0L, 0.0, 0L, 0L,
                             List.of(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0)));
+            case "fabriclab.validation.HpccComparison#runs(List,Scheme,SweepExecutor,ProgressSink)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
+                            fabriclab.validation.HpccComparison.Scheme.HPCC_INT, new fabriclab.sweep.LocalThreads(1), Progress.silent());
+            case "fabriclab.validation.HpccComparison$SchemeTask#run(SchemeRun)" ->
+                    call(new fabriclab.validation.HpccComparison.SchemeTask(), id, new fabriclab.validation.HpccComparison.SchemeRun(
+                            tinyHpccEvaluation(), fabriclab.validation.HpccComparison.Scheme.HPCC_INT));
+            case "fabriclab.validation.HpccComparison$SchemeRun#<init>(HpccEvaluation,Scheme)" ->
+                    call(fabriclab.validation.HpccComparison.SchemeRun.class, id, tinyHpccEvaluation(),
+                            fabriclab.validation.HpccComparison.Scheme.HPCC_INT);
+            case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation,Scheme)" ->
+                    call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(),
+                            fabriclab.validation.HpccComparison.Scheme.HPCC_INT);
+            case "fabriclab.validation.HpccComparison#tenths(Table,Table,double,Scheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(),
+                            0.01, fabriclab.validation.HpccComparison.Scheme.DCQCN_W);
+            case "fabriclab.validation.HpccComparison#addTo(PaperComparison,Table,Scheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, fabriclab.notebook.PaperComparison.of("t", "outside reference"),
+                            fabriclab.validation.HpccComparison.tenths(hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01),
+                            fabriclab.validation.HpccComparison.Scheme.DCQCN_W);
+            case "fabriclab.validation.HpccEvaluation#scenario(TransportModel,String)" ->
+                    call(tinyHpccEvaluation(), id, fabriclab.simulation.transport.hpcc.HpccTransport.defaults(), "HPCC");
+            case "fabriclab.validation.RdmaReferenceHpcc#referenceValues(Table,String)" ->
+                    call(new fabriclab.validation.RdmaReferenceHpcc(fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
+                            fabriclab.validation.RdmaReferenceHpcc.reference(), "fct_ns");
             case "fabriclab.validation.HpccComparison#runSummary(Table)" ->
                     call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable());
             case "fabriclab.validation.HpccComparison#tenths(Table,Table,double)" ->

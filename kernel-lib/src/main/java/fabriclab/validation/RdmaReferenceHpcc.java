@@ -34,6 +34,14 @@ import java.util.List;
  * of transmitted bytes, 80 B of queue, 1 ns; {@code INT_MULTI 1}); ours is exact. PFC and the switch buffer as in
  * {@link RdmaReferenceIncast} (2 MiB, dynamic thresholds, alpha 1/8); neither run pauses.
  *
+ * <p>The comparison ({@link #rows}): the mean, smallest and largest FCT and the peak switch egress queue, ours against
+ * the reference's, each within the reference's own variation: its flows in a scenario are identical (same size, start,
+ * path length and share of the bottleneck), yet their FCTs differ by the order in which simultaneous packets of
+ * different senders meet at a switch and by which ACK a sender's reference update lands on; that spread,
+ * (largest - smallest) / mean of its FCTs, is how far the reference itself is from one value of the quantity. The
+ * smallest and largest are compared sorted, since which flow comes first is that same order; the peak queue is built by
+ * the same first windows, so it gets the same tolerance.
+ *
  * @param kind which scenario
  */
 public record RdmaReferenceHpcc(Kind kind) {
@@ -62,6 +70,92 @@ public record RdmaReferenceHpcc(Kind kind) {
     /** Validates. */
     public RdmaReferenceHpcc {
         Parameters.notNull("kind", kind);
+    }
+
+    /**
+     * One quantity, ours against the reference's.
+     *
+     * @param quantity what is compared
+     * @param unit its unit ({@code us} or {@code bytes})
+     * @param reference the reference's value
+     * @param ours ours
+     * @param tolerance relative, the reference's FCT spread
+     */
+    public record Row(String quantity, String unit, double reference, double ours, double tolerance) {
+        /** Validates: finite values, a tolerance in [0, 1]. */
+        public Row {
+            Parameters.notBlank("quantity", quantity);
+            Parameters.notBlank("unit", unit);
+            Parameters.finite("reference", reference);
+            Parameters.finite("ours", ours);
+            Parameters.inRange("tolerance", tolerance, 0.0, 1.0);
+        }
+
+        /** Whether ours is within the tolerance of the reference's value. */
+        public boolean pass() {
+            return Math.abs(ours - reference) <= tolerance * Math.abs(reference);
+        }
+    }
+
+    /** The reference's dataset. */
+    public static tech.tablesaw.api.Table reference() {
+        return fabriclab.datasets.Datasets.load(DATASET).table();
+    }
+
+    /** The reference's values of {@code quantity} in this scenario, in the dataset's order. */
+    public long[] referenceValues(tech.tablesaw.api.Table reference, String quantity) {
+        Parameters.notNull("reference", reference);
+        Parameters.notNull("quantity", quantity);
+        tech.tablesaw.api.Table r = reference.where(reference.stringColumn("scenario").isEqualTo(kind.id())
+                .and(reference.stringColumn("quantity").isEqualTo(quantity)));
+        if (r.rowCount() == 0) {
+            throw new IllegalArgumentException("no " + quantity + " of " + kind.id() + " in the reference table");
+        }
+        long[] v = new long[r.rowCount()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = Math.round(r.numberColumn("value").getDouble(i));
+        }
+        return v;
+    }
+
+    /**
+     * The comparison of {@code ours} (a run of {@link #scenario}) with the reference's run: mean, smallest and largest
+     * FCT (start to the last byte's ACK, us) and peak switch egress queue (bytes), each with the reference's FCT spread
+     * as tolerance (class comment).
+     *
+     * @param reference the {@value #DATASET} table
+     */
+    public List<Row> rows(fabriclab.simulation.SimulationResult ours, tech.tablesaw.api.Table reference) {
+        Parameters.notNull("ours", ours);
+        long[] theirs = referenceValues(reference, "fct_ns").clone();
+        java.util.Arrays.sort(theirs);
+        if (ours.flows().size() != theirs.length || !ours.allCompleted()) {
+            throw new IllegalArgumentException("ours must be a completed run of the " + theirs.length + " flows of " + kind.id()
+                    + ", got " + ours.flows().size() + " flows, all completed: " + ours.allCompleted());
+        }
+        double[] mine = ours.flows().stream().mapToDouble(f -> (f.acknowledgedPs() - f.spec().startPs()) / 1e6).sorted().toArray();
+        double[] ref = java.util.Arrays.stream(theirs).mapToDouble(v -> v / 1e3).toArray();
+        double refMean = java.util.Arrays.stream(ref).average().orElseThrow();
+        double tolerance = Math.min(1, (ref[ref.length - 1] - ref[0]) / refMean);
+        long ourPeak = ours.queues().stream().mapToLong(fabriclab.simulation.SimulationResult.QueueTrace::peakBytes).max().orElse(0);
+        return List.of(
+                new Row("mean FCT", "us", refMean, java.util.Arrays.stream(mine).average().orElseThrow(), tolerance),
+                new Row("smallest FCT", "us", ref[0], mine[0], tolerance),
+                new Row("largest FCT", "us", ref[ref.length - 1], mine[mine.length - 1], tolerance),
+                new Row("peak switch egress queue", "bytes", referenceValues(reference, "peak_queue_bytes")[0], ourPeak,
+                        tolerance));
+    }
+
+    /** Adds {@link #rows} as validation rows against {@link RdmaReferenceComparison#REFERENCE} to {@code cmp}. */
+    public void addTo(fabriclab.notebook.PaperComparison cmp, fabriclab.simulation.SimulationResult ours,
+            tech.tablesaw.api.Table reference) {
+        Parameters.notNull("cmp", cmp);
+        for (Row r : rows(ours, reference)) {
+            cmp.validation(RdmaReferenceComparison.REFERENCE, "HPCC " + (kind == Kind.INCAST ? "8-to-1 incast" : "permutation under one spine")
+                    + ", " + r.quantity(), r.unit(), fabriclab.datasets.Target.point(r.reference(), r.tolerance()), r.ours(),
+                    String.format(java.util.Locale.ROOT, "tolerance %.1f%%: the reference's spread of FCTs over its identical flows",
+                            100 * r.tolerance()));
+        }
     }
 
     /** Payload of each flow, bytes. */
