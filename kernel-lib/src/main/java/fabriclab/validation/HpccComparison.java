@@ -99,6 +99,7 @@ public final class HpccComparison {
 
         @Override
         public Result run(SchemeRun r) {
+            Parameters.notNull("r", r);
             return Result.of(r.evaluation(), r.scheme());
         }
     }
