@@ -578,8 +578,9 @@ final class BadInputRegistry {
             case "fabriclab.validation.HpccComparison#runs(List,SweepExecutor,ProgressSink)" ->
                     call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
                             new fabriclab.sweep.LocalThreads(1), Progress.silent());
-            case "fabriclab.validation.HpccComparison$Task#run(HpccEvaluation)" ->
-                    call(new fabriclab.validation.HpccComparison.Task(), id, tinyHpccEvaluation());
+            case "fabriclab.validation.HpccComparison$Task#run(Point)" ->
+                    call(new fabriclab.validation.HpccComparison.Task(), id, new fabriclab.validation.HpccComparison.Point(
+                            tinyHpccEvaluation(), fabriclab.validation.HpccComparison.Scheme.DCQCN_W));
             case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation());
             case "fabriclab.validation.HpccComparison$Result#<init>(HpccEvaluation,int,int,long,long,double,long,long,List)" ->
@@ -588,11 +589,8 @@ final class BadInputRegistry {
             case "fabriclab.validation.HpccComparison#runs(List,Scheme,SweepExecutor,ProgressSink)" ->
                     call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
                             fabriclab.validation.HpccComparison.Scheme.HPCC_INT, new fabriclab.sweep.LocalThreads(1), Progress.silent());
-            case "fabriclab.validation.HpccComparison$SchemeTask#run(SchemeRun)" ->
-                    call(new fabriclab.validation.HpccComparison.SchemeTask(), id, new fabriclab.validation.HpccComparison.SchemeRun(
-                            tinyHpccEvaluation(), fabriclab.validation.HpccComparison.Scheme.HPCC_INT));
-            case "fabriclab.validation.HpccComparison$SchemeRun#<init>(HpccEvaluation,Scheme)" ->
-                    call(fabriclab.validation.HpccComparison.SchemeRun.class, id, tinyHpccEvaluation(),
+            case "fabriclab.validation.HpccComparison$Point#<init>(HpccEvaluation,Scheme)" ->
+                    call(fabriclab.validation.HpccComparison.Point.class, id, tinyHpccEvaluation(),
                             fabriclab.validation.HpccComparison.Scheme.HPCC_INT);
             case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation,Scheme)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(),
@@ -685,6 +683,9 @@ final class BadInputRegistry {
                     call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
                             fabriclab.simulation.transport.roce.RoceTransport.noCongestionControl(), true, new long[] {1}, 1,
                             Progress.silent());
+            case "fabriclab.experiments.IncastDcqcnVsCtcc#run(TransportModel,boolean,long,ProgressSink)" ->
+                    call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
+                            fabriclab.simulation.transport.roce.RoceTransport.noCongestionControl(), true, 1L, Progress.silent());
             case "fabriclab.experiments.IncastDcqcnVsCtcc#ctccSweep(List,long,int,ProgressSink)" ->
                     call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
                             List.of(fabriclab.experiments.IncastDcqcnVsCtcc.ctccStartupSettings().get(0)), 1L, 1, Progress.silent());

@@ -82,25 +82,12 @@ public final class HpccComparison {
         }
     }
 
-    /** One evaluation of one scheme (the input of {@link SchemeTask}). */
-    public record SchemeRun(HpccEvaluation evaluation, Scheme scheme) implements java.io.Serializable {
+    /** One evaluation of one scheme: the input of {@link Task}. */
+    public record Point(HpccEvaluation evaluation, Scheme scheme) implements java.io.Serializable {
         /** Validates. */
-        public SchemeRun {
+        public Point {
             Parameters.notNull("evaluation", evaluation);
             Parameters.notNull("scheme", scheme);
-        }
-    }
-
-    /** One evaluation of one scheme as a named library function (what a sweep executor instantiates). */
-    public static final class SchemeTask implements SweepTask<SchemeRun, Result> {
-        /** Used by the executors. */
-        public SchemeTask() {
-        }
-
-        @Override
-        public Result run(SchemeRun r) {
-            Parameters.notNull("r", r);
-            return Result.of(r.evaluation(), r.scheme());
         }
     }
 
@@ -202,15 +189,16 @@ public final class HpccComparison {
         }
     }
 
-    /** One evaluation as a named library function (what a sweep executor instantiates). */
-    public static final class Task implements SweepTask<HpccEvaluation, Result> {
+    /** One evaluation of one scheme as a named library function (what a sweep executor instantiates). */
+    public static final class Task implements SweepTask<Point, Result> {
         /** Used by the executors. */
         public Task() {
         }
 
         @Override
-        public Result run(HpccEvaluation e) {
-            return Result.of(e);
+        public Result run(Point p) {
+            Parameters.notNull("p", p);
+            return Result.of(p.evaluation(), p.scheme());
         }
     }
 
@@ -232,9 +220,7 @@ public final class HpccComparison {
         if (evaluations.isEmpty()) {
             throw new IllegalArgumentException("evaluations must not be empty");
         }
-        List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, DCQCN+w (" + evaluations.size() + " runs)",
-                Task.class, evaluations), sink);
-        return table(done, Scheme.DCQCN_W);
+        return runs(evaluations, Scheme.DCQCN_W, executor, sink);
     }
 
     /**
@@ -252,9 +238,9 @@ public final class HpccComparison {
         if (evaluations.isEmpty()) {
             throw new IllegalArgumentException("evaluations must not be empty");
         }
-        List<SchemeRun> in = evaluations.stream().map(e -> new SchemeRun(e, scheme)).toList();
+        List<Point> in = evaluations.stream().map(e -> new Point(e, scheme)).toList();
         List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, " + scheme.label() + " (" + evaluations.size()
-                + " runs)", SchemeTask.class, in), sink);
+                + " runs)", Task.class, in), sink);
         return table(done, scheme);
     }
 

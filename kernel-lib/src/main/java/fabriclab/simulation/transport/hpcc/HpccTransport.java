@@ -14,11 +14,11 @@ import fabriclab.simulation.transport.TransportRun;
  * <ul>
  *   <li><b>Telemetry.</b> Every switch egress port stamps each data packet that starts its transmission with its
  *       egress queue length (wire bytes, every priority, the packet itself not counted), its cumulative transmitted
- *       wire bytes, the time and its line rate ({@link Telemetry}; paper section 3.2, figure 4; the reference
+ *       wire bytes, the time and its line rate (the paper's INT header; the reference
  *       simulator stamps at dequeue, {@code switch-node.cc} of HPCC's ns-3 RDMA model). The receiver's ACK (and NAK)
  *       carries the telemetry of the data packet that arrived last; an ACK per packet by default
  *       ({@code L2_ACK_INTERVAL 1} of HPCC's {@code run.py}).</li>
- *   <li><b>Utilisation</b> (Algorithm 1, MeasureInflight; equation 2). Per hop j, between the previous record L_j and
+ *   <li><b>Utilisation</b> (Algorithm 1, MeasureInflight). Per hop j, between the previous record L_j and
  *       the one an ACK brings: txRate_j = delta txBytes / delta ts, u_j = min(qlen_j, qlen'_j) / (B_j T) + txRate_j /
  *       B_j; u = max_j u_j, tau = delta ts of that hop, capped at T; U = (1 - tau/T) U + (tau/T) u. T is the base RTT.
  *       A hop whose port differs from the previous record's, or whose time did not advance, is not measured.</li>
@@ -155,7 +155,7 @@ public record HpccTransport(double eta, int maxStage, double additiveIncreaseBit
             "in-band telemetry records stamped by switch egress ports");
 
     /**
-     * The utilisation of one hop between two of its records (Algorithm 1, MeasureInflight; equation 2):
+     * The utilisation of one hop between two of its records (Algorithm 1, MeasureInflight):
      * txRate / B + min(qlen, qlen') / (B T), txRate the bytes sent between the records over their time difference.
      *
      * @param queueBytes qlen of the newer record, bytes, at least 0

@@ -4,8 +4,8 @@ import fabriclab.Parameters;
 import java.util.Arrays;
 
 /**
- * The in-band telemetry a data packet collects on its way (HPCC's INT header, Li et al., SIGCOMM 2019, section 3.2 and
- * figure 4): one record per switch egress port it leaves, in path order, each with the port's egress queue length,
+ * The in-band telemetry a data packet collects on its way (HPCC's INT header, Li et al., SIGCOMM 2019; the
+ * {@code IntHeader} of its ns-3 model): one record per switch egress port it leaves, in path order, each with the port's egress queue length,
  * its cumulative transmitted bytes, the time and the port's line rate, taken when the packet starts its transmission.
  * The receiver's ACK carries the packet's telemetry back to the sender. A record also names the port it describes,
  * so that the sender compares a hop only with an earlier record of the same port.
