@@ -24,6 +24,8 @@ import java.util.concurrent.TimeUnit;
  * all-to-all scenarios ({@code a2a_s0} to {@code a2a_s9}: 16 hosts, 4 leaves, 4 spines, hashed uplinks, one destination
  * port per run; {@code a2a_1spine}: one spine) into {@code datasets/published/rdma-ns3-alltoall.csv}
  * ({@link #convertAllToAll}, columns {@code scenario,quantity,source,destination,value}); these keep no packet trace.
+ * The HPCC scenarios ({@code hpcc_incast8}, {@code hpcc_perm}: CcMode 3 with its window and in-band telemetry) go into
+ * {@code datasets/published/rdma-ns3-hpcc.csv} ({@link #convertHpcc}, the same columns).
  *
  * <p>Run: {@code java tools/RdmaReferenceRuns.java [<ns-3-alibabacloud work tree> [<out dir> | <incast out.csv>]]}
  * (out dir: all four datasets, default {@code datasets/published}; a file name ending in .csv: the incast dataset
@@ -139,6 +141,53 @@ public final class RdmaReferenceRuns {
             deleteRun(run);
         }
         Files.writeString(Path.of(target, ALLTOALL_DATASET + ".csv"), a2a.toString(), StandardCharsets.UTF_8);
+        StringBuilder hpcc = new StringBuilder("scenario,quantity,source,destination,value\n");
+        for (String id : HPCC_SCENARIOS) {
+            Path run = runScenario(program, null, id);
+            convertHpcc(id, run, hpcc);
+            deleteRun(run);
+        }
+        Files.writeString(Path.of(target, HPCC_DATASET + ".csv"), hpcc.toString(), StandardCharsets.UTF_8);
+    }
+
+    /** The HPCC dataset's name and its scenarios (an 8-to-1 incast on one switch; a permutation under one spine). */
+    static final String HPCC_DATASET = "rdma-ns3-hpcc";
+    static final List<String> HPCC_SCENARIOS = List.of("hpcc_incast8", "hpcc_perm");
+
+    /**
+     * Appends HPCC run {@code id}'s rows to {@code csv} (columns {@code scenario,quantity,source,destination,value}):
+     * per flow (source, destination) {@code fct_ns} and {@code standalone_fct_ns}; per run (-1, -1)
+     * {@code pause_received} (PFC PAUSE frames received by any device) and {@code peak_queue_bytes}, the largest sample
+     * of any switch egress queue of the data priority (1-us samples).
+     */
+    static void convertHpcc(String id, Path dir, StringBuilder csv) throws IOException {
+        List<long[]> flows = new ArrayList<>();
+        for (String[] f : rows(dir.resolve("fct_" + id + ".txt"), " ", false)) {
+            if (Long.parseLong(f[5]) != START_NS) {
+                throw new IllegalStateException(id + ": a flow started at " + f[5] + " ns, not " + START_NS);
+            }
+            flows.add(new long[] {nodeOfIp(f[0]), nodeOfIp(f[1]), Long.parseLong(f[6]), Long.parseLong(f[7])});
+        }
+        flows.sort(Comparator.comparingLong((long[] f) -> f[0]).thenComparingLong(f -> f[1]));
+        for (long[] f : flows) {
+            csv.append(id).append(",fct_ns,").append(f[0]).append(',').append(f[1]).append(',').append(f[2]).append('\n');
+        }
+        for (long[] f : flows) {
+            csv.append(id).append(",standalone_fct_ns,").append(f[0]).append(',').append(f[1]).append(',').append(f[3])
+                    .append('\n');
+        }
+        long pauses = 0;
+        for (String[] r : rows(dir.resolve("pfc_" + id + ".txt"), " ", false)) {
+            pauses += r[4].equals("1") ? 1 : 0;
+        }
+        csv.append(id).append(",pause_received,-1,-1,").append(pauses).append('\n');
+        long peak = 0;
+        for (String[] r : rows(dir.resolve("qlen_" + id + ".txt"), ", ", true)) {
+            if (Integer.parseInt(r[3]) == DATA_QUEUE) {
+                peak = Math.max(peak, Long.parseLong(r[4]));
+            }
+        }
+        csv.append(id).append(",peak_queue_bytes,-1,-1,").append(peak).append('\n');
     }
 
     /**

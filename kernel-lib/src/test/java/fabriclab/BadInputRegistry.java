@@ -104,6 +104,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.transport.ctcc.CtccTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.gse.GseTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.roce.RoceTransport#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.hpcc.HpccTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
                     + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
                     + " without the datasets) is tested in Ns3ComparisonTest"),
@@ -112,6 +113,8 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#goBackNRows(SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceHpcc#rows(SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceHpcc#addTo(PaperComparison,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.Llama2Fabric#commRuns(int,ProgressSink)", WHOLE_SWEEP),
@@ -578,13 +581,35 @@ final class BadInputRegistry {
             case "fabriclab.validation.HpccComparison#runs(List,SweepExecutor,ProgressSink)" ->
                     call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
                             new fabriclab.sweep.LocalThreads(1), Progress.silent());
-            case "fabriclab.validation.HpccComparison$Task#run(HpccEvaluation)" ->
-                    call(new fabriclab.validation.HpccComparison.Task(), id, tinyHpccEvaluation());
+            case "fabriclab.validation.HpccComparison$Task#run(Point)" ->
+                    call(new fabriclab.validation.HpccComparison.Task(), id, new fabriclab.validation.HpccComparison.Point(
+                            tinyHpccEvaluation(), fabriclab.validation.HpccComparison.Scheme.DCQCN_W));
             case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation());
             case "fabriclab.validation.HpccComparison$Result#<init>(HpccEvaluation,int,int,long,long,double,long,long,List)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(), 10, 0, 0L, 0L, 0.0, 0L, 0L,
                             List.of(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0)));
+            case "fabriclab.validation.HpccComparison#runs(List,Scheme,SweepExecutor,ProgressSink)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
+                            fabriclab.validation.HpccComparison.Scheme.HPCC_INT, new fabriclab.sweep.LocalThreads(1), Progress.silent());
+            case "fabriclab.validation.HpccComparison$Point#<init>(HpccEvaluation,Scheme)" ->
+                    call(fabriclab.validation.HpccComparison.Point.class, id, tinyHpccEvaluation(),
+                            fabriclab.validation.HpccComparison.Scheme.HPCC_INT);
+            case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation,Scheme)" ->
+                    call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(),
+                            fabriclab.validation.HpccComparison.Scheme.HPCC_INT);
+            case "fabriclab.validation.HpccComparison#tenths(Table,Table,double,Scheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(),
+                            0.01, fabriclab.validation.HpccComparison.Scheme.DCQCN_W);
+            case "fabriclab.validation.HpccComparison#addTo(PaperComparison,Table,Scheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, fabriclab.notebook.PaperComparison.of("t", "outside reference"),
+                            fabriclab.validation.HpccComparison.tenths(hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01),
+                            fabriclab.validation.HpccComparison.Scheme.DCQCN_W);
+            case "fabriclab.validation.HpccEvaluation#scenario(TransportModel,String)" ->
+                    call(tinyHpccEvaluation(), id, fabriclab.simulation.transport.hpcc.HpccTransport.defaults(), "HPCC");
+            case "fabriclab.validation.RdmaReferenceHpcc#referenceValues(Table,String)" ->
+                    call(new fabriclab.validation.RdmaReferenceHpcc(fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
+                            fabriclab.validation.RdmaReferenceHpcc.reference(), "fct_ns");
             case "fabriclab.validation.HpccComparison#runSummary(Table)" ->
                     call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable());
             case "fabriclab.validation.HpccComparison#tenths(Table,Table,double)" ->
@@ -661,6 +686,9 @@ final class BadInputRegistry {
                     call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
                             fabriclab.simulation.transport.roce.RoceTransport.noCongestionControl(), true, new long[] {1}, 1,
                             Progress.silent());
+            case "fabriclab.experiments.IncastDcqcnVsCtcc#run(TransportModel,boolean,long,ProgressSink)" ->
+                    call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
+                            fabriclab.simulation.transport.roce.RoceTransport.noCongestionControl(), true, 1L, Progress.silent());
             case "fabriclab.experiments.IncastDcqcnVsCtcc#ctccSweep(List,long,int,ProgressSink)" ->
                     call(new fabriclab.experiments.IncastDcqcnVsCtcc(2, 2, 100_000_000_000L, 50_000_000L, 20_000_000L, 1000), id,
                             List.of(fabriclab.experiments.IncastDcqcnVsCtcc.ctccStartupSettings().get(0)), 1L, 1, Progress.silent());

@@ -8,6 +8,7 @@ import fabriclab.simulation.transport.ReliableConnection;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.ctcc.CtccTransport;
 import fabriclab.simulation.transport.gse.GseTransport;
+import fabriclab.simulation.transport.hpcc.HpccTransport;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import java.util.List;
 
@@ -15,7 +16,7 @@ import java.util.List;
  * The transports a run chooses from ({@code bin/simulate --transport}): each value has its name on the command line,
  * says how it runs (acknowledged, forwarded by the switches, with PFC by default), and builds its
  * {@link TransportModel} and switch buffer with the model's published
- * parameters ({@link DcqcnParameters#zhu2015()}, {@link RttControlParameters#ctcc()}, {@link GseTransport#defaults()}).
+ * parameters ({@link DcqcnParameters#zhu2015()}, {@link RttControlParameters#ctcc()}, {@link GseTransport#defaults()}, {@link HpccTransport#defaults()}).
  */
 public enum TransportChoice {
     /** RoCE's go-back-N without congestion control. */
@@ -29,7 +30,14 @@ public enum TransportChoice {
     /** Global Scheduling Ethernet: the leaves schedule, assemble, spray and reorder containers. */
     GSE("gse", false, false, false, "Global Scheduling Ethernet, line-rate hosts, each leaf assembles 16 KB containers"
             + " per destination host and sends one only when the destination port's scheduler grants it (between hosts"
-            + " of one leaf too, with no fabric hop), sprays them over the spines, reorders them and resends any lost");
+            + " of one leaf too, with no fabric hop), sprays them over the spines, reorders them and resends any lost"),
+    /** HPCC (Li et al., SIGCOMM 2019): in-band telemetry from the switches, the window from measured utilisation. */
+    HPCC("hpcc", true, true, true, "HPCC (Li et al., SIGCOMM 2019) over go-back-N: every switch egress stamps queue,"
+            + " transmitted bytes, time and rate on data packets, ACKs echo them, the sender sets window W and pacing W/T"
+            + " from the utilisation; eta 0.95 and maxStage 5 (the paper; TargetUtil and MiThresh of HPCC's ns-3 model),"
+            + " W_AI = 40 Mb/s x T and rate floor 1 Gb/s (HPCC's run.py at 100 Gb/s: RATE_AI, MIN_RATE), per-ACK fast"
+            + " reaction (FAST_REACT 1), T the fabric's largest base RTT (GLOBAL_T 1), a 42 B INT header on data and"
+            + " ACKs (5 hops x 8 B + 2 B, IntHeader of the ns-3 model)");
 
     private final String optionName;
     private final boolean acknowledged;
@@ -46,7 +54,7 @@ public enum TransportChoice {
         this.description = description;
     }
 
-    /** Its name after {@code --transport}: {@code roce}, {@code dcqcn}, {@code line-rate}, {@code ctcc}, {@code gse}. */
+    /** Its name after {@code --transport}: {@code roce}, {@code dcqcn}, {@code line-rate}, {@code ctcc}, {@code gse}, {@code hpcc}. */
     public String optionName() {
         return optionName;
     }
@@ -56,7 +64,7 @@ public enum TransportChoice {
         return description;
     }
 
-    /** Whether its receivers acknowledge data over a {@link ReliableConnection} (RoCE, DCQCN, CTCC). */
+    /** Whether its receivers acknowledge data over a {@link ReliableConnection} (RoCE, DCQCN, CTCC, HPCC). */
     public boolean acknowledged() {
         return acknowledged;
     }
@@ -87,6 +95,7 @@ public enum TransportChoice {
             case LINE_RATE -> TransportModel.uncontrolled();
             case CTCC -> CtccTransport.of(RttControlParameters.ctcc()).withReliableConnection(connection);
             case GSE -> GseTransport.defaults();
+            case HPCC -> HpccTransport.defaults().withReliableConnection(connection);
         };
     }
 

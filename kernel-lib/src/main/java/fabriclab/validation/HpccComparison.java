@@ -28,8 +28,8 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * Our DCQCN+w beside HPCC's published DCQCN+w curves (dataset {@value #DATASET}: the HPCC authors' ns-3 results at load
- * 0.3, read from their figures). A flow's slowdown is HPCC's: from its start to the sender's receipt of the ACK of its last
+ * Our DCQCN+w and HPCC (INT) beside HPCC's published curves of the same schemes ({@link Scheme}; dataset
+ * {@value #DATASET}: the HPCC authors' ns-3 results at load 0.3, read from their figures). A flow's slowdown is HPCC's: from its start to the sender's receipt of the ACK of its last
  * byte, over the same on the empty fabric ({@link HpccEvaluation.Result#slowdown}). Both sides are reduced the same way:
  * the completed flows sorted by size in steps of 1%
  * of the flows, the p50, p95 and p99 of slowdown per step ({@link FctSteps}, HPCC's analysis), then per tenth of the
@@ -49,6 +49,46 @@ public final class HpccComparison {
     public static final List<String> PERCENTILES = List.of("p50", "p95", "p99");
 
     private HpccComparison() {
+    }
+
+    /** The schemes of the published figure that this comparison runs, with their names in the dataset and the rows. */
+    public enum Scheme {
+        /** DCQCN with HPCC's window ({@link HpccEvaluation#run()}). */
+        DCQCN_W("dcqcn_w", "DCQCN+w"),
+        /** HPCC with INT as the figures run it ({@link HpccEvaluation#runHpccInt()}). */
+        HPCC_INT("hpcc_int", "HPCC (INT)");
+
+        private final String dataset;
+        private final String label;
+
+        Scheme(String dataset, String label) {
+            this.dataset = dataset;
+            this.label = label;
+        }
+
+        /** Its name in the dataset's {@code scheme} column. */
+        public String dataset() {
+            return dataset;
+        }
+
+        /** Its name in tables and rows. */
+        public String label() {
+            return label;
+        }
+
+        /** Runs {@code e} with this scheme. */
+        HpccEvaluation.Result run(HpccEvaluation e) {
+            return this == HPCC_INT ? e.runHpccInt() : e.run();
+        }
+    }
+
+    /** One evaluation of one scheme: the input of {@link Task}. */
+    public record Point(HpccEvaluation evaluation, Scheme scheme) implements java.io.Serializable {
+        /** Validates. */
+        public Point {
+            Parameters.notNull("evaluation", evaluation);
+            Parameters.notNull("scheme", scheme);
+        }
     }
 
     /** A fabric as the tables name it: {@code leaf-spine}, {@code fat tree}. */
@@ -122,7 +162,16 @@ public final class HpccComparison {
 
         /** Runs {@code e} and reduces it to its steps. */
         public static Result of(HpccEvaluation e) {
-            HpccEvaluation.Result run = Parameters.notNull("e", e).run();
+            return of(e, Scheme.DCQCN_W);
+        }
+
+        /**
+         * Runs {@code e} with {@code scheme} and reduces it to its steps ({@code cnps} and {@code rateCuts} count DCQCN's
+         * CNPs and cuts, 0 for HPCC).
+         */
+        public static Result of(HpccEvaluation e, Scheme scheme) {
+            Parameters.notNull("scheme", scheme);
+            HpccEvaluation.Result run = scheme.run(Parameters.notNull("e", e));
             SimulationResult r = run.result();
             int n = r.flows().size();
             long[] sizes = new long[n];
@@ -140,15 +189,16 @@ public final class HpccComparison {
         }
     }
 
-    /** One evaluation as a named library function (what a sweep executor instantiates). */
-    public static final class Task implements SweepTask<HpccEvaluation, Result> {
+    /** One evaluation of one scheme as a named library function (what a sweep executor instantiates). */
+    public static final class Task implements SweepTask<Point, Result> {
         /** Used by the executors. */
         public Task() {
         }
 
         @Override
-        public Result run(HpccEvaluation e) {
-            return Result.of(e);
+        public Result run(Point p) {
+            Parameters.notNull("p", p);
+            return Result.of(p.evaluation(), p.scheme());
         }
     }
 
@@ -170,8 +220,31 @@ public final class HpccComparison {
         if (evaluations.isEmpty()) {
             throw new IllegalArgumentException("evaluations must not be empty");
         }
-        List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, DCQCN+w (" + evaluations.size() + " runs)",
-                Task.class, evaluations), sink);
+        return runs(evaluations, Scheme.DCQCN_W, executor, sink);
+    }
+
+    /**
+     * As {@link #runs(List, SweepExecutor, ProgressSink)} with {@code scheme}: the same columns, the table named after
+     * the scheme.
+     *
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public static Table runs(List<HpccEvaluation> evaluations, Scheme scheme, SweepExecutor executor, ProgressSink sink)
+            throws InterruptedException {
+        Parameters.noNullElements("evaluations", evaluations);
+        Parameters.notNull("scheme", scheme);
+        Parameters.notNull("executor", executor);
+        Parameters.notNull("sink", sink);
+        if (evaluations.isEmpty()) {
+            throw new IllegalArgumentException("evaluations must not be empty");
+        }
+        List<Point> in = evaluations.stream().map(e -> new Point(e, scheme)).toList();
+        List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, " + scheme.label() + " (" + evaluations.size()
+                + " runs)", Task.class, in), sink);
+        return table(done, scheme);
+    }
+
+    private static Table table(List<Result> done, Scheme scheme) {
         StringColumn fab = StringColumn.create("fabric");
         StringColumn wl = StringColumn.create("workload");
         LongColumn sd = LongColumn.create("seed");
@@ -210,7 +283,7 @@ public final class HpccComparison {
                 cuts.append(run.rateCuts());
             }
         }
-        return Table.create("DCQCN+w on HPCC's evaluation: FCT slowdown per 1% of flows", fab, wl, sd, window, from,
+        return Table.create(scheme.label() + " on HPCC's evaluation: FCT slowdown per 1% of flows", fab, wl, sd, window, from,
                 largest, flows, p50, p95, p99, runFlows, missing, drops, timeouts, paused, cnps, cuts);
     }
 
@@ -230,12 +303,17 @@ public final class HpccComparison {
 
     /** The published curve of {@code workload} and {@code percentile}: {from_pct, slowdown} per step, in order. */
     static double[][] published(Table pub, String workload, String percentile) {
+        return published(pub, workload, percentile, Scheme.DCQCN_W);
+    }
+
+    /** The published curve of {@code scheme}. */
+    static double[][] published(Table pub, String workload, String percentile, Scheme scheme) {
         int pct = Integer.parseInt(percentile.substring(1));
         Table t = pub.where(pub.stringColumn("workload").isEqualTo(datasetWorkload(workload))
-                .and(pub.stringColumn("scheme").isEqualTo(SCHEME))
+                .and(pub.stringColumn("scheme").isEqualTo(scheme.dataset()))
                 .and(pub.numberColumn("percentile").isEqualTo(pct)));
         if (t.rowCount() == 0) {
-            throw new IllegalArgumentException("no published " + SCHEME + " curve for " + workload + " " + percentile);
+            throw new IllegalArgumentException("no published " + scheme.dataset() + " curve for " + workload + " " + percentile);
         }
         double[][] out = new double[t.rowCount()][];
         for (int i = 0; i < t.rowCount(); i++) {
@@ -302,6 +380,15 @@ public final class HpccComparison {
      * @param readingUncertainty the published reading's relative uncertainty, in [0, 1)
      */
     public static Table tenths(Table runs, Table published, double readingUncertainty) {
+        return tenths(runs, published, readingUncertainty, Scheme.DCQCN_W);
+    }
+
+    /**
+     * As {@link #tenths(Table, Table, double)} against the published curves of {@code scheme} ({@code runs} being runs
+     * of that scheme); its name names the scheme.
+     */
+    public static Table tenths(Table runs, Table published, double readingUncertainty, Scheme scheme) {
+        Parameters.notNull("scheme", scheme);
         Parameters.notNull("runs", runs);
         Parameters.notNull("published", published);
         Parameters.inRange("readingUncertainty", readingUncertainty, 0.0, 0.99);
@@ -328,7 +415,7 @@ public final class HpccComparison {
                 }
             }
             for (String p : PERCENTILES) {
-                double[][] curve = published(published, w, p);
+                double[][] curve = published(published, w, p, scheme);
                 for (int k = 0; k < 10; k++) {
                     List<Double> v = new ArrayList<>();
                     for (long s : seeds) {
@@ -356,8 +443,8 @@ public final class HpccComparison {
         }
         long passed = pass.asList().stream().filter("pass"::equals).count();
         return Table.create(String.format(Locale.ROOT,
-                "DCQCN+w, ours against HPCC's published curves (median of each tenth's 1%% steps): %d of %d within tolerance",
-                passed, pass.size()), fab, wl, pc, tenth, largest, pub, ours, lo, hi, tol, pass);
+                "%s, ours against HPCC's published curves (median of each tenth's 1%% steps): %d of %d within tolerance",
+                scheme.label(), passed, pass.size()), fab, wl, pc, tenth, largest, pub, ours, lo, hi, tol, pass);
     }
 
     private static long largestInTenth(Table runs, String workload, long seed, double lastStep) {
@@ -375,6 +462,12 @@ public final class HpccComparison {
      * tolerance; the note gives our seeds' range and the tenth's largest flow.
      */
     public static void addTo(PaperComparison cmp, Table tenths) {
+        addTo(cmp, tenths, Scheme.DCQCN_W);
+    }
+
+    /** As {@link #addTo(PaperComparison, Table)} for a {@link #tenths} table of {@code scheme}. */
+    public static void addTo(PaperComparison cmp, Table tenths, Scheme scheme) {
+        Parameters.notNull("scheme", scheme);
         Parameters.notNull("cmp", cmp);
         Parameters.notNull("tenths", tenths);
         for (int i = 0; i < tenths.rowCount(); i++) {
@@ -383,8 +476,8 @@ public final class HpccComparison {
                     ? " on HPCC's fat tree" : "";
             String p = tenths.stringColumn("percentile").get(i);
             int k = tenths.intColumn("tenth").get(i);
-            cmp.validation(REFERENCE, String.format(Locale.ROOT, "DCQCN+w %s at load 0.3%s, %s FCT slowdown, tenth %d of flows by size",
-                    w, on, p, k), "", Target.point(tenths.doubleColumn("published").get(i), tenths.doubleColumn("tolerance").get(i)),
+            cmp.validation(REFERENCE, String.format(Locale.ROOT, "%s %s at load 0.3%s, %s FCT slowdown, tenth %d of flows by size",
+                    scheme.label(), w, on, p, k), "", Target.point(tenths.doubleColumn("published").get(i), tenths.doubleColumn("tolerance").get(i)),
                     tenths.doubleColumn("ours").get(i), String.format(Locale.ROOT,
                             "flows up to %,d B; ours median of 3 seeds, range %.2f-%.2f; tolerance = seed spread + reading",
                             tenths.longColumn("largest_bytes").get(i), tenths.doubleColumn("ours_min").get(i),

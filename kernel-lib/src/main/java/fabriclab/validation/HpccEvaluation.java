@@ -15,6 +15,7 @@ import fabriclab.simulation.config.Forwarding;
 import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.simulation.transport.ReliableConnection;
+import fabriclab.simulation.transport.hpcc.HpccTransport;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.workload.FlowSizeDistribution;
 import fabriclab.workload.GeneratedFlows;
@@ -311,17 +312,40 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
 
     /** The scenario: {@link #topology}, the settings above, {@link #flows}, DCQCN+w with {@link #fabricWindowBytes}. */
     public Scenario scenario() {
+        return scenario(dcqcnWithWindow(fabricWindowBytes()), "DCQCN+w");
+    }
+
+    /**
+     * The same fabric, buffer, PFC and flows with {@code transport} in place of DCQCN+w (the switches still mark on DCQCN's
+     * curve; a transport that does not read marks ignores them).
+     *
+     * @param label the transport as the scenario's name gives it, not blank
+     */
+    public Scenario scenario(fabriclab.simulation.transport.TransportModel transport, String label) {
+        Parameters.notNull("transport", transport);
+        Parameters.notBlank("label", label);
         DcqcnParameters d = DcqcnParameters.hpccSimulation();
         SwitchBuffer buffer = new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, d.marking()).withEcnScaledFromRate(HOST_RATE);
         SimulationConfig config = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer,
                 Forwarding.ecmp(HashFunction.CRC32, 7), seed, 0, 0);
         long headroom = 3 * UPLINK_RATE / 8 * DELAY_PS / Time.S;
         Pfc pfc = new Pfc(BUFFER_BYTES / 8, BUFFER_BYTES / 8 - 3_000, headroom, Pfc.MAX_QUANTA);
-        return Scenario.builder(topology(), config).flows(flows().flows()).transport(dcqcnWithWindow(fabricWindowBytes())).pfc(pfc)
+        return Scenario.builder(topology(), config).flows(flows().flows()).transport(transport).pfc(pfc)
                 .pfcDynamicThreshold(new PfcDynamicThreshold(1.0 / 8, 3_000))
-                .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on %s: %s at load %s, DCQCN+w, seed %d",
-                        fabric == FabricTopology.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, seed))
+                .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on %s: %s at load %s, %s, seed %d",
+                        fabric == FabricTopology.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, label, seed))
                 .build();
+    }
+
+    /**
+     * HPCC with INT as the authors' published figures run it ({@link HpccTransport#publishedFigures()}: eta 0.99,
+     * maxStage 0, the 42-byte INT header, an ACK per packet on the data's priority), T the longest base RTT of this
+     * run's fabric by HPCC's rule ({@code GLOBAL_T 1}, as {@link #fabricWindowBytes}).
+     */
+    public HpccTransport hpccInt() {
+        Topology t = topology();
+        return HpccTransport.publishedFigures()
+                .withBaseRtt(Math.max(baseRttPs(t, 0, HOSTS - 1), baseRttPs(t, 0, HOSTS_PER_LEAF)));
     }
 
     /**
@@ -374,7 +398,15 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
 
     /** Runs {@link #scenario}. */
     public Result run() {
-        Scenario s = scenario();
+        return run(scenario());
+    }
+
+    /** Runs {@link #scenario(fabriclab.simulation.transport.TransportModel, String)} with {@link #hpccInt}. */
+    public Result runHpccInt() {
+        return run(scenario(hpccInt(), "HPCC (INT)"));
+    }
+
+    private static Result run(Scenario s) {
         SimulationResult r = new Simulator(s).run();
         long[] ideal = IdealFct.of(s.topology(), s.config(), s.flows());
         long[] standalone = new long[ideal.length];

@@ -20,6 +20,11 @@ class HpccComparisonTest {
 
     /** A published table: every step of the dcqcn_w curve of websearch at {@code value(step)} for every percentile. */
     static Table published(java.util.function.IntToDoubleFunction value) {
+        return published(value, "dcqcn_w");
+    }
+
+    /** The same for {@code scheme}'s curve. */
+    static Table published(java.util.function.IntToDoubleFunction value, String scheme) {
         StringColumn w = StringColumn.create("workload");
         IntColumn pc = IntColumn.create("percentile");
         StringColumn sc = StringColumn.create("scheme");
@@ -29,7 +34,7 @@ class HpccComparisonTest {
             for (int k = 0; k < 100; k++) {
                 w.append("websearch");
                 pc.append(p);
-                sc.append("dcqcn_w");
+                sc.append(scheme);
                 from.append(k);
                 sl.append(value.applyAsDouble(k));
             }
@@ -92,6 +97,38 @@ class HpccComparisonTest {
         HpccComparison.addTo(cmp, miss);
         assertEquals(30, cmp.rows().size());
         assertTrue(cmp.rows().stream().noneMatch(r -> r.meetsTarget()));
+    }
+
+    /**
+     * HPCC (INT) is reduced by the same rule against its own published curve: a table holding only the hpcc_int curve
+     * gives the tenths and rows of that scheme, named after it, and the DCQCN+w reduction finds no curve in it.
+     */
+    @Test
+    void hpccIntIsComparedByTheSameRuleAgainstItsOwnCurve() {
+        Table pub = published(k -> 1 + k / 100.0, "hpcc_int");
+        Table t = HpccComparison.tenths(ours(k -> 1 + k / 100.0, 0.9, 1.0, 1.2), pub, 0.01, HpccComparison.Scheme.HPCC_INT);
+        assertEquals(30, t.rowCount());
+        assertEquals(0.21, t.doubleColumn("tolerance").get(0), 1e-12);
+        assertTrue(t.name().startsWith("HPCC (INT), ours against"), t.name());
+        assertTrue(t.name().endsWith("30 of 30 within tolerance"), t.name());
+        PaperComparison cmp = PaperComparison.of("test", "outside reference (not a seed paper)");
+        HpccComparison.addTo(cmp, t, HpccComparison.Scheme.HPCC_INT);
+        assertEquals(30, cmp.rows().size());
+        assertTrue(cmp.rows().stream().allMatch(r -> r.meetsTarget()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HpccComparison.tenths(ours(k -> 1 + k / 100.0, 1, 1, 1), pub, 0.01));
+        assertTrue(e.getMessage().contains("dcqcn_w"), e.getMessage());
+    }
+
+    @Test
+    void thePublishedDatasetHasTheHpccIntCurvesOfBothWorkloads() {
+        Table pub = HpccComparison.published();
+        for (String w : List.of("websearch", "fb-hadoop")) {
+            for (String p : HpccComparison.PERCENTILES) {
+                double[][] curve = HpccComparison.published(pub, w, p, HpccComparison.Scheme.HPCC_INT);
+                assertEquals(100, curve.length, w + " " + p);
+            }
+        }
     }
 
     @Test

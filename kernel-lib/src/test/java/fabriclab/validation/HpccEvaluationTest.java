@@ -56,6 +56,33 @@ class HpccEvaluationTest {
     }
 
     /**
+     * HPCC (INT) on the same short run: every flow completes, nothing is lost or paused long, no flow beats its ideal
+     * (computed with the basic headers: the INT header only adds), the telemetry and window updates ran, T is the
+     * leaf-spine's longest base RTT, and a rerun gives the same completions.
+     */
+    @Test
+    void aShortHpccIntRunCompletesEveryFlowWithoutLossAndIsDeterministic() {
+        HpccEvaluation e = new HpccEvaluation("websearch", 0.3, 200 * Time.US, 1);
+        assertEquals(HpccEvaluation.maxBaseRttPs(), e.hpccInt().baseRttPs());
+        assertEquals(0.99, e.hpccInt().eta());
+        assertEquals(0, e.hpccInt().maxStage());
+        HpccEvaluation.Result a = e.runHpccInt();
+        SimulationResult r = a.result();
+        assertTrue(r.flows().size() > 50, "the test needs flows: " + r.flows().size());
+        assertTrue(r.allCompleted());
+        assertEquals(0, r.droppedPackets());
+        assertEquals(0, r.timeouts());
+        assertTrue(r.counter(fabriclab.simulation.transport.hpcc.HpccTransport.UPDATES) > 0);
+        for (int i = 0; i < r.flows().size(); i++) {
+            assertTrue(r.flows().get(i).completionTimePs() >= a.idealPs()[i], "flow " + i);
+        }
+        HpccEvaluation.Result b = e.runHpccInt();
+        for (int i = 0; i < r.flows().size(); i++) {
+            assertEquals(r.flows().get(i).completionTimePs(), b.result().flows().get(i).completionTimePs());
+        }
+    }
+
+    /**
      * A flow alone takes its ideal: its packets pipelined at 100 Gb/s behind the first one's store-and-forward (the
      * window of one BDP does not hold it back), and its last ACK back over the same links. Both are computed apart
      * from the simulator ({@link fabriclab.workload.IdealFct} and {@link HpccEvaluation#ackReturnPs}). A packet-sized

@@ -88,7 +88,8 @@ class RdmaReferenceGoBackNTest {
                 tmp.toString()).directory(root.toFile()).redirectErrorStream(true).redirectOutput(tmp.resolve("log.txt").toFile()).start();
         assertTrue(p.waitFor(10, java.util.concurrent.TimeUnit.MINUTES), "the tool did not finish in 10 minutes");
         assertEquals(0, p.exitValue(), java.nio.file.Files.readString(tmp.resolve("log.txt")));
-        for (String name : new String[] {"rdma-ns3-dcqcn-incast", "rdma-ns3-pfc-victim", NAME, "rdma-ns3-alltoall"}) {
+        for (String name : new String[] {"rdma-ns3-dcqcn-incast", "rdma-ns3-pfc-victim", NAME, "rdma-ns3-alltoall",
+                "rdma-ns3-hpcc"}) {
             org.junit.jupiter.api.Assertions.assertArrayEquals(
                     java.nio.file.Files.readAllBytes(root.resolve("datasets/published").resolve(name + ".csv")),
                     java.nio.file.Files.readAllBytes(tmp.resolve(name + ".csv")), name);

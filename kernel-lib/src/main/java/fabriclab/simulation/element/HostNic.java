@@ -122,7 +122,7 @@ public final class HostNic extends Node {
         Transport t = f.transport;
         int seq = t.takeSequence();
         int payload = f.payloadOf(seq, net.config.mtuBytes());
-        Packet p = part.packets.data(f, seq, payload, payload + net.config.headerBytes(), f.spec.priority());
+        Packet p = part.packets.data(f, seq, payload, payload + net.config.headerBytes() + t.extraHeaderBytes, f.spec.priority());
         t.onSent(p, now);
         if (!t.canSend()) {
             f.queuedAtHost = false;

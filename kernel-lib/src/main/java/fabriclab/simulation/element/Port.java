@@ -26,6 +26,8 @@ public final class Port {
     /** Whether enqueues are traced (a final flag, so an untraced run pays one predictable branch). */
     private final boolean traced;
     private boolean sendingFromQueue;
+    /** The egress function a transport attached to this port's switch ({@link Switch#attachEgress}), or null. */
+    Switch.EgressFunction egress;
 
     Port(Network net, Node owner, int index, long rateBitsPerSecond, long propagationPs, int priorities) {
         this.net = net;
@@ -108,6 +110,9 @@ public final class Port {
                 if (net.queueingObserver != null && owner instanceof Switch sw) {
                     net.queueingObserver.dequeued(sw.switchIndex, index, p.flow.id, p.isData(), p.wireBytes,
                             now - p.enqueuedPs, now);
+                }
+                if (egress != null && p.kind == Packet.DATA) {
+                    egress.departing((Switch) owner, p, this, q.totalBytes() - p.wireBytes, link.txBytes, now);
                 }
                 break;
             }

@@ -70,6 +70,20 @@ public final class Switch extends Node {
     }
 
     /**
+     * A transport's function at a switch's egress ports (HPCC's in-band telemetry): sees every data packet as it leaves
+     * its egress queue to start its transmission, with what the port knows at that instant.
+     */
+    public interface EgressFunction {
+        /**
+         * Data packet {@code p} starts its transmission on {@code port} of switch {@code sw} at {@code now} (ps).
+         *
+         * @param queueBytes wire bytes left in the port's egress queue, all priorities, {@code p} not counted
+         * @param txBytes wire bytes the port has finished transmitting since the run started, {@code p} not counted
+         */
+        void departing(Switch sw, Packet p, Port port, long queueBytes, long txBytes, long now);
+    }
+
+    /**
      * A transport's switch-side function at congested queues (iQCN): data packet {@code p} is
      * admitted to a queue holding more than Kmin bytes. (A congestion point that needs to see the
      * packets passing through, such as the CNPs of iQCN, attaches an {@link EdgeFunction} too.)
@@ -134,6 +148,13 @@ public final class Switch extends Node {
     /** Attaches a transport's congestion point, called for every data packet admitted above Kmin (null: none). */
     public void attachCongestionPoint(CongestionPoint congestionPoint) {
         this.congestionPoint = congestionPoint;
+    }
+
+    /** Attaches a transport's egress function to every port of this switch (null: none). */
+    public void attachEgress(EgressFunction egress) {
+        for (Port p : ports) {
+            p.egress = egress;
+        }
     }
 
     /** Packets bouncing through this leaf (switch to switch) move to traffic class {@code priority} (-1: they keep theirs). */

@@ -21,6 +21,8 @@ public abstract class Transport {
      * NIC keeps waiting flows in a heap ordered by this value).
      */
     protected long nextSendPs;
+    /** Wire bytes the transport adds to each of its data packets beyond the run's headers ({@link #addHeaderBytes}). */
+    int extraHeaderBytes;
     /** The partitions of the flow's source and destination hosts (timers and packets at each end). */
     protected Partition source;
     protected Partition destination;
@@ -38,6 +40,14 @@ public abstract class Transport {
     /** The partition of the host a packet of this flow arrived at (its destination host). */
     protected final Partition at(Packet p) {
         return p.destination == sourceHost ? source : destination;
+    }
+
+    /**
+     * Every data packet of this flow carries {@code bytes} more on the wire than the run's headers (HPCC's in-band
+     * telemetry header); called once, before the run.
+     */
+    protected final void addHeaderBytes(int bytes) {
+        extraHeaderBytes = fabriclab.Parameters.inRange("bytes", bytes, 0, 1_000_000);
     }
 
     /** The flow starts at {@code now} (before its first packet is requested). */
@@ -89,10 +99,20 @@ public abstract class Transport {
      * {@code toSource}, otherwise toward the destination.
      */
     protected final Packet sendControl(byte kind, int seq, int wireBytes, int priority, boolean toSource, long aux) {
+        return sendControl(kind, seq, wireBytes, priority, toSource, aux, null);
+    }
+
+    /**
+     * As {@link #sendControl(byte, int, int, int, boolean, long)}, the packet carrying {@code attachment} (what the
+     * transport echoes back to the sender, such as HPCC's in-band telemetry; null: nothing).
+     */
+    protected final Packet sendControl(byte kind, int seq, int wireBytes, int priority, boolean toSource, long aux,
+            Object attachment) {
         int from = toSource ? flow.spec.destination() : flow.spec.source();
         int to = toSource ? flow.spec.source() : flow.spec.destination();
         Packet p = (toSource ? destination : source).packets.get(flow, kind, seq, 0, wireBytes, priority, to);
         p.aux = aux;
+        p.attachment = attachment;
         net.hosts[from].sendControl(p);
         return p;
     }

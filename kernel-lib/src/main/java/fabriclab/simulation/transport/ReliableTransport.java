@@ -130,7 +130,7 @@ public abstract class ReliableTransport extends Transport {
             net.workload().discard(p);
             if (nackedAt != expected) {
                 nackedAt = expected;
-                sendControl(Packet.NACK, expected, ackBytes, ackPriority, true, 0);
+                sendControl(Packet.NACK, expected, ackBytes, ackPriority, true, 0, acknowledgementAttachment());
                 nacks++;
             }
         } else {
@@ -159,7 +159,15 @@ public abstract class ReliableTransport extends Transport {
 
     private void acknowledgeNow() {
         sinceAck = 0;
-        sendControl(Packet.ACK, expected, ackBytes, ackPriority, true, 0);
+        sendControl(Packet.ACK, expected, ackBytes, ackPriority, true, 0, acknowledgementAttachment());
+    }
+
+    /**
+     * What the responder's next ACK or NAK carries back to the requester (HPCC: the in-band telemetry of the data
+     * packet that arrived last); null, the default, for nothing.
+     */
+    protected Object acknowledgementAttachment() {
+        return null;
     }
 
     private void onAckTimer(long now, Object ignored) {
