@@ -115,7 +115,7 @@ public final class RttFluidModel {
         for (int i = 0; i < m; i++) {
             cap[i] = classes.get(i).wireRateCap(c);
             nextProbe[i] = classes.get(i).startS() + params.probeIntervalS() * (1.0 + (double) i / m);
-            prevRtt[i] = Double.NaN;
+            prevRtt[i] = 0; // no sample yet (TimelyUpdate's convention)
         }
         int lag = (int) Math.round(port.baseRttS() / stepS);
         double[] ring = new double[lag + 1];

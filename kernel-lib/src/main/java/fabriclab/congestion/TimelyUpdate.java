@@ -19,7 +19,7 @@ import fabriclab.Parameters;
  * clamped: the caller bounds it by its floor and line rate.
  *
  * @param rateBitsPerSecond R after the sample [bit/s]
- * @param lastRttS the sample, the next call's r_prev [s]; NaN before the first
+ * @param lastRttS the sample, the next call's r_prev [s]; 0 before the first, else positive
  * @param rttDiffS the EWMA of the RTT difference [s]
  * @param nonPositiveGradients consecutive samples with a non-positive gradient in the gradient band, at least 0
  */
@@ -32,9 +32,7 @@ public record TimelyUpdate(double rateBitsPerSecond, double lastRttS, double rtt
         if (!Double.isFinite(rateBitsPerSecond)) {
             throw new IllegalArgumentException("rateBitsPerSecond must be finite, got " + rateBitsPerSecond);
         }
-        if (Double.isInfinite(lastRttS)) {
-            throw new IllegalArgumentException("lastRttS must be finite or NaN, got " + lastRttS);
-        }
+        Parameters.nonNegative("lastRttS", lastRttS);
         if (!Double.isFinite(rttDiffS)) {
             throw new IllegalArgumentException("rttDiffS must be finite, got " + rttDiffS);
         }
@@ -43,7 +41,7 @@ public record TimelyUpdate(double rateBitsPerSecond, double lastRttS, double rtt
 
     /** A sender at {@code rateBitsPerSecond} that has seen no sample. */
     public static TimelyUpdate start(double rateBitsPerSecond) {
-        return new TimelyUpdate(rateBitsPerSecond, Double.NaN, 0, 0);
+        return new TimelyUpdate(rateBitsPerSecond, 0, 0, 0);
     }
 
     /**
@@ -54,7 +52,7 @@ public record TimelyUpdate(double rateBitsPerSecond, double lastRttS, double rtt
     public TimelyUpdate next(RttControlParameters p, double rttS) {
         Parameters.notNull("p", p);
         Parameters.positive("rttS", rttS);
-        double d = Double.isNaN(lastRttS) ? 0 : rttS - lastRttS;
+        double d = lastRttS == 0 ? 0 : rttS - lastRttS;
         double diff = (1 - p.ewma()) * rttDiffS + p.ewma() * d;
         double gradient = diff / p.minRttS();
         double r = rateBitsPerSecond;

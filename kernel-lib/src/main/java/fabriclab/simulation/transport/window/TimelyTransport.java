@@ -60,10 +60,11 @@ public record TimelyTransport(RttControlParameters params, long windowBytes, Rel
      * T_high 500 us, minRTT 20 us, hyper-active increase after 5 steps; at most half the rate per cut
      * ({@link RttControlParameters#timely()}; HPCC's class lets a gradient above 1 / beta take the rate to its floor).
      *
-     * @param hostRateBitsPerSecond the host link rate [bit/s], positive
+     * @param hostRateBitsPerSecond the host link rate [bit/s], in (0, 1e15]
      */
     public static RttControlParameters hpccParameters(double hostRateBitsPerSecond) {
         Parameters.positive("hostRateBitsPerSecond", hostRateBitsPerSecond);
+        Parameters.inRange("hostRateBitsPerSecond", hostRateBitsPerSecond, 0.0, 1e15);
         RttControlParameters t = RttControlParameters.timely();
         return new RttControlParameters(RttRule.TIMELY_GRADIENT, t.probeIntervalS(), t.targetRttS(),
                 10e6 * hostRateBitsPerSecond / 1e9 / 10, t.beta(), t.maxDecrease(), t.tLowS(), t.tHighS(), t.ewma(),
