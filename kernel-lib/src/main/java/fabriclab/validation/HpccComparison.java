@@ -12,7 +12,6 @@ import fabriclab.sweep.SweepExecutor;
 import fabriclab.sweep.SweepPlan;
 import fabriclab.sweep.SweepTask;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.workload.FctSteps;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +28,8 @@ import tech.tablesaw.api.Table;
 
 /**
  * Our DCQCN+w beside HPCC's published DCQCN+w curves (dataset {@value #DATASET}: the HPCC authors' ns-3 results at load
- * 0.3, read from their figures). A flow's slowdown is HPCC's: from its start to the sender's receipt of the ACK of its last
+ * 0.3, read from their figures), and the same for the other schemes of the figure that {@link HpccScheme} runs (the
+ * methods with a scheme argument; those without are DCQCN+w's). A flow's slowdown is HPCC's: from its start to the sender's receipt of the ACK of its last
  * byte, over the same on the empty fabric ({@link HpccEvaluation.Result#slowdown}). Both sides are reduced the same way:
  * the completed flows sorted by size in steps of 1%
  * of the flows, the p50, p95 and p99 of slowdown per step ({@link FctSteps}, HPCC's analysis), then per tenth of the
@@ -120,9 +120,18 @@ public final class HpccComparison {
             steps = List.copyOf(steps);
         }
 
-        /** Runs {@code e} and reduces it to its steps. */
+        /** Runs {@code e} (DCQCN+w) and reduces it to its steps. */
         public static Result of(HpccEvaluation e) {
-            HpccEvaluation.Result run = Parameters.notNull("e", e).run();
+            return of(e, HpccScheme.DCQCN_W);
+        }
+
+        /**
+         * Runs {@code e} with {@code scheme} and reduces it to its steps; {@code cnps} are DCQCN's (0 for the others),
+         * {@code rateCuts} the scheme's cuts ({@link HpccScheme#cuts}).
+         */
+        public static Result of(HpccEvaluation e, HpccScheme scheme) {
+            Parameters.notNull("scheme", scheme);
+            HpccEvaluation.Result run = Parameters.notNull("e", e).run(scheme);
             SimulationResult r = run.result();
             int n = r.flows().size();
             long[] sizes = new long[n];
@@ -136,7 +145,7 @@ public final class HpccComparison {
                 }
             }
             return new Result(e, n, notCompleted, r.droppedPackets(), r.timeouts(), r.pausedPs() / 1e6,
-                    r.counter(RoceTransport.CNPS), r.counter(RoceTransport.RATE_CUTS), FctSteps.of(sizes, slowdowns, 1).steps());
+                    scheme.cnps(r), scheme.cuts(r), FctSteps.of(sizes, slowdowns, 1).steps());
         }
     }
 
@@ -153,7 +162,39 @@ public final class HpccComparison {
     }
 
     /**
-     * Runs {@code evaluations} on {@code executor} (local threads or a cluster: the same rows in the same order) and
+     * One evaluation of one scheme, the input of {@link SchemeTask}.
+     *
+     * @param evaluation the run's settings
+     * @param scheme the scheme it runs
+     */
+    public record SchemeRun(HpccEvaluation evaluation, HpccScheme scheme) implements java.io.Serializable {
+        /** Validates. */
+        public SchemeRun {
+            Parameters.notNull("evaluation", evaluation);
+            Parameters.notNull("scheme", scheme);
+        }
+    }
+
+    /** One evaluation of one scheme as a named library function (what a sweep executor instantiates). */
+    public static final class SchemeTask implements SweepTask<SchemeRun, Result> {
+        /** Used by the executors. */
+        public SchemeTask() {
+        }
+
+        @Override
+        public Result run(SchemeRun r) {
+            return Result.of(r.evaluation(), r.scheme());
+        }
+    }
+
+    /** {@link #runs(List, HpccScheme, SweepExecutor, ProgressSink)} of DCQCN+w. */
+    public static Table runs(List<HpccEvaluation> evaluations, SweepExecutor executor, ProgressSink sink)
+            throws InterruptedException {
+        return runs(evaluations, HpccScheme.DCQCN_W, executor, sink);
+    }
+
+    /**
+     * Runs {@code evaluations} of {@code scheme} on {@code executor} (local threads or a cluster: the same rows in the same order) and
      * tabulates them: one row per run and 1% step, columns {@code fabric} ({@code leaf-spine} or {@code fat tree}),
      * {@code workload}, {@code seed}, {@code window_us},
      * {@code from_pct}, {@code largest_bytes}, {@code flows}, {@code p50}, {@code p95}, {@code p99}, and the run's
@@ -162,16 +203,23 @@ public final class HpccComparison {
      *
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static Table runs(List<HpccEvaluation> evaluations, SweepExecutor executor, ProgressSink sink)
+    public static Table runs(List<HpccEvaluation> evaluations, HpccScheme scheme, SweepExecutor executor, ProgressSink sink)
             throws InterruptedException {
         Parameters.noNullElements("evaluations", evaluations);
+        Parameters.notNull("scheme", scheme);
         Parameters.notNull("executor", executor);
         Parameters.notNull("sink", sink);
         if (evaluations.isEmpty()) {
             throw new IllegalArgumentException("evaluations must not be empty");
         }
-        List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, DCQCN+w (" + evaluations.size() + " runs)",
-                Task.class, evaluations), sink);
+        List<Result> done;
+        if (scheme == HpccScheme.DCQCN_W) {
+            done = executor.run(new SweepPlan<>("HPCC's evaluation, DCQCN+w (" + evaluations.size() + " runs)",
+                    Task.class, evaluations), sink);
+        } else {
+            done = executor.run(new SweepPlan<>("HPCC's evaluation, " + scheme.label() + " (" + evaluations.size() + " runs)",
+                    SchemeTask.class, evaluations.stream().map(e -> new SchemeRun(e, scheme)).toList()), sink);
+        }
         StringColumn fab = StringColumn.create("fabric");
         StringColumn wl = StringColumn.create("workload");
         LongColumn sd = LongColumn.create("seed");
@@ -210,7 +258,7 @@ public final class HpccComparison {
                 cuts.append(run.rateCuts());
             }
         }
-        return Table.create("DCQCN+w on HPCC's evaluation: FCT slowdown per 1% of flows", fab, wl, sd, window, from,
+        return Table.create(scheme.label() + " on HPCC's evaluation: FCT slowdown per 1% of flows", fab, wl, sd, window, from,
                 largest, flows, p50, p95, p99, runFlows, missing, drops, timeouts, paused, cnps, cuts);
     }
 
@@ -220,22 +268,33 @@ public final class HpccComparison {
      * {@code cnps}, {@code rate_cuts}.
      */
     public static Table runSummary(Table runs) {
+        return runSummary(runs, HpccScheme.DCQCN_W);
+    }
+
+    /** {@link #runSummary(Table)} of a {@link #runs} table of {@code scheme} ({@code rate_cuts}: its cuts). */
+    public static Table runSummary(Table runs, HpccScheme scheme) {
         Parameters.notNull("runs", runs);
+        Parameters.notNull("scheme", scheme);
         Table first = runs.where(runs.doubleColumn("from_pct").isEqualTo(0));
         Table t = first.selectColumns("fabric", "workload", "seed", "window_us", "run_flows", "not_completed", "drops", "timeouts",
                 "paused_us", "cnps", "rate_cuts");
         t.column("run_flows").setName("flows");
-        return t.setName("DCQCN+w on HPCC's evaluation: what each run did");
+        return t.setName(scheme.label() + " on HPCC's evaluation: what each run did");
     }
 
-    /** The published curve of {@code workload} and {@code percentile}: {from_pct, slowdown} per step, in order. */
+    /** The published DCQCN+w curve of {@code workload} and {@code percentile}: {from_pct, slowdown} per step, in order. */
     static double[][] published(Table pub, String workload, String percentile) {
+        return published(pub, workload, percentile, HpccScheme.DCQCN_W);
+    }
+
+    /** The published curve of {@code scheme}, {@code workload} and {@code percentile}. */
+    static double[][] published(Table pub, String workload, String percentile, HpccScheme scheme) {
         int pct = Integer.parseInt(percentile.substring(1));
         Table t = pub.where(pub.stringColumn("workload").isEqualTo(datasetWorkload(workload))
-                .and(pub.stringColumn("scheme").isEqualTo(SCHEME))
+                .and(pub.stringColumn("scheme").isEqualTo(scheme.datasetName()))
                 .and(pub.numberColumn("percentile").isEqualTo(pct)));
         if (t.rowCount() == 0) {
-            throw new IllegalArgumentException("no published " + SCHEME + " curve for " + workload + " " + percentile);
+            throw new IllegalArgumentException("no published " + scheme.datasetName() + " curve for " + workload + " " + percentile);
         }
         double[][] out = new double[t.rowCount()][];
         for (int i = 0; i < t.rowCount(); i++) {
@@ -302,6 +361,12 @@ public final class HpccComparison {
      * @param readingUncertainty the published reading's relative uncertainty, in [0, 1)
      */
     public static Table tenths(Table runs, Table published, double readingUncertainty) {
+        return tenths(runs, published, readingUncertainty, HpccScheme.DCQCN_W);
+    }
+
+    /** {@link #tenths(Table, Table, double)} of a {@link #runs} table of {@code scheme}, against its published curves. */
+    public static Table tenths(Table runs, Table published, double readingUncertainty, HpccScheme scheme) {
+        Parameters.notNull("scheme", scheme);
         Parameters.notNull("runs", runs);
         Parameters.notNull("published", published);
         Parameters.inRange("readingUncertainty", readingUncertainty, 0.0, 0.99);
@@ -328,7 +393,7 @@ public final class HpccComparison {
                 }
             }
             for (String p : PERCENTILES) {
-                double[][] curve = published(published, w, p);
+                double[][] curve = published(published, w, p, scheme);
                 for (int k = 0; k < 10; k++) {
                     List<Double> v = new ArrayList<>();
                     for (long s : seeds) {
@@ -356,8 +421,8 @@ public final class HpccComparison {
         }
         long passed = pass.asList().stream().filter("pass"::equals).count();
         return Table.create(String.format(Locale.ROOT,
-                "DCQCN+w, ours against HPCC's published curves (median of each tenth's 1%% steps): %d of %d within tolerance",
-                passed, pass.size()), fab, wl, pc, tenth, largest, pub, ours, lo, hi, tol, pass);
+                "%s, ours against HPCC's published curves (median of each tenth's 1%% steps): %d of %d within tolerance",
+                scheme.label(), passed, pass.size()), fab, wl, pc, tenth, largest, pub, ours, lo, hi, tol, pass);
     }
 
     private static long largestInTenth(Table runs, String workload, long seed, double lastStep) {
@@ -375,6 +440,12 @@ public final class HpccComparison {
      * tolerance; the note gives our seeds' range and the tenth's largest flow.
      */
     public static void addTo(PaperComparison cmp, Table tenths) {
+        addTo(cmp, tenths, HpccScheme.DCQCN_W);
+    }
+
+    /** {@link #addTo(PaperComparison, Table)} for a {@link #tenths} table of {@code scheme}. */
+    public static void addTo(PaperComparison cmp, Table tenths, HpccScheme scheme) {
+        Parameters.notNull("scheme", scheme);
         Parameters.notNull("cmp", cmp);
         Parameters.notNull("tenths", tenths);
         for (int i = 0; i < tenths.rowCount(); i++) {
@@ -383,8 +454,8 @@ public final class HpccComparison {
                     ? " on HPCC's fat tree" : "";
             String p = tenths.stringColumn("percentile").get(i);
             int k = tenths.intColumn("tenth").get(i);
-            cmp.validation(REFERENCE, String.format(Locale.ROOT, "DCQCN+w %s at load 0.3%s, %s FCT slowdown, tenth %d of flows by size",
-                    w, on, p, k), "", Target.point(tenths.doubleColumn("published").get(i), tenths.doubleColumn("tolerance").get(i)),
+            cmp.validation(REFERENCE, String.format(Locale.ROOT, "%s %s at load 0.3%s, %s FCT slowdown, tenth %d of flows by size",
+                    scheme.label(), w, on, p, k), "", Target.point(tenths.doubleColumn("published").get(i), tenths.doubleColumn("tolerance").get(i)),
                     tenths.doubleColumn("ours").get(i), String.format(Locale.ROOT,
                             "flows up to %,d B; ours median of 3 seeds, range %.2f-%.2f; tolerance = seed spread + reading",
                             tenths.longColumn("largest_bytes").get(i), tenths.doubleColumn("ours_min").get(i),
@@ -397,6 +468,12 @@ public final class HpccComparison {
      * the largest size up to it), y the slowdown from 1; ours per 1% step (median over seeds) beside the published DCQCN+w curve.
      */
     public static XYChart chart(Table runs, Table published, String workload, String percentile) {
+        return chart(runs, published, workload, percentile, HpccScheme.DCQCN_W);
+    }
+
+    /** {@link #chart(Table, Table, String, String)} of a {@link #runs} table of {@code scheme}, beside its published curve. */
+    public static XYChart chart(Table runs, Table published, String workload, String percentile, HpccScheme scheme) {
+        Parameters.notNull("scheme", scheme);
         Parameters.notNull("runs", runs);
         Parameters.notNull("published", published);
         Parameters.notNull("workload", workload);
@@ -425,7 +502,7 @@ public final class HpccComparison {
                 y.add(spread(v).median());
             }
         }
-        c.addSeries("ours: DCQCN+w, " + runs.stringColumn("fabric").get(0) + " (median of seeds)", x, y).setMarker(SeriesMarkers.NONE);
+        c.addSeries("ours: " + scheme.label() + ", " + runs.stringColumn("fabric").get(0) + " (median of seeds)", x, y).setMarker(SeriesMarkers.NONE);
         java.util.Map<Long, Long> sizeAt = new java.util.HashMap<>(); // the largest size up to each whole percent
         for (int i = 0; i < runs.rowCount(); i++) {
             if (runs.stringColumn("workload").get(i).equals(workload)) {
@@ -439,8 +516,8 @@ public final class HpccComparison {
             return size == null ? String.format(Locale.ROOT, "%d%%", pct) : String.format(Locale.ROOT, "%d%% (%s)", pct, bytes(size));
             // (0% has no size: no flow is below it)
         });
-        double[][] pub = published(published, workload, percentile);
-        XYSeries s = c.addSeries("HPCC's ns-3: DCQCN+w (published)", java.util.Arrays.stream(pub).mapToDouble(a -> a[0] + 0.5).toArray(),
+        double[][] pub = published(published, workload, percentile, scheme);
+        XYSeries s = c.addSeries("HPCC's ns-3: " + scheme.label() + " (published)", java.util.Arrays.stream(pub).mapToDouble(a -> a[0] + 0.5).toArray(),
                 java.util.Arrays.stream(pub).mapToDouble(a -> a[1]).toArray());
         s.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(Figures.PAPER_COLOR);
         return c;

@@ -311,16 +311,21 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
 
     /** The scenario: {@link #topology}, the settings above, {@link #flows}, DCQCN+w with {@link #fabricWindowBytes}. */
     public Scenario scenario() {
-        DcqcnParameters d = DcqcnParameters.hpccSimulation();
-        SwitchBuffer buffer = new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, d.marking()).withEcnScaledFromRate(HOST_RATE);
+        return scenario(HpccScheme.DCQCN_W);
+    }
+
+    /** The scenario of {@code scheme}: its transport with {@link #fabricWindowBytes} and its switches' marking. */
+    public Scenario scenario(HpccScheme scheme) {
+        Parameters.notNull("scheme", scheme);
+        SwitchBuffer buffer = new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, scheme.marking()).withEcnScaledFromRate(HOST_RATE);
         SimulationConfig config = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer,
                 Forwarding.ecmp(HashFunction.CRC32, 7), seed, 0, 0);
         long headroom = 3 * UPLINK_RATE / 8 * DELAY_PS / Time.S;
         Pfc pfc = new Pfc(BUFFER_BYTES / 8, BUFFER_BYTES / 8 - 3_000, headroom, Pfc.MAX_QUANTA);
-        return Scenario.builder(topology(), config).flows(flows().flows()).transport(dcqcnWithWindow(fabricWindowBytes())).pfc(pfc)
+        return Scenario.builder(topology(), config).flows(flows().flows()).transport(scheme.transport(fabricWindowBytes())).pfc(pfc)
                 .pfcDynamicThreshold(new PfcDynamicThreshold(1.0 / 8, 3_000))
-                .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on %s: %s at load %s, DCQCN+w, seed %d",
-                        fabric == FabricTopology.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, seed))
+                .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on %s: %s at load %s, %s, seed %d",
+                        fabric == FabricTopology.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, scheme.label(), seed))
                 .build();
     }
 
@@ -372,9 +377,14 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         return 2 * host + (source / HOSTS_PER_LEAF == destination / HOSTS_PER_LEAF ? 0 : 2 * up);
     }
 
-    /** Runs {@link #scenario}. */
+    /** Runs {@link #scenario()} (DCQCN+w). */
     public Result run() {
-        Scenario s = scenario();
+        return run(HpccScheme.DCQCN_W);
+    }
+
+    /** Runs {@link #scenario(HpccScheme)}. */
+    public Result run(HpccScheme scheme) {
+        Scenario s = scenario(scheme);
         SimulationResult r = new Simulator(s).run();
         long[] ideal = IdealFct.of(s.topology(), s.config(), s.flows());
         long[] standalone = new long[ideal.length];
