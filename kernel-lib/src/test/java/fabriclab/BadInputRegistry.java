@@ -578,10 +578,19 @@ final class BadInputRegistry {
             case "fabriclab.validation.HpccComparison#runs(List,SweepExecutor,ProgressSink)" ->
                     call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
                             new fabriclab.sweep.LocalThreads(1), Progress.silent());
-            case "fabriclab.validation.HpccComparison$Task#run(HpccEvaluation)" ->
-                    call(new fabriclab.validation.HpccComparison.Task(), id, tinyHpccEvaluation());
+            case "fabriclab.validation.HpccComparison$Task#run(Point)" ->
+                    call(new fabriclab.validation.HpccComparison.Task(), id, new fabriclab.validation.HpccComparison.Point(
+                            tinyHpccEvaluation(), fabriclab.validation.HpccScheme.DCQCN_W));
             case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation());
+            case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(),
+                            fabriclab.validation.HpccScheme.DCTCP);
+            case "fabriclab.validation.HpccEvaluation#run(HpccScheme)" ->
+                    call(tinyHpccEvaluation(), id, fabriclab.validation.HpccScheme.TIMELY_W);
+            case "fabriclab.validation.HpccComparison#runs(List,HpccScheme,SweepExecutor,ProgressSink)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
+                            fabriclab.validation.HpccScheme.DCTCP, new fabriclab.sweep.LocalThreads(1), Progress.silent());
             case "fabriclab.validation.HpccComparison$Result#<init>(HpccEvaluation,int,int,long,long,double,long,long,List)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(), 10, 0, 0L, 0L, 0.0, 0L, 0L,
                             List.of(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0)));
@@ -597,6 +606,18 @@ final class BadInputRegistry {
             case "fabriclab.validation.HpccComparison#addTo(PaperComparison,Table)" ->
                     call(fabriclab.validation.HpccComparison.class, id, fabriclab.notebook.PaperComparison.of("t", "outside reference"),
                             fabriclab.validation.HpccComparison.tenths(hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01));
+            case "fabriclab.validation.HpccComparison#runSummary(Table,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccScheme.DCTCP);
+            case "fabriclab.validation.HpccComparison#tenths(Table,Table,double,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(),
+                            0.01, fabriclab.validation.HpccScheme.TIMELY_W);
+            case "fabriclab.validation.HpccComparison#chart(Table,Table,String,String,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(),
+                            "websearch", "p95", fabriclab.validation.HpccScheme.DCTCP);
+            case "fabriclab.validation.HpccComparison#addTo(PaperComparison,Table,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, fabriclab.notebook.PaperComparison.of("t", "outside reference"),
+                            fabriclab.validation.HpccComparison.tenths(hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01,
+                                    fabriclab.validation.HpccScheme.DCTCP), fabriclab.validation.HpccScheme.DCTCP);
             // mutually constrained parameters: failed uplinks are link indices after the host links
             case "fabriclab.collectives.LeafSpineBound#<init>(LeafSpine,int[])" ->
                     call(fabriclab.collectives.LeafSpineBound.class, id, smallLeafSpine(), new int[] {8});

@@ -149,41 +149,30 @@ public final class HpccComparison {
         }
     }
 
-    /** One evaluation as a named library function (what a sweep executor instantiates). */
-    public static final class Task implements SweepTask<HpccEvaluation, Result> {
-        /** Used by the executors. */
-        public Task() {
-        }
-
-        @Override
-        public Result run(HpccEvaluation e) {
-            return Result.of(e);
-        }
-    }
-
     /**
-     * One evaluation of one scheme, the input of {@link SchemeTask}.
+     * One evaluation of one scheme, the input of {@link Task}.
      *
      * @param evaluation the run's settings
      * @param scheme the scheme it runs
      */
-    public record SchemeRun(HpccEvaluation evaluation, HpccScheme scheme) implements java.io.Serializable {
+    public record Point(HpccEvaluation evaluation, HpccScheme scheme) implements java.io.Serializable {
         /** Validates. */
-        public SchemeRun {
+        public Point {
             Parameters.notNull("evaluation", evaluation);
             Parameters.notNull("scheme", scheme);
         }
     }
 
     /** One evaluation of one scheme as a named library function (what a sweep executor instantiates). */
-    public static final class SchemeTask implements SweepTask<SchemeRun, Result> {
+    public static final class Task implements SweepTask<Point, Result> {
         /** Used by the executors. */
-        public SchemeTask() {
+        public Task() {
         }
 
         @Override
-        public Result run(SchemeRun r) {
-            return Result.of(r.evaluation(), r.scheme());
+        public Result run(Point p) {
+            Parameters.notNull("p", p);
+            return Result.of(p.evaluation(), p.scheme());
         }
     }
 
@@ -212,14 +201,8 @@ public final class HpccComparison {
         if (evaluations.isEmpty()) {
             throw new IllegalArgumentException("evaluations must not be empty");
         }
-        List<Result> done;
-        if (scheme == HpccScheme.DCQCN_W) {
-            done = executor.run(new SweepPlan<>("HPCC's evaluation, DCQCN+w (" + evaluations.size() + " runs)",
-                    Task.class, evaluations), sink);
-        } else {
-            done = executor.run(new SweepPlan<>("HPCC's evaluation, " + scheme.label() + " (" + evaluations.size() + " runs)",
-                    SchemeTask.class, evaluations.stream().map(e -> new SchemeRun(e, scheme)).toList()), sink);
-        }
+        List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, " + scheme.label() + " (" + evaluations.size()
+                + " runs)", Task.class, evaluations.stream().map(e -> new Point(e, scheme)).toList()), sink);
         StringColumn fab = StringColumn.create("fabric");
         StringColumn wl = StringColumn.create("workload");
         LongColumn sd = LongColumn.create("seed");
