@@ -105,6 +105,9 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.transport.gse.GseTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.roce.RoceTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.hpcc.HpccTransport#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.window.DctcpTransport#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.window.TimelyTransport#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.window.SwiftTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
                     + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
                     + " without the datasets) is tested in Ns3ComparisonTest"),
@@ -583,30 +586,20 @@ final class BadInputRegistry {
                             new fabriclab.sweep.LocalThreads(1), Progress.silent());
             case "fabriclab.validation.HpccComparison$Task#run(Point)" ->
                     call(new fabriclab.validation.HpccComparison.Task(), id, new fabriclab.validation.HpccComparison.Point(
-                            tinyHpccEvaluation(), fabriclab.validation.HpccComparison.Scheme.DCQCN_W));
+                            tinyHpccEvaluation(), fabriclab.validation.HpccScheme.DCQCN_W));
             case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation());
+            case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(),
+                            fabriclab.validation.HpccScheme.DCTCP);
+            case "fabriclab.validation.HpccEvaluation#run(HpccScheme)" ->
+                    call(tinyHpccEvaluation(), id, fabriclab.validation.HpccScheme.TIMELY_W);
+            case "fabriclab.validation.HpccComparison#runs(List,HpccScheme,SweepExecutor,ProgressSink)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
+                            fabriclab.validation.HpccScheme.DCTCP, new fabriclab.sweep.LocalThreads(1), Progress.silent());
             case "fabriclab.validation.HpccComparison$Result#<init>(HpccEvaluation,int,int,long,long,double,long,long,List)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(), 10, 0, 0L, 0L, 0.0, 0L, 0L,
                             List.of(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0)));
-            case "fabriclab.validation.HpccComparison#runs(List,Scheme,SweepExecutor,ProgressSink)" ->
-                    call(fabriclab.validation.HpccComparison.class, id, List.of(tinyHpccEvaluation()),
-                            fabriclab.validation.HpccComparison.Scheme.HPCC_INT, new fabriclab.sweep.LocalThreads(1), Progress.silent());
-            case "fabriclab.validation.HpccComparison$Point#<init>(HpccEvaluation,Scheme)" ->
-                    call(fabriclab.validation.HpccComparison.Point.class, id, tinyHpccEvaluation(),
-                            fabriclab.validation.HpccComparison.Scheme.HPCC_INT);
-            case "fabriclab.validation.HpccComparison$Result#of(HpccEvaluation,Scheme)" ->
-                    call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(),
-                            fabriclab.validation.HpccComparison.Scheme.HPCC_INT);
-            case "fabriclab.validation.HpccComparison#tenths(Table,Table,double,Scheme)" ->
-                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(),
-                            0.01, fabriclab.validation.HpccComparison.Scheme.DCQCN_W);
-            case "fabriclab.validation.HpccComparison#addTo(PaperComparison,Table,Scheme)" ->
-                    call(fabriclab.validation.HpccComparison.class, id, fabriclab.notebook.PaperComparison.of("t", "outside reference"),
-                            fabriclab.validation.HpccComparison.tenths(hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01),
-                            fabriclab.validation.HpccComparison.Scheme.DCQCN_W);
-            case "fabriclab.validation.HpccEvaluation#scenario(TransportModel,String)" ->
-                    call(tinyHpccEvaluation(), id, fabriclab.simulation.transport.hpcc.HpccTransport.defaults(), "HPCC");
             case "fabriclab.validation.RdmaReferenceHpcc#referenceValues(Table,String)" ->
                     call(new fabriclab.validation.RdmaReferenceHpcc(fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
                             fabriclab.validation.RdmaReferenceHpcc.reference(), "fct_ns");
@@ -622,6 +615,18 @@ final class BadInputRegistry {
             case "fabriclab.validation.HpccComparison#addTo(PaperComparison,Table)" ->
                     call(fabriclab.validation.HpccComparison.class, id, fabriclab.notebook.PaperComparison.of("t", "outside reference"),
                             fabriclab.validation.HpccComparison.tenths(hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01));
+            case "fabriclab.validation.HpccComparison#runSummary(Table,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccScheme.DCTCP);
+            case "fabriclab.validation.HpccComparison#tenths(Table,Table,double,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(),
+                            0.01, fabriclab.validation.HpccScheme.TIMELY_W);
+            case "fabriclab.validation.HpccComparison#chart(Table,Table,String,String,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(),
+                            "websearch", "p95", fabriclab.validation.HpccScheme.DCTCP);
+            case "fabriclab.validation.HpccComparison#addTo(PaperComparison,Table,HpccScheme)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, fabriclab.notebook.PaperComparison.of("t", "outside reference"),
+                            fabriclab.validation.HpccComparison.tenths(hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01,
+                                    fabriclab.validation.HpccScheme.DCTCP), fabriclab.validation.HpccScheme.DCTCP);
             // mutually constrained parameters: failed uplinks are link indices after the host links
             case "fabriclab.collectives.LeafSpineBound#<init>(LeafSpine,int[])" ->
                     call(fabriclab.collectives.LeafSpineBound.class, id, smallLeafSpine(), new int[] {8});

@@ -54,6 +54,7 @@ class LayersTest {
             layer("RoCE and GSE", "fabriclab.simulation.transport.roce", "fabriclab.simulation.transport.gse"),
             layer("CTCC, on RoCE's reliable connection", "fabriclab.simulation.transport.ctcc"),
             layer("HPCC, on RoCE's reliable connection", "fabriclab.simulation.transport.hpcc"),
+            layer("DCTCP, TIMELY and Swift, on the reliable connection", "fabriclab.simulation.transport.window"),
             layer("engines", "fabriclab.simulation.engine"),
             layer("the public API: scenario, simulator, result", "fabriclab.simulation"));
 

@@ -115,7 +115,7 @@ public final class RttFluidModel {
         for (int i = 0; i < m; i++) {
             cap[i] = classes.get(i).wireRateCap(c);
             nextProbe[i] = classes.get(i).startS() + params.probeIntervalS() * (1.0 + (double) i / m);
-            prevRtt[i] = Double.NaN;
+            prevRtt[i] = 0; // no sample yet (TimelyUpdate's convention)
         }
         int lag = (int) Math.round(port.baseRttS() / stepS);
         double[] ring = new double[lag + 1];
@@ -212,24 +212,11 @@ public final class RttFluidModel {
                 r = r + p.additiveIncreaseBitsPerSecond();
             }
         } else {
-            double d = Double.isNaN(prevRtt[i]) ? 0 : rtt - prevRtt[i];
-            prevRtt[i] = rtt;
-            diff[i] = (1 - p.ewma()) * diff[i] + p.ewma() * d;
-            double gradient = diff[i] / p.minRttS();
-            if (rtt < p.tLowS()) {
-                r = r + p.additiveIncreaseBitsPerSecond();
-                negCount[i] = 0;
-            } else if (rtt > p.tHighS()) {
-                r = r * (1 - Math.min(p.maxDecrease(), p.beta() * (1 - p.tHighS() / rtt)));
-                negCount[i] = 0;
-            } else if (gradient <= 0) {
-                negCount[i]++;
-                int step = negCount[i] >= p.haiThreshold() ? 5 : 1;
-                r = r + step * p.additiveIncreaseBitsPerSecond();
-            } else {
-                negCount[i] = 0;
-                r = r * (1 - Math.min(p.maxDecrease(), p.beta() * gradient));
-            }
+            TimelyUpdate u = new TimelyUpdate(r, prevRtt[i], diff[i], negCount[i]).next(p, rtt);
+            prevRtt[i] = u.lastRttS();
+            diff[i] = u.rttDiffS();
+            negCount[i] = u.nonPositiveGradients();
+            r = u.rateBitsPerSecond();
         }
         rate[i] = Math.min(cap[i], Math.max(p.minRateBitsPerSecond(), r));
     }

@@ -11,7 +11,7 @@ public enum RttRule {
      * TIMELY's gradient rule (Mittal et al., SIGCOMM 2015, algorithm 1): additive increase below
      * T_low, multiplicative decrease proportional to the excess above T_high, otherwise decrease in
      * proportion to the normalised RTT gradient, or increase (hyper-active after N negative
-     * gradients in a row) when the gradient is not positive.
+     * gradients in a row) when the gradient is not positive; the one definition is {@link TimelyUpdate}.
      */
     TIMELY_GRADIENT
 }

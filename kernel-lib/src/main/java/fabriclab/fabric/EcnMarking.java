@@ -43,6 +43,17 @@ public record EcnMarking(double kMinBytes, double kMaxBytes, double pMax) {
     }
 
     /**
+     * Step marking at {@code kBytes} (Kmin = Kmax = K, Pmax 1): every packet that joins a queue above K bytes is
+     * marked, none below, the marking DCTCP specifies (Alizadeh et al., SIGCOMM 2010, section 3.1).
+     *
+     * @param kBytes the threshold K [bytes], not negative
+     */
+    public static EcnMarking step(double kBytes) {
+        Parameters.nonNegative("kBytes", kBytes);
+        return new EcnMarking(kBytes, kBytes, 1.0);
+    }
+
+    /**
      * The DCQCN defaults of Zhu et al. (SIGCOMM 2015, section 5 / table of parameters):
      * Kmin 5 KB, Kmax 200 KB, Pmax 1%.
      */

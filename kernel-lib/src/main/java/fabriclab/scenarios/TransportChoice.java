@@ -10,6 +10,9 @@ import fabriclab.simulation.transport.ctcc.CtccTransport;
 import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.simulation.transport.hpcc.HpccTransport;
 import fabriclab.simulation.transport.roce.RoceTransport;
+import fabriclab.simulation.transport.window.DctcpTransport;
+import fabriclab.simulation.transport.window.SwiftTransport;
+import fabriclab.simulation.transport.window.TimelyTransport;
 import java.util.List;
 
 /**
@@ -37,7 +40,19 @@ public enum TransportChoice {
             + " from the utilisation; eta 0.95 and maxStage 5 (the paper; TargetUtil and MiThresh of HPCC's ns-3 model),"
             + " W_AI = 40 Mb/s x T and rate floor 1 Gb/s (HPCC's run.py at 100 Gb/s: RATE_AI, MIN_RATE), per-ACK fast"
             + " reaction (FAST_REACT 1), T the fabric's largest base RTT (GLOBAL_T 1), a 42 B INT header on data and"
-            + " ACKs (5 hops x 8 B + 2 B, IntHeader of the ns-3 model)");
+            + " ACKs (5 hops x 8 B + 2 B, IntHeader of the ns-3 model)"),
+    /** DCTCP over ECN (Alizadeh et al., SIGCOMM 2010) as HPCC's simulator runs it, the switches step-marking at K. */
+    DCTCP("dctcp", true, true, true, "DCTCP (Alizadeh et al. 2010) as HPCC's ns-3 runs it (rate paced, no window here):"
+            + " g 1/16, R := R (1 - alpha/2) once per window on an ECN echo, + 615 Mb/s per window, floor 1 Gb/s"
+            + " (HPCC's run.py), switches marking every packet above K = 30 KB per 10 Gb/s of port rate (run.py)"),
+    /** TIMELY (Mittal et al., SIGCOMM 2015): the RTT of each ACK and its gradient set the rate. */
+    TIMELY("timely", true, true, true, "TIMELY (Mittal et al. 2015), RTT per ACK, one update per window (no window here):"
+            + " T_low 50 us, T_high 500 us, beta 0.8, EWMA 0.875, minRTT 20 us, hyper-active x5 after 5 steps (the"
+            + " paper's, HPCC's ns3::Timely defaults), delta 100 Mb/s, floor 1 Gb/s (HPCC's run.py at 100 Gb/s)"),
+    /** Swift (Kumar et al., SIGCOMM 2020): a window from delay against a target scaled by hops and by the window. */
+    SWIFT("swift", true, true, false, "Swift (Kumar et al. 2020), fabric window only: ai 1, beta 0.8, max_mdf 0.5,"
+            + " fs_min_cwnd 0.1, fs_max_cwnd 100 (the paper's), base target 25 us and fs_range 100 us (the RDMA reference's"
+            + " Swift defaults), 1 us per switch hop (this project's), window at most 100 packets");
 
     private final String optionName;
     private final boolean acknowledged;
@@ -54,7 +69,10 @@ public enum TransportChoice {
         this.description = description;
     }
 
-    /** Its name after {@code --transport}: {@code roce}, {@code dcqcn}, {@code line-rate}, {@code ctcc}, {@code gse}, {@code hpcc}. */
+    /**
+     * Its name after {@code --transport}: {@code roce}, {@code dcqcn}, {@code line-rate}, {@code ctcc}, {@code gse}, {@code hpcc},
+     * {@code dctcp}, {@code timely}, {@code swift}.
+     */
     public String optionName() {
         return optionName;
     }
@@ -64,7 +82,7 @@ public enum TransportChoice {
         return description;
     }
 
-    /** Whether its receivers acknowledge data over a {@link ReliableConnection} (RoCE, DCQCN, CTCC, HPCC). */
+    /** Whether its receivers acknowledge data over a {@link ReliableConnection} (all but line rate and GSE). */
     public boolean acknowledged() {
         return acknowledged;
     }
@@ -77,7 +95,7 @@ public enum TransportChoice {
         return forwardedBySwitches;
     }
 
-    /** Whether it runs with PFC unless told otherwise: all but CTCC and GSE, which need none. */
+    /** Whether it runs with PFC unless told otherwise: all but CTCC, GSE and Swift, which need none. */
     public boolean pfcByDefault() {
         return pfcByDefault;
     }
@@ -96,13 +114,26 @@ public enum TransportChoice {
             case CTCC -> CtccTransport.of(RttControlParameters.ctcc()).withReliableConnection(connection);
             case GSE -> GseTransport.defaults();
             case HPCC -> HpccTransport.defaults().withReliableConnection(connection);
+            case DCTCP -> DctcpTransport.hpccSimulation(0).withReliableConnection(connection);
+            case TIMELY -> TimelyTransport.hpccSimulation(0).withReliableConnection(connection);
+            case SWIFT -> SwiftTransport.defaults(100).withReliableConnection(connection);
         };
     }
 
-    /** The switches' shared buffer of {@code bytes} for this transport: marking ECN on DCQCN's curve for DCQCN. */
+    /**
+     * The switches' shared buffer of {@code bytes} for this transport: marking ECN on DCQCN's curve for DCQCN, at
+     * DCTCP's step of HPCC's runs (K = 30 KB per 10 Gb/s of each port's rate) for DCTCP.
+     */
     public SwitchBuffer buffer(long bytes) {
+        if (this == DCTCP) {
+            return new SwitchBuffer(bytes, bytes, DctcpTransport.hpccMarking(DCTCP_MARKING_RATE))
+                    .withEcnScaledFromRate(DCTCP_MARKING_RATE);
+        }
         return this == DCQCN ? new SwitchBuffer(bytes, bytes, EcnMarking.dcqcnDefaults()) : SwitchBuffer.shared(bytes);
     }
+
+    /** The port rate DCTCP's K is written for (it scales with each port's rate), bit/s. */
+    private static final long DCTCP_MARKING_RATE = 100_000_000_000L;
 
     /** The choices that satisfy {@code test}, in declaration order. */
     public static List<TransportChoice> where(java.util.function.Predicate<TransportChoice> test) {

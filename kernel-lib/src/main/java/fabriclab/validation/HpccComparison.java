@@ -12,7 +12,6 @@ import fabriclab.sweep.SweepExecutor;
 import fabriclab.sweep.SweepPlan;
 import fabriclab.sweep.SweepTask;
 import fabriclab.simulation.SimulationResult;
-import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.workload.FctSteps;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,8 +27,9 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * Our DCQCN+w and HPCC (INT) beside HPCC's published curves of the same schemes ({@link Scheme}; dataset
- * {@value #DATASET}: the HPCC authors' ns-3 results at load 0.3, read from their figures). A flow's slowdown is HPCC's: from its start to the sender's receipt of the ACK of its last
+ * Our DCQCN+w beside HPCC's published DCQCN+w curves (dataset {@value #DATASET}: the HPCC authors' ns-3 results at load
+ * 0.3, read from their figures), and the same for the other schemes of the figure that {@link HpccScheme} runs (the
+ * methods with a scheme argument; those without are DCQCN+w's). A flow's slowdown is HPCC's: from its start to the sender's receipt of the ACK of its last
  * byte, over the same on the empty fabric ({@link HpccEvaluation.Result#slowdown}). Both sides are reduced the same way:
  * the completed flows sorted by size in steps of 1%
  * of the flows, the p50, p95 and p99 of slowdown per step ({@link FctSteps}, HPCC's analysis), then per tenth of the
@@ -49,46 +49,6 @@ public final class HpccComparison {
     public static final List<String> PERCENTILES = List.of("p50", "p95", "p99");
 
     private HpccComparison() {
-    }
-
-    /** The schemes of the published figure that this comparison runs, with their names in the dataset and the rows. */
-    public enum Scheme {
-        /** DCQCN with HPCC's window ({@link HpccEvaluation#run()}). */
-        DCQCN_W("dcqcn_w", "DCQCN+w"),
-        /** HPCC with INT as the figures run it ({@link HpccEvaluation#runHpccInt()}). */
-        HPCC_INT("hpcc_int", "HPCC (INT)");
-
-        private final String dataset;
-        private final String label;
-
-        Scheme(String dataset, String label) {
-            this.dataset = dataset;
-            this.label = label;
-        }
-
-        /** Its name in the dataset's {@code scheme} column. */
-        public String dataset() {
-            return dataset;
-        }
-
-        /** Its name in tables and rows. */
-        public String label() {
-            return label;
-        }
-
-        /** Runs {@code e} with this scheme. */
-        HpccEvaluation.Result run(HpccEvaluation e) {
-            return this == HPCC_INT ? e.runHpccInt() : e.run();
-        }
-    }
-
-    /** One evaluation of one scheme: the input of {@link Task}. */
-    public record Point(HpccEvaluation evaluation, Scheme scheme) implements java.io.Serializable {
-        /** Validates. */
-        public Point {
-            Parameters.notNull("evaluation", evaluation);
-            Parameters.notNull("scheme", scheme);
-        }
     }
 
     /** A fabric as the tables name it: {@code leaf-spine}, {@code fat tree}. */
@@ -160,18 +120,18 @@ public final class HpccComparison {
             steps = List.copyOf(steps);
         }
 
-        /** Runs {@code e} and reduces it to its steps. */
+        /** Runs {@code e} (DCQCN+w) and reduces it to its steps. */
         public static Result of(HpccEvaluation e) {
-            return of(e, Scheme.DCQCN_W);
+            return of(e, HpccScheme.DCQCN_W);
         }
 
         /**
-         * Runs {@code e} with {@code scheme} and reduces it to its steps ({@code cnps} and {@code rateCuts} count DCQCN's
-         * CNPs and cuts, 0 for HPCC).
+         * Runs {@code e} with {@code scheme} and reduces it to its steps; {@code cnps} are DCQCN's (0 for the others),
+         * {@code rateCuts} the scheme's cuts ({@link HpccScheme#cuts}).
          */
-        public static Result of(HpccEvaluation e, Scheme scheme) {
+        public static Result of(HpccEvaluation e, HpccScheme scheme) {
             Parameters.notNull("scheme", scheme);
-            HpccEvaluation.Result run = scheme.run(Parameters.notNull("e", e));
+            HpccEvaluation.Result run = Parameters.notNull("e", e).run(scheme);
             SimulationResult r = run.result();
             int n = r.flows().size();
             long[] sizes = new long[n];
@@ -185,7 +145,21 @@ public final class HpccComparison {
                 }
             }
             return new Result(e, n, notCompleted, r.droppedPackets(), r.timeouts(), r.pausedPs() / 1e6,
-                    r.counter(RoceTransport.CNPS), r.counter(RoceTransport.RATE_CUTS), FctSteps.of(sizes, slowdowns, 1).steps());
+                    scheme.cnps(r), scheme.cuts(r), FctSteps.of(sizes, slowdowns, 1).steps());
+        }
+    }
+
+    /**
+     * One evaluation of one scheme, the input of {@link Task}.
+     *
+     * @param evaluation the run's settings
+     * @param scheme the scheme it runs
+     */
+    public record Point(HpccEvaluation evaluation, HpccScheme scheme) implements java.io.Serializable {
+        /** Validates. */
+        public Point {
+            Parameters.notNull("evaluation", evaluation);
+            Parameters.notNull("scheme", scheme);
         }
     }
 
@@ -202,8 +176,14 @@ public final class HpccComparison {
         }
     }
 
+    /** {@link #runs(List, HpccScheme, SweepExecutor, ProgressSink)} of DCQCN+w. */
+    public static Table runs(List<HpccEvaluation> evaluations, SweepExecutor executor, ProgressSink sink)
+            throws InterruptedException {
+        return runs(evaluations, HpccScheme.DCQCN_W, executor, sink);
+    }
+
     /**
-     * Runs {@code evaluations} on {@code executor} (local threads or a cluster: the same rows in the same order) and
+     * Runs {@code evaluations} of {@code scheme} on {@code executor} (local threads or a cluster: the same rows in the same order) and
      * tabulates them: one row per run and 1% step, columns {@code fabric} ({@code leaf-spine} or {@code fat tree}),
      * {@code workload}, {@code seed}, {@code window_us},
      * {@code from_pct}, {@code largest_bytes}, {@code flows}, {@code p50}, {@code p95}, {@code p99}, and the run's
@@ -212,24 +192,7 @@ public final class HpccComparison {
      *
      * @throws InterruptedException if the calling thread is interrupted
      */
-    public static Table runs(List<HpccEvaluation> evaluations, SweepExecutor executor, ProgressSink sink)
-            throws InterruptedException {
-        Parameters.noNullElements("evaluations", evaluations);
-        Parameters.notNull("executor", executor);
-        Parameters.notNull("sink", sink);
-        if (evaluations.isEmpty()) {
-            throw new IllegalArgumentException("evaluations must not be empty");
-        }
-        return runs(evaluations, Scheme.DCQCN_W, executor, sink);
-    }
-
-    /**
-     * As {@link #runs(List, SweepExecutor, ProgressSink)} with {@code scheme}: the same columns, the table named after
-     * the scheme.
-     *
-     * @throws InterruptedException if the calling thread is interrupted
-     */
-    public static Table runs(List<HpccEvaluation> evaluations, Scheme scheme, SweepExecutor executor, ProgressSink sink)
+    public static Table runs(List<HpccEvaluation> evaluations, HpccScheme scheme, SweepExecutor executor, ProgressSink sink)
             throws InterruptedException {
         Parameters.noNullElements("evaluations", evaluations);
         Parameters.notNull("scheme", scheme);
@@ -238,13 +201,8 @@ public final class HpccComparison {
         if (evaluations.isEmpty()) {
             throw new IllegalArgumentException("evaluations must not be empty");
         }
-        List<Point> in = evaluations.stream().map(e -> new Point(e, scheme)).toList();
         List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, " + scheme.label() + " (" + evaluations.size()
-                + " runs)", Task.class, in), sink);
-        return table(done, scheme);
-    }
-
-    private static Table table(List<Result> done, Scheme scheme) {
+                + " runs)", Task.class, evaluations.stream().map(e -> new Point(e, scheme)).toList()), sink);
         StringColumn fab = StringColumn.create("fabric");
         StringColumn wl = StringColumn.create("workload");
         LongColumn sd = LongColumn.create("seed");
@@ -293,27 +251,33 @@ public final class HpccComparison {
      * {@code cnps}, {@code rate_cuts}.
      */
     public static Table runSummary(Table runs) {
+        return runSummary(runs, HpccScheme.DCQCN_W);
+    }
+
+    /** {@link #runSummary(Table)} of a {@link #runs} table of {@code scheme} ({@code rate_cuts}: its cuts). */
+    public static Table runSummary(Table runs, HpccScheme scheme) {
         Parameters.notNull("runs", runs);
+        Parameters.notNull("scheme", scheme);
         Table first = runs.where(runs.doubleColumn("from_pct").isEqualTo(0));
         Table t = first.selectColumns("fabric", "workload", "seed", "window_us", "run_flows", "not_completed", "drops", "timeouts",
                 "paused_us", "cnps", "rate_cuts");
         t.column("run_flows").setName("flows");
-        return t.setName("DCQCN+w on HPCC's evaluation: what each run did");
+        return t.setName(scheme.label() + " on HPCC's evaluation: what each run did");
     }
 
-    /** The published curve of {@code workload} and {@code percentile}: {from_pct, slowdown} per step, in order. */
+    /** The published DCQCN+w curve of {@code workload} and {@code percentile}: {from_pct, slowdown} per step, in order. */
     static double[][] published(Table pub, String workload, String percentile) {
-        return published(pub, workload, percentile, Scheme.DCQCN_W);
+        return published(pub, workload, percentile, HpccScheme.DCQCN_W);
     }
 
-    /** The published curve of {@code scheme}. */
-    static double[][] published(Table pub, String workload, String percentile, Scheme scheme) {
+    /** The published curve of {@code scheme}, {@code workload} and {@code percentile}. */
+    static double[][] published(Table pub, String workload, String percentile, HpccScheme scheme) {
         int pct = Integer.parseInt(percentile.substring(1));
         Table t = pub.where(pub.stringColumn("workload").isEqualTo(datasetWorkload(workload))
-                .and(pub.stringColumn("scheme").isEqualTo(scheme.dataset()))
+                .and(pub.stringColumn("scheme").isEqualTo(scheme.datasetName()))
                 .and(pub.numberColumn("percentile").isEqualTo(pct)));
         if (t.rowCount() == 0) {
-            throw new IllegalArgumentException("no published " + scheme.dataset() + " curve for " + workload + " " + percentile);
+            throw new IllegalArgumentException("no published " + scheme.datasetName() + " curve for " + workload + " " + percentile);
         }
         double[][] out = new double[t.rowCount()][];
         for (int i = 0; i < t.rowCount(); i++) {
@@ -380,14 +344,11 @@ public final class HpccComparison {
      * @param readingUncertainty the published reading's relative uncertainty, in [0, 1)
      */
     public static Table tenths(Table runs, Table published, double readingUncertainty) {
-        return tenths(runs, published, readingUncertainty, Scheme.DCQCN_W);
+        return tenths(runs, published, readingUncertainty, HpccScheme.DCQCN_W);
     }
 
-    /**
-     * As {@link #tenths(Table, Table, double)} against the published curves of {@code scheme} ({@code runs} being runs
-     * of that scheme); its name names the scheme.
-     */
-    public static Table tenths(Table runs, Table published, double readingUncertainty, Scheme scheme) {
+    /** {@link #tenths(Table, Table, double)} of a {@link #runs} table of {@code scheme}, against its published curves. */
+    public static Table tenths(Table runs, Table published, double readingUncertainty, HpccScheme scheme) {
         Parameters.notNull("scheme", scheme);
         Parameters.notNull("runs", runs);
         Parameters.notNull("published", published);
@@ -462,11 +423,11 @@ public final class HpccComparison {
      * tolerance; the note gives our seeds' range and the tenth's largest flow.
      */
     public static void addTo(PaperComparison cmp, Table tenths) {
-        addTo(cmp, tenths, Scheme.DCQCN_W);
+        addTo(cmp, tenths, HpccScheme.DCQCN_W);
     }
 
-    /** As {@link #addTo(PaperComparison, Table)} for a {@link #tenths} table of {@code scheme}. */
-    public static void addTo(PaperComparison cmp, Table tenths, Scheme scheme) {
+    /** {@link #addTo(PaperComparison, Table)} for a {@link #tenths} table of {@code scheme}. */
+    public static void addTo(PaperComparison cmp, Table tenths, HpccScheme scheme) {
         Parameters.notNull("scheme", scheme);
         Parameters.notNull("cmp", cmp);
         Parameters.notNull("tenths", tenths);
@@ -490,6 +451,12 @@ public final class HpccComparison {
      * the largest size up to it), y the slowdown from 1; ours per 1% step (median over seeds) beside the published DCQCN+w curve.
      */
     public static XYChart chart(Table runs, Table published, String workload, String percentile) {
+        return chart(runs, published, workload, percentile, HpccScheme.DCQCN_W);
+    }
+
+    /** {@link #chart(Table, Table, String, String)} of a {@link #runs} table of {@code scheme}, beside its published curve. */
+    public static XYChart chart(Table runs, Table published, String workload, String percentile, HpccScheme scheme) {
+        Parameters.notNull("scheme", scheme);
         Parameters.notNull("runs", runs);
         Parameters.notNull("published", published);
         Parameters.notNull("workload", workload);
@@ -518,7 +485,7 @@ public final class HpccComparison {
                 y.add(spread(v).median());
             }
         }
-        c.addSeries("ours: DCQCN+w, " + runs.stringColumn("fabric").get(0) + " (median of seeds)", x, y).setMarker(SeriesMarkers.NONE);
+        c.addSeries("ours: " + scheme.label() + ", " + runs.stringColumn("fabric").get(0) + " (median of seeds)", x, y).setMarker(SeriesMarkers.NONE);
         java.util.Map<Long, Long> sizeAt = new java.util.HashMap<>(); // the largest size up to each whole percent
         for (int i = 0; i < runs.rowCount(); i++) {
             if (runs.stringColumn("workload").get(i).equals(workload)) {
@@ -532,8 +499,8 @@ public final class HpccComparison {
             return size == null ? String.format(Locale.ROOT, "%d%%", pct) : String.format(Locale.ROOT, "%d%% (%s)", pct, bytes(size));
             // (0% has no size: no flow is below it)
         });
-        double[][] pub = published(published, workload, percentile);
-        XYSeries s = c.addSeries("HPCC's ns-3: DCQCN+w (published)", java.util.Arrays.stream(pub).mapToDouble(a -> a[0] + 0.5).toArray(),
+        double[][] pub = published(published, workload, percentile, scheme);
+        XYSeries s = c.addSeries("HPCC's ns-3: " + scheme.label() + " (published)", java.util.Arrays.stream(pub).mapToDouble(a -> a[0] + 0.5).toArray(),
                 java.util.Arrays.stream(pub).mapToDouble(a -> a[1]).toArray());
         s.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(Figures.PAPER_COLOR);
         return c;

@@ -312,28 +312,21 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
 
     /** The scenario: {@link #topology}, the settings above, {@link #flows}, DCQCN+w with {@link #fabricWindowBytes}. */
     public Scenario scenario() {
-        return scenario(dcqcnWithWindow(fabricWindowBytes()), "DCQCN+w");
+        return scenario(HpccScheme.DCQCN_W);
     }
 
-    /**
-     * The same fabric, buffer, PFC and flows with {@code transport} in place of DCQCN+w (the switches still mark on DCQCN's
-     * curve; a transport that does not read marks ignores them).
-     *
-     * @param label the transport as the scenario's name gives it, not blank
-     */
-    public Scenario scenario(fabriclab.simulation.transport.TransportModel transport, String label) {
-        Parameters.notNull("transport", transport);
-        Parameters.notBlank("label", label);
-        DcqcnParameters d = DcqcnParameters.hpccSimulation();
-        SwitchBuffer buffer = new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, d.marking()).withEcnScaledFromRate(HOST_RATE);
+    /** The scenario of {@code scheme}: its transport with {@link #fabricWindowBytes} and its switches' marking. */
+    public Scenario scenario(HpccScheme scheme) {
+        Parameters.notNull("scheme", scheme);
+        SwitchBuffer buffer = new SwitchBuffer(BUFFER_BYTES, BUFFER_BYTES, scheme.marking()).withEcnScaledFromRate(HOST_RATE);
         SimulationConfig config = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer,
                 Forwarding.ecmp(HashFunction.CRC32, 7), seed, 0, 0);
         long headroom = 3 * UPLINK_RATE / 8 * DELAY_PS / Time.S;
         Pfc pfc = new Pfc(BUFFER_BYTES / 8, BUFFER_BYTES / 8 - 3_000, headroom, Pfc.MAX_QUANTA);
-        return Scenario.builder(topology(), config).flows(flows().flows()).transport(transport).pfc(pfc)
+        return Scenario.builder(topology(), config).flows(flows().flows()).transport(scheme == HpccScheme.HPCC_INT ? hpccInt() : scheme.transport(fabricWindowBytes())).pfc(pfc)
                 .pfcDynamicThreshold(new PfcDynamicThreshold(1.0 / 8, 3_000))
                 .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on %s: %s at load %s, %s, seed %d",
-                        fabric == FabricTopology.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, label, seed))
+                        fabric == FabricTopology.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, scheme.label(), seed))
                 .build();
     }
 
@@ -396,17 +389,14 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         return 2 * host + (source / HOSTS_PER_LEAF == destination / HOSTS_PER_LEAF ? 0 : 2 * up);
     }
 
-    /** Runs {@link #scenario}. */
+    /** Runs {@link #scenario()} (DCQCN+w). */
     public Result run() {
-        return run(scenario());
+        return run(HpccScheme.DCQCN_W);
     }
 
-    /** Runs {@link #scenario(fabriclab.simulation.transport.TransportModel, String)} with {@link #hpccInt}. */
-    public Result runHpccInt() {
-        return run(scenario(hpccInt(), "HPCC (INT)"));
-    }
-
-    private static Result run(Scenario s) {
+    /** Runs {@link #scenario(HpccScheme)}. */
+    public Result run(HpccScheme scheme) {
+        Scenario s = scenario(scheme);
         SimulationResult r = new Simulator(s).run();
         long[] ideal = IdealFct.of(s.topology(), s.config(), s.flows());
         long[] standalone = new long[ideal.length];

@@ -106,13 +106,13 @@ class HpccComparisonTest {
     @Test
     void hpccIntIsComparedByTheSameRuleAgainstItsOwnCurve() {
         Table pub = published(k -> 1 + k / 100.0, "hpcc_int");
-        Table t = HpccComparison.tenths(ours(k -> 1 + k / 100.0, 0.9, 1.0, 1.2), pub, 0.01, HpccComparison.Scheme.HPCC_INT);
+        Table t = HpccComparison.tenths(ours(k -> 1 + k / 100.0, 0.9, 1.0, 1.2), pub, 0.01, HpccScheme.HPCC_INT);
         assertEquals(30, t.rowCount());
         assertEquals(0.21, t.doubleColumn("tolerance").get(0), 1e-12);
         assertTrue(t.name().startsWith("HPCC (INT), ours against"), t.name());
         assertTrue(t.name().endsWith("30 of 30 within tolerance"), t.name());
         PaperComparison cmp = PaperComparison.of("test", "outside reference (not a seed paper)");
-        HpccComparison.addTo(cmp, t, HpccComparison.Scheme.HPCC_INT);
+        HpccComparison.addTo(cmp, t, HpccScheme.HPCC_INT);
         assertEquals(30, cmp.rows().size());
         assertTrue(cmp.rows().stream().allMatch(r -> r.meetsTarget()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -125,7 +125,7 @@ class HpccComparisonTest {
         Table pub = HpccComparison.published();
         for (String w : List.of("websearch", "fb-hadoop")) {
             for (String p : HpccComparison.PERCENTILES) {
-                double[][] curve = HpccComparison.published(pub, w, p, HpccComparison.Scheme.HPCC_INT);
+                double[][] curve = HpccComparison.published(pub, w, p, HpccScheme.HPCC_INT);
                 assertEquals(100, curve.length, w + " " + p);
             }
         }

@@ -66,7 +66,7 @@ class HpccEvaluationTest {
         assertEquals(HpccEvaluation.maxBaseRttPs(), e.hpccInt().baseRttPs());
         assertEquals(0.99, e.hpccInt().eta());
         assertEquals(0, e.hpccInt().maxStage());
-        HpccEvaluation.Result a = e.runHpccInt();
+        HpccEvaluation.Result a = e.run(HpccScheme.HPCC_INT);
         SimulationResult r = a.result();
         assertTrue(r.flows().size() > 50, "the test needs flows: " + r.flows().size());
         assertTrue(r.allCompleted());
@@ -76,7 +76,7 @@ class HpccEvaluationTest {
         for (int i = 0; i < r.flows().size(); i++) {
             assertTrue(r.flows().get(i).completionTimePs() >= a.idealPs()[i], "flow " + i);
         }
-        HpccEvaluation.Result b = e.runHpccInt();
+        HpccEvaluation.Result b = e.run(HpccScheme.HPCC_INT);
         for (int i = 0; i < r.flows().size(); i++) {
             assertEquals(r.flows().get(i).completionTimePs(), b.result().flows().get(i).completionTimePs());
         }

@@ -130,7 +130,7 @@ public abstract class ReliableTransport extends Transport {
             net.workload().discard(p);
             if (nackedAt != expected) {
                 nackedAt = expected;
-                sendControl(Packet.NACK, expected, ackBytes, ackPriority, true, 0, acknowledgementAttachment());
+                sendControl(Packet.NACK, expected, ackBytes, ackPriority, true, ackAux(), acknowledgementAttachment());
                 nacks++;
             }
         } else {
@@ -159,7 +159,7 @@ public abstract class ReliableTransport extends Transport {
 
     private void acknowledgeNow() {
         sinceAck = 0;
-        sendControl(Packet.ACK, expected, ackBytes, ackPriority, true, 0, acknowledgementAttachment());
+        sendControl(Packet.ACK, expected, ackBytes, ackPriority, true, ackAux(), acknowledgementAttachment());
     }
 
     /**
@@ -168,6 +168,14 @@ public abstract class ReliableTransport extends Transport {
      */
     protected Object acknowledgementAttachment() {
         return null;
+    }
+
+    /**
+     * The value the responder writes into the {@link Packet#aux()} of the ACK or NAK it sends now (the congestion
+     * signal a transport echoes to its sender: a timestamp, a count of ECN marks); 0 by default.
+     */
+    protected long ackAux() {
+        return 0;
     }
 
     private void onAckTimer(long now, Object ignored) {
