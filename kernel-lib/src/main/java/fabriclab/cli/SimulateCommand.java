@@ -180,8 +180,11 @@ public final class SimulateCommand {
         bg.table().lines().forEach(l -> out.println("  " + l));
         if (o.incast().on()) {
             fabriclab.workload.FctSlowdown in = fabriclab.workload.FctSlowdown.of(r, ideal, new long[0], incast);
-            out.println(String.format(Locale.ROOT, "FCT slowdown of the incast flows: %d flows, p50 %.3f, p95 %.3f, p99 %.3f%s",
-                    in.all().flows(), in.all().p50(), in.all().p95(), in.all().p99(),
+            fabriclab.workload.FctSlowdown.Bin a = in.all();
+            out.println(String.format(Locale.ROOT, "FCT slowdown of the incast flows: %d flows, %s%s", a.flows(),
+                    a.flows() == 0 ? "no percentiles (none completed)" : String.format(Locale.ROOT,
+                            "p50 %.3f, p95 %.3f, p99 %.3f", a.p50().getAsDouble(), a.p95().getAsDouble(),
+                            a.p99().getAsDouble()),
                     in.notCompleted() > 0 ? "; " + in.notCompleted() + " not completed" : ""));
         }
     }
@@ -223,8 +226,10 @@ public final class SimulateCommand {
         out.println(String.format(Locale.ROOT, "bytes sent: %,d payload bytes injected, of which %,d retransmitted (%s);"
                 + " retransmitted data packets: %,d", r.injectedBytes(), r.retransmittedBytes(),
                 percent(r.retransmittedBytes(), r.injectedBytes()), retx));
-        out.println(String.format(Locale.ROOT, "timeouts: %,d, of which spurious %,d; failed QPs: %,d; NAKs: %,d",
-                r.timeouts(), r.spuriousTimeouts(), r.failedQueuePairs(), r.counter(TransportModel.NACKS)));
+        out.println(String.format(Locale.ROOT, "timeouts: %,d, of which spurious %,d; failed QPs: %,d%s; NAKs: %,d",
+                r.timeouts(), r.spuriousTimeouts(), r.failedQueuePairs(), r.queuePairs().size() == r.flows().size() ? ""
+                        : String.format(Locale.ROOT, " (of %,d queue pairs; flows failed: %,d)", r.queuePairs().size(),
+                                r.failedFlows()), r.counter(TransportModel.NACKS)));
         out.println(String.format(Locale.ROOT, "receiver discards: %,d duplicates, %,d out of order (%,d payload bytes;"
                 + " not drops)", r.duplicatePackets(), r.outOfOrderDiscards(), r.discardedBytes()));
         printDrops(r, out);

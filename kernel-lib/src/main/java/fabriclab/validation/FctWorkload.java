@@ -173,9 +173,15 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
                             : String.format(Locale.ROOT, "(%,d, %,d]", b.fromBytes(), b.toBytes()));
                     to.append(b.toBytes() == Long.MAX_VALUE ? largest : b.toBytes());
                     flows.append(b.flows());
-                    p50.append(b.p50());
-                    p95.append(b.p95());
-                    p99.append(b.p99());
+                    if (b.flows() == 0) { // an empty bin has no percentiles: missing, not 0
+                        p50.appendMissing();
+                        p95.appendMissing();
+                        p99.appendMissing();
+                    } else {
+                        p50.append(b.p50().getAsDouble());
+                        p95.append(b.p95().getAsDouble());
+                        p99.append(b.p99().getAsDouble());
+                    }
                     missing.append(f.notCompleted());
                     missingLeaf.append(run.notCompletedWithinLeaf());
                     drops.append(run.drops());
