@@ -167,11 +167,16 @@ public final class Datasets {
 
     /** Reads a provenance record. */
     public static Provenance readProvenance(Path json) {
+        Parameters.notNull("json", json);
         if (!Files.isRegularFile(json)) {
             throw new IllegalStateException("dataset has no provenance file " + json);
         }
+        String problem = Parameters.inputFileProblem(json, MAX_PROVENANCE_BYTES);
+        if (problem != null) {
+            throw new IllegalArgumentException("json " + problem);
+        }
         try {
-            return JSON.readValue(json.toFile(), Provenance.class);
+            return JSON.readValue(Parameters.readInputText("json", json, MAX_PROVENANCE_BYTES), Provenance.class);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read provenance " + json + ": " + e.getMessage(), e);
         }
@@ -182,12 +187,8 @@ public final class Datasets {
      * text (tablesaw would silently turn a numeric column holding one stray word into a text column).
      */
     private static Table readCsv(Path csv, String name) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(csv, java.nio.charset.StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + csv, e);
-        }
+        String text = Parameters.readInputText("name", csv, MAX_CSV_BYTES);
+        List<String> lines = text.lines().toList();
         if (lines.stream().allMatch(String::isBlank)) {
             throw new IllegalStateException(csv + " is empty: a dataset needs a header line and at least one row");
         }
@@ -197,8 +198,8 @@ public final class Datasets {
         checkFields(csv, lines);
         Table t;
         try {
-            t = Table.read().csv(CsvReadOptions.builder(csv.toFile()).tableName(name).maxCharsPerColumn(MAX_FIELD_CHARS)
-                    .build());
+            t = Table.read().csv(CsvReadOptions.builder(new java.io.StringReader(text)).tableName(name)
+                    .maxCharsPerColumn(MAX_FIELD_CHARS).build()); // the text checked above, not the file read again
         } catch (RuntimeException e) {
             throw new IllegalStateException("cannot read " + csv + ": " + e.getMessage(), e);
         }
@@ -229,6 +230,11 @@ public final class Datasets {
         }
         return t;
     }
+
+    /** The largest dataset CSV {@link #load} reads: 256 MiB. */
+    public static final long MAX_CSV_BYTES = 256L << 20;
+    /** The largest provenance file {@link #readProvenance} reads: 1 MiB. */
+    public static final long MAX_PROVENANCE_BYTES = 1L << 20;
 
     /** The longest field of a dataset's CSV, in characters (the CSV reader's limit, set to this). */
     public static final int MAX_FIELD_CHARS = 4096;
@@ -329,6 +335,11 @@ public final class Datasets {
         String v = field.strip();
         if (GROUPED.matcher(v).matches()) {
             return "\"" + v + "\" has thousands separators; write the number without them (" + v.replace(",", "") + ")";
+        }
+        if (v.indexOf(',') >= 0 && DECIMAL.matcher(v.replace(",", "")).matches()) {
+            return "\"" + v + "\" is a number with a comma, which is read in no locale (neither a decimal comma nor a"
+                    + " separator); write it with a decimal point and no separators, e.g. " + v.replace(',', '.')
+                    + " or " + v.replace(",", "");
         }
         if (DECIMAL.matcher(v).matches()) {
             double d = Double.parseDouble(v);
