@@ -81,6 +81,9 @@ public final class SimulateCommand {
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new IllegalArgumentException("--duration, --flow-count or the --incast options: " + e.getMessage(), e);
             }
+            if (drawn != null && drawn.size() == 0) { // options that together select nothing: an error, not a run of 0 flows
+                throw new IllegalArgumentException(SimulateOptions.noFlowDrawn(o.args()));
+            }
             s = o.settings().scenario(drawn);
         } catch (IllegalArgumentException | NullPointerException e) {
             err.println("simulate: " + e.getMessage());

@@ -79,6 +79,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * rejected here.
  */
 public final class ParallelEngine {
+    /** The most ports a node may have on the parallel engine (with GSE: ports plus switches), one lane each. */
+    public static final int MAX_PORTS_PER_NODE = CanonicalOrder.MAX_LANE - 1;
+
     private final Network net;
     private final ParallelPartition[] parts;
     private final int threads;
