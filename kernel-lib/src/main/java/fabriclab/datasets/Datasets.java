@@ -137,14 +137,111 @@ public final class Datasets {
         }
         Path dir = root.resolve(provenance.kind());
         Path csv = dir.resolve(provenance.name() + ".csv");
+        Path draft = dir.resolve("." + provenance.name() + ".csv.draft");
         try {
             Files.createDirectories(dir);
-            table.write().csv(CsvWriteOptions.builder(csv.toFile()).build());
+            table.write().csv(CsvWriteOptions.builder(draft.toFile()).build());
+            String problem;
+            try {
+                problem = readsBackAs(table, readCsv(draft, provenance.name()));
+            } catch (RuntimeException e) {
+                problem = e.getMessage().replace(draft.toString(), "its CSV");
+            }
+            if (problem != null) {
+                Files.delete(draft);
+                throw new IllegalArgumentException("table cannot be written as a dataset that load reads back equal: "
+                        + problem);
+            }
+            Files.move(draft, csv, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write dataset " + csv, e);
         }
         writeProvenance(dir, provenance);
         return csv;
+    }
+
+    /**
+     * How {@code back}, read from the CSV written of {@code table}, differs from it, or null: the same columns in
+     * order and the same rows, each cell the same value (a number exactly, negative zero included; a missing value
+     * missing; a text as written, or the number it spells when the reader took the column for numbers).
+     */
+    static String readsBackAs(Table table, Table back) {
+        if (!table.columnNames().equals(back.columnNames())) {
+            return "its columns " + table.columnNames() + " read back as " + back.columnNames();
+        }
+        if (table.rowCount() != back.rowCount()) {
+            return table.rowCount() + " rows read back as " + back.rowCount() + (table.columnCount() == 1
+                    ? " (a missing value of a one-column table is a blank line, which the CSV reader skips)" : "");
+        }
+        for (int c = 0; c < table.columnCount(); c++) {
+            tech.tablesaw.columns.Column<?> a = table.column(c);
+            tech.tablesaw.columns.Column<?> b = back.column(c);
+            for (int i = 0; i < table.rowCount(); i++) {
+                if (!sameCell(a, b, i)) {
+                    return "column \"" + a.name() + "\", row " + (i + 1) + ": " + cell(a, i) + " reads back as "
+                            + cell(b, i);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String cell(tech.tablesaw.columns.Column<?> c, int i) {
+        return c.isMissing(i) ? "a missing value" : "\"" + c.getString(i) + "\" (" + c.type().name() + ")";
+    }
+
+    private static boolean sameCell(tech.tablesaw.columns.Column<?> a, tech.tablesaw.columns.Column<?> b, int i) {
+        boolean textA = a instanceof tech.tablesaw.api.StringColumn;
+        boolean textB = b instanceof tech.tablesaw.api.StringColumn;
+        if (a.isMissing(i) || b.isMissing(i)) {
+            return a.isMissing(i) && b.isMissing(i);
+        }
+        if (a instanceof tech.tablesaw.api.NumericColumn<?> na && b instanceof tech.tablesaw.api.NumericColumn<?> nb) {
+            return sameNumber(number(na, i), number(nb, i));
+        }
+        if (textA && b instanceof tech.tablesaw.api.NumericColumn<?> nb) {
+            String s = ((tech.tablesaw.api.StringColumn) a).get(i).strip();
+            if (!DECIMAL.matcher(s).matches()) {
+                return false;
+            }
+            Object read = number(nb, i);
+            return sameNumber(read instanceof Double ? (Object) Double.parseDouble(s) : new java.math.BigDecimal(s), read);
+        }
+        if (textA && textB) {
+            return ((tech.tablesaw.api.StringColumn) a).get(i).equals(((tech.tablesaw.api.StringColumn) b).get(i));
+        }
+        return a.getString(i).equals(b.getString(i));
+    }
+
+    /** A cell of a numeric column: a {@code Double} for floating columns, a {@code Long} for integer ones. */
+    private static Object number(tech.tablesaw.api.NumericColumn<?> c, int i) {
+        if (c instanceof tech.tablesaw.api.DoubleColumn || c instanceof tech.tablesaw.api.FloatColumn) {
+            return c.getDouble(i);
+        }
+        return ((Number) c.get(i)).longValue();
+    }
+
+    private static boolean negativeZero(Object n) {
+        return n instanceof Double d && Double.doubleToRawLongBits(d) == Double.doubleToRawLongBits(-0.0);
+    }
+
+    private static boolean sameNumber(Object x, Object y) {
+        if (negativeZero(x) != negativeZero(y)) {
+            return false;
+        }
+        java.math.BigDecimal a = exact(x);
+        java.math.BigDecimal b = exact(y);
+        return a != null && b != null && a.compareTo(b) == 0;
+    }
+
+    private static java.math.BigDecimal exact(Object n) {
+        if (n instanceof java.math.BigDecimal d) {
+            return d;
+        }
+        if (n instanceof Double d) {
+            return Double.isFinite(d) ? new java.math.BigDecimal(d) : null;
+        }
+        return java.math.BigDecimal.valueOf((Long) n);
     }
 
     /**
