@@ -96,6 +96,10 @@ public final class SimulateCommand {
         if (wantLong && !profile.equals("long")) {
             return JvmProfile.restart(o, out, err);
         }
+        String work = workWarning(estimate, o.timeLimitPs());
+        if (work != null) {
+            err.println("simulate: " + work);
+        }
         try {
             return simulate(o, s, drawn, estimate, profile, out, err);
         } catch (IOException e) {
@@ -109,6 +113,30 @@ public final class SimulateCommand {
             err.println("simulate: the run failed: " + e);
             return 1;
         }
+    }
+
+    /** Events per packet-hop of a run, about: 4,128,000 events for 1,936,000 packet-hops in the default run, 2.13. */
+    static final double EVENTS_PER_PACKET_HOP = 2.2;
+    /** Events per second assumed for a warning: the low end of the sequential engine's 1 to 3 M events/s. */
+    static final double EVENTS_PER_SECOND = 1e6;
+    /** Estimated wall-clock seconds above which a run is announced with its estimate (10 minutes). */
+    static final double WARN_SECONDS = 600;
+
+    /**
+     * The warning for a run of {@code packetHops} estimated packet-hops ({@link JvmProfile#estimatedPacketHops}) with
+     * no time limit ({@code timeLimitPs == Long.MAX_VALUE}) whose estimated work exceeds {@link #WARN_SECONDS} at
+     * {@link #EVENTS_PER_SECOND}, or null: its events and time, before anything runs.
+     */
+    static String workWarning(long packetHops, long timeLimitPs) {
+        double events = packetHops * EVENTS_PER_PACKET_HOP;
+        double seconds = events / EVENTS_PER_SECOND;
+        if (timeLimitPs != Long.MAX_VALUE || seconds <= WARN_SECONDS) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "a long run: about %,.0f packet-hops, %,.0f events, about %s at 1 to 3 M events/s"
+                + " (more with drops and retransmissions); --time-limit bounds it", (double) packetHops, events,
+                seconds < 3600 * 48 ? String.format(Locale.ROOT, "%.0f to %.0f minutes", seconds / 180, seconds / 60)
+                        : String.format(Locale.ROOT, "%.0f to %.0f hours", seconds / 10800, seconds / 3600));
     }
 
     private static int simulate(SimulateRun o, Scenario s, GeneratedFlows drawn, long estimate, String profile,

@@ -335,7 +335,7 @@ public final class SimulateOptions {
     /**
      * Why the parallel engine cannot run the leaf-spine's switches (a message following "--threads N"), or null: a
      * switch has more ports (with GSE, plus a lane per switch) than the engine's lanes, {@code
-     * ParallelEngine.MAX_PORTS_PER_NODE}.
+     * Simulator.PARALLEL_MAX_PORTS_PER_NODE}.
      */
     private static String tooManyPortsForParallel(Option.Values v) {
         if (!LEAF_SPINE_WORKLOADS.contains(v.get(WORKLOAD))) {
@@ -346,7 +346,7 @@ public final class SimulateOptions {
         long spinePorts = leaves * v.get(PARALLEL_LINKS);
         long lanes = v.get(TRANSPORT) == TransportChoice.GSE ? leaves + v.get(SPINES) : 0;
         long most = Math.max(leafPorts, spinePorts) + lanes;
-        int max = fabriclab.simulation.engine.ParallelEngine.MAX_PORTS_PER_NODE;
+        int max = fabriclab.simulation.Simulator.PARALLEL_MAX_PORTS_PER_NODE;
         if (most <= max) {
             return null;
         }

@@ -262,6 +262,12 @@ public final class Simulator {
     public static final long DEFAULT_STALL_LIMIT_PS = 100 * Time.MS;
 
     /**
+     * The most ports a node may have on the parallel engine ({@link #runParallel(long, ProgressSink, int)}; with GSE,
+     * its ports plus a lane per switch): each has a lane in the canonical order of simultaneous events.
+     */
+    public static final int PARALLEL_MAX_PORTS_PER_NODE = fabriclab.simulation.engine.ParallelEngine.MAX_PORTS_PER_NODE;
+
+    /**
      * Sets the progress watchdog (before the run; default {@link #DEFAULT_STALL_LIMIT_PS}): either engine stops a run
      * in which a flow has started and not completed, events still flow, and for longer than {@code limitPs} plus
      * the fabric's grace no payload was delivered and no flow started, and the run throws a

@@ -110,4 +110,20 @@ class SimulateExtremeRunsTest {
                 + " than 4094 ports, the parallel engine's most: --hosts-per-leaf 16 + --spines 4096 x --parallel-links 2"
                 + " give a leaf 8208 ports"), (String) r[2]);
     }
+
+    @Test
+    void aRunEstimatedAtMoreThanTenMinutesIsAnnouncedWithItsEstimateBeforeItStarts() {
+        // 10^9 packet-hops: 2.2 x 10^9 events, 2,200 s at 1 M events/s, 733 s at 3 M
+        assertEquals("a long run: about 1,000,000,000 packet-hops, 2,200,000,000 events, about 12 to 37 minutes at 1 to 3"
+                + " M events/s (more with drops and retransmissions); --time-limit bounds it",
+                SimulateCommand.workWarning(1_000_000_000L, Long.MAX_VALUE));
+        assertEquals(null, SimulateCommand.workWarning(1_000_000_000L, 10 * fabriclab.fabric.Time.US)); // bounded
+        assertEquals(null, SimulateCommand.workWarning(19_360_000L, Long.MAX_VALUE)); // --qps 20000: under a minute
+        // --qps 20000 at the defaults is linear in its queue pairs: 10 x the packet-hops of --qps 2000
+        long q2k = JvmProfile.estimatedPacketHops(SimulateOptions.parse(List.of("--qps", "2000")).settings(),
+                SimulateOptions.parse(List.of("--qps", "2000")).settings().scenario());
+        long q20k = JvmProfile.estimatedPacketHops(SimulateOptions.parse(List.of("--qps", "20000")).settings(),
+                SimulateOptions.parse(List.of("--qps", "20000")).settings().scenario());
+        assertEquals(10 * q2k, q20k);
+    }
 }
