@@ -197,7 +197,8 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
     /**
      * The spread over seeds of a {@link #runs} table: one row per transport and bin, the median, least and largest of
      * {@code percentile} ({@code p50}, {@code p95} or {@code p99}) over the seeds, columns {@code transport},
-     * {@code bin}, {@code to_bytes}, {@code seeds}, {@code median}, {@code min}, {@code max}.
+     * {@code bin}, {@code to_bytes}, {@code seeds} (those whose bin holds flows; a bin empty in every seed has no row), {@code median},
+     * {@code min}, {@code max}.
      */
     public static Table spread(Table runs, String percentile) {
         Parameters.notNull("runs", runs);
@@ -219,9 +220,13 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
             List<Double> v = new ArrayList<>();
             for (int j = 0; j < runs.rowCount(); j++) {
                 if (runs.stringColumn("transport").get(j).equals(runs.stringColumn("transport").get(i))
-                        && runs.stringColumn("bin").get(j).equals(runs.stringColumn("bin").get(i))) {
+                        && runs.stringColumn("bin").get(j).equals(runs.stringColumn("bin").get(i))
+                        && !runs.doubleColumn(percentile).isMissing(j)) { // an empty bin of a seed has no percentile
                     v.add(runs.doubleColumn(percentile).get(j));
                 }
+            }
+            if (v.isEmpty()) {
+                continue; // no seed has flows in the bin: no spread of an empty set
             }
             fabriclab.experiments.testbed.Spread over = fabriclab.experiments.testbed.Spread.of(v.stream().mapToDouble(Double::doubleValue).toArray());
             tr.append(runs.stringColumn("transport").get(i));

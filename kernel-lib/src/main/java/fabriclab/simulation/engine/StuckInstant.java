@@ -27,8 +27,17 @@ public record StuckInstant(long timePs, long events, Map<String, Long> handlers,
     public StuckInstant {
         fabriclab.Parameters.atLeast("timePs", timePs, 0L);
         fabriclab.Parameters.atLeast("events", events, 1L);
-        handlers = Map.copyOf(fabriclab.Parameters.notNull("handlers", handlers));
-        flowStates = List.copyOf(fabriclab.Parameters.notNull("flowStates", flowStates));
+        fabriclab.Parameters.notNull("handlers", handlers);
+        for (Map.Entry<String, Long> e : handlers.entrySet()) {
+            fabriclab.Parameters.notNull("handlers' key", e.getKey());
+            fabriclab.Parameters.atLeast("handlers[" + e.getKey() + "]", fabriclab.Parameters.notNull("handlers["
+                    + e.getKey() + "]", e.getValue()), 1L);
+        }
+        handlers = Map.copyOf(handlers);
+        flowStates = List.copyOf(fabriclab.Parameters.noNullElements("flowStates", flowStates));
+        for (int i = 0; i < flowStates.size(); i++) {
+            fabriclab.Parameters.atLeast("flowStates[" + i + "]", flowStates.get(i), 0);
+        }
     }
 
     /**
