@@ -132,4 +132,83 @@ public final class Parameters {
         }
         return value;
     }
+    /**
+     * Why {@code file} is not an input file of at most {@code maxBytes} bytes, as a phrase following its name ("must
+     * be a regular file ..."), or null: it must exist, be a regular file (not a directory, device, FIFO or socket,
+     * which could be endless or block; a symbolic link is followed) and hold at most {@code maxBytes} bytes.
+     *
+     * @param file the file
+     * @param maxBytes the largest size allowed, bytes, positive
+     */
+    public static String inputFileProblem(java.nio.file.Path file, long maxBytes) {
+        notNull("file", file);
+        atLeast("maxBytes", maxBytes, 1L);
+        if (!java.nio.file.Files.exists(file)) {
+            return "must name an existing file, got " + file + " (no such file)";
+        }
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            String kind = java.nio.file.Files.isDirectory(file) ? "a directory" : "a device, FIFO or socket";
+            return "must be a regular file, got " + file + " (" + kind + ", which is not read)";
+        }
+        try {
+            long size = java.nio.file.Files.size(file);
+            if (size > maxBytes) {
+                return "must be at most " + maxBytes + " bytes (" + (maxBytes >> 20) + " MiB), got " + file + " of " + size
+                        + " bytes";
+            }
+        } catch (java.io.IOException e) {
+            return "must be a readable file, got " + file + " (" + e.getMessage() + ")";
+        }
+        return null;
+    }
+
+    /**
+     * The lines of input file {@code file} (UTF-8; see {@link #inputFileProblem} for what it must be), read with a
+     * bound: a file that grows past {@code maxBytes} while it is read is refused too.
+     *
+     * @param name the parameter that named the file, for the message
+     * @param file the file
+     * @param maxBytes the largest size allowed, bytes, positive
+     * @throws IllegalArgumentException naming {@code name} if the file is not a regular file of at most
+     *         {@code maxBytes} bytes or is not UTF-8 text
+     * @throws java.io.UncheckedIOException if it cannot be read
+     */
+    public static java.util.List<String> readInputFile(String name, java.nio.file.Path file, long maxBytes) {
+        return readInputText(name, file, maxBytes).lines().toList();
+    }
+
+    /**
+     * The text of input file {@code file}, as {@link #readInputFile} reads it (the same checks), whole.
+     *
+     * @param name the parameter that named the file, for the message
+     * @param file the file
+     * @param maxBytes the largest size allowed, bytes, positive
+     */
+    public static String readInputText(String name, java.nio.file.Path file, long maxBytes) {
+        notBlank("name", name);
+        String problem = inputFileProblem(file, maxBytes);
+        if (problem != null) {
+            throw new IllegalArgumentException(name + " " + problem);
+        }
+        byte[] bytes;
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + name + " " + file, e);
+        }
+        if (bytes.length > maxBytes) {
+            throw new IllegalArgumentException(name + " must be at most " + maxBytes + " bytes, got " + file
+                    + ", which grew past that while it was read");
+        }
+        String text;
+        try {
+            text = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(name + " must be UTF-8 text, got " + file + " (" + e.getMessage() + ")");
+        }
+        return text;
+    }
 }

@@ -97,6 +97,9 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.engine.ParallelEngine#<init>(Network,TransportRun,int)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.engine.ParallelEngine#run(long,ProgressSink)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.engine.ParallelEngine#run(long,long,ProgressSink)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.engine.ParallelEngine#instantEventLimit(int)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.engine.ParallelEngine#droppingLimit(long)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.engine.ParallelEngine#quietEventLimit(long)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportRun#newFlow(FlowState)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.TransportRun#reportCounters(Builder)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.gse.GseEdge#intercept(Packet,long)", SIMULATOR_RUNTIME),
@@ -371,6 +374,12 @@ final class BadInputRegistry {
             case "fabriclab.workload.HpccFctFile#write(Path,SimulationResult,long[],boolean[])" ->
                     call(fabriclab.workload.HpccFctFile.class, id, tempFile(""), smallSimulationResult(), new long[0],
                             new boolean[0]);
+            case "fabriclab.Parameters#inputFileProblem(Path,long)" ->
+                    call(fabriclab.Parameters.class, id, tempFile("10 100\n"), 1000L);
+            case "fabriclab.Parameters#readInputFile(String,Path,long)", "fabriclab.Parameters#readInputText(String,Path,long)" ->
+                    call(fabriclab.Parameters.class, id, "file", tempFile("10 100\n"), 1000L);
+            case "fabriclab.simulation.engine.StuckInstant#<init>(long,long,Map,List)" ->
+                    call(fabriclab.simulation.engine.StuckInstant.class, id, 5L, 10L, Map.of("Link", 3L), List.of(1, 2));
             case "fabriclab.workload.HpccFctFile#read(Path)" ->
                     call(fabriclab.workload.HpccFctFile.class, id, tempFile("0b000001 0b000101 49152 100 1000 0 900 800\n"));
             case "fabriclab.workload.IdealFct#of(Topology,SimulationConfig,FlowSpec)" ->

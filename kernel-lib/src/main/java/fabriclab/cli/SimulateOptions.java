@@ -208,7 +208,13 @@ public final class SimulateOptions {
                             + v.get(SimulateOptions.PFC).xoffBytes() + " B (a larger --buffer, a smaller XOFF with --pfc"
                             + " XOFF,XON, or --pfc off)"
                     : null)
-            .help("shared buffer of each switch, at least a packet");
+            .check((v, buffer) -> v.get(SimulateOptions.TRANSPORT) == TransportChoice.GSE
+                    && buffer < SimulateOptions.gseContainerWireBytes(v)
+                    ? "must hold a GSE container with --transport gse: at least "
+                            + SimulateOptions.gseContainerWireBytes(v) + " B (" + SimulateOptions.GSE_CONTAINER_BYTES
+                            + " B of payload in packets of --mtu + --header); a container that never fits is never sent"
+                    : null)
+            .help("shared buffer of each switch, at least a packet (with --transport gse, a container)");
     static final Option<BufferPlan> SWITCH_BUFFER = Option.of("--switch-buffer", BufferPlanKind.switchBuffers())
             .check((v, plan) -> SimulateOptions.switchBufferProblem(v, plan))
             .help("shared buffer of the switches of a tier (leaf, spine, core) or of one switch by name (leaf1, spine3),"
@@ -232,6 +238,7 @@ public final class SimulateOptions {
             .help("header per packet");
     static final Option<Long> THREADS = Option.of("--threads", Option.number(Quantity.INTEGER, "N", 0, 256))
             .byDefault("0")
+            .check((v, threads) -> threads >= 1 ? SimulateOptions.tooManyPortsForParallel(v) : null)
             .help("0: the sequential engine; N >= 1: the parallel engine on N threads (it also prints its windows,"
                     + " events per window, messages between partitions, parallelism and barrier waits)");
     static final Option<Long> TIME_LIMIT = Option.of("--time-limit",
@@ -242,6 +249,9 @@ public final class SimulateOptions {
             .help("write one CSV line per flow to FILE (checked before the run; a failure to write it is an error)");
     static final Option<String> FCT = Option.of("--fct", Option.text("FILE"))
             .check((v, file) -> SimulateOptions.unwritable(file))
+            .check((v, file) -> SimulateOptions.sameFile(file, v.get(SimulateOptions.FLOWS))
+                    ? "must name another file than --flows " + v.get(SimulateOptions.FLOWS) + " (one would overwrite the other)"
+                    : null)
             .help("write the completion times in the layout of HPCC's fct.txt to FILE (source and destination IP in hex,"
                     + " ports, size, start, FCT and ideal FCT in ns; destination port 100 for Poisson flows, 200 for"
                     + " incast flows), which HPCC's analysis/fct_analysis.py reads");
@@ -338,6 +348,34 @@ public final class SimulateOptions {
                 c.transfersPerRank((int) ranks), n);
     }
 
+    /**
+     * Why the parallel engine cannot run the leaf-spine's switches (a message following "--threads N"), or null: a
+     * switch has more ports (with GSE, plus a lane per switch) than the engine's lanes, {@code
+     * Simulator.PARALLEL_MAX_PORTS_PER_NODE}.
+     */
+    private static String tooManyPortsForParallel(Option.Values v) {
+        if (!LEAF_SPINE_WORKLOADS.contains(v.get(WORKLOAD))) {
+            return null;
+        }
+        long leaves = v.get(HOSTS) / v.get(HOSTS_PER_LEAF);
+        long leafPorts = v.get(HOSTS_PER_LEAF) + v.get(SPINES) * v.get(PARALLEL_LINKS);
+        long spinePorts = leaves * v.get(PARALLEL_LINKS);
+        long lanes = v.get(TRANSPORT) == TransportChoice.GSE ? leaves + v.get(SPINES) : 0;
+        long most = Math.max(leafPorts, spinePorts) + lanes;
+        int max = fabriclab.simulation.Simulator.PARALLEL_MAX_PORTS_PER_NODE;
+        if (most <= max) {
+            return null;
+        }
+        String which = leafPorts >= spinePorts
+                ? "--hosts-per-leaf " + v.get(HOSTS_PER_LEAF) + " + --spines " + v.get(SPINES) + " x --parallel-links "
+                        + v.get(PARALLEL_LINKS) + " give a leaf " + leafPorts + " ports"
+                : "--hosts / --hosts-per-leaf = " + leaves + " leaves x --parallel-links " + v.get(PARALLEL_LINKS)
+                        + " give a spine " + spinePorts + " ports";
+        return "must be 0 (the sequential engine) when a switch has more than " + max + " ports, the parallel engine's"
+                + " most" + (lanes > 0 ? " (with --transport gse, ports plus the " + lanes + " switches)" : "") + ": "
+                + which + " (or fewer --spines or --parallel-links)";
+    }
+
     /** Why {@code file} cannot be read as a distribution (a message following "--cdf"), or null. */
     private static String unreadableCdf(String file) {
         if (file == null) {
@@ -347,11 +385,32 @@ public final class SimulateOptions {
             return "must name a file";
         }
         try {
+            String problem = fabriclab.Parameters.inputFileProblem(Path.of(file),
+                    fabriclab.workload.FlowSizeDistribution.MAX_FILE_BYTES);
+            if (problem != null) {
+                return problem;
+            }
             fabriclab.workload.FlowSizeDistribution.read(Path.of(file));
             return null;
         } catch (RuntimeException e) {
             return "cannot be read as a flow-size distribution (" + e.getMessage() + ")";
         }
+    }
+
+    /**
+     * The error of a standard workload whose window drew no flow, naming the options that set the window (from the
+     * written-out command line {@code args} of {@link SimulateRun#args}).
+     */
+    static String noFlowDrawn(List<String> args) {
+        Option.Values v = Option.Values.parse(args, ALL);
+        double perHostPerSecond = v.get(LOAD) * v.get(RATE) / (8 * distribution(v).meanBytes());
+        double expected = v.get(HOSTS) * perHostPerSecond * (durationPs(v) / 1e12);
+        return String.format(Locale.ROOT, "--duration %s%s draws no flow: --hosts %d at --load %s of --rate %d bit/s"
+                + " (mean flow %.0f B) start %.3g flows in that window; give a longer --duration (at least about %s)%s",
+                Quantity.TIME.show(durationPs(v)), v.get(FLOW_COUNT) != null ? " with --flow-count " + v.get(FLOW_COUNT) : "",
+                v.get(HOSTS), v.get(LOAD), v.get(RATE), distribution(v).meanBytes(), expected,
+                Quantity.TIME.show((long) Math.ceil(1e12 / (v.get(HOSTS) * perHostPerSecond))),
+                v.get(INCAST_SENDERS) > 0 ? " or an --incast-period within it" : "");
     }
 
     /** The run with no options: the RoCE+PFC permutation of the htsim comparison at 128 hosts. */
@@ -579,8 +638,31 @@ public final class SimulateOptions {
         return given != null ? given : "default (its default: XOFF 15 packets of --mtu + --header)";
     }
 
+    /** The payload of a GSE container of {@code --transport gse}, bytes. */
+    private static final long GSE_CONTAINER_BYTES = fabriclab.simulation.transport.gse.GseTransport.defaults().containerBytes();
+
+    /** A GSE container on the wire: its payload and a header per packet of up to {@code --mtu} bytes. */
+    private static long gseContainerWireBytes(Option.Values v) {
+        long mtu = v.get(MTU);
+        return GSE_CONTAINER_BYTES + (GSE_CONTAINER_BYTES + mtu - 1) / mtu * v.get(HEADER);
+    }
+
     private static long wireBytes(Option.Values v) {
         return v.get(MTU) + v.get(HEADER);
+    }
+
+    /** Whether output files {@code a} and {@code b} (either null: not given) name the same file. */
+    static boolean sameFile(String a, String b) {
+        if (a == null || b == null) {
+            return false;
+        }
+        try {
+            Path pa = Path.of(a).toAbsolutePath().normalize();
+            Path pb = Path.of(b).toAbsolutePath().normalize();
+            return pa.equals(pb) || Files.exists(pa) && Files.exists(pb) && Files.isSameFile(pa, pb);
+        } catch (InvalidPathException | java.io.IOException e) {
+            return false; // an invalid name is refused by its own check
+        }
     }
 
     /** Why {@code file} cannot be written before the run starts (a message following "--flows"), or null. */

@@ -47,5 +47,11 @@ public record FluidMetrics(double meanQueueBytes, double minQueueBytes, double m
         Parameters.nonNegative("maxProbeLatencyS", maxProbeLatencyS);
         Parameters.nonNegative("pausedFraction", pausedFraction);
         Parameters.nonNegative("droppedBytes", droppedBytes);
+        double slack = 1e-9 * Math.max(1, maxQueueBytes); // rounding of a mean summed in floating point
+        Parameters.inRange("meanQueueBytes", meanQueueBytes, minQueueBytes - slack, maxQueueBytes + slack);
+        if (maxProbeLatencyS < meanProbeLatencyS * (1 - 1e-9)) {
+            throw new IllegalArgumentException("maxProbeLatencyS must be >= meanProbeLatencyS = " + meanProbeLatencyS
+                    + " (no mean exceeds the largest value), got " + maxProbeLatencyS);
+        }
     }
 }

@@ -21,6 +21,10 @@ public record SprayUnits(Granularity granularity, double count, double meanBytes
         Parameters.positive("meanBytes", meanBytes);
         Parameters.positive("secondMomentBytes", secondMomentBytes);
         Parameters.positive("maxBytes", maxBytes);
+        if (maxBytes < meanBytes * (1 - 1e-12)) {
+            throw new IllegalArgumentException("maxBytes must be >= meanBytes = " + meanBytes + " (no mean exceeds the"
+                    + " largest value), got " + maxBytes);
+        }
         if (secondMomentBytes < meanBytes * meanBytes * (1 - 1e-12)) {
             throw new IllegalArgumentException("secondMomentBytes must be >= meanBytes^2, got " + secondMomentBytes);
         }

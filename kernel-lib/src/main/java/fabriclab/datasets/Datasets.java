@@ -137,14 +137,111 @@ public final class Datasets {
         }
         Path dir = root.resolve(provenance.kind());
         Path csv = dir.resolve(provenance.name() + ".csv");
+        Path draft = dir.resolve("." + provenance.name() + ".csv.draft");
         try {
             Files.createDirectories(dir);
-            table.write().csv(CsvWriteOptions.builder(csv.toFile()).build());
+            table.write().csv(CsvWriteOptions.builder(draft.toFile()).build());
+            String problem;
+            try {
+                problem = readsBackAs(table, readCsv(draft, provenance.name()));
+            } catch (RuntimeException e) {
+                problem = e.getMessage().replace(draft.toString(), "its CSV");
+            }
+            if (problem != null) {
+                Files.delete(draft);
+                throw new IllegalArgumentException("table cannot be written as a dataset that load reads back equal: "
+                        + problem);
+            }
+            Files.move(draft, csv, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write dataset " + csv, e);
         }
         writeProvenance(dir, provenance);
         return csv;
+    }
+
+    /**
+     * How {@code back}, read from the CSV written of {@code table}, differs from it, or null: the same columns in
+     * order and the same rows, each cell the same value (a number exactly, negative zero included; a missing value
+     * missing; a text as written, or the number it spells when the reader took the column for numbers).
+     */
+    static String readsBackAs(Table table, Table back) {
+        if (!table.columnNames().equals(back.columnNames())) {
+            return "its columns " + table.columnNames() + " read back as " + back.columnNames();
+        }
+        if (table.rowCount() != back.rowCount()) {
+            return table.rowCount() + " rows read back as " + back.rowCount() + (table.columnCount() == 1
+                    ? " (a missing value of a one-column table is a blank line, which the CSV reader skips)" : "");
+        }
+        for (int c = 0; c < table.columnCount(); c++) {
+            tech.tablesaw.columns.Column<?> a = table.column(c);
+            tech.tablesaw.columns.Column<?> b = back.column(c);
+            for (int i = 0; i < table.rowCount(); i++) {
+                if (!sameCell(a, b, i)) {
+                    return "column \"" + a.name() + "\", row " + (i + 1) + ": " + cell(a, i) + " reads back as "
+                            + cell(b, i);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String cell(tech.tablesaw.columns.Column<?> c, int i) {
+        return c.isMissing(i) ? "a missing value" : "\"" + c.getString(i) + "\" (" + c.type().name() + ")";
+    }
+
+    private static boolean sameCell(tech.tablesaw.columns.Column<?> a, tech.tablesaw.columns.Column<?> b, int i) {
+        boolean textA = a instanceof tech.tablesaw.api.StringColumn;
+        boolean textB = b instanceof tech.tablesaw.api.StringColumn;
+        if (a.isMissing(i) || b.isMissing(i)) {
+            return a.isMissing(i) && b.isMissing(i);
+        }
+        if (a instanceof tech.tablesaw.api.NumericColumn<?> na && b instanceof tech.tablesaw.api.NumericColumn<?> nb) {
+            return sameNumber(number(na, i), number(nb, i));
+        }
+        if (textA && b instanceof tech.tablesaw.api.NumericColumn<?> nb) {
+            String s = ((tech.tablesaw.api.StringColumn) a).get(i).strip();
+            if (!DECIMAL.matcher(s).matches()) {
+                return false;
+            }
+            Object read = number(nb, i);
+            return sameNumber(read instanceof Double ? (Object) Double.parseDouble(s) : new java.math.BigDecimal(s), read);
+        }
+        if (textA && textB) {
+            return ((tech.tablesaw.api.StringColumn) a).get(i).equals(((tech.tablesaw.api.StringColumn) b).get(i));
+        }
+        return a.getString(i).equals(b.getString(i));
+    }
+
+    /** A cell of a numeric column: a {@code Double} for floating columns, a {@code Long} for integer ones. */
+    private static Object number(tech.tablesaw.api.NumericColumn<?> c, int i) {
+        if (c instanceof tech.tablesaw.api.DoubleColumn || c instanceof tech.tablesaw.api.FloatColumn) {
+            return c.getDouble(i);
+        }
+        return ((Number) c.get(i)).longValue();
+    }
+
+    private static boolean negativeZero(Object n) {
+        return n instanceof Double d && Double.doubleToRawLongBits(d) == Double.doubleToRawLongBits(-0.0);
+    }
+
+    private static boolean sameNumber(Object x, Object y) {
+        if (negativeZero(x) != negativeZero(y)) {
+            return false;
+        }
+        java.math.BigDecimal a = exact(x);
+        java.math.BigDecimal b = exact(y);
+        return a != null && b != null && a.compareTo(b) == 0;
+    }
+
+    private static java.math.BigDecimal exact(Object n) {
+        if (n instanceof java.math.BigDecimal d) {
+            return d;
+        }
+        if (n instanceof Double d) {
+            return Double.isFinite(d) ? new java.math.BigDecimal(d) : null;
+        }
+        return java.math.BigDecimal.valueOf((Long) n);
     }
 
     /**
@@ -167,11 +264,16 @@ public final class Datasets {
 
     /** Reads a provenance record. */
     public static Provenance readProvenance(Path json) {
+        Parameters.notNull("json", json);
         if (!Files.isRegularFile(json)) {
             throw new IllegalStateException("dataset has no provenance file " + json);
         }
+        String problem = Parameters.inputFileProblem(json, MAX_PROVENANCE_BYTES);
+        if (problem != null) {
+            throw new IllegalArgumentException("json " + problem);
+        }
         try {
-            return JSON.readValue(json.toFile(), Provenance.class);
+            return JSON.readValue(Parameters.readInputText("json", json, MAX_PROVENANCE_BYTES), Provenance.class);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read provenance " + json + ": " + e.getMessage(), e);
         }
@@ -182,12 +284,8 @@ public final class Datasets {
      * text (tablesaw would silently turn a numeric column holding one stray word into a text column).
      */
     private static Table readCsv(Path csv, String name) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(csv, java.nio.charset.StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + csv, e);
-        }
+        String text = Parameters.readInputText("name", csv, MAX_CSV_BYTES);
+        List<String> lines = text.lines().toList();
         if (lines.stream().allMatch(String::isBlank)) {
             throw new IllegalStateException(csv + " is empty: a dataset needs a header line and at least one row");
         }
@@ -197,8 +295,8 @@ public final class Datasets {
         checkFields(csv, lines);
         Table t;
         try {
-            t = Table.read().csv(CsvReadOptions.builder(csv.toFile()).tableName(name).maxCharsPerColumn(MAX_FIELD_CHARS)
-                    .build());
+            t = Table.read().csv(CsvReadOptions.builder(new java.io.StringReader(text)).tableName(name)
+                    .maxCharsPerColumn(MAX_FIELD_CHARS).build()); // the text checked above, not the file read again
         } catch (RuntimeException e) {
             throw new IllegalStateException("cannot read " + csv + ": " + e.getMessage(), e);
         }
@@ -229,6 +327,11 @@ public final class Datasets {
         }
         return t;
     }
+
+    /** The largest dataset CSV {@link #load} reads: 256 MiB. */
+    public static final long MAX_CSV_BYTES = 256L << 20;
+    /** The largest provenance file {@link #readProvenance} reads: 1 MiB. */
+    public static final long MAX_PROVENANCE_BYTES = 1L << 20;
 
     /** The longest field of a dataset's CSV, in characters (the CSV reader's limit, set to this). */
     public static final int MAX_FIELD_CHARS = 4096;
@@ -329,6 +432,11 @@ public final class Datasets {
         String v = field.strip();
         if (GROUPED.matcher(v).matches()) {
             return "\"" + v + "\" has thousands separators; write the number without them (" + v.replace(",", "") + ")";
+        }
+        if (v.indexOf(',') >= 0 && DECIMAL.matcher(v.replace(",", "")).matches()) {
+            return "\"" + v + "\" is a number with a comma, which is read in no locale (neither a decimal comma nor a"
+                    + " separator); write it with a decimal point and no separators, e.g. " + v.replace(',', '.')
+                    + " or " + v.replace(",", "");
         }
         if (DECIMAL.matcher(v).matches()) {
             double d = Double.parseDouble(v);

@@ -204,6 +204,8 @@ public record IncastDcqcnVsCtcc(int senders, int qpsPerSender, long rateBitsPerS
                 }
             }
             Parameters.nonNegative("mean", Parameters.finite("mean", mean));
+            double slack = 1e-9 * Math.max(1, max); // a mean summed in floating point may pass its bounds by rounding
+            Parameters.inRange("mean", mean, min - slack, max + slack); // a mean lies between its set's least and most
             Parameters.inRange("jainIndex", Parameters.finite("jainIndex", jainIndex), 0.0, 1.0 + 1e-12);
         }
     }

@@ -351,8 +351,13 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
         return flows.stream().mapToLong(FlowRecord::spuriousTimeouts).sum();
     }
 
-    /** Flows whose queue pair went to the error state (retries exhausted). */
+    /** Queue pairs that went to the error state (retries exhausted) before their flow's bytes had all arrived. */
     public long failedQueuePairs() {
+        return queuePairs.stream().filter(FlowRecord::failed).count();
+    }
+
+    /** Flows that did not complete because one of their queue pairs failed ({@link FlowRecord#failed}). */
+    public long failedFlows() {
         return flows.stream().filter(FlowRecord::failed).count();
     }
 
@@ -446,7 +451,9 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
      * @param retransmittedBytes payload bytes of the data packets the sender sent more than once (each resend)
      * @param timeouts retransmission (local ACK) timeouts that fired at the sender
      * @param spuriousTimeouts of {@code timeouts}, those with no loss of this flow to explain them
-     * @param failed whether the queue pair went to the error state (retries exhausted; it sent no more)
+     * @param failed whether the flow did not complete because its queue pair (one of them) went to the error state
+     *        (retries exhausted; it sent no more); never with {@code completionTimePs >= 0}: a queue pair that failed
+     *        only after its receiver had every byte (its last ACK lost) leaves the flow completed
      * @param outOfOrderDiscards data packets the receiver discarded for arriving above the expected sequence
      *        number (go-back-N); duplicates are counted apart in {@code duplicatePackets}
      * @param acknowledgedPs time the sender learned that its last byte was acknowledged (an ACK covering every
@@ -474,6 +481,10 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
             Parameters.atLeast("spuriousTimeouts", spuriousTimeouts, 0L);
             Parameters.atLeast("outOfOrderDiscards", outOfOrderDiscards, 0L);
             Parameters.atLeast("acknowledgedPs", acknowledgedPs, -1L);
+            if (failed && completionTimePs >= 0) {
+                throw new IllegalArgumentException("failed must be false for a completed flow (completionTimePs = "
+                        + completionTimePs + "): a flow is completed or failed, never both");
+            }
         }
 
         /** Whether every byte arrived. */
@@ -558,7 +569,8 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
         for (FlowState f : net.workload().flows) {
             qr.add(new FlowRecord(net.workload().flowOf(f.id), f.spec, f.completionPs() < 0 ? -1 : f.completionPs() - f.startedPs(),
                     f.receivedBytes(), f.dropped(), f.ecnMarked(), f.reordered(), f.duplicates(), f.startedPs(), f.retransmitted(),
-                    f.lastDeliveryPs(), f.retransmittedBytes(), f.timeouts(), f.spuriousTimeouts(), f.failed(),
+                    f.lastDeliveryPs(), f.retransmittedBytes(), f.timeouts(), f.spuriousTimeouts(),
+                    f.failed() && f.completionPs() < 0, // failed after its receiver had every byte: completed
                     f.outOfOrderDiscards(), f.acknowledgedPs()));
             delivered += f.receivedBytes();
             dropped += f.droppedBytes();
@@ -687,7 +699,7 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
             outOfOrder += q.outOfOrderDiscards();
         }
         return new FlowRecord(id, spec, completed ? completedAt - started : -1, delivered, dropped, marked, reordered,
-                duplicates, started, retransmitted, last, retransmittedBytes, timeouts, spurious, failed, outOfOrder,
+                duplicates, started, retransmitted, last, retransmittedBytes, timeouts, spurious, failed && !completed, outOfOrder,
                 allAcknowledged ? acknowledged : -1);
     }
 }

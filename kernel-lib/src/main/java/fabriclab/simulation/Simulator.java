@@ -95,6 +95,8 @@ public final class Simulator {
     private final boolean observed;
     private boolean ran;
     private long stallLimitPs = DEFAULT_STALL_LIMIT_PS;
+    private int instantEventLimit; // 0: the default for the run (StallReport.instantEventLimit)
+    private long quietEventLimit; // 0: the default for the run (StallReport.quietEventLimit)
     private ParallelRunStats parallelStats;
 
     /**
@@ -260,6 +262,12 @@ public final class Simulator {
     public static final long DEFAULT_STALL_LIMIT_PS = 100 * Time.MS;
 
     /**
+     * The most ports a node may have on the parallel engine ({@link #runParallel(long, ProgressSink, int)}; with GSE,
+     * its ports plus a lane per switch): each has a lane in the canonical order of simultaneous events.
+     */
+    public static final int PARALLEL_MAX_PORTS_PER_NODE = fabriclab.simulation.engine.ParallelEngine.MAX_PORTS_PER_NODE;
+
+    /**
      * Sets the progress watchdog (before the run; default {@link #DEFAULT_STALL_LIMIT_PS}): either engine stops a run
      * in which a flow has started and not completed, events still flow, and for longer than {@code limitPs} plus
      * the fabric's grace no payload was delivered and no flow started, and the run throws a
@@ -277,6 +285,59 @@ public final class Simulator {
     public Simulator progressWatchdog(long limitPs) {
         this.stallLimitPs = Parameters.atLeast("limitPs", limitPs, 1L);
         return this;
+    }
+
+    /**
+     * Sets the watchdog's bound on one instant (before the run; default {@code 2^24 + 64 x (nodes + ports + queue
+     * pairs)}, about 10 s of the sequential engine on a small fabric): a run that handles more than {@code limit}
+     * events at one simulated time with more still scheduled at it never gets past that time, so it stops and
+     * throws a {@link SimulationStalledException} naming the
+     * instant, the kinds of event pending at it and the flows whose packets they carry. Without it such a run would
+     * never end, since simulated time, which the {@link #progressWatchdog} watches, stands still.
+     *
+     * @param limit events at one instant, 1 to {@code Integer.MAX_VALUE} ({@code Integer.MAX_VALUE}: unbounded)
+     * @return this simulator
+     */
+    public Simulator instantWatchdog(int limit) {
+        this.instantEventLimit = Parameters.atLeast("limit", limit, 1);
+        return this;
+    }
+
+    /**
+     * The watchdog's limit for a run that keeps dropping packets with nothing delivered: the progress watchdog's limit
+     * with the fabric's grace but without the transport's recovery timeout (the flows are sending, not waiting for a
+     * timer); none when the scenario fails links, whose reroute may leave every flow sending into a dead link for
+     * longer.
+     */
+    private long droppingLimitPs() {
+        return scenario.failures().isEmpty() ? StallReport.limitPs(net, stallLimitPs, 0) : Long.MAX_VALUE;
+    }
+
+    /** The watchdog's limit on events without progress for this run: as set, else the default for the fabric. */
+    private long quietEventLimit() {
+        return quietEventLimit > 0 ? quietEventLimit : StallReport.quietEventLimit(net, flows.size());
+    }
+
+    /**
+     * Sets the watchdog's limit on events without progress (before the run; default {@code 2^27 + 2^18 x queue
+     * pairs + 2^10 x (nodes + ports)}): a run in which a flow has started and not completed, and more than
+     * {@code limit} events were handled since a flow last started or payload was last delivered, stops with a
+     * {@link SimulationStalledException}. It bounds the work of a run whose simulated time advances while nothing
+     * gets anywhere (probes or timers running while every flow waits for a long retransmission timeout, over and
+     * over). The default is above the timers a queue pair runs while it waits out one local ACK timeout at the
+     * default exponent (DCQCN's two 55 us timers over 4.29 s: about 156,000 events).
+     *
+     * @param limit events, 1 to {@code Long.MAX_VALUE} ({@code Long.MAX_VALUE}: none)
+     * @return this simulator
+     */
+    public Simulator quietWatchdog(long limit) {
+        this.quietEventLimit = Parameters.atLeast("limit", limit, 1L);
+        return this;
+    }
+
+    /** The watchdog's bound on one instant for this run: as set, else the default for the fabric and the flows. */
+    private int instantEventLimit() {
+        return instantEventLimit > 0 ? instantEventLimit : StallReport.instantEventLimit(net, flows.size());
     }
 
     /** Runs to completion with no progress reports; see {@link #run(long, ProgressSink)}. */
@@ -322,11 +383,15 @@ public final class Simulator {
             net.main.events.schedule(0, new Sampler(), null);
         }
         long limit = StallReport.limitPs(net, stallLimitPs, scenario.transport().recoveryTimeoutPs());
-        SequentialEngine engine = new SequentialEngine(net.main);
+        SequentialEngine engine = new SequentialEngine(net.main).instantEventLimit(instantEventLimit())
+                .droppingLimit(droppingLimitPs()).quietEventLimit(quietEventLimit());
         long loop = engine.run(timeLimitPs, limit, net.workload().totalPayloadMb(), sink);
         SimulationResult r = SimulationResult.of(net, scenario.flows(), transportRun, scenario.transport(), loop, net.main.now());
         if (engine.stalled()) {
-            throw StallReport.stalled(net, flows, r, stallLimitPs, limit);
+            throw engine.stuckInstant() != null ? StallReport.stuck(net, flows, r, engine.stuckInstant())
+                    : engine.stalledDropping() ? StallReport.stalled(net, flows, r, stallLimitPs, droppingLimitPs(), true)
+                    : engine.stalledQuiet() ? StallReport.quiet(net, flows, r, quietEventLimit())
+                    : StallReport.stalled(net, flows, r, stallLimitPs, limit);
         }
         return r;
     }
@@ -386,11 +451,15 @@ public final class Simulator {
         ran = true;
         net.workload().scheduleStarts();
         long limit = StallReport.limitPs(net, stallLimitPs, scenario.transport().recoveryTimeoutPs());
-        long loop = engine.run(timeLimitPs, limit, sink);
+        long loop = engine.instantEventLimit(instantEventLimit()).droppingLimit(droppingLimitPs())
+                .quietEventLimit(quietEventLimit()).run(timeLimitPs, limit, sink);
         parallelStats = engine.stats();
         SimulationResult r = SimulationResult.of(net, scenario.flows(), transportRun, scenario.transport(), loop, engine.endPs());
         if (engine.stalled()) {
-            throw StallReport.stalled(net, flows, r, stallLimitPs, limit);
+            throw engine.stuckInstant() != null ? StallReport.stuck(net, flows, r, engine.stuckInstant())
+                    : engine.stalledDropping() ? StallReport.stalled(net, flows, r, stallLimitPs, droppingLimitPs(), true)
+                    : engine.stalledQuiet() ? StallReport.quiet(net, flows, r, quietEventLimit())
+                    : StallReport.stalled(net, flows, r, stallLimitPs, limit);
         }
         return r;
     }

@@ -173,9 +173,15 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
                             : String.format(Locale.ROOT, "(%,d, %,d]", b.fromBytes(), b.toBytes()));
                     to.append(b.toBytes() == Long.MAX_VALUE ? largest : b.toBytes());
                     flows.append(b.flows());
-                    p50.append(b.p50());
-                    p95.append(b.p95());
-                    p99.append(b.p99());
+                    if (b.flows() == 0) { // an empty bin has no percentiles: missing, not 0
+                        p50.appendMissing();
+                        p95.appendMissing();
+                        p99.appendMissing();
+                    } else {
+                        p50.append(b.p50().getAsDouble());
+                        p95.append(b.p95().getAsDouble());
+                        p99.append(b.p99().getAsDouble());
+                    }
                     missing.append(f.notCompleted());
                     missingLeaf.append(run.notCompletedWithinLeaf());
                     drops.append(run.drops());
@@ -191,7 +197,8 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
     /**
      * The spread over seeds of a {@link #runs} table: one row per transport and bin, the median, least and largest of
      * {@code percentile} ({@code p50}, {@code p95} or {@code p99}) over the seeds, columns {@code transport},
-     * {@code bin}, {@code to_bytes}, {@code seeds}, {@code median}, {@code min}, {@code max}.
+     * {@code bin}, {@code to_bytes}, {@code seeds} (those whose bin holds flows; a bin empty in every seed has no row), {@code median},
+     * {@code min}, {@code max}.
      */
     public static Table spread(Table runs, String percentile) {
         Parameters.notNull("runs", runs);
@@ -213,9 +220,13 @@ public record FctWorkload(String workload, double load, int hosts, int hostsPerL
             List<Double> v = new ArrayList<>();
             for (int j = 0; j < runs.rowCount(); j++) {
                 if (runs.stringColumn("transport").get(j).equals(runs.stringColumn("transport").get(i))
-                        && runs.stringColumn("bin").get(j).equals(runs.stringColumn("bin").get(i))) {
+                        && runs.stringColumn("bin").get(j).equals(runs.stringColumn("bin").get(i))
+                        && !runs.doubleColumn(percentile).isMissing(j)) { // an empty bin of a seed has no percentile
                     v.add(runs.doubleColumn(percentile).get(j));
                 }
+            }
+            if (v.isEmpty()) {
+                continue; // no seed has flows in the bin: no spread of an empty set
             }
             fabriclab.experiments.testbed.Spread over = fabriclab.experiments.testbed.Spread.of(v.stream().mapToDouble(Double::doubleValue).toArray());
             tr.append(runs.stringColumn("transport").get(i));

@@ -126,13 +126,21 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
      * least {@link #MIN_WINDOW_PS}, and a whole number of microseconds).
      *
      * @param flowsPerStep flows wanted per 1% step, in [1, 1000]
+     * @throws IllegalArgumentException naming {@code load} if even the longest window, 1 s, expects fewer flows
      */
     public static HpccEvaluation forSteps(String workload, double load, int flowsPerStep, long seed) {
         Parameters.inRange("flowsPerStep", flowsPerStep, 1, 1000);
         HpccEvaluation probe = new HpccEvaluation(workload, load, Time.S, seed);
         double perSecond = HOSTS * load * HOST_RATE / (8 * FlowSizeDistribution.published(probe.workload()).meanBytes());
-        long window = (long) Math.ceil(1.2 * 100 * flowsPerStep / perSecond * 1e6) * Time.US;
-        return new HpccEvaluation(workload, load, Math.min(Time.S, Math.max(MIN_WINDOW_PS, window)), seed, FabricTopology.LEAF_SPINE);
+        double windowUs = Math.ceil(1.2 * 100 * flowsPerStep / perSecond * 1e6); // in double: no overflow at a tiny load
+        if (windowUs * Time.US > Time.S) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "load must start at least %d flows"
+                    + " (1.2 x 100 x flowsPerStep %d) within the longest window, 1 s, got %s, which starts %.3g flows"
+                    + " a second on %d hosts of %d bit/s; a higher load or a smaller flowsPerStep", 120 * flowsPerStep,
+                    flowsPerStep, load, perSecond, HOSTS, HOST_RATE));
+        }
+        long window = (long) windowUs * Time.US;
+        return new HpccEvaluation(workload, load, Math.max(MIN_WINDOW_PS, window), seed, FabricTopology.LEAF_SPINE);
     }
 
     /**

@@ -5,6 +5,7 @@ import fabriclab.simulation.SimulationResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.Locale;
 
 /**
@@ -30,24 +31,34 @@ public record FctSlowdown(List<Bin> bins, Bin all, int notCompleted) {
      * @param fromBytes sizes above this, bytes (0 for the first bin)
      * @param toBytes sizes up to and including this, bytes ({@code Long.MAX_VALUE} for the last bin)
      * @param flows completed flows in the bin
-     * @param p50 median slowdown (NaN is never used: 0 when the bin is empty)
-     * @param p95 95th percentile of slowdown, 0 when empty
-     * @param p99 99th percentile of slowdown, 0 when empty
+     * @param p50 median slowdown, at least 1; empty when the bin is (a statistic of no flows does not exist)
+     * @param p95 95th percentile of slowdown, at least {@code p50}; empty when the bin is
+     * @param p99 99th percentile of slowdown, at least {@code p95}; empty when the bin is
      */
-    public record Bin(long fromBytes, long toBytes, int flows, double p50, double p95, double p99) {
-        /** Validates. */
+    public record Bin(long fromBytes, long toBytes, int flows, OptionalDouble p50, OptionalDouble p95, OptionalDouble p99) {
+        /** Validates: the percentiles present exactly when the bin has flows, each at least 1 and in order. */
         public Bin {
             Parameters.atLeast("fromBytes", fromBytes, 0L);
             if (toBytes <= fromBytes) {
                 throw new IllegalArgumentException("toBytes must exceed fromBytes = " + fromBytes + ", got " + toBytes);
             }
             Parameters.atLeast("flows", flows, 0);
-            Parameters.nonNegative("p50", p50);
-            Parameters.nonNegative("p95", p95);
-            Parameters.nonNegative("p99", p99);
-            Parameters.finite("p50", p50);
-            Parameters.finite("p95", p95);
-            Parameters.finite("p99", p99);
+            Parameters.notNull("p50", p50);
+            Parameters.notNull("p95", p95);
+            Parameters.notNull("p99", p99);
+            if (flows == 0) {
+                if (p50.isPresent() || p95.isPresent() || p99.isPresent()) {
+                    throw new IllegalArgumentException("p50, p95 and p99 must be empty when flows = 0 (no statistic of"
+                            + " an empty bin), got " + p50 + ", " + p95 + ", " + p99);
+                }
+            } else {
+                if (p50.isEmpty() || p95.isEmpty() || p99.isEmpty()) {
+                    throw new IllegalArgumentException("p50, p95 and p99 must be present when flows = " + flows);
+                }
+                Parameters.inRange("p50", p50.getAsDouble(), 1.0, Double.MAX_VALUE);
+                Parameters.inRange("p95", p95.getAsDouble(), p50.getAsDouble(), Double.MAX_VALUE);
+                Parameters.inRange("p99", p99.getAsDouble(), p95.getAsDouble(), Double.MAX_VALUE);
+            }
         }
     }
 
@@ -124,6 +135,10 @@ public record FctSlowdown(List<Bin> bins, Bin all, int notCompleted) {
                 continue;
             }
             double slowdown = (double) f.completionTimePs() / idealPs[i];
+            if (slowdown < 1) {
+                throw new IllegalArgumentException("idealPs[" + i + "] must be at most flow " + i + "'s completion time "
+                        + f.completionTimePs() + " ps (a slowdown is at least 1), got " + idealPs[i]);
+            }
             int b = Arrays.binarySearch(edgesBytes, f.spec().bytes());
             int bin = b >= 0 ? b : -b - 1; // (edge_{b-1}, edge_b]: an exact edge belongs to the bin it closes
             perBin.get(bin).add(slowdown);
@@ -140,7 +155,11 @@ public record FctSlowdown(List<Bin> bins, Bin all, int notCompleted) {
 
     private static Bin bin(long from, long to, List<Double> slowdowns) {
         double[] s = slowdowns.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return new Bin(from, to, s.length, percentile(s, 0.50), percentile(s, 0.95), percentile(s, 0.99));
+        if (s.length == 0) {
+            return new Bin(from, to, 0, OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty());
+        }
+        return new Bin(from, to, s.length, OptionalDouble.of(percentile(s, 0.50)), OptionalDouble.of(percentile(s, 0.95)),
+                OptionalDouble.of(percentile(s, 0.99)));
     }
 
     /** The element of index {@code floor(n p)} of sorted {@code s}, 0 when empty. */
@@ -171,7 +190,7 @@ public record FctSlowdown(List<Bin> bins, Bin all, int notCompleted) {
         if (bin.flows() == 0) {
             return String.format(Locale.ROOT, "%-24s %8d %9s %9s %9s%n", label, 0, "-", "-", "-");
         }
-        return String.format(Locale.ROOT, "%-24s %8d %9.3f %9.3f %9.3f%n", label, bin.flows(), bin.p50(), bin.p95(),
-                bin.p99());
+        return String.format(Locale.ROOT, "%-24s %8d %9.3f %9.3f %9.3f%n", label, bin.flows(), bin.p50().getAsDouble(),
+                bin.p95().getAsDouble(), bin.p99().getAsDouble());
     }
 }

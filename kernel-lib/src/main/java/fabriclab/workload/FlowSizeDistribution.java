@@ -3,10 +3,6 @@ package fabriclab.workload;
 import fabriclab.Parameters;
 import fabriclab.datasets.Dataset;
 import fabriclab.datasets.Datasets;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -123,25 +119,21 @@ public final class FlowSizeDistribution {
         return of(dataset.name(), s, f);
     }
 
+    /** The largest distribution file {@link #read} takes: 16 MiB. */
+    public static final long MAX_FILE_BYTES = 16L << 20;
+
     /**
      * Reads a distribution file in the layout of HPCC's {@code traffic_gen} ({@code WebSearch_distribution.txt}): one
      * point per line, the size in bytes and the cumulative percentage of flows (0 to 100, the last 100), separated by
      * blanks; empty lines and lines starting with {@code #} are skipped. Named after the file.
      *
-     * @param file the file
-     * @throws IllegalArgumentException naming the file and line of a point that is not two numbers or breaks a rule
+     * @param file the file: a regular file (not a directory, device or FIFO) of at most {@link #MAX_FILE_BYTES}, UTF-8
+     * @throws IllegalArgumentException naming the file and line of a point that is not two numbers or breaks a rule,
+     *         or naming {@code file} if it is not a regular file of at most {@link #MAX_FILE_BYTES}
      */
     public static FlowSizeDistribution read(Path file) {
         Parameters.notNull("file", file);
-        List<String> lines;
-        try {
-            if (Files.size(file) > 16L << 20) {
-                throw new IllegalArgumentException("file must be at most 16 MiB, got " + file + " of " + Files.size(file) + " bytes");
-            }
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read flow-size distribution " + file, e);
-        }
+        List<String> lines = Parameters.readInputFile("file", file, MAX_FILE_BYTES);
         List<double[]> points = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String l = lines.get(i).strip();

@@ -3,7 +3,6 @@ package fabriclab.workload;
 import fabriclab.Parameters;
 import fabriclab.simulation.SimulationResult;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -167,20 +166,18 @@ public final class HpccFctFile {
         }
     }
 
+    /** The largest file {@link #read} takes: 256 MiB (about 3 M flows of HPCC's 80-byte lines). */
+    public static final long MAX_FILE_BYTES = 256L << 20;
+
     /**
      * Reads a file in this layout (ours or HPCC's).
      *
-     * @param file the file
+     * @param file the file: a regular file (not a directory, device or FIFO) of at most {@link #MAX_FILE_BYTES}
      * @throws IllegalArgumentException naming the file and line of a line that is not eight fields as above
      */
     public static List<Line> read(Path file) {
         Parameters.notNull("file", file);
-        List<String> text;
-        try {
-            text = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+        List<String> text = Parameters.readInputFile("file", file, MAX_FILE_BYTES);
         List<Line> lines = new ArrayList<>();
         for (int i = 0; i < text.size(); i++) {
             String t = text.get(i);

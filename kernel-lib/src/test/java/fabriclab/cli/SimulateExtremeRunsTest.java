@@ -77,11 +77,53 @@ class SimulateExtremeRunsTest {
     }
 
     @Test
-    void aRunThatCannotProgressStopsByTheWatchdog() {
-        // GSE with a 2 KB buffer and no PFC: a 16 KB container never fits, its resends never arrive
+    void aGseRunWhoseContainersCanNeverFitIsRefusedBeforeItStarts() {
+        // GSE with a 2 KB buffer and no PFC: a 16 KB container never fits, so the run could never deliver
         Object[] r = run(List.of("--transport", "gse", "--buffer", "2KB", "--pfc", "off", "--hosts", "32", "--hosts-per-leaf",
                 "8", "--flow-bytes", "100KB"));
-        assertEquals(1, r[0], (String) r[1]);
-        assertTrue(((String) r[2]).startsWith("simulate: the run stopped: no payload delivered"), (String) r[2]);
+        assertEquals(2, r[0], (String) r[1]);
+        assertTrue(((String) r[2]).startsWith("simulate: --buffer must hold a GSE container with --transport gse"),
+                (String) r[2]);
+    }
+
+    @Test
+    void aStandardWorkloadWhoseWindowDrawsNoFlowIsAnErrorNotAnEmptyRun() {
+        Object[] r = run(List.of("--workload", "websearch", "--flow-count", "10", "--duration", "1ns", "--hosts", "32"));
+        assertEquals(2, r[0], (String) r[1]);
+        assertTrue(((String) r[2]).startsWith("simulate: --duration 1ns with --flow-count 10 draws no flow"), (String) r[2]);
+    }
+
+    @Test
+    void twoOutputOptionsNamingOneFileAreRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String f = dir.resolve("out.csv").toString();
+        Object[] r = run(List.of("--workload", "websearch", "--hosts", "32", "--flows", f, "--fct",
+                dir.resolve(".").resolve("out.csv").toString()));
+        assertEquals(2, r[0], (String) r[1]);
+        assertTrue(((String) r[2]).contains("must name another file than --flows " + f), (String) r[2]);
+    }
+
+    @Test
+    void aFabricBeyondTheParallelEnginesLanesIsRefusedNamingTheOptionsNotTheLane() {
+        Object[] r = run(List.of("--spines", "4096", "--hosts", "32", "--threads", "2"));
+        assertEquals(2, r[0], (String) r[1]);
+        assertTrue(((String) r[2]).startsWith("simulate: --threads must be 0 (the sequential engine) when a switch has more"
+                + " than 4094 ports, the parallel engine's most: --hosts-per-leaf 16 + --spines 4096 x --parallel-links 2"
+                + " give a leaf 8208 ports"), (String) r[2]);
+    }
+
+    @Test
+    void aRunEstimatedAtMoreThanTenMinutesIsAnnouncedWithItsEstimateBeforeItStarts() {
+        // 10^9 packet-hops: 2.2 x 10^9 events, 2,200 s at 1 M events/s, 733 s at 3 M
+        assertEquals("a long run: about 1,000,000,000 packet-hops, 2,200,000,000 events, about 12 to 37 minutes at 1 to 3"
+                + " M events/s (more with drops and retransmissions); --time-limit bounds it",
+                SimulateCommand.workWarning(1_000_000_000L, Long.MAX_VALUE));
+        assertEquals(null, SimulateCommand.workWarning(1_000_000_000L, 10 * fabriclab.fabric.Time.US)); // bounded
+        assertEquals(null, SimulateCommand.workWarning(19_360_000L, Long.MAX_VALUE)); // --qps 20000: under a minute
+        // --qps 20000 at the defaults is linear in its queue pairs: 10 x the packet-hops of --qps 2000
+        long q2k = JvmProfile.estimatedPacketHops(SimulateOptions.parse(List.of("--qps", "2000")).settings(),
+                SimulateOptions.parse(List.of("--qps", "2000")).settings().scenario());
+        long q20k = JvmProfile.estimatedPacketHops(SimulateOptions.parse(List.of("--qps", "20000")).settings(),
+                SimulateOptions.parse(List.of("--qps", "20000")).settings().scenario());
+        assertEquals(10 * q2k, q20k);
     }
 }

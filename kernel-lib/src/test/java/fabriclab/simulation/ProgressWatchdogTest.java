@@ -41,20 +41,25 @@ class ProgressWatchdogTest {
                 + r.counter(fabriclab.simulation.transport.TransportModel.FAILED_QPS));
     }
 
-    /** GSE with a 2 KB buffer and PFC off: containers never fit, resends never finish. */
+    /** GSE with a 2 KB buffer and PFC off: containers never fit, so it is refused before the run. */
     private static Scenario gseTinyBuffer() {
         return cli("--transport", "gse", "--buffer", "2KB", "--pfc", "off");
     }
 
     @Test
     void theParallelEngineStopsTheSameRunTheSameWayForEveryThreadCount() {
+        // senders that never send, their timers re-armed every microsecond: no progress for the watchdog's 2 ms
+        java.util.function.Supplier<Scenario> stuck = () -> Scenario.builder(
+                new LeafSpine(4, 2, 2, 1, G100, G100, 1, Time.US, Time.US).build(),
+                SimulationConfig.defaults(SwitchBuffer.shared(1_000_000))).flow(FlowSpec.of(0, 5, 10_000, 0))
+                .transport(new EndlessRunWatchdogTest.Spinning(Time.US)).build();
         SimulationStalledException one = assertThrows(SimulationStalledException.class,
-                () -> new Simulator(gseTinyBuffer()).progressWatchdog(2 * Time.MS).runParallel(1));
+                () -> new Simulator(stuck.get()).progressWatchdog(2 * Time.MS).runParallel(1));
         SimulationStalledException two = assertThrows(SimulationStalledException.class,
-                () -> new Simulator(gseTinyBuffer()).progressWatchdog(2 * Time.MS).runParallel(2));
+                () -> new Simulator(stuck.get()).progressWatchdog(2 * Time.MS).runParallel(2));
         assertEquals(one.getMessage(), two.getMessage());
         assertEquals(one.result().endPs(), two.result().endPs());
-        assertTrue(one.getMessage().contains("Ports that dropped: switch"), one.getMessage());
+        assertTrue(one.getMessage().contains("Flows started and incomplete: 1 of 1"), one.getMessage());
     }
 
     @Test
@@ -97,11 +102,17 @@ class ProgressWatchdogTest {
     }
 
     @Test
-    void gseWithATwoKilobyteBufferStops() {
-        SimulationStalledException e = assertThrows(SimulationStalledException.class,
-                () -> new Simulator(gseTinyBuffer()).progressWatchdog(2 * Time.MS).run());
-        assertTrue(e.getMessage().contains("Flows started and incomplete: "), e.getMessage());
-        assertFalse(e.result().allCompleted());
+    void gseWithABufferSmallerThanAContainerIsRefusedBeforeTheRun() {
+        // 16 KB of payload in packets of 1000 + 64 B: 17 packets, 17,472 B on the wire
+        IllegalArgumentException cli = assertThrows(IllegalArgumentException.class, ProgressWatchdogTest::gseTinyBuffer);
+        assertTrue(cli.getMessage().startsWith("--buffer must hold a GSE container with --transport gse: at least"
+                + " 17472 B") && cli.getMessage().endsWith("got 2KB"), cli.getMessage());
+        Scenario s = Scenario.builder(new LeafSpine(4, 2, 2, 1, G100, G100, 1, Time.US, Time.US).build(),
+                SimulationConfig.defaults(SwitchBuffer.shared(2_000))).flow(FlowSpec.of(0, 5, 100_000, 0))
+                .transport(fabriclab.simulation.transport.gse.GseTransport.defaults()).build();
+        IllegalArgumentException api = assertThrows(IllegalArgumentException.class, () -> new Simulator(s));
+        assertTrue(api.getMessage().startsWith("containerBytes must fit a switch's buffer: a container of 16384 B is"
+                + " 16384 B on the wire (packets of mtuBytes 1000 + headerBytes 0)"), api.getMessage());
     }
 
     @Test
@@ -118,7 +129,7 @@ class ProgressWatchdogTest {
 
     @Test
     void aLimitBelowOnePicosecondIsRefused() {
-        Simulator sim = new Simulator(gseTinyBuffer());
+        Simulator sim = new Simulator(cli());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.progressWatchdog(0));
         assertTrue(e.getMessage().contains("limitPs") && e.getMessage().contains("0"), e.getMessage());
     }

@@ -24,8 +24,8 @@ class FctWorkloadTest {
         assertTrue(f.all().flows() > 0, "no flow drawn");
         for (FctSlowdown.Bin b : f.bins()) {
             if (b.flows() > 0) {
-                assertEquals(1.0, b.p50(), 1e-9, "bin " + b);
-                assertEquals(1.0, b.p99(), 1e-9, "bin " + b);
+                assertEquals(1.0, b.p50().getAsDouble(), 1e-9, "bin " + b);
+                assertEquals(1.0, b.p99().getAsDouble(), 1e-9, "bin " + b);
             }
         }
     }

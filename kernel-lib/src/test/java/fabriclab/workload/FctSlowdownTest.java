@@ -51,8 +51,33 @@ class FctSlowdownTest {
         FctSlowdown s = FctSlowdown.of(run.result(), run.ideal(), FctSlowdown.decileEdges(FlowSizeDistributionTest.websearch()), all);
         assertEquals(run.flows().size(), s.all().flows());
         assertEquals(run.flows().size(), s.bins().stream().mapToInt(FctSlowdown.Bin::flows).sum());
-        assertTrue(s.all().p50() >= 1 - 1e-9 && s.all().p50() <= s.all().p95() && s.all().p95() <= s.all().p99());
+        assertTrue(s.all().p50().getAsDouble() >= 1 && s.all().p50().getAsDouble() <= s.all().p95().getAsDouble()
+                && s.all().p95().getAsDouble() <= s.all().p99().getAsDouble());
         assertTrue(s.table().contains("all sizes"));
+    }
+
+    @Test
+    void anEmptyBinHasNoPercentilesAndAFlowFasterThanItsIdealIsRefused() {
+        Run run = lightRun(IncastMix.off());
+        boolean[] all = new boolean[run.flows().size()];
+        Arrays.fill(all, true);
+        // an edge above every flow: the last bin holds none, so its percentiles are absent, not 0
+        FctSlowdown s = FctSlowdown.of(run.result(), run.ideal(), new long[] {Long.MAX_VALUE - 1}, all);
+        FctSlowdown.Bin last = s.bins().get(1);
+        assertEquals(0, last.flows());
+        assertTrue(last.p50().isEmpty() && last.p95().isEmpty() && last.p99().isEmpty());
+        assertTrue(s.table().lines().anyMatch(l -> l.startsWith("> ") && l.endsWith("-")), s.table());
+        // an ideal above a flow's completion time would make a slowdown below 1: refused, naming the parameter
+        long[] ideal = run.ideal().clone();
+        ideal[0] = run.result().flows().get(0).completionTimePs() + 1;
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> FctSlowdown.of(run.result(), ideal, new long[0], all));
+        assertTrue(e.getMessage().startsWith("idealPs[0] must be at most flow 0's completion time"), e.getMessage());
+        // a bin of no flows with a percentile, or of flows with a percentile below 1, is refused
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new FctSlowdown.Bin(0, 10, 0,
+                java.util.OptionalDouble.of(0), java.util.OptionalDouble.of(0), java.util.OptionalDouble.of(0)));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new FctSlowdown.Bin(0, 10, 3,
+                java.util.OptionalDouble.of(0.5), java.util.OptionalDouble.of(1), java.util.OptionalDouble.of(1)));
     }
 
     @Test

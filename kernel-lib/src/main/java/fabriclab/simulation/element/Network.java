@@ -48,6 +48,7 @@ public final class Network {
     void dropped(Packet p, Node node, Port port, DropReason reason) {
         node.countDrop(p, port, reason);
         node.part.countDrop(p);
+        node.part.lastDropPs = node.part.now;
         p.flow.recordLoss(p, node.part.now);
         if (trace != null) {
             trace.dropped(node.id, port == null ? -1 : port.index, p.flow.id, p.isData(), p.wireBytes, reason, node.part.now);

@@ -40,6 +40,8 @@ public class Partition {
     /** Flows started at this partition's hosts (their sources), and flows completed at them (their destinations). */
     long flowsStarted;
     long flowsCompleted;
+    /** The last time a switch or link of this partition dropped a packet, ps (-1 before any): for the watchdog. */
+    long lastDropPs = -1;
 
     /** The current simulated time of this partition, ps: the instant being dispatched. */
     public final long now() {
@@ -64,6 +66,11 @@ public class Partition {
     /** Something at this partition's hosts made progress at {@code timePs} (the watchdog measures from it). */
     public final void progressAt(long timePs) {
         lastProgressPs = timePs;
+    }
+
+    /** The last time an element of this partition dropped a packet, ps (-1 before any). */
+    public final long lastDropPs() {
+        return lastDropPs;
     }
 
     /** Events in this partition's queue known to do nothing when they fire. */

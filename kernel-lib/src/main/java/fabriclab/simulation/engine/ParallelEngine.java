@@ -79,6 +79,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * rejected here.
  */
 public final class ParallelEngine {
+    /** The most ports a node may have on the parallel engine (with GSE: ports plus switches), one lane each. */
+    public static final int MAX_PORTS_PER_NODE = CanonicalOrder.MAX_LANE - 1;
+
     private final Network net;
     private final ParallelPartition[] parts;
     private final int threads;
@@ -93,6 +96,13 @@ public final class ParallelEngine {
     private final long[] partitionPorts;
     private final int[] partitionNodes;
     private volatile boolean stalled;
+    private int instantEventLimit = Integer.MAX_VALUE;
+    private long droppingLimitPs = Long.MAX_VALUE;
+    private volatile boolean dropping;
+    private long quietEventLimit = Long.MAX_VALUE;
+    private volatile boolean quiet;
+    private StuckInstant[][] stuck; // [window parity][partition]: the instant that never ended, or null
+    private volatile StuckInstant stuckInstant;
 
     /**
      * The engine for {@code net} on {@code threads} threads, running {@code run}'s transport; spreads the nodes over
@@ -222,7 +232,16 @@ public final class ParallelEngine {
         long[][] progressPs = new long[2][threads]; // per partition: last flow start or delivery, flows started, completed
         long[][] started = new long[2][threads];
         long[][] completed = new long[2][threads];
+        long[][] lastDrop = new long[2][threads];
+        long[][] handledAt = new long[2][threads]; // events handled per partition, published at each barrier
         boolean[] stop = new boolean[2];
+        stuck = new StuckInstant[2][threads];
+        stuckInstant = null;
+        dropping = false;
+        quiet = false;
+        for (long[] d : lastDrop) {
+            java.util.Arrays.fill(d, -1);
+        }
         long[] handled = new long[threads];
         long[] pendingAtStop = new long[1];
         List<long[]>[] eventLog = newLogs();
@@ -240,7 +259,7 @@ public final class ParallelEngine {
                 int me = w;
                 workers[w] = () -> {
                     try {
-                        work(me, barrier, nextPs, delivered, new long[][][] {progressPs, started, completed}, stallLimitPs,
+                        work(me, barrier, nextPs, delivered, new long[][][] {progressPs, started, completed, lastDrop, handledAt}, stallLimitPs,
                                 stop, handled, pendingAtStop, eventLog[me], messageLog[me],
                                 cpuLog[me], timeLimitPs, me == 0 ? caller : null, me == 0 ? progress : null);
                     } catch (Throwable e) {
@@ -340,6 +359,9 @@ public final class ParallelEngine {
             boolean[] stop, long[] handled,
             long[] pendingAtStop, List<long[]> eventLog, List<long[]> messageLog, List<long[]> cpuLog, long timeLimitPs,
             Thread caller, RunProgress progress) {
+        long quietSince = 0; // every thread follows the same published sums, so all agree on a stop
+        long lastDelivered = 0;
+        long lastStarted = 0;
         java.lang.management.ThreadMXBean cpuClock = java.lang.management.ManagementFactory.getThreadMXBean();
         boolean cpuTimed = cpuClock.isCurrentThreadCpuTimeSupported() && cpuClock.isThreadCpuTimeEnabled();
         ParallelPartition part = parts[me];
@@ -367,11 +389,41 @@ public final class ParallelEngine {
             }
             long lastProgress = 0;
             long active = 0;
+            long lastDropPs = -1;
+            long allHandled = 0;
+            long allDelivered = 0;
+            long allStarted = 0;
             for (int p = 0; p < threads; p++) {
                 lastProgress = Math.max(lastProgress, watch[0][parity][p]);
                 active += watch[1][parity][p] - watch[2][parity][p];
+                lastDropPs = Math.max(lastDropPs, watch[3][parity][p]);
+                allHandled += watch[4][parity][p];
+                allDelivered += delivered[parity][p];
+                allStarted += watch[1][parity][p];
             }
-            boolean stalled = start != Long.MAX_VALUE && active > 0 && start - lastProgress > stallLimitPs;
+            boolean quietStall = false;
+            if (allDelivered != lastDelivered || allStarted != lastStarted) {
+                lastDelivered = allDelivered;
+                lastStarted = allStarted;
+                quietSince = allHandled;
+            } else if (allHandled - quietSince > quietEventLimit) {
+                quietStall = true;
+            }
+            boolean droppingStall = start - lastProgress > droppingLimitPs && lastDropPs - lastProgress > droppingLimitPs;
+            boolean stalled = start != Long.MAX_VALUE && active > 0
+                    && (start - lastProgress > stallLimitPs || droppingStall || quietStall);
+            if (stalled && me == 0 && start - lastProgress <= stallLimitPs) {
+                dropping = droppingStall;
+                quiet = !droppingStall;
+            }
+            for (StuckInstant s : stuck[parity]) { // published before the last barrier
+                if (s != null) {
+                    stalled = true;
+                    if (me == 0 && stuckInstant == null) {
+                        stuckInstant = s; // the first partition's, in partition order
+                    }
+                }
+            }
             if (stalled && me == 0) {
                 this.stalled = true;
             }
@@ -386,8 +438,14 @@ public final class ParallelEngine {
             part.parity = parity;
             long n = 0;
             while (!q.isEmpty() && q.peekTime() <= last) {
-                part.advanceClockTo(q.peekTime());
-                n += q.dispatchNextInstant(last);
+                long t = q.peekTime();
+                part.advanceClockTo(t);
+                int m = q.dispatchNextInstant(last, instantEventLimit);
+                n += m;
+                if (m == instantEventLimit && q.peekTime() == t && q.size() > part.cancelledEvents()) {
+                    stuck[parity ^ 1][me] = StuckInstant.takeFrom(q, t, m); // the watchdog: an instant that never ends
+                    break;
+                }
             }
             handled[me] += n;
             log(eventLog, n);
@@ -401,6 +459,8 @@ public final class ParallelEngine {
             watch[0][parity ^ 1][me] = part.lastProgressPs();
             watch[1][parity ^ 1][me] = part.flowsStarted();
             watch[2][parity ^ 1][me] = part.flowsCompleted();
+            watch[3][parity ^ 1][me] = part.lastDropPs();
+            watch[4][parity ^ 1][me] = handled[me];
             part.earliestSentPs = Long.MAX_VALUE;
             if (caller != null) {
                 stop[parity ^ 1] = caller.isInterrupted();
@@ -423,6 +483,58 @@ public final class ParallelEngine {
                 }
             }
         }
+    }
+
+    /**
+     * Sets the progress watchdog's bound on one instant (before the run; default none), as
+     * {@link SequentialEngine#instantEventLimit}: a partition that handles more than {@code limit} events at one
+     * simulated time, with more still scheduled at it, stops the run at the next barrier.
+     *
+     * @param limit events at one instant in one partition, positive
+     * @return this engine
+     */
+    public ParallelEngine instantEventLimit(int limit) {
+        this.instantEventLimit = fabriclab.Parameters.atLeast("limit", limit, 1);
+        return this;
+    }
+
+    /**
+     * Sets the watchdog's limit for a run that keeps dropping packets (before the run; default none), as
+     * {@link SequentialEngine#droppingLimit}, over all partitions at the start of a window.
+     *
+     * @param limitPs simulated time without progress while packets are dropped, ps, positive
+     * @return this engine
+     */
+    public ParallelEngine droppingLimit(long limitPs) {
+        this.droppingLimitPs = fabriclab.Parameters.atLeast("limitPs", limitPs, 1L);
+        return this;
+    }
+
+    /**
+     * Sets the watchdog's limit on events without progress (before the run; default none), as
+     * {@link SequentialEngine#quietEventLimit}: over all partitions, checked at the start of each window.
+     *
+     * @param limit events, positive
+     * @return this engine
+     */
+    public ParallelEngine quietEventLimit(long limit) {
+        this.quietEventLimit = fabriclab.Parameters.atLeast("limit", limit, 1L);
+        return this;
+    }
+
+    /** Whether the watchdog stopped the last run for events without progress ({@link #quietEventLimit}). */
+    public boolean stalledQuiet() {
+        return quiet;
+    }
+
+    /** Whether the watchdog stopped the last run for packets dropped without progress ({@link #droppingLimit}). */
+    public boolean stalledDropping() {
+        return dropping;
+    }
+
+    /** The instant that never ended if the watchdog stopped the last run at one (the first partition's), else null. */
+    public StuckInstant stuckInstant() {
+        return stuckInstant;
     }
 
     /** Whether the progress watchdog stopped the last run ({@link #run(long, long, ProgressSink)}). */

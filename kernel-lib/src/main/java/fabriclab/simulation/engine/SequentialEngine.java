@@ -15,6 +15,12 @@ public final class SequentialEngine {
 
     private final Partition part;
     private boolean stalled;
+    private int instantEventLimit = Integer.MAX_VALUE;
+    private long droppingLimitPs = Long.MAX_VALUE;
+    private boolean dropping;
+    private long quietEventLimit = Long.MAX_VALUE;
+    private boolean quiet;
+    private StuckInstant stuckInstant;
 
     /** The engine of {@code part}, the run's only partition. */
     public SequentialEngine(Partition part) {
@@ -41,8 +47,14 @@ public final class SequentialEngine {
         Parameters.atLeast("totalPayloadMb", totalPayloadMb, 0L);
         Parameters.notNull("sink", sink);
         stalled = false;
+        stuckInstant = null;
+        dropping = false;
+        quiet = false;
         boolean partial = false;
         long handled = 0;
+        long quietSince = 0; // events handled when a flow last started or payload was last delivered
+        long lastDelivered = 0;
+        long lastStarted = 0;
         long nextCheck = CHECK_EVERY_EVENTS;
         EventQueue events = part.events;
         try (RunProgress progress = new RunProgress(null, timeLimitPs, totalPayloadMb, sink)) {
@@ -57,9 +69,19 @@ public final class SequentialEngine {
                     break;
                 }
                 part.advanceClockTo(t);
-                handled += events.dispatchNextInstant(timeLimitPs);
-                if (part.now() - part.lastProgressPs() > stallLimitPs && part.flowsStarted() > part.flowsCompleted()) {
+                int n = events.dispatchNextInstant(timeLimitPs, instantEventLimit);
+                handled += n;
+                if (n == instantEventLimit && events.peekTime() == t && events.size() > part.cancelledEvents()) {
+                    stalled = true; // the watchdog: an instant that keeps scheduling events at itself never ends
+                    stuckInstant = StuckInstant.takeFrom(events, t, n);
+                    partial = true;
+                    break;
+                }
+                long idle = part.now() - part.lastProgressPs();
+                boolean droppingStall = idle > droppingLimitPs && part.lastDropPs() - part.lastProgressPs() > droppingLimitPs;
+                if ((idle > stallLimitPs || droppingStall) && part.flowsStarted() > part.flowsCompleted()) {
                     stalled = true; // the watchdog: flows in progress, nothing delivered for the limit
+                    dropping = droppingStall && idle <= stallLimitPs;
                     partial = !events.isEmpty();
                     break;
                 }
@@ -71,11 +93,80 @@ public final class SequentialEngine {
                     }
                     progress.simulatedTo(part.now());
                     progress.delivered(part.deliveredBytes());
+                    if (part.deliveredBytes() != lastDelivered || part.flowsStarted() != lastStarted) {
+                        lastDelivered = part.deliveredBytes();
+                        lastStarted = part.flowsStarted();
+                        quietSince = handled;
+                    } else if (handled - quietSince > quietEventLimit && part.flowsStarted() > part.flowsCompleted()) {
+                        stalled = true; // the watchdog: events keep coming, nothing is delivered
+                        quiet = true;
+                        partial = !events.isEmpty();
+                        break;
+                    }
                 }
             }
             progress.finish(part.deliveredBytes());
         }
         return partial ? -handled - 1 : handled;
+    }
+
+    /**
+     * Sets the progress watchdog's bound on one instant (before the run; default none): a run that handles more than
+     * {@code limit} events at one simulated time, with more still scheduled at it, stops ({@link #stalled()},
+     * {@link #stuckInstant()}). Simulated time cannot advance past such an instant, so the watchdog on simulated time
+     * would never see it; counting events keeps the outcome independent of the machine's speed.
+     *
+     * @param limit events at one instant, positive
+     * @return this engine
+     */
+    public SequentialEngine instantEventLimit(int limit) {
+        this.instantEventLimit = Parameters.atLeast("limit", limit, 1);
+        return this;
+    }
+
+    /**
+     * Sets the watchdog's limit for a run that keeps dropping packets (before the run; default none): the run also
+     * stops when a flow has started and not completed, nothing was delivered and no flow started for more than
+     * {@code limitPs}, and packets were still being dropped after that time ({@link #stalledDropping()}). Such flows
+     * are not waiting for a timer (the longer limit of {@link #run} allows for that): their packets are sent and lost.
+     *
+     * @param limitPs simulated time without progress while packets are dropped, ps, positive ({@code Long.MAX_VALUE}:
+     *        none)
+     * @return this engine
+     */
+    public SequentialEngine droppingLimit(long limitPs) {
+        this.droppingLimitPs = Parameters.atLeast("limitPs", limitPs, 1L);
+        return this;
+    }
+
+    /**
+     * Sets the watchdog's limit on events without progress (before the run; default none): the run also stops when
+     * a flow has started and not completed and more than {@code limit} events were handled since a flow last started
+     * or payload was last delivered (checked every {@value #CHECK_EVERY_EVENTS} events), whatever simulated time
+     * did meanwhile ({@link #stalledQuiet()}). It bounds the work of a run whose simulated time advances but whose
+     * flows never get anywhere (packets or probes circling while every flow waits for a long timer).
+     *
+     * @param limit events, positive ({@code Long.MAX_VALUE}: none)
+     * @return this engine
+     */
+    public SequentialEngine quietEventLimit(long limit) {
+        this.quietEventLimit = Parameters.atLeast("limit", limit, 1L);
+        return this;
+    }
+
+    /** Whether the watchdog stopped the last run for events without progress ({@link #quietEventLimit}). */
+    public boolean stalledQuiet() {
+        return quiet;
+    }
+
+    /** Whether the watchdog stopped the last run for packets dropped without progress ({@link #droppingLimit}). */
+    public boolean stalledDropping() {
+        return dropping;
+    }
+
+    /** The instant that never ended if the watchdog stopped the last run at one, else null. */
+    public StuckInstant stuckInstant() {
+        return stuckInstant;
     }
 
     /** Whether the progress watchdog stopped the last run. */

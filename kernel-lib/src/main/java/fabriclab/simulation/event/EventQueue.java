@@ -468,6 +468,19 @@ public final class EventQueue extends TimingWheel {
      *     {@code limitPs}
      */
     public int dispatchNextInstant(long limitPs) {
+        return dispatchNextInstant(limitPs, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #dispatchNextInstant(long)}, but returns after at most {@code maxEvents} events: the events of the
+     * instant not yet handled then stay pending, in order, and the next call goes on with them (the progress
+     * watchdog's bound on an instant that never ends, handlers that keep scheduling events at the same time).
+     *
+     * @param limitPs the latest time to handle, picoseconds
+     * @param maxEvents the most events to handle in this call, positive
+     * @return the number of events handled
+     */
+    public int dispatchNextInstant(long limitPs, int maxEvents) {
         if (size == 0) {
             return 0;
         }
@@ -485,13 +498,16 @@ public final class EventQueue extends TimingWheel {
             return 0;
         }
         if (keyed) {
-            return dispatchKeyed(s);
+            return dispatchKeyed(s, maxEvents);
         }
         long t = s.time;
         polledTime = t;
         int handled = 0;
         int h;
         while ((h = s.head) < s.tail) { // the tail grows when a handler schedules at time t
+            if (handled == maxEvents) {
+                return handled; // the rest of the instant stays pending in the current slot
+            }
             Object[] r = s.refs; // re-read: appending may have grown the array
             EventHandler handler = (EventHandler) r[2 * h];
             Object payload = r[2 * h + 1];
@@ -510,12 +526,15 @@ public final class EventQueue extends TimingWheel {
      * the current key per event. A loop of its own, so that the FIFO queue's dispatch, the sequential simulator's
      * hot loop, pays no branch on the mode per event.
      */
-    private int dispatchKeyed(Slot s) {
+    private int dispatchKeyed(Slot s, int maxEvents) {
         long t = s.time;
         polledTime = t;
         int handled = 0;
         int h;
         while ((h = s.head) < s.tail) {
+            if (handled == maxEvents) {
+                return handled;
+            }
             Object[] r = s.refs;
             EventHandler handler = (EventHandler) r[2 * h];
             Object payload = r[2 * h + 1];

@@ -17,6 +17,14 @@ final class GseRun extends TransportRun {
 
     GseRun(Network net, GseTransport model) {
         super(net);
+        long container = containerWireBytes(model.containerBytes(), net.config.mtuBytes(), net.config.headerBytes());
+        long room = Math.min(net.config.buffer().sharedBytes(), net.config.buffer().perQueueLimitBytes());
+        if (room < container) {
+            throw new IllegalArgumentException("containerBytes must fit a switch's buffer: a container of "
+                    + model.containerBytes() + " B is " + container + " B on the wire (packets of mtuBytes "
+                    + net.config.mtuBytes() + " + headerBytes " + net.config.headerBytes() + "), but the switches hold "
+                    + room + " B (config.buffer); a container that never fits is never sent");
+        }
         this.edges = GseEdge.install(net, model);
         GseEdge.drawMessageOrders(net, edges);
         this.controlLatencyPs = model.controlLatencyPs();
@@ -90,5 +98,10 @@ final class GseRun extends TransportRun {
             b += e.resentPayloadBytes;
         }
         return b;
+    }
+
+    /** A container of {@code payload} bytes on the wire: its payload and a header per packet of up to {@code mtu}. */
+    static long containerWireBytes(long payload, int mtu, int header) {
+        return payload + (payload + mtu - 1) / mtu * header;
     }
 }
