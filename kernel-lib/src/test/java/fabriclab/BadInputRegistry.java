@@ -107,11 +107,12 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
                     + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
                     + " without the datasets) is tested in Ns3ComparisonTest"),
-            Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path)", "runs the six RDMA reference scenarios in"
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path)", "runs the seventeen RDMA reference scenarios in"
                     + " ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#goBackNRows(SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#allToAllRows(List,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.Llama2Fabric#commRuns(int,ProgressSink)", WHOLE_SWEEP),

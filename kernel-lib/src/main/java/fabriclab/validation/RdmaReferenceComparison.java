@@ -31,10 +31,11 @@ import tech.tablesaw.api.Table;
 
 /**
  * Our packet simulator against the RDMA reference (the ns-3 model of HPCC's authors as aliyun/ns-3-alibabacloud carries
- * it) on the three scenarios whose reference outputs are committed: the DCQCN+PFC N-to-1 incasts of
+ * it) on the four scenarios whose reference outputs are committed: the DCQCN+PFC N-to-1 incasts of
  * {@link RdmaReferenceIncast} ({@value #INCAST_DATASET}), PFC propagation with a victim of {@link RdmaReferencePfcVictim}
- * ({@value #VICTIM_DATASET}) and go-back-N after a link goes down of {@link RdmaReferenceGoBackN}
- * ({@value #GO_BACK_N_DATASET}). Each compared figure is one validation row ({@link ComparisonRow}) with its tolerance
+ * ({@value #VICTIM_DATASET}), go-back-N after a link goes down of {@link RdmaReferenceGoBackN}
+ * ({@value #GO_BACK_N_DATASET}) and the DCQCN all-to-all on a leaf-spine with hashed uplinks of
+ * {@link RdmaReferenceAllToAll} ({@value #ALL_TO_ALL_DATASET}). Each compared figure is one validation row ({@link ComparisonRow}) with its tolerance
  * and the tolerance's reason; a row that misses carries its mechanism in the note.
  *
  * <p>Tolerances, each from the reference's own variation or a stated modelling difference, never fitted:
@@ -58,6 +59,15 @@ import tech.tablesaw.api.Table;
  *       resent within one per link of the resent path (4), the FCT within one packet time per link of that path: where
  *       in a packet the NACK reaches each store-and-forward hop shifts the restart by up to a packet there.</li>
  *   <li>Drops: exactly 0 in both (PFC).</li>
+ *   <li>All-to-all with hashed uplinks (four spines): neither simulator can reproduce the other's path choice (the
+ *       reference hashes with Murmur3 seeded by the switch's node id, ours with CRC-32), so each is run over
+ *       {@value #ALL_TO_ALL_RUNS} path choices and the median of ours over its runs (makespan, mean, p10, p50, p90 and
+ *       p99 of the per-flow FCT, PAUSE frames) is held against the reference's range over its runs, [min, max], with the
+ *       range's width (max - min) as tolerance relative to the nearer end (max - min) / max: the width itself above the
+ *       range, a little less below it. The variation over path choices is the reference's own, counted once for where
+ *       the reference falls and once for where a second simulator with other path choices falls.</li>
+ *   <li>The all-to-all's one-spine control, where no hashing acts: as the incasts, the reference's spread of FCT over
+ *       the alike flows (the 192 across the spine; the 48 within a leaf for theirs).</li>
  * </ul>
  */
 public final class RdmaReferenceComparison {
@@ -69,6 +79,12 @@ public final class RdmaReferenceComparison {
     public static final String VICTIM_DATASET = "rdma-ns3-pfc-victim";
     /** The go-back-N dataset. */
     public static final String GO_BACK_N_DATASET = "rdma-ns3-gbn-linkdown";
+    /** The all-to-all dataset. */
+    public static final String ALL_TO_ALL_DATASET = "rdma-ns3-alltoall";
+    /** Hashed all-to-all runs on each side: the reference's destination ports 100 to 109, our ECMP seeds 1 to 10. */
+    public static final int ALL_TO_ALL_RUNS = 10;
+    /** Spines of the hashed all-to-all. */
+    public static final int ALL_TO_ALL_SPINES = 4;
     /** The incasts' sender counts N in the incast dataset. */
     public static final List<Integer> INCAST_SENDERS = List.of(4, 8, 16);
     /** The factor either way that ECN marks and rate cuts may differ by (the same regime, not agreement). */
@@ -79,8 +95,11 @@ public final class RdmaReferenceComparison {
     public static final int RESENT_PATH_LINKS = 4;
 
     private static final String MISS_DCQCN = "ours pauses 4 KiB + N x 512 B earlier per ingress counter, marks at"
-            + " enqueue, cuts on the first CNP and paces CNPs at the receiver; which of these makes the difference is not"
-            + " traced";
+            + " enqueue, cuts on the first CNP and paces CNPs at the receiver; which of these makes the difference (the"
+            + " mechanism) is not traced";
+    private static final String MISS_WITHIN_LEAF = "mechanism not traced: the flows within a leaf share their senders' NICs"
+            + " with twelve flows across the spine that DCQCN cuts and PFC pauses; candidates: how each NIC shares its"
+            + " rate among queue pairs the rate limiter holds back, and the marking point";
     /** The (switch, interface) of each victim scenario port compared, and the node it leads to. */
     private static final Map<String, Integer> VICTIM_PEER = new java.util.TreeMap<>(Map.of("11:1", 0, "11:2", 1, "11:5", 13,
             "12:1", 4, "12:2", 5, "12:3", 6, "12:4", 7, "12:5", 13, "13:1", 11, "13:2", 12));
@@ -89,14 +108,19 @@ public final class RdmaReferenceComparison {
     private final SimulationResult victimDcqcn;
     private final SimulationResult victimPfc;
     private final SimulationResult goBackN;
+    private final List<SimulationResult> allToAll;
+    private final SimulationResult allToAllControl;
     private final Path root;
 
     private RdmaReferenceComparison(Map<Integer, SimulationResult> incasts, SimulationResult victimDcqcn,
-            SimulationResult victimPfc, SimulationResult goBackN, Path root) {
+            SimulationResult victimPfc, SimulationResult goBackN, List<SimulationResult> allToAll,
+            SimulationResult allToAllControl, Path root) {
         this.incasts = incasts;
         this.victimDcqcn = victimDcqcn;
         this.victimPfc = victimPfc;
         this.goBackN = goBackN;
+        this.allToAll = allToAll;
+        this.allToAllControl = allToAllControl;
         this.root = root;
     }
 
@@ -105,19 +129,27 @@ public final class RdmaReferenceComparison {
         return run(ProjectPaths.datasets());
     }
 
-    /** Runs ours on every scenario (incasts N = 4, 8, 16; the victim with DCQCN+PFC and PFC alone; go-back-N). */
+    /**
+     * Runs ours on every scenario (incasts N = 4, 8, 16; the victim with DCQCN+PFC and PFC alone; go-back-N; the
+     * all-to-all on four spines with ECMP seeds 1 to {@value #ALL_TO_ALL_RUNS}, and on one spine).
+     */
     public static RdmaReferenceComparison run(Path root) {
         Parameters.notNull("root", root);
         Map<Integer, SimulationResult> incasts = new LinkedHashMap<>();
         for (int n : INCAST_SENDERS) {
             incasts.put(n, new Simulator(new RdmaReferenceIncast(n).scenario()).run());
         }
+        List<SimulationResult> allToAll = new ArrayList<>();
+        for (int seed = 1; seed <= ALL_TO_ALL_RUNS; seed++) {
+            allToAll.add(new Simulator(new RdmaReferenceAllToAll(ALL_TO_ALL_SPINES, seed).scenario()).run());
+        }
         return new RdmaReferenceComparison(incasts, new Simulator(new RdmaReferencePfcVictim(true).scenario()).run(),
                 new Simulator(new RdmaReferencePfcVictim(false).scenario()).run(),
-                new Simulator(new RdmaReferenceGoBackN().scenario()).run(), root);
+                new Simulator(new RdmaReferenceGoBackN().scenario()).run(), List.copyOf(allToAll),
+                new Simulator(new RdmaReferenceAllToAll(1, 1).scenario()).run(), root);
     }
 
-    /** Every row: the incasts, the victim with DCQCN+PFC and with PFC alone, go-back-N. */
+    /** Every row: the incasts, the victim with DCQCN+PFC and with PFC alone, go-back-N, the all-to-all. */
     public List<ComparisonRow> rows() {
         List<ComparisonRow> out = new ArrayList<>();
         Table incast = Datasets.load(root, INCAST_DATASET).table();
@@ -128,6 +160,7 @@ public final class RdmaReferenceComparison {
         out.addAll(victimRows(true, victimDcqcn, victim));
         out.addAll(victimRows(false, victimPfc, victim));
         out.addAll(goBackNRows(goBackN, Datasets.load(root, GO_BACK_N_DATASET).table()));
+        out.addAll(allToAllRows(allToAll, allToAllControl, Datasets.load(root, ALL_TO_ALL_DATASET).table()));
         return out;
     }
 
@@ -139,13 +172,14 @@ public final class RdmaReferenceComparison {
     }
 
     /**
-     * The rows as a reader checks them, one table per scenario (the incasts, the PFC victim, go-back-N), each with the
+     * The rows as a reader checks them, one table per scenario (the incasts, the PFC victim, go-back-N, the all-to-all),
+     * each with the
      * columns of {@link Ns3Comparison#summary} (outside value, ours, tolerance, pass or miss, note: for a miss, the
      * mechanism) and named by its scenario and how many of its rows pass.
      */
     public List<Table> summaries() {
         String[][] parts = {{"-to-1 DCQCN+PFC incast", "DCQCN+PFC N-to-1 incasts"}, {"PFC victim", "PFC propagation with a victim"},
-                {"go-back-N", "go-back-N after a link goes down"}};
+                {"go-back-N", "go-back-N after a link goes down"}, {"all-to-all", "DCQCN all-to-all on a leaf-spine"}};
         List<ComparisonRow> all = rows();
         List<Table> out = new ArrayList<>();
         for (String[] p : parts) {
@@ -382,6 +416,236 @@ public final class RdmaReferenceComparison {
         c.validation(REFERENCE, what + "FCT", "us", Target.point(refFct / 1e3, fctTol), fctNs(f) / 1e3, "")
                 .tolerance(fctTol, "one packet time per link of the resent path");
         return c.rows();
+    }
+
+    /** Our hashed all-to-all runs, ECMP seeds 1 to {@value #ALL_TO_ALL_RUNS} in order. */
+    public List<SimulationResult> allToAll() {
+        return allToAll;
+    }
+
+    /** Our one-spine all-to-all (the control). */
+    public SimulationResult allToAllControl() {
+        return allToAllControl;
+    }
+
+    /**
+     * The rows of the DCQCN all-to-all ({@link RdmaReferenceAllToAll}): on four spines with hashed uplinks, the flows
+     * completed in every run, then makespan, mean, p10, p50, p90 and p99 of the per-flow FCT and the PAUSE frames of a
+     * run, each the median of ours over its runs against the reference's range over its runs; on one spine (no hashing),
+     * the across-spine flows' makespan and mean FCT, the within-leaf flows' mean FCT and the PAUSE frames. Percentiles are
+     * nearest-rank (the ceil(q n)-th smallest of the 240 FCTs). PAUSE frames are those received by any device, hosts and
+     * switches, as the reference logs them.
+     *
+     * @param hashed our results of {@code new RdmaReferenceAllToAll(4, seed).scenario()}, one per seed, at least one
+     * @param control our result of {@code new RdmaReferenceAllToAll(1, seed).scenario()}
+     * @param reference the dataset {@value #ALL_TO_ALL_DATASET}
+     */
+    public static List<ComparisonRow> allToAllRows(List<SimulationResult> hashed, SimulationResult control, Table reference) {
+        Parameters.notNull("hashed", hashed);
+        if (hashed.isEmpty()) {
+            throw new IllegalArgumentException("hashed must hold at least one run, got none");
+        }
+        hashed.forEach(r -> Parameters.notNull("hashed's run", r));
+        Parameters.notNull("control", control);
+        Parameters.notNull("reference", reference);
+        if (!reference.columnNames().containsAll(List.of("scenario", "quantity", "source", "destination", "value"))) {
+            throw new IllegalArgumentException("reference must be the dataset " + ALL_TO_ALL_DATASET
+                    + " (columns scenario, quantity, source, destination, value), got columns " + reference.columnNames());
+        }
+        PaperComparison c = PaperComparison.of("RDMA reference all-to-all", "outside reference (not a seed paper)");
+        String what = "all-to-all on 4 leaves x 4 spines, hashed uplinks, 256 KB per pair at 100 Gb/s: ";
+        int flows = RdmaReferenceAllToAll.HOSTS * (RdmaReferenceAllToAll.HOSTS - 1);
+        long oursCompleted = hashed.stream().mapToLong(r -> r.flows().stream().filter(SimulationResult.FlowRecord::completed).count())
+                .min().orElseThrow();
+        long refCompleted = Long.MAX_VALUE;
+        for (int k = 0; k < ALL_TO_ALL_RUNS; k++) {
+            refCompleted = Math.min(refCompleted, Arrays.stream(allToAllFlows(referenceAllToAllFct(reference, "a2a_s" + k))).filter(v -> v > 0)
+                    .count());
+        }
+        c.validation(REFERENCE, what + "flows completed, fewest in a run", "flows", Target.point(refCompleted, 0), oursCompleted,
+                "of " + flows + " per run").tolerance(0, "PFC: lossless in both, every flow completes: exact");
+        String[] names = {"makespan", "mean FCT", "p10 FCT", "p50 FCT", "p90 FCT", "p99 FCT", "PAUSE frames per run"};
+        String[] units = {"us", "us", "us", "us", "us", "us", "frames"};
+        double[][] ref = new double[names.length][ALL_TO_ALL_RUNS];
+        for (int k = 0; k < ALL_TO_ALL_RUNS; k++) {
+            String id = "a2a_s" + k;
+            double[] s = allToAllStatistics(allToAllFlows(referenceAllToAllFct(reference, id)));
+            for (int j = 0; j < 6; j++) {
+                ref[j][k] = s[j];
+            }
+            ref[6][k] = allToAllValue(reference, id, "pause_received");
+        }
+        double[][] ours = new double[names.length][hashed.size()];
+        for (int k = 0; k < hashed.size(); k++) {
+            double[] s = allToAllStatistics(allToAllFlows(ourAllToAllFct(hashed.get(k))));
+            for (int j = 0; j < 6; j++) {
+                ours[j][k] = s[j];
+            }
+            ours[6][k] = hashed.get(k).pfc().stream().mapToLong(SimulationResult.PortPfc::pausesReceived).sum();
+        }
+        for (int j = 0; j < names.length; j++) {
+            double scale = j < 6 ? 1e3 : 1; // ns to us
+            double min = Arrays.stream(ref[j]).min().orElseThrow() / scale;
+            double max = Arrays.stream(ref[j]).max().orElseThrow() / scale;
+            double m = median(ours[j]) / scale;
+            double tol = max > 0 ? Math.min(1, (max - min) / max) : 0;
+            String note = String.format(Locale.ROOT, "median of ours over %d runs (%.6g to %.6g); the reference's %d runs %.6g to"
+                    + " %.6g, median %.6g", hashed.size(), Arrays.stream(ours[j]).min().orElseThrow() / scale,
+                    Arrays.stream(ours[j]).max().orElseThrow() / scale, ALL_TO_ALL_RUNS, min, max, median(ref[j]) / scale);
+            Target t = max > min ? new Target.Band(min, max, tol) : Target.point(min, 0);
+            c.validation(REFERENCE, what + names[j] + ", median over runs", units[j], t, m, note)
+                    .toleranceReason("the reference's own variation over path choices: its range over " + ALL_TO_ALL_RUNS
+                            + " hash inputs, widened by the range's width relative to the nearer end, (max - min) / max");
+        }
+        String one = "all-to-all on 4 leaves x 1 spine (no hashing), 256 KB per pair at 100 Gb/s: ";
+        long[][] refFct = referenceAllToAllFct(reference, "a2a_1spine");
+        long[][] ourFct = ourAllToAllFct(control);
+        long[] refAcross = allToAllSelect(refFct, true);
+        long[] ourAcross = allToAllSelect(ourFct, true);
+        long[] refWithin = allToAllSelect(refFct, false);
+        long[] ourWithin = allToAllSelect(ourFct, false);
+        double spread = spread(refAcross);
+        String spreadReason = "the reference's spread of FCT over the 192 alike flows across the spine, (max - min) / max";
+        c.validation(REFERENCE, one + "makespan of the flows across the spine", "us",
+                Target.point(Arrays.stream(refAcross).max().orElseThrow() / 1e3, spread),
+                Arrays.stream(ourAcross).max().orElseThrow() / 1e3, "").tolerance(spread, spreadReason);
+        c.validation(REFERENCE, one + "mean FCT of the flows across the spine", "us",
+                Target.point(Arrays.stream(refAcross).average().orElseThrow() / 1e3, spread),
+                Arrays.stream(ourAcross).average().orElseThrow() / 1e3, "").tolerance(spread, spreadReason);
+        double spreadWithin = spread(refWithin);
+        double refWithinMean = Arrays.stream(refWithin).average().orElseThrow() / 1e3;
+        double ourWithinMean = Arrays.stream(ourWithin).average().orElseThrow() / 1e3;
+        c.validation(REFERENCE, one + "mean FCT of the flows within a leaf", "us", Target.point(refWithinMean, spreadWithin),
+                ourWithinMean, Math.abs(ourWithinMean - refWithinMean) <= spreadWithin * refWithinMean ? ""
+                        : MISS_WITHIN_LEAF)
+                .tolerance(spreadWithin, "the reference's spread of FCT over the 48 alike flows within a leaf, (max - min) / max");
+        c.validation(REFERENCE, one + "PAUSE frames", "frames", Target.point(allToAllValue(reference, "a2a_1spine", "pause_received"),
+                spread), control.pfc().stream().mapToLong(SimulationResult.PortPfc::pausesReceived).sum(), "received by any device")
+                .tolerance(spread, "a PAUSE/RESUME cycle is a stretch of the run: " + spreadReason);
+        return c.rows();
+    }
+
+    /**
+     * The per-flow FCT of the hashed all-to-all, pooled over the runs, as two empirical distribution functions: the
+     * reference's {@value #ALL_TO_ALL_RUNS} runs and ours.
+     */
+    public XYChart allToAllFctChart() {
+        Table t = Datasets.load(root, ALL_TO_ALL_DATASET).table();
+        List<Long> ref = new ArrayList<>();
+        for (int k = 0; k < ALL_TO_ALL_RUNS; k++) {
+            Arrays.stream(allToAllFlows(referenceAllToAllFct(t, "a2a_s" + k))).forEach(ref::add);
+        }
+        List<Long> ours = new ArrayList<>();
+        allToAll.forEach(r -> Arrays.stream(allToAllFlows(ourAllToAllFct(r))).forEach(ours::add));
+        XYChart c = Figures.xy("DCQCN all-to-all, 4 leaves x 4 spines, hashed: per-flow FCT over " + ALL_TO_ALL_RUNS
+                + " path choices each", "FCT [us]", "fraction of flows");
+        XYSeries r = c.addSeries("RDMA reference", cdfX(ref), cdfY(ref.size()));
+        r.setMarker(SeriesMarkers.NONE).setLineColor(Figures.PAPER_COLOR);
+        c.addSeries("ours", cdfX(ours), cdfY(ours.size())).setMarker(SeriesMarkers.NONE);
+        return c;
+    }
+
+    private static double[] cdfX(List<Long> v) {
+        return v.stream().mapToLong(Long::longValue).sorted().mapToDouble(x -> x / 1e3).toArray();
+    }
+
+    private static double[] cdfY(int n) {
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            y[i] = (i + 1) / (double) n;
+        }
+        return y;
+    }
+
+    private static double spread(long[] v) {
+        double max = Arrays.stream(v).max().orElseThrow();
+        return (max - Arrays.stream(v).min().orElseThrow()) / max;
+    }
+
+    /** FCT of the reference's all-to-all run {@code id}, ns, indexed [source][destination] (0 where it has none). */
+    static long[][] referenceAllToAllFct(Table t, String id) {
+        long[][] fct = new long[RdmaReferenceAllToAll.HOSTS][RdmaReferenceAllToAll.HOSTS];
+        boolean found = false;
+        for (Row r : t) {
+            if (r.getString("scenario").equals(id) && r.getString("quantity").equals("fct_ns")) {
+                fct[r.getInt("source")][r.getInt("destination")] = (long) r.getNumber("value");
+                found = true;
+            }
+        }
+        if (!found) {
+            throw new IllegalArgumentException(ALL_TO_ALL_DATASET + " has no fct_ns of " + id);
+        }
+        return fct;
+    }
+
+    /** A per-run value of the all-to-all dataset. */
+    static long allToAllValue(Table t, String id, String quantity) {
+        for (Row r : t) {
+            if (r.getString("scenario").equals(id) && r.getString("quantity").equals(quantity)) {
+                return (long) r.getNumber("value");
+            }
+        }
+        throw new IllegalArgumentException(ALL_TO_ALL_DATASET + " has no " + quantity + " of " + id);
+    }
+
+    /** Our all-to-all FCT, ns, indexed [source][destination] (0 for a flow that did not complete). */
+    static long[][] ourAllToAllFct(SimulationResult r) {
+        long[][] fct = new long[RdmaReferenceAllToAll.HOSTS][RdmaReferenceAllToAll.HOSTS];
+        for (SimulationResult.FlowRecord f : r.flows()) {
+            if (f.spec().source() < RdmaReferenceAllToAll.HOSTS && f.spec().destination() < RdmaReferenceAllToAll.HOSTS
+                    && f.completed()) {
+                fct[f.spec().source()][f.spec().destination()] = fctNs(f);
+            }
+        }
+        return fct;
+    }
+
+    /** The FCTs of the flows between different leaves (across a spine) or within one leaf, source-major. */
+    static long[] allToAllSelect(long[][] fct, boolean acrossSpine) {
+        List<Long> out = new ArrayList<>();
+        for (int a = 0; a < fct.length; a++) {
+            for (int d = 0; d < fct.length; d++) {
+                boolean across = a / RdmaReferenceAllToAll.HOSTS_PER_LEAF != d / RdmaReferenceAllToAll.HOSTS_PER_LEAF;
+                if (a != d && across == acrossSpine) {
+                    out.add(fct[a][d]);
+                }
+            }
+        }
+        return out.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** Every flow's FCT, source-major. */
+    static long[] allToAllFlows(long[][] fct) {
+        long[] out = new long[fct.length * (fct.length - 1)];
+        int i = 0;
+        for (int a = 0; a < fct.length; a++) {
+            for (int d = 0; d < fct.length; d++) {
+                if (a != d) {
+                    out[i++] = fct[a][d];
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Nearest-rank percentile: the ceil(q n)-th smallest. */
+    static long percentile(long[] values, double q) {
+        long[] s = values.clone();
+        Arrays.sort(s);
+        return s[Math.max(0, (int) Math.ceil(q * s.length) - 1)];
+    }
+
+    /** Makespan, mean, p10, p50, p90 and p99 of one run's FCTs, ns. */
+    static double[] allToAllStatistics(long[] fct) {
+        return new double[] {Arrays.stream(fct).max().orElseThrow(), Arrays.stream(fct).average().orElseThrow(),
+                percentile(fct, 0.1), percentile(fct, 0.5), percentile(fct, 0.9), percentile(fct, 0.99)};
+    }
+
+    /** The median (the mean of the middle two for an even count). */
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
     private static void regime(PaperComparison c, String quantity, double reference, double ours, String mechanism) {
