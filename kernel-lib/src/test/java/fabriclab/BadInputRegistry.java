@@ -109,7 +109,14 @@ final class BadInputRegistry {
                     + " without the datasets) is tested in Ns3ComparisonTest"),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path)", "runs the seventeen RDMA reference scenarios in"
                     + " ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#run(MarkingPoint)", "runs the seventeen RDMA reference"
+                    + " scenarios in ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path,MarkingPoint)", "runs the seventeen RDMA"
+                    + " reference scenarios in ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table,MarkingPoint)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table,MarkingPoint)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#allToAllRows(List,SimulationResult,Table,MarkingPoint)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#goBackNRows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#allToAllRows(List,SimulationResult,Table)", RDMA_ROWS),

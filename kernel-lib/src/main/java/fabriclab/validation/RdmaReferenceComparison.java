@@ -11,6 +11,7 @@ import fabriclab.notebook.PaperComparison;
 import fabriclab.project.ProjectPaths;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
+import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import java.nio.file.Path;
@@ -94,12 +95,18 @@ public final class RdmaReferenceComparison {
     /** Links of go-back-N's resent path (host, switch 2, switch 4, switch 3, host). */
     public static final int RESENT_PATH_LINKS = 4;
 
-    private static final String MISS_DCQCN = "ours pauses 4 KiB + N x 512 B earlier per ingress counter, marks at"
-            + " enqueue, cuts on the first CNP and paces CNPs at the receiver; which of these makes the difference (the"
-            + " mechanism) is not traced";
-    private static final String MISS_WITHIN_LEAF = "mechanism not traced: the flows within a leaf share their senders' NICs"
-            + " with twelve flows across the spine that DCQCN cuts and PFC pauses; candidates: how each NIC shares its"
-            + " rate among queue pairs the rate limiter holds back, and the marking point";
+    /** The mechanism of a DCQCN row that misses with ours marking at enqueue. */
+    static final String MISS_MARKING = "mechanism: the marking point; ours marks at enqueue, the reference at dequeue, and a"
+            + " packet marked at enqueue carries the mark to its receiver only after waiting through the queue it found (8 us"
+            + " behind Kmin = 100 KB at 100 Gb/s), so our senders cut later and the queue climbs to the PFC threshold more"
+            + " often (compare the rows run with marking at dequeue)";
+    /** The mechanism of a DCQCN row that misses with ours marking at dequeue, as the reference does. */
+    static final String MISS_REACTION = "mechanism, in part: the reaction points; the reference's first CNP does not cut and"
+            + " it cuts at most once per 4-us check that follows CNPs (one per marked packet), ours cuts on its first CNP at"
+            + " once and on each CNP (at most one per flow per 4 us); the rest is not traced";
+    private static final String MISS_WITHIN_LEAF = "mechanism not traced: each sender's NIC carries three flows within its"
+            + " leaf and twelve across the spine, which DCQCN cuts and PFC pauses; a candidate is how a NIC shares its rate"
+            + " among queue pairs its rate limiter holds back";
     /** The (switch, interface) of each victim scenario port compared, and the node it leads to. */
     private static final Map<String, Integer> VICTIM_PEER = new java.util.TreeMap<>(Map.of("11:1", 0, "11:2", 1, "11:5", 13,
             "12:1", 4, "12:2", 5, "12:3", 6, "12:4", 7, "12:5", 13, "13:1", 11, "13:2", 12));
@@ -110,43 +117,68 @@ public final class RdmaReferenceComparison {
     private final SimulationResult goBackN;
     private final List<SimulationResult> allToAll;
     private final SimulationResult allToAllControl;
+    private final SwitchBuffer.MarkingPoint markingPoint;
     private final Path root;
 
     private RdmaReferenceComparison(Map<Integer, SimulationResult> incasts, SimulationResult victimDcqcn,
             SimulationResult victimPfc, SimulationResult goBackN, List<SimulationResult> allToAll,
-            SimulationResult allToAllControl, Path root) {
+            SimulationResult allToAllControl, SwitchBuffer.MarkingPoint markingPoint, Path root) {
         this.incasts = incasts;
         this.victimDcqcn = victimDcqcn;
         this.victimPfc = victimPfc;
         this.goBackN = goBackN;
         this.allToAll = allToAll;
         this.allToAllControl = allToAllControl;
+        this.markingPoint = markingPoint;
         this.root = root;
     }
 
-    /** Runs ours on every scenario, reading the reference's datasets from the project's {@code datasets/}. */
+    /** Runs ours on every scenario, marking at enqueue, reading the reference's datasets from the project's {@code datasets/}. */
     public static RdmaReferenceComparison run() {
         return run(ProjectPaths.datasets());
     }
 
     /**
-     * Runs ours on every scenario (incasts N = 4, 8, 16; the victim with DCQCN+PFC and PFC alone; go-back-N; the
-     * all-to-all on four spines with ECMP seeds 1 to {@value #ALL_TO_ALL_RUNS}, and on one spine).
+     * Runs ours on every scenario with ECN marks decided at {@code markingPoint} ({@code DEQUEUE}: as the reference
+     * decides them), reading the reference's datasets from the project's {@code datasets/}.
      */
+    public static RdmaReferenceComparison run(SwitchBuffer.MarkingPoint markingPoint) {
+        return run(ProjectPaths.datasets(), markingPoint);
+    }
+
+    /** As {@link #run(Path, SwitchBuffer.MarkingPoint)}, marking at enqueue (ours). */
     public static RdmaReferenceComparison run(Path root) {
+        return run(root, SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /**
+     * Runs ours on every scenario (incasts N = 4, 8, 16; the victim with DCQCN+PFC and PFC alone; go-back-N; the
+     * all-to-all on four spines with ECMP seeds 1 to {@value #ALL_TO_ALL_RUNS}, and on one spine), the switches deciding
+     * ECN marks at {@code markingPoint}.
+     *
+     * @param root the datasets directory holding {@code published/} with the reference's datasets
+     * @param markingPoint where our switches decide ECN marks (the reference: {@code DEQUEUE})
+     */
+    public static RdmaReferenceComparison run(Path root, SwitchBuffer.MarkingPoint markingPoint) {
         Parameters.notNull("root", root);
+        Parameters.notNull("markingPoint", markingPoint);
         Map<Integer, SimulationResult> incasts = new LinkedHashMap<>();
         for (int n : INCAST_SENDERS) {
-            incasts.put(n, new Simulator(new RdmaReferenceIncast(n).scenario()).run());
+            incasts.put(n, new Simulator(new RdmaReferenceIncast(n).scenario(markingPoint)).run());
         }
         List<SimulationResult> allToAll = new ArrayList<>();
         for (int seed = 1; seed <= ALL_TO_ALL_RUNS; seed++) {
-            allToAll.add(new Simulator(new RdmaReferenceAllToAll(ALL_TO_ALL_SPINES, seed).scenario()).run());
+            allToAll.add(new Simulator(new RdmaReferenceAllToAll(ALL_TO_ALL_SPINES, seed).scenario(markingPoint)).run());
         }
-        return new RdmaReferenceComparison(incasts, new Simulator(new RdmaReferencePfcVictim(true).scenario()).run(),
-                new Simulator(new RdmaReferencePfcVictim(false).scenario()).run(),
+        return new RdmaReferenceComparison(incasts, new Simulator(new RdmaReferencePfcVictim(true).scenario(markingPoint)).run(),
+                new Simulator(new RdmaReferencePfcVictim(false).scenario(markingPoint)).run(),
                 new Simulator(new RdmaReferenceGoBackN().scenario()).run(), List.copyOf(allToAll),
-                new Simulator(new RdmaReferenceAllToAll(1, 1).scenario()).run(), root);
+                new Simulator(new RdmaReferenceAllToAll(1, 1).scenario(markingPoint)).run(), markingPoint, root);
+    }
+
+    /** Where our switches decided ECN marks in these runs. */
+    public SwitchBuffer.MarkingPoint markingPoint() {
+        return markingPoint;
     }
 
     /** Every row: the incasts, the victim with DCQCN+PFC and with PFC alone, go-back-N, the all-to-all. */
@@ -154,13 +186,13 @@ public final class RdmaReferenceComparison {
         List<ComparisonRow> out = new ArrayList<>();
         Table incast = Datasets.load(root, INCAST_DATASET).table();
         for (int n : INCAST_SENDERS) {
-            out.addAll(incastRows(n, incasts.get(n), incast));
+            out.addAll(incastRows(n, incasts.get(n), incast, markingPoint));
         }
         Table victim = Datasets.load(root, VICTIM_DATASET).table();
-        out.addAll(victimRows(true, victimDcqcn, victim));
-        out.addAll(victimRows(false, victimPfc, victim));
+        out.addAll(victimRows(true, victimDcqcn, victim, markingPoint));
+        out.addAll(victimRows(false, victimPfc, victim, markingPoint));
         out.addAll(goBackNRows(goBackN, Datasets.load(root, GO_BACK_N_DATASET).table()));
-        out.addAll(allToAllRows(allToAll, allToAllControl, Datasets.load(root, ALL_TO_ALL_DATASET).table()));
+        out.addAll(allToAllRows(allToAll, allToAllControl, Datasets.load(root, ALL_TO_ALL_DATASET).table(), markingPoint));
         return out;
     }
 
@@ -187,7 +219,9 @@ public final class RdmaReferenceComparison {
             all.stream().filter(r -> r.quantity().contains(p[0])).forEach(c::add);
             Table t = Ns3Comparison.summary(c);
             long pass = c.rows().stream().filter(ComparisonRow::meetsTarget).count();
-            t.setName("RDMA reference, " + p[1] + ": " + pass + " of " + c.rows().size() + " rows pass");
+            t.setName("RDMA reference, " + p[1] + (markingPoint == SwitchBuffer.MarkingPoint.DEQUEUE
+                    ? ", ours marking at dequeue as the reference does" : "") + ": " + pass + " of " + c.rows().size()
+                    + " rows pass");
             out.add(t);
         }
         return out;
@@ -249,7 +283,18 @@ public final class RdmaReferenceComparison {
      * @param reference the dataset {@value #INCAST_DATASET}
      */
     public static List<ComparisonRow> incastRows(int senders, SimulationResult ours, Table reference) {
+        return incastRows(senders, ours, reference, SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /**
+     * As {@link #incastRows(int, SimulationResult, Table)}, for ours run with ECN marks decided at {@code markingPoint}
+     * (the mechanism a missing row names depends on it).
+     */
+    public static List<ComparisonRow> incastRows(int senders, SimulationResult ours, Table reference,
+            SwitchBuffer.MarkingPoint markingPoint) {
         Parameters.notNull("ours", ours);
+        Parameters.notNull("markingPoint", markingPoint);
+        String mechanism = mechanism(markingPoint);
         Parameters.notNull("reference", reference);
         int n = senders;
         String what = n + "-to-1 DCQCN+PFC incast, 1 MB each at 100 Gb/s: ";
@@ -284,7 +329,8 @@ public final class RdmaReferenceComparison {
         long refPauses = incastRows(reference, n, "pause_sent").stream().mapToLong(r -> r[3]).sum();
         double pauseTol = refPauses == 0 ? 0 : spread;
         c.validation(REFERENCE, what + "PAUSE frames the switch sends", "frames", Target.point(refPauses, pauseTol), oursPauses,
-                refPauses == 0 ? "the reference does not pause at this N; " + MISS_DCQCN : "more PAUSE/RESUME cycles in ours; " + MISS_DCQCN)
+                refPauses == 0 ? "the reference does not pause at this N; " + mechanism
+                        : (oursPauses > refPauses ? "more" : "fewer") + " PAUSE/RESUME cycles in ours; " + mechanism)
                 .tolerance(pauseTol, refPauses == 0 ? "none: the reference sends none"
                         : "a PAUSE/RESUME cycle is a stretch of the run: " + spreadReason);
         if (refPauses > 0) {
@@ -309,7 +355,7 @@ public final class RdmaReferenceComparison {
         double peakTol = Math.min(1, peakTolBytes / refPeak);
         c.validation(REFERENCE, what + "peak queue at the receiver's port", "kB", Target.point(refPeak / 1e3, peakTol),
                 q.peakBytes() / 1e3, refPauses == 0 && oursPauses > 0 ? "ours pauses the senders and the reference does"
-                        + " not; the threshold offset does not explain the difference; " + MISS_DCQCN : "")
+                        + " not; the threshold offset does not explain the difference" : "")
                 .tolerance(peakTol, "the PFC thresholds' offset for N ingress counters, one headroom, and the reference's"
                         + " 1-us sampling");
         long refMarks = incastRows(reference, n, "ecn_marked").get(0)[3];
@@ -319,7 +365,7 @@ public final class RdmaReferenceComparison {
         regime(c, what + "DCQCN rate cuts per sender, ours over the reference's", refCuts,
                 ours.counter(RoceTransport.RATE_CUTS) / (double) n,
                 "the reference cuts at most every 4 us and not on its first CNP, ours on each CNP (at most one per 4 us)");
-        return c.rows();
+        return withMechanism(c.rows(), mechanism);
     }
 
     /**
@@ -330,7 +376,17 @@ public final class RdmaReferenceComparison {
      * @param reference the dataset {@value #VICTIM_DATASET}
      */
     public static List<ComparisonRow> victimRows(boolean dcqcn, SimulationResult ours, Table reference) {
+        return victimRows(dcqcn, ours, reference, SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /**
+     * As {@link #victimRows(boolean, SimulationResult, Table)}, for ours run with ECN marks decided at
+     * {@code markingPoint} (the mechanism a missing row names depends on it).
+     */
+    public static List<ComparisonRow> victimRows(boolean dcqcn, SimulationResult ours, Table reference,
+            SwitchBuffer.MarkingPoint markingPoint) {
         Parameters.notNull("ours", ours);
+        Parameters.notNull("markingPoint", markingPoint);
         Parameters.notNull("reference", reference);
         String id = dcqcn ? "hol_dcqcn" : "hol_pfc";
         String what = "PFC victim on two leaves and a spine, " + (dcqcn ? "DCQCN+PFC" : "PFC alone") + ": ";
@@ -366,7 +422,7 @@ public final class RdmaReferenceComparison {
                     .pausesSent();
             double tol = ref == 0 ? 0 : spread;
             c.validation(REFERENCE, what + "PAUSE frames sent " + node + " -> " + e.getValue(), "frames", Target.point(ref, tol), o,
-                    dcqcn && ref != o ? "more PAUSE/RESUME cycles in ours with DCQCN; " + MISS_DCQCN : "")
+                    dcqcn && ref != o ? (o > ref ? "more" : "fewer") + " PAUSE/RESUME cycles in ours with DCQCN" : "")
                     .tolerance(tol, ref == 0 ? "none: the reference sends none" : "a PAUSE/RESUME cycle is a stretch of the run: "
                             + spreadReason);
         }
@@ -384,7 +440,7 @@ public final class RdmaReferenceComparison {
                     .tolerance(tol, "the PFC thresholds' offset (4 KiB + 5 x 512 B) per feeding ingress counter, and the"
                             + " reference's 1-us sampling");
         }
-        return c.rows();
+        return dcqcn ? withMechanism(c.rows(), mechanism(markingPoint)) : c.rows();
     }
 
     /**
@@ -441,7 +497,17 @@ public final class RdmaReferenceComparison {
      * @param reference the dataset {@value #ALL_TO_ALL_DATASET}
      */
     public static List<ComparisonRow> allToAllRows(List<SimulationResult> hashed, SimulationResult control, Table reference) {
+        return allToAllRows(hashed, control, reference, SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /**
+     * As {@link #allToAllRows(List, SimulationResult, Table)}, for ours run with ECN marks decided at
+     * {@code markingPoint} (the mechanism a missing row names depends on it).
+     */
+    public static List<ComparisonRow> allToAllRows(List<SimulationResult> hashed, SimulationResult control, Table reference,
+            SwitchBuffer.MarkingPoint markingPoint) {
         Parameters.notNull("hashed", hashed);
+        Parameters.notNull("markingPoint", markingPoint);
         if (hashed.isEmpty()) {
             throw new IllegalArgumentException("hashed must hold at least one run, got none");
         }
@@ -522,7 +588,7 @@ public final class RdmaReferenceComparison {
         c.validation(REFERENCE, one + "PAUSE frames", "frames", Target.point(allToAllValue(reference, "a2a_1spine", "pause_received"),
                 spread), control.pfc().stream().mapToLong(SimulationResult.PortPfc::pausesReceived).sum(), "received by any device")
                 .tolerance(spread, "a PAUSE/RESUME cycle is a stretch of the run: " + spreadReason);
-        return c.rows();
+        return withMechanism(c.rows(), mechanism(markingPoint));
     }
 
     /**
@@ -555,6 +621,26 @@ public final class RdmaReferenceComparison {
             y[i] = (i + 1) / (double) n;
         }
         return y;
+    }
+
+    /** The mechanism a DCQCN row that misses names, for ours run with ECN marks decided at {@code markingPoint}. */
+    private static String mechanism(SwitchBuffer.MarkingPoint markingPoint) {
+        return markingPoint == SwitchBuffer.MarkingPoint.ENQUEUE ? MISS_MARKING : MISS_REACTION;
+    }
+
+    /** Each row that misses and names no mechanism yet gets {@code mechanism} appended to its note. */
+    private static List<ComparisonRow> withMechanism(List<ComparisonRow> rows, String mechanism) {
+        List<ComparisonRow> out = new ArrayList<>();
+        for (ComparisonRow r : rows) {
+            if (r.meetsTarget() || r.note().contains("mechanism")) {
+                out.add(r);
+            } else {
+                out.add(new ComparisonRow(r.source(), r.quantity(), r.unit(), r.kind(), r.basis(), r.canonical(), r.target(),
+                        r.model(), r.note().isBlank() ? mechanism : r.note() + "; " + mechanism, r.sameQuantityAs(),
+                        r.trivialValue(), r.toleranceReason()));
+            }
+        }
+        return out;
     }
 
     private static double spread(long[] v) {
