@@ -66,6 +66,9 @@ final class BadInputRegistry {
 
     private static final String RDMA_ROWS = "needs our result of its RDMA reference scenario (a run of seconds) and the"
             + " reference's dataset; its bad input (null, an N the dataset lacks) is tested in RdmaReferenceComparisonTest";
+    private static final String RDMA_INSTANCE = "needs an instance, which only run() makes by running the seventeen RDMA"
+            + " reference scenarios in ours (tens of seconds); its bad input (null, an N not run) is tested in"
+            + " RdmaReferenceComparisonTest";
     static final Map<String, String> SKIPPED = Map.ofEntries(
             Map.entry("fabriclab.experiments.Llama2Training#calibratedOnPacket(List,double,double,double,long,SweepExecutor,ProgressSink)",
                     "a valid call simulates 64 MiB collectives packet by packet for every candidate (minutes); its arguments' checks"
@@ -113,6 +116,8 @@ final class BadInputRegistry {
                     + " scenarios in ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path,MarkingPoint)", "runs the seventeen RDMA"
                     + " reference scenarios in ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#addTo(PaperComparison)", RDMA_INSTANCE),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#incast(int)", RDMA_INSTANCE),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table,MarkingPoint)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table,MarkingPoint)", RDMA_ROWS),

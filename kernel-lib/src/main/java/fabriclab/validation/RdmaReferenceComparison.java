@@ -70,6 +70,11 @@ import tech.tablesaw.api.Table;
  *   <li>The all-to-all's one-spine control, where no hashing acts: as the incasts, the reference's spread of FCT over
  *       the alike flows (the 192 across the spine; the 48 within a leaf for theirs).</li>
  * </ul>
+ *
+ * <p>The reference's switch decides ECN marks at dequeue, ours by default at enqueue; {@link #run(Path,
+ * SwitchBuffer.MarkingPoint)} runs ours either way ({@link SwitchBuffer.MarkingPoint}). A DCQCN row that misses names
+ * its mechanism: run marking at enqueue, the marking point; run marking at dequeue, the
+ * reaction point in part.
  */
 public final class RdmaReferenceComparison {
     /** The outside reference of every row. */

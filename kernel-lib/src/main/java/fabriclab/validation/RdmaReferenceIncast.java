@@ -30,8 +30,7 @@ import fabriclab.loadbalancing.hash.HashFunction;
  *       ({@link #scenario()}); {@link #scenario(SwitchBuffer.MarkingPoint)} with {@code DEQUEUE} marks as the reference
  *       does. The marking point decides how soon the senders hear of the queue: a packet marked at enqueue carries the
  *       mark to the receiver only after it has waited through the queue it found (8 us behind Kmin = 100 KB at
- *       100 Gb/s), so the senders cut later and the queue climbs further, to the PFC threshold at N = 4 where the
- *       reference's stays below it, and through more PAUSE/RESUME cycles at N = 8 and 16.</li>
+ *       100 Gb/s), so the senders cut later and the queue climbs further toward the PFC threshold.</li>
  *   <li>DCQCN reaction point ({@link #dcqcn}): g = 1/256, alpha updated every 55 us, rate-increase timer 55 us and no
  *       byte counter, 5 fast-recovery steps, R_AI 40 Mb/s, R_HAI 400 Mb/s, a 100 Mb/s floor. The reference flags the
  *       ACK of every marked packet as a CNP and its sender cuts at most every 4 us (a rate-decrease check when a CNP

@@ -43,6 +43,7 @@ class RdmaReferenceComparisonTest {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> RdmaReferenceComparison.run((fabriclab.simulation.config.SwitchBuffer.MarkingPoint) null));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> c.incast(5));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> c.addTo(null));
         Table incastDataset = fabriclab.datasets.Datasets.load(RdmaReferenceComparison.INCAST_DATASET).table();
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> RdmaReferenceComparison.incastRows(4, null, incastDataset));
