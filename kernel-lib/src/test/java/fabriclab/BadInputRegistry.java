@@ -66,6 +66,9 @@ final class BadInputRegistry {
 
     private static final String RDMA_ROWS = "needs our result of its RDMA reference scenario (a run of seconds) and the"
             + " reference's dataset; its bad input (null, an N the dataset lacks) is tested in RdmaReferenceComparisonTest";
+    private static final String RDMA_INSTANCE = "needs an instance, which only run() makes by running the seventeen RDMA"
+            + " reference scenarios in ours (tens of seconds); its bad input (null, an N not run) is tested in"
+            + " RdmaReferenceComparisonTest";
     static final Map<String, String> SKIPPED = Map.ofEntries(
             Map.entry("fabriclab.experiments.Llama2Training#calibratedOnPacket(List,double,double,double,long,SweepExecutor,ProgressSink)",
                     "a valid call simulates 64 MiB collectives packet by packet for every candidate (minutes); its arguments' checks"
@@ -114,13 +117,23 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
                     + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
                     + " without the datasets) is tested in Ns3ComparisonTest"),
-            Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path)", "runs the six RDMA reference scenarios in"
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path)", "runs the seventeen RDMA reference scenarios in"
                     + " ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#run(MarkingPoint)", "runs the seventeen RDMA reference"
+                    + " scenarios in ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path,MarkingPoint)", "runs the seventeen RDMA"
+                    + " reference scenarios in ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#addTo(PaperComparison)", RDMA_INSTANCE),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#incast(int)", RDMA_INSTANCE),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#incastRows(int,SimulationResult,Table,MarkingPoint)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table,MarkingPoint)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#allToAllRows(List,SimulationResult,Table,MarkingPoint)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#goBackNRows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceHpcc#rows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceHpcc#addTo(PaperComparison,SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceComparison#allToAllRows(List,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.Llama2Fabric#commRuns(int,ProgressSink)", WHOLE_SWEEP),

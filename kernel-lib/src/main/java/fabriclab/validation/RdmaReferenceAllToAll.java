@@ -126,12 +126,18 @@ public record RdmaReferenceAllToAll(int spines, int ecmpSeed) {
         return out;
     }
 
-    /** The scenario. */
+    /** The scenario, marking at enqueue (ours). */
     public Scenario scenario() {
+        return scenario(SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /** The scenario with ECN marks decided at {@code markingPoint} (the reference's: {@code DEQUEUE}). */
+    public Scenario scenario(SwitchBuffer.MarkingPoint markingPoint) {
+        Parameters.notNull("markingPoint", markingPoint);
         long b = sharedBufferBytes();
         SimulationConfig config = new SimulationConfig(RdmaReferenceIncast.MTU_BYTES, RdmaReferenceIncast.HEADER_BYTES, 1,
-                new SwitchBuffer(b, b, RdmaReferenceIncast.MARKING), Forwarding.ecmp(HashFunction.CRC32, ecmpSeed), 1,
-                0, 0);
+                new SwitchBuffer(b, b, RdmaReferenceIncast.MARKING).withEcnMarkingPoint(markingPoint),
+                Forwarding.ecmp(HashFunction.CRC32, ecmpSeed), 1, 0, 0);
         Pfc pfc = new Pfc(b / 8, b / 8 - RdmaReferenceIncast.PFC_THRESHOLD.xonOffsetBytes(), RdmaReferenceIncast.HEADROOM_BYTES,
                 Pfc.MAX_QUANTA);
         return Scenario.builder(topology(), config).flows(flows()).transport(RdmaReferenceIncast.transport()).pfc(pfc)

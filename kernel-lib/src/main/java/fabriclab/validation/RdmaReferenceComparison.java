@@ -11,6 +11,7 @@ import fabriclab.notebook.PaperComparison;
 import fabriclab.project.ProjectPaths;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
+import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import java.nio.file.Path;
@@ -31,10 +32,11 @@ import tech.tablesaw.api.Table;
 
 /**
  * Our packet simulator against the RDMA reference (the ns-3 model of HPCC's authors as aliyun/ns-3-alibabacloud carries
- * it) on the three scenarios whose reference outputs are committed: the DCQCN+PFC N-to-1 incasts of
+ * it) on the four scenarios whose reference outputs are committed: the DCQCN+PFC N-to-1 incasts of
  * {@link RdmaReferenceIncast} ({@value #INCAST_DATASET}), PFC propagation with a victim of {@link RdmaReferencePfcVictim}
- * ({@value #VICTIM_DATASET}) and go-back-N after a link goes down of {@link RdmaReferenceGoBackN}
- * ({@value #GO_BACK_N_DATASET}). Each compared figure is one validation row ({@link ComparisonRow}) with its tolerance
+ * ({@value #VICTIM_DATASET}), go-back-N after a link goes down of {@link RdmaReferenceGoBackN}
+ * ({@value #GO_BACK_N_DATASET}) and the DCQCN all-to-all on a leaf-spine with hashed uplinks of
+ * {@link RdmaReferenceAllToAll} ({@value #ALL_TO_ALL_DATASET}). Each compared figure is one validation row ({@link ComparisonRow}) with its tolerance
  * and the tolerance's reason; a row that misses carries its mechanism in the note.
  *
  * <p>Tolerances, each from the reference's own variation or a stated modelling difference, never fitted:
@@ -58,7 +60,21 @@ import tech.tablesaw.api.Table;
  *       resent within one per link of the resent path (4), the FCT within one packet time per link of that path: where
  *       in a packet the NACK reaches each store-and-forward hop shifts the restart by up to a packet there.</li>
  *   <li>Drops: exactly 0 in both (PFC).</li>
+ *   <li>All-to-all with hashed uplinks (four spines): neither simulator can reproduce the other's path choice (the
+ *       reference hashes with Murmur3 seeded by the switch's node id, ours with CRC-32), so each is run over
+ *       {@value #ALL_TO_ALL_RUNS} path choices and the median of ours over its runs (makespan, mean, p10, p50, p90 and
+ *       p99 of the per-flow FCT, PAUSE frames) is held against the reference's range over its runs, [min, max], with the
+ *       range's width (max - min) as tolerance relative to the nearer end (max - min) / max: the width itself above the
+ *       range, a little less below it. The variation over path choices is the reference's own, counted once for where
+ *       the reference falls and once for where a second simulator with other path choices falls.</li>
+ *   <li>The all-to-all's one-spine control, where no hashing acts: as the incasts, the reference's spread of FCT over
+ *       the alike flows (the 192 across the spine; the 48 within a leaf for theirs).</li>
  * </ul>
+ *
+ * <p>The reference's switch decides ECN marks at dequeue, ours by default at enqueue; {@link #run(Path,
+ * SwitchBuffer.MarkingPoint)} runs ours either way ({@link SwitchBuffer.MarkingPoint}). A DCQCN row that misses names
+ * its mechanism: run marking at enqueue, the marking point; run marking at dequeue, the
+ * reaction point in part.
  */
 public final class RdmaReferenceComparison {
     /** The outside reference of every row. */
@@ -69,6 +85,12 @@ public final class RdmaReferenceComparison {
     public static final String VICTIM_DATASET = "rdma-ns3-pfc-victim";
     /** The go-back-N dataset. */
     public static final String GO_BACK_N_DATASET = "rdma-ns3-gbn-linkdown";
+    /** The all-to-all dataset. */
+    public static final String ALL_TO_ALL_DATASET = "rdma-ns3-alltoall";
+    /** Hashed all-to-all runs on each side: the reference's destination ports 100 to 109, our ECMP seeds 1 to 10. */
+    public static final int ALL_TO_ALL_RUNS = 10;
+    /** Spines of the hashed all-to-all. */
+    public static final int ALL_TO_ALL_SPINES = 4;
     /** The incasts' sender counts N in the incast dataset. */
     public static final List<Integer> INCAST_SENDERS = List.of(4, 8, 16);
     /** The factor either way that ECN marks and rate cuts may differ by (the same regime, not agreement). */
@@ -78,9 +100,18 @@ public final class RdmaReferenceComparison {
     /** Links of go-back-N's resent path (host, switch 2, switch 4, switch 3, host). */
     public static final int RESENT_PATH_LINKS = 4;
 
-    private static final String MISS_DCQCN = "ours pauses 4 KiB + N x 512 B earlier per ingress counter, marks at"
-            + " enqueue, cuts on the first CNP and paces CNPs at the receiver; which of these makes the difference is not"
-            + " traced";
+    /** The mechanism of a DCQCN row that misses with ours marking at enqueue. */
+    static final String MISS_MARKING = "mechanism: the marking point; ours marks at enqueue, the reference at dequeue, and a"
+            + " packet marked at enqueue carries the mark to its receiver only after waiting through the queue it found (8 us"
+            + " behind Kmin = 100 KB at 100 Gb/s), so our senders cut later and the queue climbs to the PFC threshold more"
+            + " often (compare the rows run with marking at dequeue)";
+    /** The mechanism of a DCQCN row that misses with ours marking at dequeue, as the reference does. */
+    static final String MISS_REACTION = "mechanism, in part: the reaction points; the reference's first CNP does not cut and"
+            + " it cuts at most once per 4-us check that follows CNPs (one per marked packet), ours cuts on its first CNP at"
+            + " once and on each CNP (at most one per flow per 4 us); the rest is not traced";
+    private static final String MISS_WITHIN_LEAF = "mechanism not traced: each sender's NIC carries three flows within its"
+            + " leaf and twelve across the spine, which DCQCN cuts and PFC pauses; a candidate is how a NIC shares its rate"
+            + " among queue pairs its rate limiter holds back";
     /** The (switch, interface) of each victim scenario port compared, and the node it leads to. */
     private static final Map<String, Integer> VICTIM_PEER = new java.util.TreeMap<>(Map.of("11:1", 0, "11:2", 1, "11:5", 13,
             "12:1", 4, "12:2", 5, "12:3", 6, "12:4", 7, "12:5", 13, "13:1", 11, "13:2", 12));
@@ -89,45 +120,84 @@ public final class RdmaReferenceComparison {
     private final SimulationResult victimDcqcn;
     private final SimulationResult victimPfc;
     private final SimulationResult goBackN;
+    private final List<SimulationResult> allToAll;
+    private final SimulationResult allToAllControl;
+    private final SwitchBuffer.MarkingPoint markingPoint;
     private final Path root;
 
     private RdmaReferenceComparison(Map<Integer, SimulationResult> incasts, SimulationResult victimDcqcn,
-            SimulationResult victimPfc, SimulationResult goBackN, Path root) {
+            SimulationResult victimPfc, SimulationResult goBackN, List<SimulationResult> allToAll,
+            SimulationResult allToAllControl, SwitchBuffer.MarkingPoint markingPoint, Path root) {
         this.incasts = incasts;
         this.victimDcqcn = victimDcqcn;
         this.victimPfc = victimPfc;
         this.goBackN = goBackN;
+        this.allToAll = allToAll;
+        this.allToAllControl = allToAllControl;
+        this.markingPoint = markingPoint;
         this.root = root;
     }
 
-    /** Runs ours on every scenario, reading the reference's datasets from the project's {@code datasets/}. */
+    /** Runs ours on every scenario, marking at enqueue, reading the reference's datasets from the project's {@code datasets/}. */
     public static RdmaReferenceComparison run() {
         return run(ProjectPaths.datasets());
     }
 
-    /** Runs ours on every scenario (incasts N = 4, 8, 16; the victim with DCQCN+PFC and PFC alone; go-back-N). */
-    public static RdmaReferenceComparison run(Path root) {
-        Parameters.notNull("root", root);
-        Map<Integer, SimulationResult> incasts = new LinkedHashMap<>();
-        for (int n : INCAST_SENDERS) {
-            incasts.put(n, new Simulator(new RdmaReferenceIncast(n).scenario()).run());
-        }
-        return new RdmaReferenceComparison(incasts, new Simulator(new RdmaReferencePfcVictim(true).scenario()).run(),
-                new Simulator(new RdmaReferencePfcVictim(false).scenario()).run(),
-                new Simulator(new RdmaReferenceGoBackN().scenario()).run(), root);
+    /**
+     * Runs ours on every scenario with ECN marks decided at {@code markingPoint} ({@code DEQUEUE}: as the reference
+     * decides them), reading the reference's datasets from the project's {@code datasets/}.
+     */
+    public static RdmaReferenceComparison run(SwitchBuffer.MarkingPoint markingPoint) {
+        return run(ProjectPaths.datasets(), markingPoint);
     }
 
-    /** Every row: the incasts, the victim with DCQCN+PFC and with PFC alone, go-back-N. */
+    /** As {@link #run(Path, SwitchBuffer.MarkingPoint)}, marking at enqueue (ours). */
+    public static RdmaReferenceComparison run(Path root) {
+        return run(root, SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /**
+     * Runs ours on every scenario (incasts N = 4, 8, 16; the victim with DCQCN+PFC and PFC alone; go-back-N; the
+     * all-to-all on four spines with ECMP seeds 1 to {@value #ALL_TO_ALL_RUNS}, and on one spine), the switches deciding
+     * ECN marks at {@code markingPoint}.
+     *
+     * @param root the datasets directory holding {@code published/} with the reference's datasets
+     * @param markingPoint where our switches decide ECN marks (the reference: {@code DEQUEUE})
+     */
+    public static RdmaReferenceComparison run(Path root, SwitchBuffer.MarkingPoint markingPoint) {
+        Parameters.notNull("root", root);
+        Parameters.notNull("markingPoint", markingPoint);
+        Map<Integer, SimulationResult> incasts = new LinkedHashMap<>();
+        for (int n : INCAST_SENDERS) {
+            incasts.put(n, new Simulator(new RdmaReferenceIncast(n).scenario(markingPoint)).run());
+        }
+        List<SimulationResult> allToAll = new ArrayList<>();
+        for (int seed = 1; seed <= ALL_TO_ALL_RUNS; seed++) {
+            allToAll.add(new Simulator(new RdmaReferenceAllToAll(ALL_TO_ALL_SPINES, seed).scenario(markingPoint)).run());
+        }
+        return new RdmaReferenceComparison(incasts, new Simulator(new RdmaReferencePfcVictim(true).scenario(markingPoint)).run(),
+                new Simulator(new RdmaReferencePfcVictim(false).scenario(markingPoint)).run(),
+                new Simulator(new RdmaReferenceGoBackN().scenario()).run(), List.copyOf(allToAll),
+                new Simulator(new RdmaReferenceAllToAll(1, 1).scenario(markingPoint)).run(), markingPoint, root);
+    }
+
+    /** Where our switches decided ECN marks in these runs. */
+    public SwitchBuffer.MarkingPoint markingPoint() {
+        return markingPoint;
+    }
+
+    /** Every row: the incasts, the victim with DCQCN+PFC and with PFC alone, go-back-N, the all-to-all. */
     public List<ComparisonRow> rows() {
         List<ComparisonRow> out = new ArrayList<>();
         Table incast = Datasets.load(root, INCAST_DATASET).table();
         for (int n : INCAST_SENDERS) {
-            out.addAll(incastRows(n, incasts.get(n), incast));
+            out.addAll(incastRows(n, incasts.get(n), incast, markingPoint));
         }
         Table victim = Datasets.load(root, VICTIM_DATASET).table();
-        out.addAll(victimRows(true, victimDcqcn, victim));
-        out.addAll(victimRows(false, victimPfc, victim));
+        out.addAll(victimRows(true, victimDcqcn, victim, markingPoint));
+        out.addAll(victimRows(false, victimPfc, victim, markingPoint));
         out.addAll(goBackNRows(goBackN, Datasets.load(root, GO_BACK_N_DATASET).table()));
+        out.addAll(allToAllRows(allToAll, allToAllControl, Datasets.load(root, ALL_TO_ALL_DATASET).table(), markingPoint));
         return out;
     }
 
@@ -139,13 +209,14 @@ public final class RdmaReferenceComparison {
     }
 
     /**
-     * The rows as a reader checks them, one table per scenario (the incasts, the PFC victim, go-back-N), each with the
+     * The rows as a reader checks them, one table per scenario (the incasts, the PFC victim, go-back-N, the all-to-all),
+     * each with the
      * columns of {@link Ns3Comparison#summary} (outside value, ours, tolerance, pass or miss, note: for a miss, the
      * mechanism) and named by its scenario and how many of its rows pass.
      */
     public List<Table> summaries() {
         String[][] parts = {{"-to-1 DCQCN+PFC incast", "DCQCN+PFC N-to-1 incasts"}, {"PFC victim", "PFC propagation with a victim"},
-                {"go-back-N", "go-back-N after a link goes down"}};
+                {"go-back-N", "go-back-N after a link goes down"}, {"all-to-all", "DCQCN all-to-all on a leaf-spine"}};
         List<ComparisonRow> all = rows();
         List<Table> out = new ArrayList<>();
         for (String[] p : parts) {
@@ -153,7 +224,9 @@ public final class RdmaReferenceComparison {
             all.stream().filter(r -> r.quantity().contains(p[0])).forEach(c::add);
             Table t = Ns3Comparison.summary(c);
             long pass = c.rows().stream().filter(ComparisonRow::meetsTarget).count();
-            t.setName("RDMA reference, " + p[1] + ": " + pass + " of " + c.rows().size() + " rows pass");
+            t.setName("RDMA reference, " + p[1] + (markingPoint == SwitchBuffer.MarkingPoint.DEQUEUE
+                    ? ", ours marking at dequeue as the reference does" : "") + ": " + pass + " of " + c.rows().size()
+                    + " rows pass");
             out.add(t);
         }
         return out;
@@ -215,7 +288,18 @@ public final class RdmaReferenceComparison {
      * @param reference the dataset {@value #INCAST_DATASET}
      */
     public static List<ComparisonRow> incastRows(int senders, SimulationResult ours, Table reference) {
+        return incastRows(senders, ours, reference, SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /**
+     * As {@link #incastRows(int, SimulationResult, Table)}, for ours run with ECN marks decided at {@code markingPoint}
+     * (the mechanism a missing row names depends on it).
+     */
+    public static List<ComparisonRow> incastRows(int senders, SimulationResult ours, Table reference,
+            SwitchBuffer.MarkingPoint markingPoint) {
         Parameters.notNull("ours", ours);
+        Parameters.notNull("markingPoint", markingPoint);
+        String mechanism = mechanism(markingPoint);
         Parameters.notNull("reference", reference);
         int n = senders;
         String what = n + "-to-1 DCQCN+PFC incast, 1 MB each at 100 Gb/s: ";
@@ -250,7 +334,8 @@ public final class RdmaReferenceComparison {
         long refPauses = incastRows(reference, n, "pause_sent").stream().mapToLong(r -> r[3]).sum();
         double pauseTol = refPauses == 0 ? 0 : spread;
         c.validation(REFERENCE, what + "PAUSE frames the switch sends", "frames", Target.point(refPauses, pauseTol), oursPauses,
-                refPauses == 0 ? "the reference does not pause at this N; " + MISS_DCQCN : "more PAUSE/RESUME cycles in ours; " + MISS_DCQCN)
+                refPauses == 0 ? "the reference does not pause at this N; " + mechanism
+                        : (oursPauses > refPauses ? "more" : "fewer") + " PAUSE/RESUME cycles in ours; " + mechanism)
                 .tolerance(pauseTol, refPauses == 0 ? "none: the reference sends none"
                         : "a PAUSE/RESUME cycle is a stretch of the run: " + spreadReason);
         if (refPauses > 0) {
@@ -275,7 +360,7 @@ public final class RdmaReferenceComparison {
         double peakTol = Math.min(1, peakTolBytes / refPeak);
         c.validation(REFERENCE, what + "peak queue at the receiver's port", "kB", Target.point(refPeak / 1e3, peakTol),
                 q.peakBytes() / 1e3, refPauses == 0 && oursPauses > 0 ? "ours pauses the senders and the reference does"
-                        + " not; the threshold offset does not explain the difference; " + MISS_DCQCN : "")
+                        + " not; the threshold offset does not explain the difference" : "")
                 .tolerance(peakTol, "the PFC thresholds' offset for N ingress counters, one headroom, and the reference's"
                         + " 1-us sampling");
         long refMarks = incastRows(reference, n, "ecn_marked").get(0)[3];
@@ -285,7 +370,7 @@ public final class RdmaReferenceComparison {
         regime(c, what + "DCQCN rate cuts per sender, ours over the reference's", refCuts,
                 ours.counter(RoceTransport.RATE_CUTS) / (double) n,
                 "the reference cuts at most every 4 us and not on its first CNP, ours on each CNP (at most one per 4 us)");
-        return c.rows();
+        return withMechanism(c.rows(), mechanism);
     }
 
     /**
@@ -296,7 +381,17 @@ public final class RdmaReferenceComparison {
      * @param reference the dataset {@value #VICTIM_DATASET}
      */
     public static List<ComparisonRow> victimRows(boolean dcqcn, SimulationResult ours, Table reference) {
+        return victimRows(dcqcn, ours, reference, SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /**
+     * As {@link #victimRows(boolean, SimulationResult, Table)}, for ours run with ECN marks decided at
+     * {@code markingPoint} (the mechanism a missing row names depends on it).
+     */
+    public static List<ComparisonRow> victimRows(boolean dcqcn, SimulationResult ours, Table reference,
+            SwitchBuffer.MarkingPoint markingPoint) {
         Parameters.notNull("ours", ours);
+        Parameters.notNull("markingPoint", markingPoint);
         Parameters.notNull("reference", reference);
         String id = dcqcn ? "hol_dcqcn" : "hol_pfc";
         String what = "PFC victim on two leaves and a spine, " + (dcqcn ? "DCQCN+PFC" : "PFC alone") + ": ";
@@ -332,7 +427,7 @@ public final class RdmaReferenceComparison {
                     .pausesSent();
             double tol = ref == 0 ? 0 : spread;
             c.validation(REFERENCE, what + "PAUSE frames sent " + node + " -> " + e.getValue(), "frames", Target.point(ref, tol), o,
-                    dcqcn && ref != o ? "more PAUSE/RESUME cycles in ours with DCQCN; " + MISS_DCQCN : "")
+                    dcqcn && ref != o ? (o > ref ? "more" : "fewer") + " PAUSE/RESUME cycles in ours with DCQCN" : "")
                     .tolerance(tol, ref == 0 ? "none: the reference sends none" : "a PAUSE/RESUME cycle is a stretch of the run: "
                             + spreadReason);
         }
@@ -350,7 +445,7 @@ public final class RdmaReferenceComparison {
                     .tolerance(tol, "the PFC thresholds' offset (4 KiB + 5 x 512 B) per feeding ingress counter, and the"
                             + " reference's 1-us sampling");
         }
-        return c.rows();
+        return dcqcn ? withMechanism(c.rows(), mechanism(markingPoint)) : c.rows();
     }
 
     /**
@@ -382,6 +477,266 @@ public final class RdmaReferenceComparison {
         c.validation(REFERENCE, what + "FCT", "us", Target.point(refFct / 1e3, fctTol), fctNs(f) / 1e3, "")
                 .tolerance(fctTol, "one packet time per link of the resent path");
         return c.rows();
+    }
+
+    /** Our hashed all-to-all runs, ECMP seeds 1 to {@value #ALL_TO_ALL_RUNS} in order. */
+    public List<SimulationResult> allToAll() {
+        return allToAll;
+    }
+
+    /** Our one-spine all-to-all (the control). */
+    public SimulationResult allToAllControl() {
+        return allToAllControl;
+    }
+
+    /**
+     * The rows of the DCQCN all-to-all ({@link RdmaReferenceAllToAll}): on four spines with hashed uplinks, the flows
+     * completed in every run, then makespan, mean, p10, p50, p90 and p99 of the per-flow FCT and the PAUSE frames of a
+     * run, each the median of ours over its runs against the reference's range over its runs; on one spine (no hashing),
+     * the across-spine flows' makespan and mean FCT, the within-leaf flows' mean FCT and the PAUSE frames. Percentiles are
+     * nearest-rank (the ceil(q n)-th smallest of the 240 FCTs). PAUSE frames are those received by any device, hosts and
+     * switches, as the reference logs them.
+     *
+     * @param hashed our results of {@code new RdmaReferenceAllToAll(4, seed).scenario()}, one per seed, at least one
+     * @param control our result of {@code new RdmaReferenceAllToAll(1, seed).scenario()}
+     * @param reference the dataset {@value #ALL_TO_ALL_DATASET}
+     */
+    public static List<ComparisonRow> allToAllRows(List<SimulationResult> hashed, SimulationResult control, Table reference) {
+        return allToAllRows(hashed, control, reference, SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /**
+     * As {@link #allToAllRows(List, SimulationResult, Table)}, for ours run with ECN marks decided at
+     * {@code markingPoint} (the mechanism a missing row names depends on it).
+     */
+    public static List<ComparisonRow> allToAllRows(List<SimulationResult> hashed, SimulationResult control, Table reference,
+            SwitchBuffer.MarkingPoint markingPoint) {
+        Parameters.notNull("hashed", hashed);
+        Parameters.notNull("markingPoint", markingPoint);
+        if (hashed.isEmpty()) {
+            throw new IllegalArgumentException("hashed must hold at least one run, got none");
+        }
+        hashed.forEach(r -> Parameters.notNull("hashed's run", r));
+        Parameters.notNull("control", control);
+        Parameters.notNull("reference", reference);
+        if (!reference.columnNames().containsAll(List.of("scenario", "quantity", "source", "destination", "value"))) {
+            throw new IllegalArgumentException("reference must be the dataset " + ALL_TO_ALL_DATASET
+                    + " (columns scenario, quantity, source, destination, value), got columns " + reference.columnNames());
+        }
+        PaperComparison c = PaperComparison.of("RDMA reference all-to-all", "outside reference (not a seed paper)");
+        String what = "all-to-all on 4 leaves x 4 spines, hashed uplinks, 256 KB per pair at 100 Gb/s: ";
+        int flows = RdmaReferenceAllToAll.HOSTS * (RdmaReferenceAllToAll.HOSTS - 1);
+        long oursCompleted = hashed.stream().mapToLong(r -> r.flows().stream().filter(SimulationResult.FlowRecord::completed).count())
+                .min().orElseThrow();
+        long refCompleted = Long.MAX_VALUE;
+        for (int k = 0; k < ALL_TO_ALL_RUNS; k++) {
+            refCompleted = Math.min(refCompleted, Arrays.stream(allToAllFlows(referenceAllToAllFct(reference, "a2a_s" + k))).filter(v -> v > 0)
+                    .count());
+        }
+        c.validation(REFERENCE, what + "flows completed, fewest in a run", "flows", Target.point(refCompleted, 0), oursCompleted,
+                "of " + flows + " per run").tolerance(0, "PFC: lossless in both, every flow completes: exact");
+        String[] names = {"makespan", "mean FCT", "p10 FCT", "p50 FCT", "p90 FCT", "p99 FCT", "PAUSE frames per run"};
+        String[] units = {"us", "us", "us", "us", "us", "us", "frames"};
+        double[][] ref = new double[names.length][ALL_TO_ALL_RUNS];
+        for (int k = 0; k < ALL_TO_ALL_RUNS; k++) {
+            String id = "a2a_s" + k;
+            double[] s = allToAllStatistics(allToAllFlows(referenceAllToAllFct(reference, id)));
+            for (int j = 0; j < 6; j++) {
+                ref[j][k] = s[j];
+            }
+            ref[6][k] = allToAllValue(reference, id, "pause_received");
+        }
+        double[][] ours = new double[names.length][hashed.size()];
+        for (int k = 0; k < hashed.size(); k++) {
+            double[] s = allToAllStatistics(allToAllFlows(ourAllToAllFct(hashed.get(k))));
+            for (int j = 0; j < 6; j++) {
+                ours[j][k] = s[j];
+            }
+            ours[6][k] = hashed.get(k).pfc().stream().mapToLong(SimulationResult.PortPfc::pausesReceived).sum();
+        }
+        for (int j = 0; j < names.length; j++) {
+            double scale = j < 6 ? 1e3 : 1; // ns to us
+            double min = Arrays.stream(ref[j]).min().orElseThrow() / scale;
+            double max = Arrays.stream(ref[j]).max().orElseThrow() / scale;
+            double m = median(ours[j]) / scale;
+            double tol = max > 0 ? Math.min(1, (max - min) / max) : 0;
+            String note = String.format(Locale.ROOT, "median of ours over %d runs (%.6g to %.6g); the reference's %d runs %.6g to"
+                    + " %.6g, median %.6g", hashed.size(), Arrays.stream(ours[j]).min().orElseThrow() / scale,
+                    Arrays.stream(ours[j]).max().orElseThrow() / scale, ALL_TO_ALL_RUNS, min, max, median(ref[j]) / scale);
+            Target t = max > min ? new Target.Band(min, max, tol) : Target.point(min, 0);
+            c.validation(REFERENCE, what + names[j] + ", median over runs", units[j], t, m, note)
+                    .toleranceReason("the reference's own variation over path choices: its range over " + ALL_TO_ALL_RUNS
+                            + " hash inputs, widened by the range's width relative to the nearer end, (max - min) / max");
+        }
+        String one = "all-to-all on 4 leaves x 1 spine (no hashing), 256 KB per pair at 100 Gb/s: ";
+        long[][] refFct = referenceAllToAllFct(reference, "a2a_1spine");
+        long[][] ourFct = ourAllToAllFct(control);
+        long[] refAcross = allToAllSelect(refFct, true);
+        long[] ourAcross = allToAllSelect(ourFct, true);
+        long[] refWithin = allToAllSelect(refFct, false);
+        long[] ourWithin = allToAllSelect(ourFct, false);
+        double spread = spread(refAcross);
+        String spreadReason = "the reference's spread of FCT over the 192 alike flows across the spine, (max - min) / max";
+        c.validation(REFERENCE, one + "makespan of the flows across the spine", "us",
+                Target.point(Arrays.stream(refAcross).max().orElseThrow() / 1e3, spread),
+                Arrays.stream(ourAcross).max().orElseThrow() / 1e3, "").tolerance(spread, spreadReason);
+        c.validation(REFERENCE, one + "mean FCT of the flows across the spine", "us",
+                Target.point(Arrays.stream(refAcross).average().orElseThrow() / 1e3, spread),
+                Arrays.stream(ourAcross).average().orElseThrow() / 1e3, "").tolerance(spread, spreadReason);
+        double spreadWithin = spread(refWithin);
+        double refWithinMean = Arrays.stream(refWithin).average().orElseThrow() / 1e3;
+        double ourWithinMean = Arrays.stream(ourWithin).average().orElseThrow() / 1e3;
+        c.validation(REFERENCE, one + "mean FCT of the flows within a leaf", "us", Target.point(refWithinMean, spreadWithin),
+                ourWithinMean, Math.abs(ourWithinMean - refWithinMean) <= spreadWithin * refWithinMean ? ""
+                        : MISS_WITHIN_LEAF)
+                .tolerance(spreadWithin, "the reference's spread of FCT over the 48 alike flows within a leaf, (max - min) / max");
+        c.validation(REFERENCE, one + "PAUSE frames", "frames", Target.point(allToAllValue(reference, "a2a_1spine", "pause_received"),
+                spread), control.pfc().stream().mapToLong(SimulationResult.PortPfc::pausesReceived).sum(), "received by any device")
+                .tolerance(spread, "a PAUSE/RESUME cycle is a stretch of the run: " + spreadReason);
+        return withMechanism(c.rows(), mechanism(markingPoint));
+    }
+
+    /**
+     * The per-flow FCT of the hashed all-to-all, pooled over the runs, as two empirical distribution functions: the
+     * reference's {@value #ALL_TO_ALL_RUNS} runs and ours.
+     */
+    public XYChart allToAllFctChart() {
+        Table t = Datasets.load(root, ALL_TO_ALL_DATASET).table();
+        List<Long> ref = new ArrayList<>();
+        for (int k = 0; k < ALL_TO_ALL_RUNS; k++) {
+            Arrays.stream(allToAllFlows(referenceAllToAllFct(t, "a2a_s" + k))).forEach(ref::add);
+        }
+        List<Long> ours = new ArrayList<>();
+        allToAll.forEach(r -> Arrays.stream(allToAllFlows(ourAllToAllFct(r))).forEach(ours::add));
+        XYChart c = Figures.xy("DCQCN all-to-all, 4 leaves x 4 spines, hashed: per-flow FCT over " + ALL_TO_ALL_RUNS
+                + " path choices each", "FCT [us]", "fraction of flows");
+        XYSeries r = c.addSeries("RDMA reference", cdfX(ref), cdfY(ref.size()));
+        r.setMarker(SeriesMarkers.NONE).setLineColor(Figures.PAPER_COLOR);
+        c.addSeries("ours", cdfX(ours), cdfY(ours.size())).setMarker(SeriesMarkers.NONE);
+        return c;
+    }
+
+    private static double[] cdfX(List<Long> v) {
+        return v.stream().mapToLong(Long::longValue).sorted().mapToDouble(x -> x / 1e3).toArray();
+    }
+
+    private static double[] cdfY(int n) {
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            y[i] = (i + 1) / (double) n;
+        }
+        return y;
+    }
+
+    /** The mechanism a DCQCN row that misses names, for ours run with ECN marks decided at {@code markingPoint}. */
+    private static String mechanism(SwitchBuffer.MarkingPoint markingPoint) {
+        return markingPoint == SwitchBuffer.MarkingPoint.ENQUEUE ? MISS_MARKING : MISS_REACTION;
+    }
+
+    /** Each row that misses and names no mechanism yet gets {@code mechanism} appended to its note. */
+    private static List<ComparisonRow> withMechanism(List<ComparisonRow> rows, String mechanism) {
+        List<ComparisonRow> out = new ArrayList<>();
+        for (ComparisonRow r : rows) {
+            if (r.meetsTarget() || r.note().contains("mechanism")) {
+                out.add(r);
+            } else {
+                out.add(new ComparisonRow(r.source(), r.quantity(), r.unit(), r.kind(), r.basis(), r.canonical(), r.target(),
+                        r.model(), r.note().isBlank() ? mechanism : r.note() + "; " + mechanism, r.sameQuantityAs(),
+                        r.trivialValue(), r.toleranceReason()));
+            }
+        }
+        return out;
+    }
+
+    private static double spread(long[] v) {
+        double max = Arrays.stream(v).max().orElseThrow();
+        return (max - Arrays.stream(v).min().orElseThrow()) / max;
+    }
+
+    /** FCT of the reference's all-to-all run {@code id}, ns, indexed [source][destination] (0 where it has none). */
+    static long[][] referenceAllToAllFct(Table t, String id) {
+        long[][] fct = new long[RdmaReferenceAllToAll.HOSTS][RdmaReferenceAllToAll.HOSTS];
+        boolean found = false;
+        for (Row r : t) {
+            if (r.getString("scenario").equals(id) && r.getString("quantity").equals("fct_ns")) {
+                fct[r.getInt("source")][r.getInt("destination")] = (long) r.getNumber("value");
+                found = true;
+            }
+        }
+        if (!found) {
+            throw new IllegalArgumentException(ALL_TO_ALL_DATASET + " has no fct_ns of " + id);
+        }
+        return fct;
+    }
+
+    /** A per-run value of the all-to-all dataset. */
+    static long allToAllValue(Table t, String id, String quantity) {
+        for (Row r : t) {
+            if (r.getString("scenario").equals(id) && r.getString("quantity").equals(quantity)) {
+                return (long) r.getNumber("value");
+            }
+        }
+        throw new IllegalArgumentException(ALL_TO_ALL_DATASET + " has no " + quantity + " of " + id);
+    }
+
+    /** Our all-to-all FCT, ns, indexed [source][destination] (0 for a flow that did not complete). */
+    static long[][] ourAllToAllFct(SimulationResult r) {
+        long[][] fct = new long[RdmaReferenceAllToAll.HOSTS][RdmaReferenceAllToAll.HOSTS];
+        for (SimulationResult.FlowRecord f : r.flows()) {
+            if (f.spec().source() < RdmaReferenceAllToAll.HOSTS && f.spec().destination() < RdmaReferenceAllToAll.HOSTS
+                    && f.completed()) {
+                fct[f.spec().source()][f.spec().destination()] = fctNs(f);
+            }
+        }
+        return fct;
+    }
+
+    /** The FCTs of the flows between different leaves (across a spine) or within one leaf, source-major. */
+    static long[] allToAllSelect(long[][] fct, boolean acrossSpine) {
+        List<Long> out = new ArrayList<>();
+        for (int a = 0; a < fct.length; a++) {
+            for (int d = 0; d < fct.length; d++) {
+                boolean across = a / RdmaReferenceAllToAll.HOSTS_PER_LEAF != d / RdmaReferenceAllToAll.HOSTS_PER_LEAF;
+                if (a != d && across == acrossSpine) {
+                    out.add(fct[a][d]);
+                }
+            }
+        }
+        return out.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** Every flow's FCT, source-major. */
+    static long[] allToAllFlows(long[][] fct) {
+        long[] out = new long[fct.length * (fct.length - 1)];
+        int i = 0;
+        for (int a = 0; a < fct.length; a++) {
+            for (int d = 0; d < fct.length; d++) {
+                if (a != d) {
+                    out[i++] = fct[a][d];
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Nearest-rank percentile: the ceil(q n)-th smallest. */
+    static long percentile(long[] values, double q) {
+        long[] s = values.clone();
+        Arrays.sort(s);
+        return s[Math.max(0, (int) Math.ceil(q * s.length) - 1)];
+    }
+
+    /** Makespan, mean, p10, p50, p90 and p99 of one run's FCTs, ns. */
+    static double[] allToAllStatistics(long[] fct) {
+        return new double[] {Arrays.stream(fct).max().orElseThrow(), Arrays.stream(fct).average().orElseThrow(),
+                percentile(fct, 0.1), percentile(fct, 0.5), percentile(fct, 0.9), percentile(fct, 0.99)};
+    }
+
+    /** The median (the mean of the middle two for an even count). */
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
     private static void regime(PaperComparison c, String quantity, double reference, double ours, String mechanism) {

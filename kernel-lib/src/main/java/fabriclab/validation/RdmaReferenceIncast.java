@@ -26,7 +26,11 @@ import fabriclab.loadbalancing.hash.HashFunction;
  *   <li>Packets: 1000 B of payload and 52 B of headers on the wire; an ACK (60 B there, 64 B here) for every data
  *       packet, on the data's priority.</li>
  *   <li>Marking: Kmin 100 KB, Kmax 400 KB, Pmax 0.2 on the switch's egress queues ({@link #MARKING}). The reference
- *       decides at dequeue from the queue left behind, ours at enqueue from the queue found.</li>
+ *       decides at dequeue from the queue left behind, ours by default at enqueue from the queue found
+ *       ({@link #scenario()}); {@link #scenario(SwitchBuffer.MarkingPoint)} with {@code DEQUEUE} marks as the reference
+ *       does. The marking point decides how soon the senders hear of the queue: a packet marked at enqueue carries the
+ *       mark to the receiver only after it has waited through the queue it found (8 us behind Kmin = 100 KB at
+ *       100 Gb/s), so the senders cut later and the queue climbs further toward the PFC threshold.</li>
  *   <li>DCQCN reaction point ({@link #dcqcn}): g = 1/256, alpha updated every 55 us, rate-increase timer 55 us and no
  *       byte counter, 5 fast-recovery steps, R_AI 40 Mb/s, R_HAI 400 Mb/s, a 100 Mb/s floor. The reference flags the
  *       ACK of every marked packet as a CNP and its sender cuts at most every 4 us (a rate-decrease check when a CNP
@@ -100,9 +104,18 @@ public record RdmaReferenceIncast(int senders) {
         return new Pfc(b / 8, b / 8 - PFC_THRESHOLD.xonOffsetBytes(), HEADROOM_BYTES, Pfc.MAX_QUANTA);
     }
 
-    /** The scenario: hosts 0 to N-1 send to host N through switch node N+1 (the reference's numbering), all at 0. */
+    /**
+     * The scenario: hosts 0 to N-1 send to host N through switch node N+1 (the reference's numbering), all at 0; ECN
+     * marks decided at enqueue (ours).
+     */
     public Scenario scenario() {
-        SwitchBuffer buffer = new SwitchBuffer(sharedBufferBytes(), sharedBufferBytes(), MARKING);
+        return scenario(SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /** The scenario with ECN marks decided at {@code markingPoint} (the reference's: {@code DEQUEUE}). */
+    public Scenario scenario(SwitchBuffer.MarkingPoint markingPoint) {
+        Parameters.notNull("markingPoint", markingPoint);
+        SwitchBuffer buffer = new SwitchBuffer(sharedBufferBytes(), sharedBufferBytes(), MARKING).withEcnMarkingPoint(markingPoint);
         SimulationConfig config = new SimulationConfig(MTU_BYTES, HEADER_BYTES, 1, buffer,
                 Forwarding.ecmp(HashFunction.CRC32, 7), 1, 10 * Time.US, 1000);
         return Scenario.incast(Incast.of(senders, BYTES_PER_SENDER, RATE_BPS), DELAY_PS, config).toBuilder()

@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.Parameters;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Tier;
@@ -106,12 +107,19 @@ public record RdmaReferencePfcVictim(boolean dcqcn) {
     /** Index of the victim's flow in {@link #flows()}. */
     public static final int VICTIM_FLOW = 1;
 
-    /** The scenario. */
+    /** The scenario, marking at enqueue (ours). */
     public Scenario scenario() {
+        return scenario(SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    /** The scenario with ECN marks decided at {@code markingPoint} (the reference's: {@code DEQUEUE}). */
+    public Scenario scenario(SwitchBuffer.MarkingPoint markingPoint) {
+        Parameters.notNull("markingPoint", markingPoint);
         long b = sharedBufferBytes();
         EcnMarking marking = dcqcn ? RdmaReferenceIncast.MARKING : EcnMarking.OFF;
         SimulationConfig config = new SimulationConfig(RdmaReferenceIncast.MTU_BYTES, RdmaReferenceIncast.HEADER_BYTES, 1,
-                new SwitchBuffer(b, b, marking), Forwarding.ecmp(HashFunction.CRC32, 7), 1, Time.US, 1_000);
+                new SwitchBuffer(b, b, marking).withEcnMarkingPoint(markingPoint), Forwarding.ecmp(HashFunction.CRC32, 7), 1,
+                Time.US, 1_000);
         Pfc pfc = new Pfc(b / 8, b / 8 - RdmaReferenceIncast.PFC_THRESHOLD.xonOffsetBytes(), RdmaReferenceIncast.HEADROOM_BYTES,
                 Pfc.MAX_QUANTA);
         return Scenario.builder(topology(), config).flows(flows()).transport(transport()).pfc(pfc)

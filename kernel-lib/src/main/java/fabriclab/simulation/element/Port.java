@@ -107,6 +107,9 @@ public final class Port {
         for (int i = 0, n = q.priorities(); i < n; i++) {
             if (!q.isEmpty(i) && !ps.paused(i, now)) {
                 p = q.poll(i);
+                if (owner instanceof Switch ms && ms.marksAtDequeue) {
+                    ms.departing(p, this);
+                }
                 if (net.queueingObserver != null && owner instanceof Switch sw) {
                     net.queueingObserver.dequeued(sw.switchIndex, index, p.flow.id, p.isData(), p.wireBytes,
                             now - p.enqueuedPs, now);

@@ -11,9 +11,10 @@ import fabriclab.loadbalancing.hash.EcmpHasher;
  * {@link EdgeFunction} if it has one (a GSE edge), else routed on the spot to an egress port chosen
  * by the run's {@link Forwarding} among the routing table's candidates, then admitted if the switch's shared
  * buffer and the egress queue's limit allow ({@link SwitchBuffer}, per switch and port by the run's
- * {@link fabriclab.simulation.config.BufferPlan}; tail drop otherwise), ECN-marked at
- * enqueue by the one marking curve ({@link EcnMarking}) on the occupancy of its (port, priority)
- * queue, accounted at its ingress port for PFC ({@link PfcIngress}), and queued. Buffer bytes are held
+ * {@link fabriclab.simulation.config.BufferPlan}; tail drop otherwise), ECN-marked by the one
+ * marking curve ({@link EcnMarking}) on the occupancy of its (port, priority) queue (at enqueue, the queue it
+ * finds; or, with {@link SwitchBuffer.MarkingPoint#DEQUEUE}, when it starts its transmission, the queue it
+ * leaves behind), accounted at its ingress port for PFC ({@link PfcIngress}), and queued. Buffer bytes are held
  * from admission until the last bit leaves. Counters: peak buffer use, packets black-holed on a
  * failed link before the routes changed, packets with no route.
  */
@@ -44,6 +45,8 @@ public final class Switch extends Node {
     private final long kminBytes;
     /** 0, or the port rate the marking thresholds are written for (they scale with each port's rate). */
     private final long ecnReferenceRate;
+    /** Whether ECN marks are decided as a packet leaves its queue ({@link SwitchBuffer.MarkingPoint#DEQUEUE}). */
+    final boolean marksAtDequeue;
     /**
      * The PFC ingress counters of all this switch's ports, {@link PfcIngress#STRIDE} longs per
      * priority from each port's {@link PfcIngress#base()} (see {@link PfcIngress#share}); a packet
@@ -103,6 +106,7 @@ public final class Switch extends Node {
         this.marking = b.ecnMarking();
         this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
         this.ecnReferenceRate = b.ecnReferenceRateBitsPerSecond();
+        this.marksAtDequeue = b.ecnMarkingPoint() == SwitchBuffer.MarkingPoint.DEQUEUE;
         this.pauseCheckFromBytes = net.pfc == null ? Long.MAX_VALUE
                 : net.pfcDynamic != null ? Long.MIN_VALUE : net.pfc.xoffBytes();
         this.resumeCheckBelowBytes = net.pfc == null || net.pfcDynamic != null ? Long.MAX_VALUE : net.pfc.xonBytes();
@@ -333,12 +337,35 @@ public final class Switch extends Node {
 
     /**
      * A data packet admitted above Kmin, the queue read on the marking curve at {@code queueOnCurve} bytes: the
-     * congestion point (iQCN) hears of it, and an unmarked packet is marked with the curve's probability.
+     * congestion point (iQCN) hears of it, and, with marking at enqueue, an unmarked packet is marked with the curve's
+     * probability.
      */
     private void congested(Packet p, Port out, double queueOnCurve) {
         if (congestionPoint != null) {
             congestionPoint.congested(this, p, part.now);
         }
+        if (!marksAtDequeue) {
+            mark(p, out, queueOnCurve);
+        }
+    }
+
+    /**
+     * Data or control packet {@code p} leaves {@code out}'s queue to start its transmission, with marking at dequeue: a
+     * data packet is marked on the curve read at the bytes its (port, priority) queue holds without it.
+     */
+    void departing(Packet p, Port out) {
+        if (p.kind != Packet.DATA) {
+            return;
+        }
+        long left = out.queue.bytesOf(p.priority) - p.wireBytes;
+        double onCurve = ecnReferenceRate != 0 ? (double) left * ecnReferenceRate / out.link.rateBitsPerSecond : left;
+        if (onCurve > marking.kMinBytes()) {
+            mark(p, out, onCurve);
+        }
+    }
+
+    /** An unmarked packet is marked with the curve's probability at {@code queueOnCurve} bytes. */
+    private void mark(Packet p, Port out, double queueOnCurve) {
         if (!p.ecn) {
             double prob = marking.probabilityUnchecked(queueOnCurve);
             if (prob >= 1 || random.nextDouble() < prob) {

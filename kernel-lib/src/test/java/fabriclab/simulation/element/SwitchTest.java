@@ -155,6 +155,28 @@ class SwitchTest {
         assertEquals(1, sw.ports.get(1).queue.ecnMarks);
     }
 
+    /**
+     * Four 1000 B data packets reach host 1's port at once, step marking above 1500 B. At enqueue a packet is marked on
+     * the bytes it finds (0, 1000, 2000, 3000: the third and fourth); at dequeue on the bytes it leaves behind as it
+     * starts (the first starts at once with none behind, the second at 80 ns with the third and fourth behind, 2000 B,
+     * then 1000 and 0): the second only.
+     */
+    @Test
+    void marksAtEnqueueOnTheQueueFoundAndAtDequeueOnTheQueueLeftBehind() {
+        for (SwitchBuffer.MarkingPoint point : SwitchBuffer.MarkingPoint.values()) {
+            Rig r = star(1, new SwitchBuffer(1_000_000, 1_000_000, new EcnMarking(1500, 1500, 1.0)).withEcnMarkingPoint(point), 1);
+            r.at(0, () -> {
+                for (int k = 0; k < 4; k++) {
+                    arrive(r, r.data(0, k, 1000, 0));
+                }
+            });
+            r.runAll();
+            List<Integer> marked = r.arrivalsAt(1).stream().filter(a -> a.packet().ecn).map(a -> a.packet().seq).toList();
+            assertEquals(point == SwitchBuffer.MarkingPoint.ENQUEUE ? List.of(2, 3) : List.of(1), marked, point.name());
+            assertEquals(marked.size(), r.net.switches[0].ports.get(1).queue.ecnMarks, point.name());
+        }
+    }
+
     @Test
     void aDownLinkBlackHolesUntilWithdrawnThenThereIsNoRoute() {
         Rig r = star(1, SwitchBuffer.shared(1_000_000), 1);

@@ -84,8 +84,13 @@ class ParallelEngineTest {
 
     /** DCQCN with WRED marking (random draws at every switch) and PFC, an incast across the spines. */
     private static Scenario dcqcn(int hosts) {
+        return dcqcn(hosts, SwitchBuffer.MarkingPoint.ENQUEUE);
+    }
+
+    private static Scenario dcqcn(int hosts, SwitchBuffer.MarkingPoint point) {
         DcqcnParameters p = DcqcnParameters.zhu2015();
-        SimulationConfig c = new SimulationConfig(MTU, HEADER, 1, SwitchBuffer.shared(4_000_000).withEcnMarking(p.marking()),
+        SimulationConfig c = new SimulationConfig(MTU, HEADER, 1,
+                SwitchBuffer.shared(4_000_000).withEcnMarking(p.marking()).withEcnMarkingPoint(point),
                 Forwarding.ecmp(HashFunction.CRC32, 3), 11, 0, 0);
         List<FlowSpec> flows = new java.util.ArrayList<>();
         for (int i = 8; i < hosts; i++) { // every host of the other leaves sends to host 0
@@ -129,6 +134,12 @@ class ParallelEngineTest {
     void dcqcnWithWredMarkingIsTheSameWithOneTwoThreeAndFourThreads() {
         sameForEveryThreadCount(dcqcn(32), r -> r.ecnMarks() > 0 && r.counter(RoceTransport.CNPS) > 0
                 && r.allCompleted());
+    }
+
+    @Test
+    void dcqcnMarkingAtDequeueIsTheSameWithOneTwoThreeAndFourThreads() {
+        sameForEveryThreadCount(dcqcn(32, SwitchBuffer.MarkingPoint.DEQUEUE),
+                r -> r.ecnMarks() > 0 && r.counter(RoceTransport.CNPS) > 0 && r.allCompleted());
     }
 
     /**
