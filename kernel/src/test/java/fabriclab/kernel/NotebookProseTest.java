@@ -72,6 +72,9 @@ class NotebookProseTest {
             new Allowed("06", "641", "Cisco's PFC white paper: cable term for 100 m of fibre, an outside reference"),
             new Allowed("07", "4791", "RoCEv2's UDP destination port (IANA), a protocol constant"),
             new Allowed("08", "4.29", "HCCL's default local ACK timeout (4.096 us x 2^20), a published setting"),
+            new Allowed("08", "32,767", "NVIDIA's firmware default byte counter (RPG_BYTE_RESET, mlxconfig), a published"
+                    + " setting cited in the settings table; DcqcnParameters.nvidiaConnectX() holds it, no output prints it"),
+            new Allowed("08", "32767", "the same firmware default as mlxconfig lists it, in the table's citation"),
             new Allowed("08", "640", "RoCE runs of GseVsRoceTestbed.Grid.FULL (2 x 4 x 2 x 5 x 4 x 2), which the notebook does not run"),
             new Allowed("09", "280", "Ascend 910B peak TFLOP/s, lowest variant as reported; no dataset holds it"),
             new Allowed("09", "376", "Ascend 910B peak TFLOP/s, highest variant as reported; no dataset holds it"),
