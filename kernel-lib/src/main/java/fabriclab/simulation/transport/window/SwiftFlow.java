@@ -2,16 +2,14 @@ package fabriclab.simulation.transport.window;
 
 import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.Network;
-import fabriclab.simulation.element.Packet;
 
 /** Runtime of one Swift queue pair (package-private); see {@link SwiftTransport}. */
-final class SwiftFlow extends WindowedFlow {
+final class SwiftFlow extends DelayEchoFlow {
     private final SwiftTransport model;
     private final int hops;
     private final double packetBits;
     /** The congestion window [packets]. */
     double cwnd;
-    private long echo;
     private long lastDecreasePs = Long.MIN_VALUE;
     private long lastRttPs;
 
@@ -26,17 +24,6 @@ final class SwiftFlow extends WindowedFlow {
     @Override
     double windowBytes() {
         return Math.ceil(cwnd) * mtuBytes;
-    }
-
-    @Override
-    protected void onData(Packet p, long now) {
-        echo = p.aux();
-        super.onData(p, now);
-    }
-
-    @Override
-    protected long ackAux() {
-        return echo;
     }
 
     @Override

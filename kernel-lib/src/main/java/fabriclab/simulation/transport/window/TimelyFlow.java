@@ -3,13 +3,10 @@ package fabriclab.simulation.transport.window;
 import fabriclab.congestion.TimelyUpdate;
 import fabriclab.simulation.element.FlowState;
 import fabriclab.simulation.element.Network;
-import fabriclab.simulation.element.Packet;
 
 /** Runtime of one TIMELY queue pair (package-private); see {@link TimelyTransport}. */
-final class TimelyFlow extends WindowedFlow {
+final class TimelyFlow extends DelayEchoFlow {
     private final TimelyTransport model;
-    /** Receiver: the send time of the last data packet that arrived, echoed by the next ACK. */
-    private long echo;
     private int windowEnd = -1;
     private TimelyUpdate state;
 
@@ -22,17 +19,6 @@ final class TimelyFlow extends WindowedFlow {
     @Override
     double windowBytes() {
         return model.windowBytes() == 0 ? Double.POSITIVE_INFINITY : model.windowBytes() * (rateBitsPerSecond / lineRate);
-    }
-
-    @Override
-    protected void onData(Packet p, long now) {
-        echo = p.aux();
-        super.onData(p, now);
-    }
-
-    @Override
-    protected long ackAux() {
-        return echo;
     }
 
     @Override
