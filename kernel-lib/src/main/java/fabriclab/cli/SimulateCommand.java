@@ -100,6 +100,7 @@ public final class SimulateCommand {
         if (work != null) {
             err.println("simulate: " + work);
         }
+        s.pfcShortfall().ifPresent(f -> err.println("simulate: " + pfcWarning(f)));
         try {
             return simulate(o, s, drawn, estimate, profile, out, err);
         } catch (IOException e) {
@@ -137,6 +138,22 @@ public final class SimulateCommand {
                 + " (more with drops and retransmissions); --time-limit bounds it", (double) packetHops, events,
                 seconds < 3600 * 48 ? String.format(Locale.ROOT, "%.0f to %.0f minutes", seconds / 180, seconds / 60)
                         : String.format(Locale.ROOT, "%.0f to %.0f hours", seconds / 10800, seconds / 3600));
+    }
+
+    /**
+     * The warning for a switch whose buffer static PFC cannot keep lossless ({@link Scenario#pfcShortfall}), in the
+     * options' terms.
+     */
+    static String pfcWarning(Scenario.PfcShortfall f) {
+        String when = f.sharedBytes() < f.onePortBytes()
+                ? String.format(Locale.ROOT, "even one port needs %,d B: one sender into a paused egress overflows it",
+                        f.onePortBytes())
+                : String.format(Locale.ROOT, "one port needs %,d B: enough senders outrunning their egresses at once"
+                        + " overflow it", f.onePortBytes());
+        return String.format(Locale.ROOT, "warning: PFC cannot keep %s lossless: its buffer (--buffer or --switch-buffer)"
+                + " of %,d B is less than the %,d B its %d ports may hold, each the XOFF of --pfc (%,d B) plus what still"
+                + " arrives after it sends a PAUSE (two --delay at --rate, in packets of --mtu + --header); %s; drops are"
+                + " counted by place", f.switchName(), f.sharedBytes(), f.allPortsBytes(), f.ports(), f.xoffBytes(), when);
     }
 
     private static int simulate(SimulateRun o, Scenario s, GeneratedFlows drawn, long estimate, String profile,

@@ -252,6 +252,70 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         return firstQueuePair(flow) + qp;
     }
 
+    /**
+     * A switch whose shared buffer PFC's static thresholds cannot keep lossless. Each ingress port holds up to
+     * {@code xoffBytes} before it pauses its upstream, and then still receives what was already on its way
+     * ({@link fabriclab.fabric.PfcHeadroom#packetLevelBytes} for its link's rate and delay). With all of the switch's
+     * ports receiving into congested egresses at once it must hold the sum of these, {@code allPortsBytes}; with one,
+     * the largest, {@code onePortBytes}. A buffer below {@code allPortsBytes} is overflowed, and packets dropped, by
+     * enough senders outrunning their egresses; below {@code onePortBytes}, by one sender into a paused egress.
+     *
+     * @param switchName the switch's name (leaf1, spine3)
+     * @param sharedBytes its shared buffer [bytes]
+     * @param xoffBytes the PFC XOFF threshold [bytes]
+     * @param ports the switch's ports (its links)
+     * @param allPortsBytes XOFF plus what arrives after the PAUSE, summed over its ports [bytes]
+     * @param onePortBytes the same for its port that needs the most [bytes]
+     */
+    public record PfcShortfall(String switchName, long sharedBytes, long xoffBytes, int ports, long allPortsBytes,
+                               long onePortBytes) {
+        /** Validates: a name, positive sizes, XOFF &le; one port's need &le; all ports' need. */
+        public PfcShortfall {
+            Parameters.notNull("switchName", switchName);
+            Parameters.atLeast("sharedBytes", sharedBytes, 1L);
+            Parameters.atLeast("xoffBytes", xoffBytes, 1L);
+            Parameters.atLeast("ports", ports, 1);
+            Parameters.atLeast("onePortBytes", onePortBytes, xoffBytes);
+            Parameters.atLeast("allPortsBytes", allPortsBytes, onePortBytes);
+        }
+    }
+
+    /**
+     * The first switch (in index order) whose shared buffer static PFC cannot keep lossless with all its ports
+     * receiving at once ({@link PfcShortfall}), or empty: always empty without PFC or with {@link #pfcDynamicThreshold}
+     * (whose XOFF moves with the free buffer). A run with a shortfall still goes; its drops are counted by place.
+     */
+    public java.util.Optional<PfcShortfall> pfcShortfall() {
+        if (pfc == null || pfcDynamicThreshold != null) {
+            return java.util.Optional.empty();
+        }
+        int wire = config.mtuBytes() + config.headerBytes();
+        int switches = topology.switches();
+        long[] all = new long[switches];
+        long[] one = new long[switches];
+        int[] ports = new int[switches];
+        for (LinkSpec l : topology.links()) {
+            long need = pfc.xoffBytes() + fabriclab.fabric.PfcHeadroom.packetLevelBytes(l.rateBitsPerSecond(),
+                    Math.min(l.propagationPs(), Time.S), wire);
+            for (int node : new int[] {l.nodeA(), l.nodeB()}) {
+                if (node >= topology.hosts()) {
+                    int sw = node - topology.hosts();
+                    all[sw] = all[sw] > Long.MAX_VALUE - need ? Long.MAX_VALUE : all[sw] + need;
+                    one[sw] = Math.max(one[sw], need);
+                    ports[sw]++;
+                }
+            }
+        }
+        for (int sw = 0; sw < switches; sw++) {
+            long shared = config.bufferPlan().bufferOf(topology, sw, config.buffer()).sharedBytes();
+            if (ports[sw] > 0 && shared < all[sw]) {
+                return java.util.Optional.of(new PfcShortfall(topology.nodeName(topology.switchNode(sw)), shared,
+                        pfc.xoffBytes(), ports[sw], all[sw], one[sw]));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /** The queue pairs of all the flows (each flow has at least one). */
     public int queuePairCount() {
         return firstQueuePair(flows.size());

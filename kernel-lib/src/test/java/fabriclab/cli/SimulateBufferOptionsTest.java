@@ -72,6 +72,27 @@ class SimulateBufferOptionsTest {
         refused(new String[] {"--switch-buffer", "leaf=0"}, "leaf", "[1B, 1TiB]", "got 0");
     }
 
+    /**
+     * A buffer that PFC cannot keep lossless is announced before the run: after a port's counter crosses XOFF, the
+     * default link (100G, 1 us each way, packets of 1000 + 64 B) still delivers P (3 + floor((2 prop + ser(64 B)) /
+     * ser(P))) bytes: ser(1064 B) = 85,120 ps, 2 prop + ser(64 B) = 2,005,120 ps, floor = 23, so 26 packets = 27,664 B;
+     * with the default XOFF of 15,960 B a port needs 43,624 B. With 32 hosts a spine has 4 ports (2 leaves, 2 links
+     * each): 174,496 B. The run still goes (a short flow never fills it).
+     */
+    @Test
+    void aBufferPfcCannotProtectIsAnnounced() {
+        Object[] r = SimulateCommandTest.run("--hosts", "32", "--flow-bytes", "10KB", "--switch-buffer", "spine=174495",
+                "--quiet");
+        String err = (String) r[2];
+        assertEquals(0, r[0], err);
+        for (String part : List.of("warning: PFC cannot keep spine1 lossless", "174,495 B", "174,496 B", "4 ports",
+                "15,960 B", "one port needs 43,624 B")) {
+            assertTrue(err.contains(part), "\"" + part + "\" in: " + err);
+        }
+        r = SimulateCommandTest.run("--hosts", "32", "--flow-bytes", "10KB", "--switch-buffer", "spine=174496", "--quiet");
+        assertTrue(!((String) r[2]).contains("warning: PFC"), (String) r[2]);
+    }
+
     @Test
     void aTierSwitchOrPortTheFabricLacksIsRefused() {
         refused(new String[] {"--switch-buffer", "core=32MB"}, "core", "must be a tier", "leaf, spine", "got core=32MB");
