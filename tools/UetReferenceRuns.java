@@ -78,6 +78,12 @@ public final class UetReferenceRuns {
     public static void main(String[] args) throws Exception {
         List<String> rest = new ArrayList<>(Arrays.asList(args));
         boolean check = rest.remove("--check");
+        for (String a : rest) {
+            if (a.startsWith("-")) {
+                System.err.println("unknown option " + a + " (the only option is --check)");
+                System.exit(2);
+            }
+        }
         String tree = !rest.isEmpty() ? rest.get(0) : System.getenv("FABRICLAB_UET_REFERENCE");
         if (tree == null || tree.isBlank() || rest.size() > 2) {
             System.err.println("usage: java tools/UetReferenceRuns.java [--check] <uet-htsim export> [<out dir>]"
