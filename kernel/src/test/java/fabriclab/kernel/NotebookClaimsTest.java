@@ -66,7 +66,16 @@ class NotebookClaimsTest {
             if (!cell.path("cell_type").asText().equals("markdown")) {
                 continue;
             }
-            for (String claim : Claims.claimsIn(NotebookProseTest.text(cell.path("source")))) {
+            String markdown = NotebookProseTest.text(cell.path("source"));
+            String[] lines = markdown.split("\n", -1);
+            for (int l = 1; l < lines.length; l++) {
+                if (lines[l].stripLeading().startsWith("<!--") && !lines[l - 1].isBlank()) {
+                    // an HTML block may interrupt a paragraph: the sentence around it would render as two paragraphs
+                    failures.add(name + " cell " + i + ": a comment starts a line inside a paragraph (put it after the"
+                            + " sentence, on the sentence's line): " + lines[l]);
+                }
+            }
+            for (String claim : Claims.claimsIn(markdown)) {
                 count++;
                 Claims.Outcome o = Claims.evaluate(claim, tables, outputs.toString());
                 if (!o.holds()) {
