@@ -29,6 +29,7 @@ import java.util.stream.Collectors;
  * <pre>
  * claim      := 'claim:' [table] ['where' conds] [quantifier] ':' assertion
  * table      := a path from the repository root to a CSV file (datasets/model/x.csv, datasets/published/y.csv)
+ *             | 'output' "title"   (a table the notebook printed, found by a part of its title line)
  * conds      := cond ('and' cond)*
  * cond       := column op value        op: = != &lt; &lt;= &gt; &gt;= and ~ (the cell contains the text)
  * value      := number | word | "quoted text"   (text with spaces, commas or signs is quoted; a binary
@@ -103,6 +104,42 @@ final class Claims {
         } catch (ClaimException e) {
             return new Outcome(false, "cannot evaluate: " + e.getMessage());
         }
+    }
+
+    /**
+     * A table the notebook printed: the first text output line that contains {@code title}, then a header line of
+     * {@code |}-separated column names, a line of dashes, and rows up to the first line without a {@code |}.
+     */
+    static Table outputTable(String outputs, String title) {
+        String[] lines = outputs.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].contains(title) && !lines[i].contains("|") && i + 2 < lines.length && lines[i + 1].contains("|")
+                    && lines[i + 2].startsWith("---")) {
+                List<String> header = cells(lines[i + 1]);
+                List<List<String>> rows = new ArrayList<>();
+                for (int j = i + 3; j < lines.length && lines[j].contains("|"); j++) {
+                    List<String> row = cells(lines[j]);
+                    if (row.size() != header.size()) {
+                        throw new ClaimException("output table '" + title + "': a row of " + row.size() + " cells under "
+                                + header.size() + " columns");
+                    }
+                    rows.add(row);
+                }
+                return new Table(header, rows);
+            }
+        }
+        throw new ClaimException("no output table titled '" + title + "'");
+    }
+
+    private static List<String> cells(String line) {
+        List<String> out = new ArrayList<>();
+        for (String c : line.split("\\|", -1)) {
+            out.add(c.trim());
+        }
+        if (!out.isEmpty() && out.get(out.size() - 1).isEmpty()) {
+            out.remove(out.size() - 1);
+        }
+        return out;
     }
 
     /** Reads a CSV file (RFC 4180 quoting) into a table. */
@@ -220,6 +257,10 @@ final class Claims {
             Table table = null;
             if (peek().endsWith(".csv")) {
                 table = tables.apply(next());
+            } else if (peek().equals("output") && pos + 1 < tokens.size() && tokens.get(pos + 1).startsWith("\"")) {
+                next();
+                String title = next();
+                table = outputTable(outputs, title.substring(1, title.length() - 1).replace("\\\"", "\""));
             }
             if (accept("where")) {
                 requireTable(table);

@@ -155,6 +155,12 @@ class NotebookClaimsTest {
         assertTrue(holds(": output(\"ratio ([\\d,.]+)\") > 2000", outputs));
         assertFalse(holds(": output(\"speedup ([\\d.]+)x\") < 1", outputs));
         assertFalse(holds(": output(\"slowdown ([\\d.]+)x\") < 1", outputs));
+        String table = "      buffers, 8 paths      \n m  |  late_share  |  max_kb  |\n-------------\n"
+                + " 1  |  0.61  |  56  |\n 4  |  0.31  |  60  |\n\nnext";
+        assertTrue(holds("output \"buffers\" for every row: max_kb within [40, 64]", table));
+        assertTrue(holds("output \"buffers\": late_share[m=4] / late_share[m=1] > 0.5 and count(m) = 2", table));
+        assertFalse(holds("output \"buffers\" for every row: max_kb < 60", table));
+        assertFalse(holds("output \"buffer sizes\": count(m) = 2", table));
     }
 
     @Test
