@@ -50,7 +50,8 @@ import java.util.stream.Collectors;
  * its scope (a paired value); an aggregate reduces the selected rows (median of an even count: mean of the middle two).
  * {@code output("regex")} is the number captured by the regex's first group in the first match in the notebook's text
  * outputs. {@code a = 2.34} with a literal holds when a rounds to the literal at the literal's decimals (the precision
- * the prose gives); {@code within [a, b]} is inclusive. A claim that selects no row, several rows where one is meant,
+ * the prose gives); two computed values are equal within a relative 1e-9 (floating-point rounding);
+ * {@code within [a, b]} is inclusive. A claim that selects no row, several rows where one is meant,
  * names a missing column or file, or cannot be parsed does not hold: it fails loudly, naming what it could not find.
  */
 final class Claims {
@@ -456,6 +457,9 @@ final class Claims {
                 Value lit = b.literal() ? b : a, other = b.literal() ? a : b;
                 double half = 0.5 * Math.pow(10, -lit.decimals()) * (1 + 1e-9);
                 h = Math.abs(other.value() - lit.value()) <= half;
+                h = op.equals("=") == h;
+            } else if (op.equals("=") || op.equals("!=")) {
+                h = Math.abs(a.value() - b.value()) <= 1e-9 * Math.max(Math.abs(a.value()), Math.abs(b.value()));
                 h = op.equals("=") == h;
             } else {
                 h = compare(Double.compare(a.value(), b.value()), op);
