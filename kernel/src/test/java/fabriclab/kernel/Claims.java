@@ -32,7 +32,7 @@ import java.util.stream.Collectors;
  *             | 'output' "title"   (a table the notebook printed, found by a part of its title line)
  * conds      := cond ('and' cond)*
  * cond       := column op value        op: = != &lt; &lt;= &gt; &gt;= and ~ (the cell contains the text)
- * value      := number | word | "quoted text"   (text with spaces, commas or signs is quoted; a binary
+ * value      := number | word | "quoted text"   (text, and column names, with spaces, commas or signs are quoted; a binary
  *                                            minus stands between spaces: a - b)
  * quantifier := 'for' ('every' | 'no' | INT 'of') (column (',' column)* | 'row')
  * assertion  := comparison ('and' comparison)*
@@ -283,7 +283,7 @@ final class Claims {
                     throw new ClaimException("expected 'every', 'no' or a count after 'for', found '" + q + "'");
                 }
                 do {
-                    keys.add(next());
+                    keys.add(unquote(next()));
                 } while (accept(","));
             }
             expect(":");
@@ -329,6 +329,12 @@ final class Claims {
             return new Outcome(holds, holding + " of " + groups.size() + " groups hold\n" + detail.toString().trim());
         }
 
+        /** A column name or value as written: "quoted" when it holds spaces, commas or signs. */
+        static String unquote(String t) {
+            return t.startsWith("\"") && t.endsWith("\"") && t.length() >= 2
+                    ? t.substring(1, t.length() - 1).replace("\\\"", "\"") : t;
+        }
+
         static int indexOf(int[] a, int v) {
             for (int i = 0; i < a.length; i++) {
                 if (a[i] == v) {
@@ -354,7 +360,7 @@ final class Claims {
         List<String[]> conds(Table table) {
             List<String[]> out = new ArrayList<>();
             do {
-                String column = next();
+                String column = unquote(next());
                 table.column(column);
                 String op = next();
                 if (!List.of("=", "!=", "<", "<=", ">", ">=", "~").contains(op)) {
@@ -548,7 +554,7 @@ final class Claims {
             if (scope == null) {
                 throw new ClaimException("a column needs a table (a .csv path) first");
             }
-            String column = next();
+            String column = unquote(next());
             int c = scope.column(column);
             List<List<String>> rows = scope.rows();
             if (accept("[")) {

@@ -161,6 +161,8 @@ class NotebookClaimsTest {
         assertTrue(holds("output \"buffers\": late_share[m=4] / late_share[m=1] > 0.5 and count(m) = 2", table));
         assertFalse(holds("output \"buffers\" for every row: max_kb < 60", table));
         assertFalse(holds("output \"buffer sizes\": count(m) = 2", table));
+        String spaced = "  runs  \n run  |  flows completed  |\n---\n PFC  |  0  |\n HOOK  |  4  |\n";
+        assertTrue(holds("output \"runs\": \"flows completed\"[run=HOOK] = 4 and max(\"flows completed\"[run != HOOK]) = 0", spaced));
     }
 
     @Test
