@@ -38,8 +38,8 @@ import java.util.stream.Collectors;
  * assertion  := comparison ('and' comparison)*
  * comparison := expr op expr | expr 'within' '[' number ',' number ']'
  * expr       := term (('+' | '-') term)*;   term := factor (('*' | '/') factor)*
- * factor     := number | '-' factor | '(' expr ')' | column ['[' conds ']']
- *             | agg '(' column ['[' conds ']'] ')' | 'output' '(' "regex" ')'
+ * factor     := number | '-' factor | '(' expr ')' | selection | agg '(' selection ')' | 'output' '(' "regex" ')'
+ * selection  := column ['[' conds ']' | '{' conds '}']
  * agg        := min | max | median | mean | sum | count
  * </pre>
  *
@@ -47,7 +47,8 @@ import java.util.stream.Collectors;
  * evaluated once over the scope; with one, the scope is split into groups with equal values of the named columns (a
  * pairing: the same seed, the same load) and the assertion is evaluated in each ({@code row}: every row of the scope on its own): {@code every} group must satisfy it,
  * {@code no} group may, or exactly {@code INT} groups do. A bare {@code column[conds]} must select exactly one row of
- * its scope (a paired value); an aggregate reduces the selected rows (median of an even count: mean of the middle two).
+ * its scope (a paired value); {@code column{conds}} selects from the whole table instead, before {@code where} and
+ * grouping (a reference value every group compares with); an aggregate reduces the selected rows (median of an even count: mean of the middle two).
  * {@code output("regex")} is the number captured by the regex's first group in the first match in the notebook's text
  * outputs. {@code a = 2.34} with a literal holds when a rounds to the literal at the literal's decimals (the precision
  * the prose gives); two computed values are equal within a relative 1e-9 (floating-point rounding);
@@ -204,11 +205,12 @@ final class Claims {
         private final List<String> tokens = new ArrayList<>();
         private int pos;
         private Table scope;
+        private Table whole;
         private final StringBuilder seen = new StringBuilder();
 
         private static final Pattern TOKEN = Pattern.compile(
-                "\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[\\w./-]+\\.csv(?![\\w.])|<=|>=|!=|[<>=~:,\\[\\]()+*/-]|\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?(?![\\w.])"
-                        + "|[^\\s<>=!~:,\\[\\]()+*/\"-]+)");
+                "\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[\\w./-]+\\.csv(?![\\w.])|<=|>=|!=|[<>=~:,\\[\\]{}()+*/-]|\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?(?![\\w.])"
+                        + "|[^\\s<>=!~:,\\[\\]{}()+*/\"-]+)");
 
         Parser(String src, Function<String, Table> tables, String outputs) {
             this.src = src;
@@ -263,6 +265,7 @@ final class Claims {
                 String title = next();
                 table = outputTable(outputs, title.substring(1, title.length() - 1).replace("\\\"", "\""));
             }
+            whole = table;
             if (accept("where")) {
                 requireTable(table);
                 table = table.with(filter(table, table.rows(), conds(table)));
@@ -560,6 +563,9 @@ final class Claims {
             if (accept("[")) {
                 rows = filter(scope, rows, conds(scope));
                 expect("]");
+            } else if (accept("{")) {
+                rows = filter(whole, whole.rows(), conds(whole));
+                expect("}");
             }
             double[] out = new double[rows.size()];
             for (int i = 0; i < out.length; i++) {

@@ -130,6 +130,9 @@ class NotebookClaimsTest {
         assertTrue(holds("runs.csv for every row: jct >= 9 and jct <= 30"));
         assertFalse(holds("runs.csv for every row: jct > 9"));
         assertTrue(holds("runs.csv for 1 of row: jct = 9"));
+        // {conds}: a reference row outside the group and the where-scope
+        assertTrue(holds("runs.csv where scheme=roce for 3 of seed, load: jct > jct{scheme=gse and seed=1 and load=0.5}"));
+        assertFalse(holds("runs.csv where scheme=roce for every seed, load: jct > jct{scheme=gse and seed=1 and load=0.5}"));
     }
 
     @Test
