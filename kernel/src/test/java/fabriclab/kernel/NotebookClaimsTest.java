@@ -142,7 +142,7 @@ class NotebookClaimsTest {
         assertTrue(holds("runs.csv where load=0.5: mean(jct[scheme=gse]) = 10.17"));     // 10.1667 at the literal's decimals
         assertTrue(holds("runs.csv where load=0.5: mean(jct[scheme=gse]) = 10.2"));
         assertFalse(holds("runs.csv where load=0.5: mean(jct[scheme=gse]) = 10.16"));
-        assertTrue(holds("runs.csv where load=0.5: median(jct) = 10.0"));               // even count: mean of the middle two
+        assertTrue(holds("runs.csv where load=0.5: median(jct) = 10.25"));              // even count: mean of the middle two
         assertTrue(holds("runs.csv where load=0.5: min(jct) within [9, 12] and max(jct) within [9, 12]"));
         assertFalse(holds("runs.csv: max(jct) within [9, 12]"));
         assertTrue(holds("runs.csv: count(scheme[label ~ b]) = 3 and sum(jct[load >= 0.9]) = 50"));
