@@ -110,12 +110,13 @@ final class Claims {
 
     /**
      * A table the notebook printed: the first text output line that contains {@code title}, then a header line of
-     * {@code |}-separated column names, a line of dashes, and rows up to the first line without a {@code |}.
+     * column names separated by a {@code |} with a space on either side, a line of dashes, and rows up to the first
+     * line without a {@code |}.
      */
     static Table outputTable(String outputs, String title) {
         String[] lines = outputs.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
-            if (lines[i].contains(title) && !lines[i].contains("|") && i + 2 < lines.length && lines[i + 1].contains("|")
+            if (lines[i].contains(title) && i + 2 < lines.length && lines[i + 1].contains("|")
                     && lines[i + 2].startsWith("---")) {
                 List<String> header = cells(lines[i + 1]);
                 List<List<String>> rows = new ArrayList<>();
@@ -135,7 +136,7 @@ final class Claims {
 
     private static List<String> cells(String line) {
         List<String> out = new ArrayList<>();
-        for (String c : line.split("\\|", -1)) {
+        for (String c : (line + " ").split("\\s\\|(?=\\s)", -1)) { // a cell may hold "|R|": only a spaced bar separates
             out.add(c.trim());
         }
         if (!out.isEmpty() && out.get(out.size() - 1).isEmpty()) {
