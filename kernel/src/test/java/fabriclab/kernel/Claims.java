@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  * table      := a path from the repository root to a CSV file (datasets/model/x.csv, datasets/published/y.csv)
  *             | 'output' "title"   (a table the notebook printed, found by a part of its title line)
  * conds      := cond ('and' cond)*
- * cond       := column op value        op: = != &lt; &lt;= &gt; &gt;= and ~ (the cell contains the text)
+ * cond       := column op value        op: = != &lt; &lt;= &gt; &gt;=, ~ (the cell contains the text) and !~ (it does not)
  * value      := number | word | "quoted text"   (text, and column names, with spaces, commas or signs are quoted; a binary
  *                                            minus stands between spaces: a - b)
  * quantifier := 'for' ('every' | 'no' | INT 'of') (column (',' column)* | 'row')
@@ -210,7 +210,7 @@ final class Claims {
         private final StringBuilder seen = new StringBuilder();
 
         private static final Pattern TOKEN = Pattern.compile(
-                "\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[\\w./-]+\\.csv(?![\\w.])|<=|>=|!=|[<>=~:,\\[\\]{}()+*/-]|\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?(?![\\w.])"
+                "\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[\\w./-]+\\.csv(?![\\w.])|<=|>=|!=|!~|[<>=~:,\\[\\]{}()+*/-]|\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?(?![\\w.])"
                         + "|[^\\s<>=!~:,\\[\\]{}()+*/\"-]+)");
 
         Parser(String src, Function<String, Table> tables, String outputs) {
@@ -367,7 +367,7 @@ final class Claims {
                 String column = unquote(next());
                 table.column(column);
                 String op = next();
-                if (!List.of("=", "!=", "<", "<=", ">", ">=", "~").contains(op)) {
+                if (!List.of("=", "!=", "<", "<=", ">", ">=", "~", "!~").contains(op)) {
                     throw new ClaimException("expected a comparison after '" + column + "', found '" + op + "'");
                 }
                 String v = next();
@@ -397,8 +397,8 @@ final class Claims {
         }
 
         static boolean test(String cell, String op, String value) {
-            if (op.equals("~")) {
-                return cell.contains(value);
+            if (op.equals("~") || op.equals("!~")) {
+                return cell.contains(value) == op.equals("~");
             }
             Double a = number(cell), b = number(value);
             int cmp;

@@ -146,6 +146,7 @@ class NotebookClaimsTest {
         assertTrue(holds("runs.csv where load=0.5: min(jct) within [9, 12] and max(jct) within [9, 12]"));
         assertFalse(holds("runs.csv: max(jct) within [9, 12]"));
         assertTrue(holds("runs.csv: count(scheme[label ~ b]) = 3 and sum(jct[load >= 0.9]) = 50"));
+        assertTrue(holds("runs.csv: count(scheme[label !~ b]) = 5"));
         assertTrue(holds("runs.csv where label = \"a, b\": jct = 12"));
         assertTrue(holds("runs.csv: mean(jct[scheme=roce and load=0.5]) / mean(jct[scheme=gse and load=0.5]) > 1"));
         assertTrue(holds("runs.csv: -min(jct) < -8.5"));
