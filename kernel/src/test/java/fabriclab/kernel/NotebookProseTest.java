@@ -37,7 +37,7 @@ import org.junit.jupiter.api.TestFactory;
  * <ul>
  *   <li>LaTeX math ({@code $...$}, {@code $$...$$}): formulas and their constants, the derivation itself;</li>
  *   <li>inline code and fenced code: API names, parameters and literals, checked by the compiler, not by readers;</li>
- *   <li>link targets, URLs and HTML tags;</li>
+ *   <li>link targets, URLs, HTML tags and HTML comments (the claims of {@link NotebookClaimsTest});</li>
  *   <li>heading and list numbering; numbers after figure, table, section, notebook, seed, equation and the like
  *       ({@code figure 11}, {@code sections 3.2 and 4.1}); numbers with a leading zero ({@code 000}, {@code 03}:
  *       paper and notebook ids); years (1950-2039); IEEE 802 standard numbers;</li>
@@ -96,6 +96,8 @@ class NotebookProseTest {
     static final Pattern MATH_INLINE = Pattern.compile("\\$[^$\\n]+\\$");
     static final Pattern FENCED_CODE = Pattern.compile("```.*?```", Pattern.DOTALL);
     static final Pattern INLINE_CODE = Pattern.compile("`[^`]*`");
+    /** HTML comments, among them the machine-checked claims of {@link NotebookClaimsTest}, which test themselves. */
+    static final Pattern HTML_COMMENT = Pattern.compile("<!--.*?-->", Pattern.DOTALL);
     static final Pattern LINK_TARGET = Pattern.compile("\\]\\([^)]*\\)|https?://\\S+|<[^>\\n]+>");
     static final Pattern STANDARD = Pattern.compile("\\b802\\.\\d+[A-Za-z]*");
     static final Pattern NUMBERING = Pattern.compile("(?m)^(\\s*(?:#{1,6}\\s+|[-*+]\\s+)?)\\d+(?:\\.\\d+)*[.)](?=\\s)");
@@ -194,7 +196,8 @@ class NotebookProseTest {
 
     /** The numbers of one markdown cell that the test checks (see the class comment for what is left out). */
     static List<ProseNumber> proseNumbers(int cell, String markdown) {
-        String t = blank(FENCED_CODE, markdown);
+        String t = blank(HTML_COMMENT, markdown);
+        t = blank(FENCED_CODE, t);
         t = blank(MATH_BLOCK, t);
         t = blank(MATH_INLINE, t);
         t = blank(INLINE_CODE, t);
