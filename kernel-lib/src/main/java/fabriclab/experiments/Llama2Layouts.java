@@ -198,10 +198,17 @@ public final class Llama2Layouts {
      */
     public record Verdict(String group, int pairs, int levelMet, int gainMet, int both, double maxGainAtLevelPercent,
             double minLevelRatioInBand, double minRoceSamplesPerSecond, double maxGainPercent) {
-        /** Validates. */
+        /** Validates: a name, at least one pair, counts from 0 to {@code pairs}, every number finite. */
         public Verdict {
             Parameters.notBlank("group", group);
             Parameters.atLeast("pairs", pairs, 1);
+            Parameters.inRange("levelMet", levelMet, 0, pairs);
+            Parameters.inRange("gainMet", gainMet, 0, pairs);
+            Parameters.inRange("both", both, 0, Math.min(levelMet, gainMet));
+            Parameters.finite("maxGainAtLevelPercent", maxGainAtLevelPercent);
+            Parameters.finite("minLevelRatioInBand", minLevelRatioInBand);
+            Parameters.nonNegative("minRoceSamplesPerSecond", Parameters.finite("minRoceSamplesPerSecond", minRoceSamplesPerSecond));
+            Parameters.finite("maxGainPercent", maxGainPercent);
         }
     }
 
