@@ -458,6 +458,14 @@ final class BadInputRegistry {
                 fabriclab.training.Accelerator.H800, 0.5);
     }
 
+    private static Llama2Training.Gain llamaPair() {
+        return new Llama2Training.Gain(llamaResult(RoceOrGse.ROCE), llamaResult(RoceOrGse.GSE));
+    }
+
+    private static fabriclab.experiments.Llama2Layouts.Target llamaTarget() {
+        return new fabriclab.experiments.Llama2Layouts.Target(2.66, 0.1, 40, 58);
+    }
+
     private static Llama2Training.Result llamaResult(RoceOrGse fabric) {
         Llama2Training t = Llama2Training.nonBlocking(2);
         return t.evaluate(llamaPoint(fabric), t.timer(Llama2Fabric.Case.SINGLE_JOB, fabric, Llama2Training.Timing.BOUND, 1),
@@ -906,6 +914,24 @@ final class BadInputRegistry {
                     call(fabriclab.training.ParallelLayout.class, id, 32, 8, 2, 2, 8, 1, 4);
             case "fabriclab.training.ParallelLayout#pipelinePairs(int)" ->
                     call(new fabriclab.training.ParallelLayout(32, 8, 2, 2, 8, 1, 4), id, 0);
+            case "fabriclab.training.ParallelLayout#<init>(int,int,int,int,int,int,int,Placement)" ->
+                    call(fabriclab.training.ParallelLayout.class, id, 32, 8, 2, 2, 8, 1, 4,
+                            fabriclab.training.ParallelLayout.Placement.DATA_FIRST);
+            case "fabriclab.training.ParallelLayout#withData(int,int)" ->
+                    call(new fabriclab.training.ParallelLayout(32, 8, 2, 2, 8, 1, 4), id, 16, 4);
+            // Llama2Layouts: pairs of the bound on the 32-GPU grid
+            case "fabriclab.experiments.Llama2Layouts#verdict(String,List,Target)" ->
+                    call(fabriclab.experiments.Llama2Layouts.class, id, "group", List.of(llamaPair()), llamaTarget());
+            case "fabriclab.experiments.Llama2Layouts#nearest(List,Target,int)" ->
+                    call(fabriclab.experiments.Llama2Layouts.class, id, List.of(llamaPair()), llamaTarget(), 1);
+            case "fabriclab.experiments.Llama2Layouts#table(String,List)" ->
+                    call(fabriclab.experiments.Llama2Layouts.class, id, "t", List.of(llamaPair()));
+            case "fabriclab.experiments.Llama2Layouts#dataset(List,String)" ->
+                    call(fabriclab.experiments.Llama2Layouts.class, id, List.of(llamaPair()), "notes");
+            case "fabriclab.experiments.Llama2Layouts#singleJobGrid(List,List,List)" ->
+                    call(fabriclab.experiments.Llama2Layouts.class, id, List.of(32), List.of(fabriclab.training.Accelerator.H800), List.of(0.5));
+            case "fabriclab.experiments.Llama2Layouts$Target#levelMet(Gain)" -> call(llamaTarget(), id, llamaPair());
+            case "fabriclab.experiments.Llama2Layouts$Target#gainMet(Gain)" -> call(llamaTarget(), id, llamaPair());
             case "fabriclab.training.CommTimer#seconds(Primitive,int[][],double)" ->
                     call(fabriclab.training.CommTimer.nicBound(200e9), id, fabriclab.training.CommOp.Primitive.values()[0],
                             new int[][] {{0, 1}, {2, 3}}, 1e6);

@@ -389,8 +389,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
             throw new IllegalArgumentException("layout.dataParallel must be even to split the GPUs into two jobs "
                     + "(multiple-jobs row), got " + layout.dataParallel());
         }
-        return new TrainingJob(model(), new ParallelLayout(layout.gpus() / 2, layout.gpusPerServer(), layout.tensorParallel(),
-                layout.pipelineParallel(), layout.dataParallel() / 2, layout.zeroStage(), layout.microBatches()), globalBatch / 2);
+        return new TrainingJob(model(), layout.withData(layout.gpus() / 2, layout.dataParallel() / 2), globalBatch / 2);
     }
 
     /** The iteration of a point, communication timed by {@code timer} (from {@link #timer} for the point's row and fabric). */

@@ -23,8 +23,9 @@ class ParallelLayoutTest {
         assertTrue(m.contains("tensorParallel x pipelineParallel x dataParallel must equal gpus = 32") && m.contains("= 16"), m);
         m = message(() -> ParallelLayout.of(32, 12, 4, 1, 0, 1));
         assertTrue(m.contains("gpusPerServer must divide gpus"), m);
-        m = message(() -> ParallelLayout.of(32, 8, 16, 1, 0, 1));
-        assertTrue(m.contains("tensorParallel must divide gpusPerServer = 8"), m);
+        m = message(() -> ParallelLayout.of(48, 8, 12, 1, 0, 1));
+        assertTrue(m.contains("tensorParallel must divide gpusPerServer = 8 or be a multiple of it") && m.contains("got 12"), m);
+        assertTrue(message(() -> new ParallelLayout(32, 8, 2, 2, 8, 1, 4, null)).contains("placement"));
         m = message(() -> ParallelLayout.of(32, 8, 4, 3, 0, 1));
         assertTrue(m.contains("tensorParallel x pipelineParallel must divide gpus = 32"), m);
         assertTrue(message(() -> ParallelLayout.of(32, 8, 8, 1, 4, 1)).contains("zeroStage"));
@@ -50,6 +51,37 @@ class ParallelLayoutTest {
         ParallelLayout p = ParallelLayout.of(32, 8, 2, 4, 0, 8); // stages of 8 GPUs = one server each
         assertArrayEquals(new int[] {5, 13}, p.pipelinePairs(0)[5]);
         assertTrue(p.insideOneServer(p.dataGroups(2)[1]));
+    }
+
+    @Test
+    void dataFirstPlacementPutsTensorGroupsAcrossServers() {
+        // TP 8, DP 4, data-first: host = t DP + d, so TP group d is {d, d + 4, ..., d + 28}: two GPUs in each of 4 servers
+        ParallelLayout l = ParallelLayout.of(32, 8, 8, 1, 1, 8, ParallelLayout.Placement.DATA_FIRST);
+        assertArrayEquals(new int[] {1, 5, 9, 13, 17, 21, 25, 29}, l.tensorGroups(0)[1]);
+        assertArrayEquals(new int[] {12, 13, 14, 15}, l.dataGroups(0)[3]);
+        assertFalse(l.insideOneServer(l.tensorGroups(0)[0]));
+        assertTrue(l.insideOneServer(l.dataGroups(0)[0]));
+        assertTrue(l.label().endsWith(" DP-first"));
+        // every host exactly once
+        boolean[] seen = new boolean[32];
+        for (int[] g : l.tensorGroups(0)) {
+            for (int h : g) {
+                assertFalse(seen[h]);
+                seen[h] = true;
+            }
+        }
+        // with stages: TP 2, PP 2, DP 8, stage 1 starts at host 16; TP group 3 of stage 1 is {16 + 3, 16 + 8 + 3}
+        ParallelLayout p = ParallelLayout.of(32, 8, 2, 2, 0, 4, ParallelLayout.Placement.DATA_FIRST);
+        assertArrayEquals(new int[] {19, 27}, p.tensorGroups(1)[3]);
+        assertArrayEquals(new int[] {5, 21}, p.pipelinePairs(0)[10]); // pair index d TP + t = 5 x 2 + 0: TP rank 0, DP rank 5
+        // tensor-first TP filling two whole servers is a layout; its TP group spans them
+        ParallelLayout wide = ParallelLayout.of(32, 8, 16, 1, 0, 1);
+        assertFalse(wide.insideOneServer(wide.tensorGroups(0)[0]));
+        // the default order is unchanged: tensor-first, no suffix
+        assertEquals(ParallelLayout.Placement.TENSOR_FIRST, new ParallelLayout(32, 8, 2, 2, 8, 1, 4).placement());
+        assertEquals("TP2 PP2 DP8 ZeRO1 m4", new ParallelLayout(32, 8, 2, 2, 8, 1, 4).label());
+        assertEquals(new ParallelLayout(16, 8, 2, 2, 4, 1, 4, ParallelLayout.Placement.DATA_FIRST),
+                new ParallelLayout(32, 8, 2, 2, 8, 1, 4, ParallelLayout.Placement.DATA_FIRST).withData(16, 4));
     }
 
     @Test
