@@ -48,13 +48,15 @@ public final class Flowlets {
 
     /**
      * The flowlet rule: a packet starts a new flowlet when the idle time since the previous packet of its flow
-     * exceeds the timeout (strictly). Any one time unit for both; the switches' per-flowlet adaptive routing
-     * ({@code fabriclab.simulation.config.Forwarding.Mode#ADAPTIVE_FLOWLET}) applies it in ps.
+     * exceeds the timeout (strictly). Any one time unit for both (the packet simulator's switches apply it in ps to
+     * route per flowlet).
      *
-     * @param idle time since the previous packet of the flow
-     * @param timeout the flowlet timeout (inactivity interval), in the unit of {@code idle}
+     * @param idle time since the previous packet of the flow, finite and &gt;= 0
+     * @param timeout the flowlet timeout (inactivity interval), in the unit of {@code idle}, finite and &gt;= 0
      */
     public static boolean startsNew(double idle, double timeout) {
+        Parameters.nonNegative("idle", idle);
+        Parameters.nonNegative("timeout", timeout);
         return idle > timeout;
     }
 
