@@ -205,7 +205,7 @@ public final class SimulateOptions {
             .byDefaultValue(fabriclab.simulation.config.Forwarding.DLB_INACTIVITY_INTERVAL_PS)
             .onlyWith(FORWARDING, List.of("adaptive-flowlet"))
             .help("flowlet inactivity interval of adaptive-flowlet (256us: Juniper Apstra's default DLB policy; htsim's"
-                    + " -ar_sticky_delta default is 10us), at most 1s");
+                    + " -ar_sticky_delta default is 10us)");
     static final Option<String> PLACEMENT = Option.of("--placement", Option.choice(List.of("in-order", "out-of-order")))
             .byDefault("in-order").byDefault(FORWARDING, ADAPTIVE_FORWARDINGS, "out-of-order")
             .onlyWith(TRANSPORT, ACKED_TRANSPORTS)
@@ -222,7 +222,7 @@ public final class SimulateOptions {
             Option.number(Quantity.TIME, "T", 1, Time.S))
             .byDefaultValue(OOO.reorderTimeoutPs()).onlyWith(PLACEMENT, List.of("out-of-order"))
             .help("how long a gap may stay open at the out-of-order receiver before it is NAKed (not published by"
-                    + " NVIDIA: this project's setting), at most 1s");
+                    + " NVIDIA: this project's setting)");
     static final Option<Long> ECMP_SEED = Option.of("--ecmp-seed",
             Option.number(Quantity.INTEGER, "N", Integer.MIN_VALUE, Integer.MAX_VALUE))
             .byDefault("7").onlyWith(FORWARDING, List.of("ecmp"))
