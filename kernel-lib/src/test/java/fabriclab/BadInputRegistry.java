@@ -161,6 +161,8 @@ final class BadInputRegistry {
     private static final Map<String, String> LISTED = Map.ofEntries(
             Map.entry("fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int) pfc=null",
                     "null is the documented value for PFC off"),
+            Map.entry("fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int,long) pfc=null",
+                    "null is the documented value for PFC off"),
             Map.entry("fabriclab.scenarios.ScenarioSettings$Traffic#<init>(long,int,int,int,FlowSizeDistribution,double,int,long,IncastMix) distribution=null",
                     "documented: the fixed workloads have no flow-size distribution (null)"),
             Map.entry("fabriclab.congestion.Bottleneck#<init>(double,double,Pfc,double,double) pfc=null",
@@ -192,6 +194,10 @@ final class BadInputRegistry {
                     "documented: null dcqcn is RoCE without congestion control (RoceTransport.noCongestionControl())"),
             Map.entry("fabriclab.simulation.transport.roce.RoceTransport#<init>(DcqcnParameters,double,ReliableConnection,int,int,int,boolean,Window,boolean) window=null",
                     "documented: null window is no sending window (the rate limiter alone, as NICs run DCQCN)"),
+            Map.entry("fabriclab.simulation.transport.ReliableConnection#<init>(long,int,long,int,int,OutOfOrderPlacement) outOfOrder=null",
+                    "documented: null outOfOrder is the in-order responder (the 5-argument constructor)"),
+            Map.entry("fabriclab.simulation.transport.ReliableConnection#withOutOfOrder(OutOfOrderPlacement) placement=null",
+                    "documented: null placement is the in-order responder"),
             Map.entry("fabriclab.simulation.transport.roce.RoceTransport#withWindow(Window) w=null",
                     "documented: null removes the sending window"),
             Map.entry("fabriclab.simulation.Scenario$Builder#pfc(Pfc) pfc=null",
@@ -573,6 +579,10 @@ final class BadInputRegistry {
                     call(fabriclab.scenarios.ScenarioSettings.Transport.class, id, fabriclab.scenarios.TransportChoice.ROCE,
                             fabriclab.simulation.transport.ReliableConnection.defaults(), "ecmp", 7,
                             fabriclab.scenarios.ScenarioSettings.Transport.htsimPfc(1064), 1000, 64);
+            case "fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int,long)" ->
+                    call(fabriclab.scenarios.ScenarioSettings.Transport.class, id, fabriclab.scenarios.TransportChoice.ROCE,
+                            fabriclab.simulation.transport.ReliableConnection.defaults(), "adaptive-flowlet", 7,
+                            fabriclab.scenarios.ScenarioSettings.Transport.htsimPfc(1064), 1000, 64, 10_000_000L);
             case "fabriclab.scenarios.TransportChoice#named(String)" ->
                     call(fabriclab.scenarios.TransportChoice.class, id, "gse");
             case "fabriclab.validation.FctWorkload#<init>(String,double,int,int,int,long)" ->

@@ -11,6 +11,7 @@ import fabriclab.simulation.config.BufferPlan;
 import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
+import fabriclab.simulation.transport.OutOfOrderPlacement;
 import fabriclab.simulation.transport.ReliableConnection;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -53,6 +54,10 @@ public final class SimulateOptions {
     private static final List<TransportChoice> PFC_OFF_TRANSPORTS = TransportChoice.where(t -> !t.pfcByDefault());
     /** The reliable connection's published settings: the defaults of the options that set it. */
     private static final ReliableConnection RC = ReliableConnection.defaults();
+    /** The out-of-order receiver's settings: the defaults of the options that set it. */
+    private static final OutOfOrderPlacement OOO = OutOfOrderPlacement.defaults();
+    /** The forwarding policies of adaptive routing, whose receivers place out of order unless told otherwise. */
+    private static final List<String> ADAPTIVE_FORWARDINGS = List.of("adaptive", "adaptive-flowlet");
 
     static final Option<String> WORKLOAD = Option.of("--workload",
             Option.choice(ScenarioSettings.WORKLOADS))
@@ -190,7 +195,34 @@ public final class SimulateOptions {
     static final Option<String> FORWARDING = Option.of("--forwarding",
             Option.choice(ScenarioSettings.Transport.FORWARDINGS))
             .byDefault("ecmp").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS).onlyWith(TRANSPORT, FORWARDED_TRANSPORTS)
-            .help("ecmp: per flow (CRC-32 hash); spray: per packet, round robin; spray-random: per packet, at random");
+            .help("ecmp: per flow (CRC-32 hash); spray: per packet, round robin; spray-random: per packet, at random;"
+                    + " adaptive: adaptive routing per packet, to the equal-cost port whose egress queue holds the fewest"
+                    + " bytes (the local queue occupancy NVIDIA Spectrum adaptive routing and Broadcom-based dynamic load"
+                    + " balancing read), ties to the next port in rotation; adaptive-flowlet: the same at the first packet"
+                    + " of each flowlet, a flowlet ending after --flowlet-gap without a packet of its flow");
+    static final Option<Long> FLOWLET_GAP = Option.of("--flowlet-gap",
+            Option.number(Quantity.TIME, "T", 1, Time.S))
+            .byDefaultValue(fabriclab.simulation.config.Forwarding.DLB_INACTIVITY_INTERVAL_PS)
+            .onlyWith(FORWARDING, List.of("adaptive-flowlet"))
+            .help("flowlet inactivity interval of adaptive-flowlet (256us: Juniper Apstra's default DLB policy; htsim's"
+                    + " -ar_sticky_delta default is 10us)");
+    static final Option<String> PLACEMENT = Option.of("--placement", Option.choice(List.of("in-order", "out-of-order")))
+            .byDefault("in-order").byDefault(FORWARDING, ADAPTIVE_FORWARDINGS, "out-of-order")
+            .onlyWith(TRANSPORT, ACKED_TRANSPORTS)
+            .help("the receiving NIC: in-order (go-back-N: a packet above the expected one is discarded and NAKed);"
+                    + " out-of-order (packets placed at their sequence number within --reorder-window, cumulative ACKs,"
+                    + " a NAK only for a gap still open after --reorder-timeout: NVIDIA's out-of-order data placement,"
+                    + " ConnectX-5 and later)");
+    static final Option<Long> REORDER_WINDOW = Option.of("--reorder-window",
+            Option.number(Quantity.INTEGER, "N", 1, OutOfOrderPlacement.MAX_WINDOW_PACKETS))
+            .byDefaultValue((long) OOO.windowPackets()).onlyWith(PLACEMENT, List.of("out-of-order"))
+            .help("packets the out-of-order receiver accepts from the expected one on (not published by NVIDIA: this"
+                    + " project's setting)");
+    static final Option<Long> REORDER_TIMEOUT = Option.of("--reorder-timeout",
+            Option.number(Quantity.TIME, "T", 1, Time.S))
+            .byDefaultValue(OOO.reorderTimeoutPs()).onlyWith(PLACEMENT, List.of("out-of-order"))
+            .help("how long a gap may stay open at the out-of-order receiver before it is NAKed (not published by"
+                    + " NVIDIA: this project's setting)");
     static final Option<Long> ECMP_SEED = Option.of("--ecmp-seed",
             Option.number(Quantity.INTEGER, "N", Integer.MIN_VALUE, Integer.MAX_VALUE))
             .byDefault("7").onlyWith(FORWARDING, List.of("ecmp"))
@@ -266,7 +298,7 @@ public final class SimulateOptions {
     static final List<Option<?>> ALL = List.of(WORKLOAD, HOSTS, HOSTS_PER_LEAF, SPINES, PARALLEL_LINKS, RATE, DELAY,
             FLOW_BYTES, SENDERS, RANKS, QPS, CDF, LOAD, FLOW_COUNT, DURATION, INCAST_SENDERS, INCAST_BYTES, INCAST_PERIOD,
             SEED, TRANSPORT, ACK_EVERY, ACK_TIMEOUT_EXPONENT, RETRY_COUNT,
-            MESSAGE_BYTES, ACK_DELAY, FORWARDING, ECMP_SEED, PFC, BUFFER, SWITCH_BUFFER, PORT_LIMIT, MTU, HEADER, THREADS,
+            MESSAGE_BYTES, ACK_DELAY, FORWARDING, FLOWLET_GAP, PLACEMENT, REORDER_WINDOW, REORDER_TIMEOUT, ECMP_SEED, PFC, BUFFER, SWITCH_BUFFER, PORT_LIMIT, MTU, HEADER, THREADS,
             TIME_LIMIT, FLOWS, FCT, JIT, QUIET);
 
     private SimulateOptions() {
@@ -474,6 +506,10 @@ public final class SimulateOptions {
         long ackTimeoutExponent = v.get(ACK_TIMEOUT_EXPONENT);
         long retryCount = v.get(RETRY_COUNT);
         String forwarding = v.get(FORWARDING);
+        long flowletGap = v.get(FLOWLET_GAP);
+        boolean outOfOrder = v.get(PLACEMENT).equals("out-of-order");
+        long reorderWindow = v.get(REORDER_WINDOW);
+        long reorderTimeout = v.get(REORDER_TIMEOUT);
         long ecmpSeed = v.get(ECMP_SEED);
         Pfc pfc = v.get(PFC);
         long mtu = v.get(MTU);
@@ -487,9 +523,10 @@ public final class SimulateOptions {
                         ? fabriclab.workload.IncastMix.off()
                         : new fabriclab.workload.IncastMix((int) incastSenders, incastBytes, incastPeriod));
         ReliableConnection connection = new ReliableConnection(messageBytes, (int) ackEvery, ackDelay,
-                (int) ackTimeoutExponent, (int) retryCount);
+                (int) ackTimeoutExponent, (int) retryCount,
+                outOfOrder ? new OutOfOrderPlacement((int) reorderWindow, reorderTimeout) : null);
         ScenarioSettings.Transport how = new ScenarioSettings.Transport(transport, connection, forwarding, (int) ecmpSeed,
-                pfc, (int) mtu, (int) header);
+                pfc, (int) mtu, (int) header, flowletGap);
         return new ScenarioSettings(workload, fabric, traffic, how, seed);
     }
 

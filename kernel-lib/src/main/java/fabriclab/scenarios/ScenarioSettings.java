@@ -14,6 +14,7 @@ import fabriclab.simulation.config.BufferPlan;
 import fabriclab.simulation.config.Forwarding;
 import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
+import fabriclab.simulation.transport.OutOfOrderPlacement;
 import fabriclab.simulation.transport.ReliableConnection;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.workload.FlowSizeDistribution;
@@ -190,17 +191,20 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
      *
      * @param choice the transport
      * @param connection the reliable connection of an acknowledged transport (the others ignore it)
-     * @param forwarding {@code ecmp} (per flow, CRC-32), {@code spray} (per packet, round robin) or
-     *     {@code spray-random}
+     * @param forwarding {@code ecmp} (per flow, CRC-32), {@code spray} (per packet, round robin),
+     *     {@code spray-random}, {@code adaptive} (adaptive routing per packet by egress queue depth) or
+     *     {@code adaptive-flowlet} (per flowlet) ({@link Forwarding})
      * @param ecmpSeed seed of the ECMP hash
      * @param pfc PFC thresholds, or null for no PFC
      * @param mtuBytes payload per packet, bytes
      * @param headerBytes header per packet, bytes
+     * @param flowletGapPs the flowlet inactivity interval of {@code adaptive-flowlet} [ps], at least 0
      */
     public record Transport(TransportChoice choice, ReliableConnection connection, String forwarding, int ecmpSeed,
-            Pfc pfc, int mtuBytes, int headerBytes) {
+            Pfc pfc, int mtuBytes, int headerBytes, long flowletGapPs) {
         /** The forwarding policies by name. */
-        public static final List<String> FORWARDINGS = List.of("ecmp", "spray", "spray-random");
+        public static final List<String> FORWARDINGS = List.of("ecmp", "spray", "spray-random", "adaptive",
+                "adaptive-flowlet");
 
         /** Validates: the choice, connection and a known forwarding given, the packet sizes in range. */
         public Transport {
@@ -213,6 +217,14 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             }
             Parameters.inRange("mtuBytes", mtuBytes, SimulationConfig.MIN_MTU_BYTES, SimulationConfig.MAX_MTU_BYTES);
             Parameters.inRange("headerBytes", headerBytes, 0, SimulationConfig.MAX_HEADER_BYTES);
+            Parameters.atLeast("flowletGapPs", flowletGapPs, 0L);
+        }
+
+        /** Settings with the default flowlet gap ({@link Forwarding#DLB_INACTIVITY_INTERVAL_PS}). */
+        public Transport(TransportChoice choice, ReliableConnection connection, String forwarding, int ecmpSeed,
+                Pfc pfc, int mtuBytes, int headerBytes) {
+            this(choice, connection, forwarding, ecmpSeed, pfc, mtuBytes, headerBytes,
+                    Forwarding.DLB_INACTIVITY_INTERVAL_PS);
         }
 
         /**
@@ -283,6 +295,8 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
         Forwarding f = switch (transport.forwarding()) {
             case "ecmp" -> Forwarding.ecmp(HashFunction.CRC32, transport.ecmpSeed());
             case "spray" -> Forwarding.sprayRoundRobin();
+            case "adaptive" -> Forwarding.adaptivePerPacket();
+            case "adaptive-flowlet" -> Forwarding.adaptivePerFlowlet(transport.flowletGapPs());
             default -> Forwarding.sprayRandom();
         };
         BufferPlan plan = fabric.bufferPlan().mapBuffers(b -> transport.choice().buffer(b.sharedBytes()));
@@ -321,6 +335,14 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport.choice(),
                 pfc == null ? "no PFC" : "PFC XOFF " + pfc.xoffBytes() + " B XON " + pfc.xonBytes() + " B",
                 transport.forwarding());
+        if (transport.forwarding().equals("adaptive-flowlet")) {
+            name += " (flowlet gap " + micros(transport.flowletGapPs()) + " us)";
+        }
+        OutOfOrderPlacement ooo = transport.connection().outOfOrder();
+        if (ooo != null && transport.choice().acknowledged()) {
+            name += ", out-of-order placement (window " + ooo.windowPackets() + " packets, reorder timeout "
+                    + micros(ooo.reorderTimeoutPs()) + " us)";
+        }
         if (traffic.queuePairs() > 1) {
             name += ", " + traffic.queuePairs() + " queue pairs per flow";
         }

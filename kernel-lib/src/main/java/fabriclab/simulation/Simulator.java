@@ -127,8 +127,11 @@ public final class Simulator {
         net.observeQueueing(observer);
         this.observed = observer != null;
         List<FlowSpec> specs = scenario.flows();
-        // a flow remembers its ECMP choice per switch only under ECMP (spraying chooses per packet)
-        int ecmpMemo = config.forwarding().mode() == Forwarding.Mode.ECMP ? net.switches.length : 0;
+        // a flow remembers its choice per switch only under ECMP and adaptive routing per flowlet (the others choose
+        // per packet)
+        Forwarding.Mode mode = config.forwarding().mode();
+        boolean flowlets = mode == Forwarding.Mode.ADAPTIVE_FLOWLET;
+        int ecmpMemo = mode == Forwarding.Mode.ECMP || flowlets ? net.switches.length : 0;
         int[] firstQueuePair = new int[specs.size() + 1];
         for (int i = 0; i < specs.size(); i++) {
             FlowSpec f = specs.get(i);
@@ -142,7 +145,7 @@ public final class Simulator {
             for (int q = 0; q < f.queuePairs(); q++) { // each queue pair a runtime flow of its own
                 FlowSpec qp = f.queuePairs() == 1 ? f : f.queuePair(q);
                 FiveTuple t = FiveTuple.roceV2(hostAddress(qp.source()), hostAddress(qp.destination()), qp.sourcePort());
-                flows.add(new FlowState(flows.size(), qp, t, config.mtuBytes(), ecmpMemo));
+                flows.add(new FlowState(flows.size(), qp, t, config.mtuBytes(), ecmpMemo, flowlets));
             }
         }
         firstQueuePair[specs.size()] = flows.size();

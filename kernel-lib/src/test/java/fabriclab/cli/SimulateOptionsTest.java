@@ -231,4 +231,34 @@ class SimulateOptionsTest {
         assertEquals(0, h1 % 3);
         assertEquals(h1 / 3 * 4, h2);
     }
+
+    /**
+     * Adaptive routing: --forwarding adaptive and adaptive-flowlet reach the switches with their gap, and their receivers
+     * place out of order unless --placement in-order; bad values and options where they do not apply are refused
+     * naming the option.
+     */
+    @Test
+    void adaptiveRoutingOptionsReachTheScenarioAndBadOnesAreRefused() {
+        var ar = parse("--forwarding", "adaptive").settings();
+        assertEquals("adaptive", ar.transport().forwarding());
+        assertEquals(fabriclab.simulation.transport.OutOfOrderPlacement.defaults(), ar.transport().connection().outOfOrder());
+        assertEquals(fabriclab.simulation.config.Forwarding.Mode.ADAPTIVE_PACKET,
+                ar.scenario().config().forwarding().mode());
+        var flowlet = parse("--forwarding", "adaptive-flowlet", "--flowlet-gap", "10us", "--placement", "in-order",
+                "--hosts", "32").settings();
+        assertEquals(10_000_000L, flowlet.scenario().config().forwarding().flowletGapPs());
+        assertEquals(null, flowlet.transport().connection().outOfOrder());
+        var ooo = parse("--placement", "out-of-order", "--reorder-window", "64", "--reorder-timeout", "20us").settings();
+        assertEquals(new fabriclab.simulation.transport.OutOfOrderPlacement(64, 20_000_000L),
+                ooo.transport().connection().outOfOrder());
+        assertEquals(null, parse().settings().transport().connection().outOfOrder()); // ECMP: in order by default
+        assertTrue(error("--forwarding", "adaptive-packet").startsWith("--forwarding"), error("--forwarding", "adaptive-packet"));
+        assertTrue(error("--forwarding", "adaptive-flowlet", "--flowlet-gap", "0").startsWith("--flowlet-gap"));
+        assertTrue(error("--flowlet-gap", "10us").startsWith("--flowlet-gap"), error("--flowlet-gap", "10us"));
+        assertTrue(error("--forwarding", "adaptive", "--reorder-window", "0").startsWith("--reorder-window"));
+        assertTrue(error("--forwarding", "adaptive", "--reorder-timeout", "2s").startsWith("--reorder-timeout"));
+        assertTrue(error("--reorder-timeout", "20us").startsWith("--reorder-timeout"), error("--reorder-timeout", "20us"));
+        assertTrue(error("--transport", "line-rate", "--placement", "out-of-order").startsWith("--placement"));
+        assertTrue(error("--placement", "sideways").startsWith("--placement"));
+    }
 }

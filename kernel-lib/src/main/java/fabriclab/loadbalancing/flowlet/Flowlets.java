@@ -38,12 +38,26 @@ public final class Flowlets {
         int[] id = new int[packetTimesUs.length];
         int f = 0;
         for (int i = 1; i < packetTimesUs.length; i++) {
-            if (packetTimesUs[i] - packetTimesUs[i - 1] > timeoutUs) {
+            if (startsNew(packetTimesUs[i] - packetTimesUs[i - 1], timeoutUs)) {
                 f++;
             }
             id[i] = f;
         }
         return id;
+    }
+
+    /**
+     * The flowlet rule: a packet starts a new flowlet when the idle time since the previous packet of its flow
+     * exceeds the timeout (strictly). Any one time unit for both (the packet simulator's switches apply it in ps to
+     * route per flowlet).
+     *
+     * @param idle time since the previous packet of the flow, finite and &gt;= 0
+     * @param timeout the flowlet timeout (inactivity interval), in the unit of {@code idle}, finite and &gt;= 0
+     */
+    public static boolean startsNew(double idle, double timeout) {
+        Parameters.nonNegative("idle", idle);
+        Parameters.nonNegative("timeout", timeout);
+        return idle > timeout;
     }
 
     /** Number of flowlets: 1 + the number of gaps longer than the timeout. */

@@ -3,6 +3,7 @@ package fabriclab.simulation.config;
 import fabriclab.Parameters;
 import fabriclab.loadbalancing.hash.EcmpHasher;
 import fabriclab.loadbalancing.hash.HashFunction;
+import fabriclab.loadbalancing.flowlet.Flowlets;
 import fabriclab.loadbalancing.hash.PathSelection;
 
 /**
@@ -19,6 +20,21 @@ import fabriclab.loadbalancing.hash.PathSelection;
  *       run's seeded generator.</li>
  *   <li>{@link Mode#SPRAY_ROUND_ROBIN}: every packet to the next candidate in a per-(switch,
  *       destination) round robin.</li>
+ *   <li>{@link Mode#ADAPTIVE_PACKET}: adaptive routing per packet: every packet to the candidate whose egress queue
+ *       holds the fewest bytes at that instant (all priorities, the packet in transmission included: the local egress
+ *       queue occupancy that the switches' adaptive routing reads: NVIDIA Spectrum adaptive routing "selecting forwarding
+ *       paths dynamically based on the state of the switch, such as queue occupancy and port utilization", NetQ 4.8
+ *       user guide, Monitor Adaptive Routing; Broadcom-based dynamic load balancing (DLB) grading each ECMP member into
+ *       quality bands from its port load and "the amount of traffic enqueued on each ECMP link", Juniper Junos
+ *       AI-ML Evo guide, Customize Egress Port Link Quality Metrics for DLB). The bytes are compared exactly, not
+ *       quantised into bands. Ties go to the first tied candidate in port order starting from the one after this
+ *       switch's previous choice toward that destination (a per-(switch, destination) rotation, so that equal queues,
+ *       among them empty ones, are used in turn); no random draw.</li>
+ *   <li>{@link Mode#ADAPTIVE_FLOWLET}: adaptive routing per flowlet: a packet of a flow (one direction) whose previous
+ *       packet passed this switch more than {@code flowletGapPs} earlier ({@link Flowlets#startsNew}), or the first one,
+ *       takes the least-queued candidate as above; the others follow the flowlet's port. The gap is the DLB
+ *       "inactivity interval" (default 256 us in Juniper Apstra 6.0's DLB policy, Configure Global Load Balancing;
+ *       htsim's {@code -ar_sticky_delta} defaults to 10 us, csg-htsim {@code main_roce.cpp}).</li>
  * </ul>
  *
  * @param mode the policy
@@ -26,8 +42,14 @@ import fabriclab.loadbalancing.hash.PathSelection;
  * @param seed ECMP base seed
  * @param sameSeedEverywhere whether all switches use the same seed
  * @param selection hash-to-member mapping
+ * @param flowletGapPs the flowlet inactivity interval of {@link Mode#ADAPTIVE_FLOWLET} [ps], at least 0 (the other
+ *     modes ignore it)
  */
-public record Forwarding(Mode mode, HashFunction function, int seed, boolean sameSeedEverywhere, PathSelection selection) {
+public record Forwarding(Mode mode, HashFunction function, int seed, boolean sameSeedEverywhere, PathSelection selection,
+        long flowletGapPs) {
+    /** The flowlet inactivity interval of Juniper Apstra 6.0's default DLB policy: 256 us [ps]. */
+    public static final long DLB_INACTIVITY_INTERVAL_PS = 256_000_000L;
+
     /** Multipath policy. */
     public enum Mode {
         /** Per-flow hashing. */
@@ -35,7 +57,16 @@ public record Forwarding(Mode mode, HashFunction function, int seed, boolean sam
         /** Per-packet uniform random choice. */
         SPRAY_RANDOM,
         /** Per-packet round robin. */
-        SPRAY_ROUND_ROBIN
+        SPRAY_ROUND_ROBIN,
+        /** Adaptive routing per packet: the least-queued candidate. */
+        ADAPTIVE_PACKET,
+        /** Adaptive routing per flowlet: the least-queued candidate at each flowlet's first packet. */
+        ADAPTIVE_FLOWLET;
+
+        /** Whether the switch chooses by egress queue depth. */
+        public boolean adaptive() {
+            return this == ADAPTIVE_PACKET || this == ADAPTIVE_FLOWLET;
+        }
     }
 
     /** Validates. */
@@ -43,6 +74,12 @@ public record Forwarding(Mode mode, HashFunction function, int seed, boolean sam
         Parameters.notNull("mode", mode);
         Parameters.notNull("function", function);
         Parameters.notNull("selection", selection);
+        Parameters.atLeast("flowletGapPs", flowletGapPs, 0);
+    }
+
+    /** A policy without a flowlet gap (every mode but {@link Mode#ADAPTIVE_FLOWLET}, which then splits at every gap). */
+    public Forwarding(Mode mode, HashFunction function, int seed, boolean sameSeedEverywhere, PathSelection selection) {
+        this(mode, function, seed, sameSeedEverywhere, selection, 0);
     }
 
     /** ECMP with CRC-32, modulo selection, per-switch seeds derived from {@code seed}. */
@@ -58,6 +95,21 @@ public record Forwarding(Mode mode, HashFunction function, int seed, boolean sam
     /** Per-packet round-robin spraying. */
     public static Forwarding sprayRoundRobin() {
         return new Forwarding(Mode.SPRAY_ROUND_ROBIN, HashFunction.CRC32, 0, false, PathSelection.MODULO);
+    }
+
+    /** Adaptive routing per packet (the least-queued candidate). */
+    public static Forwarding adaptivePerPacket() {
+        return new Forwarding(Mode.ADAPTIVE_PACKET, HashFunction.CRC32, 0, false, PathSelection.MODULO, 0);
+    }
+
+    /**
+     * Adaptive routing per flowlet.
+     *
+     * @param flowletGapPs inactivity interval that starts a new flowlet [ps], at least 0
+     */
+    public static Forwarding adaptivePerFlowlet(long flowletGapPs) {
+        Parameters.atLeast("flowletGapPs", flowletGapPs, 0);
+        return new Forwarding(Mode.ADAPTIVE_FLOWLET, HashFunction.CRC32, 0, false, PathSelection.MODULO, flowletGapPs);
     }
 
     /** The ECMP hasher of switch {@code switchIndex} (see the class comment). */

@@ -15,8 +15,13 @@ public final class FlowState {
     public final FiveTuple tuple;
     final FiveTuple reverseTuple;
     public final int packets;
-    final Port[] ecmpEgress; // per switch, the egress port ECMP chose (source to destination), null = not yet; empty unless ECMP
+    // per switch, the egress port ECMP (or the current flowlet of adaptive routing) chose (source to destination),
+    // null = not yet; empty unless ECMP or adaptive routing per flowlet
+    final Port[] ecmpEgress;
     final Port[] reverseEcmpEgress; // per switch, for packets from destination to source
+    // adaptive routing per flowlet: per switch, when the flow's previous packet passed it (each direction); else empty
+    final long[] flowletLastPs;
+    final long[] reverseFlowletLastPs;
     Port[] pinnedEgress; // per switch, the egress of a pinned route (null: not pinned)
     Port[] pinnedReverseEgress; // the same route backwards
     Transport transport;
@@ -53,7 +58,18 @@ public final class FlowState {
     /** Sender: when an acknowledgement covering every packet arrived; -1 before (or without acknowledgements). */
     long acknowledgedPs = -1;
 
+    /**
+     * A flow remembering a choice per switch among {@code switches} (0: none), and no flowlet times.
+     */
     public FlowState(int id, FlowSpec spec, FiveTuple tuple, int mtu, int switches) {
+        this(id, spec, tuple, mtu, switches, false);
+    }
+
+    /**
+     * A flow remembering a choice per switch among {@code switches} (0: none) and, if {@code flowlets}, when its
+     * previous packet passed each switch (adaptive routing per flowlet).
+     */
+    public FlowState(int id, FlowSpec spec, FiveTuple tuple, int mtu, int switches, boolean flowlets) {
         this.id = id;
         this.spec = spec;
         this.tuple = tuple;
@@ -61,6 +77,8 @@ public final class FlowState {
         this.packets = (int) ((spec.bytes() + mtu - 1) / mtu);
         this.ecmpEgress = new Port[switches];
         this.reverseEcmpEgress = new Port[switches];
+        this.flowletLastPs = new long[flowlets ? switches : 0];
+        this.reverseFlowletLastPs = new long[flowlets ? switches : 0];
     }
 
     /** Losses of this flow that can explain a retransmission timeout: time [ps] and sequence (-1: an ACK or NAK). */

@@ -40,6 +40,8 @@ public final class Switch extends Node {
     int hookPriority = -1;
     // the run's configuration, read at every packet: kept in fields to save the indirections
     private final Forwarding.Mode mode;
+    /** The flowlet inactivity interval of adaptive routing per flowlet [ps]. */
+    private final long flowletGapPs;
     private final long sharedBytes;
     private final EcnMarking marking;
     private final long kminBytes;
@@ -102,6 +104,7 @@ public final class Switch extends Node {
         this.tier = net.topology.tiers().get(switchIndex);
         this.random = net.random;
         this.mode = net.config.forwarding().mode();
+        this.flowletGapPs = net.config.forwarding().flowletGapPs();
         this.sharedBytes = b.sharedBytes();
         this.marking = b.ecnMarking();
         this.kminBytes = (long) Math.min(marking.kMinBytes(), (double) Long.MAX_VALUE);
@@ -169,8 +172,8 @@ public final class Switch extends Node {
     /** Installs a new routing table (at the start, and when a link is withdrawn). */
     void setRoutes(int[][] routes) {
         this.routes = routes;
-        if (mode == Forwarding.Mode.SPRAY_ROUND_ROBIN) { // (only that mode reads it: no per-destination array otherwise)
-            this.roundRobin = new int[routes.length]; // spraying restarts its rotation with the new table
+        if (mode == Forwarding.Mode.SPRAY_ROUND_ROBIN || mode.adaptive()) { // (only they read it)
+            this.roundRobin = new int[routes.length]; // spraying and tie-breaking restart their rotation with the new table
         }
     }
 
@@ -229,6 +232,10 @@ public final class Switch extends Node {
             admit(p, out);
             return;
         }
+        if (mode.adaptive()) {
+            forwardAdaptive(p);
+            return;
+        }
         int dst = p.destination;
         int[] cands = routes[dst];
         if (cands == null) { // unreachable after a link failure
@@ -246,6 +253,62 @@ public final class Switch extends Node {
             choice = cands[k];
         }
         admit(p, ports.get(choice));
+    }
+
+    /**
+     * Adaptive routing ({@link Forwarding.Mode#ADAPTIVE_PACKET}, {@link Forwarding.Mode#ADAPTIVE_FLOWLET}): the
+     * least-queued candidate for every packet, or for the first packet of each flowlet of the flow at this switch, which
+     * the flowlet's later packets follow (the flow's choice is remembered per switch and direction, and forgotten when
+     * the routes change).
+     */
+    private void forwardAdaptive(Packet p) {
+        int dst = p.destination;
+        int[] cands = routes[dst];
+        if (cands == null) { // unreachable after a link failure
+            unroutable(p);
+            return;
+        }
+        if (mode == Forwarding.Mode.ADAPTIVE_PACKET) {
+            admit(p, ports.get(cands.length == 1 ? cands[0] : leastQueued(dst, cands)));
+            return;
+        }
+        FlowState f = p.flow;
+        boolean reverse = p.isReverse();
+        Port[] memo = reverse ? f.reverseEcmpEgress : f.ecmpEgress;
+        long[] last = reverse ? f.reverseFlowletLastPs : f.flowletLastPs;
+        long now = part.now;
+        Port out = memo[switchIndex];
+        if (out == null || fabriclab.loadbalancing.flowlet.Flowlets.startsNew(now - last[switchIndex], flowletGapPs)) {
+            out = ports.get(cands.length == 1 ? cands[0] : leastQueued(dst, cands));
+            memo[switchIndex] = out;
+        }
+        last[switchIndex] = now;
+        admit(p, out);
+    }
+
+    /**
+     * The candidate port toward {@code dst} whose egress queue holds the fewest wire bytes (all priorities, the packet in
+     * transmission included); ties go to the first tied candidate from the one after the previous choice toward
+     * {@code dst}, which then becomes the previous choice.
+     */
+    private int leastQueued(int dst, int[] cands) {
+        int n = cands.length;
+        int start = roundRobin[dst];
+        if (start >= n) {
+            start = 0;
+        }
+        int best = start;
+        long bestBytes = ports.get(cands[start]).queue.totalBytes();
+        for (int i = 1; i < n; i++) {
+            int j = start + i < n ? start + i : start + i - n;
+            long b = ports.get(cands[j]).queue.totalBytes();
+            if (b < bestBytes) {
+                best = j;
+                bestBytes = b;
+            }
+        }
+        roundRobin[dst] = best + 1 == n ? 0 : best + 1;
+        return cands[best];
     }
 
     /**

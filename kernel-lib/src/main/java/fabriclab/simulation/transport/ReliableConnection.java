@@ -20,7 +20,8 @@ import fabriclab.fabric.Time;
  * since its last acknowledgement, at once for a packet with AckReq, and when a delivered packet has waited
  * {@code ackDelayPs} for an acknowledgement (the coalescing timer the specification allows a responder in place
  * of acknowledging every packet). A packet above the expected sequence number is discarded and answered with
- * one sequence-error NAK per gap; a duplicate is discarded and re-acknowledged.
+ * one sequence-error NAK per gap; a duplicate is discarded and re-acknowledged. With {@code outOfOrder} set, the
+ * responder places packets out of order instead ({@link OutOfOrderPlacement}).
  *
  * <p>Defaults ({@link #defaults()}): timeout exponent 20 (4.29 s) and retry count 7, the documented defaults
  * of Huawei's HCCL ({@code HCCL_RDMA_TIMEOUT}, {@code HCCL_RDMA_RETRY_CNT}, the collective library of seed 000's
@@ -35,9 +36,10 @@ import fabriclab.fabric.Time;
  * @param localAckTimeoutExponent t of the local ACK timeout 4.096 us x 2^t, 1..31 (the specification's 0,
  *        an infinite timeout, is not offered: a run must end)
  * @param retryCount retries after a timeout before the QP fails, 0..7 (a 3-bit field in the specification)
+ * @param outOfOrder the responder's out-of-order data placement, or null for the in-order responder (the default)
  */
 public record ReliableConnection(long messageBytes, int ackEvery, long ackDelayPs, int localAckTimeoutExponent,
-        int retryCount) {
+        int retryCount, OutOfOrderPlacement outOfOrder) {
     /** 4.096 us, the unit of the local ACK timeout, in ps. */
     public static final long TIMEOUT_UNIT_PS = 4_096_000L;
     /** The least message [bytes]. */
@@ -63,6 +65,12 @@ public record ReliableConnection(long messageBytes, int ackEvery, long ackDelayP
         Parameters.inRange("retryCount", retryCount, 0, MAX_RETRY_COUNT);
     }
 
+    /** A connection with the in-order responder. */
+    public ReliableConnection(long messageBytes, int ackEvery, long ackDelayPs, int localAckTimeoutExponent,
+            int retryCount) {
+        this(messageBytes, ackEvery, ackDelayPs, localAckTimeoutExponent, retryCount, null);
+    }
+
     /** HCCL's and NCCL's timeout (t = 20, 4.29 s) and retry count (7); 512 KiB messages; ACK every 16 packets or 16 us. */
     public static ReliableConnection defaults() {
         return new ReliableConnection(512L * 1024, 16, 16 * Time.US, 20, 7);
@@ -75,26 +83,31 @@ public record ReliableConnection(long messageBytes, int ackEvery, long ackDelayP
 
     /** A copy acknowledging every {@code n} packets. */
     public ReliableConnection withAckEvery(int n) {
-        return new ReliableConnection(messageBytes, n, ackDelayPs, localAckTimeoutExponent, retryCount);
+        return new ReliableConnection(messageBytes, n, ackDelayPs, localAckTimeoutExponent, retryCount, outOfOrder);
     }
 
     /** A copy with the local ACK timeout exponent {@code t} (t = 8 gives 1.05 ms, the short-timeout what-if). */
     public ReliableConnection withLocalAckTimeoutExponent(int t) {
-        return new ReliableConnection(messageBytes, ackEvery, ackDelayPs, t, retryCount);
+        return new ReliableConnection(messageBytes, ackEvery, ackDelayPs, t, retryCount, outOfOrder);
     }
 
     /** A copy with {@code n} retries. */
     public ReliableConnection withRetryCount(int n) {
-        return new ReliableConnection(messageBytes, ackEvery, ackDelayPs, localAckTimeoutExponent, n);
+        return new ReliableConnection(messageBytes, ackEvery, ackDelayPs, localAckTimeoutExponent, n, outOfOrder);
     }
 
     /** A copy with messages of {@code bytes}. */
     public ReliableConnection withMessageBytes(long bytes) {
-        return new ReliableConnection(bytes, ackEvery, ackDelayPs, localAckTimeoutExponent, retryCount);
+        return new ReliableConnection(bytes, ackEvery, ackDelayPs, localAckTimeoutExponent, retryCount, outOfOrder);
     }
 
     /** A copy with the coalescing delay {@code ps}. */
     public ReliableConnection withAckDelayPs(long ps) {
-        return new ReliableConnection(messageBytes, ackEvery, ps, localAckTimeoutExponent, retryCount);
+        return new ReliableConnection(messageBytes, ackEvery, ps, localAckTimeoutExponent, retryCount, outOfOrder);
+    }
+
+    /** A copy whose responder places packets out of order by {@code placement} (null: in order). */
+    public ReliableConnection withOutOfOrder(OutOfOrderPlacement placement) {
+        return new ReliableConnection(messageBytes, ackEvery, ackDelayPs, localAckTimeoutExponent, retryCount, placement);
     }
 }

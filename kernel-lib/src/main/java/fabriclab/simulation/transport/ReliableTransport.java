@@ -17,7 +17,9 @@ import fabriclab.simulation.event.EventHandler;
  * and when a packet has waited {@code ackDelayPs} unacknowledged (one coalescing timer per queue pair). A packet
  * above the ePSN is discarded (counted as an out-of-order discard), and the first such packet per ePSN value gets
  * one sequence-error NAK carrying the ePSN. A packet below the ePSN is a duplicate: discarded, and acknowledged by
- * the same rules, so that a requester whose ACK was lost learns its progress.
+ * the same rules, so that a requester whose ACK was lost learns its progress. With
+ * {@link ReliableConnection#outOfOrder()} set, the responder places packets out of order instead, by the rules of
+ * {@link OutOfOrderPlacement}: the requester is the same, as ACKs stay cumulative and NAKs mean a persistent gap.
  *
  * <p>Requester (sender): sends sequence numbers in order from {@code nextSeq}; {@code una} is the oldest
  * unacknowledged one. An ACK advances {@code una}; a NAK for sequence {@code s} rewinds {@code nextSeq} to
@@ -56,11 +58,19 @@ public abstract class ReliableTransport extends Transport {
     int sinceAck;
     private long oldestUnackedPs;
     private boolean ackTimerArmed;
+    // out-of-order responder (null placement: in order)
+    private final OutOfOrderPlacement placement;
+    /** Sequence numbers placed at or above {@link #expected} (out-of-order responder only; bit i = sequence i). */
+    private java.util.BitSet placed;
+    /** The ePSN a pending reorder check was armed for, or -1 when none is pending. */
+    private int reorderCheckAt = -1;
+    private boolean reorderCheckCancelled;
     // counters
     long nacks;
 
     private final EventHandler rto = this::onRetransmissionTimer;
     private final EventHandler ackTimer = this::onAckTimer;
+    private final EventHandler reorderCheck = this::onReorderCheck;
 
     public ReliableTransport(Network net, FlowState flow, ReliableConnection rc, int ackBytes, int ackPriority) {
         super(net, flow);
@@ -72,6 +82,8 @@ public abstract class ReliableTransport extends Transport {
         this.messageBytes = rc.messageBytes();
         this.retryCount = rc.retryCount();
         this.mtu = net.config.mtuBytes();
+        this.placement = rc.outOfOrder();
+        this.placed = placement == null ? null : new java.util.BitSet();
     }
 
     @Override
@@ -121,7 +133,9 @@ public abstract class ReliableTransport extends Transport {
 
     @Override
     protected void onData(Packet p, long now) {
-        if (p.seq() == expected) {
+        if (placement != null) {
+            placeOutOfOrder(p, now);
+        } else if (p.seq() == expected) {
             net.workload().deliver(p, now);
             expected++;
             received(p.seq(), now);
@@ -140,6 +154,73 @@ public abstract class ReliableTransport extends Transport {
         }
         onDataReceived(p, now);
         destination.packets.recycle(p); // consumed: the last use of p
+    }
+
+    /** The out-of-order responder ({@link OutOfOrderPlacement}); the caller reports the packet and recycles it. */
+    private void placeOutOfOrder(Packet p, long now) {
+        int seq = p.seq();
+        if (seq < expected || placed.get(seq)) {
+            flow.countDuplicate();
+            net.workload().discard(p);
+            received(seq, now);
+            return;
+        }
+        if (seq - expected >= placement.windowPackets()) { // beyond the window: as the in-order responder
+            flow.countOutOfOrderDiscard();
+            net.workload().discard(p);
+            nackExpected();
+            return;
+        }
+        net.workload().deliver(p, now);
+        placed.set(seq);
+        if (seq == expected) {
+            expected = placed.nextClearBit(expected);
+            placed.clear(seq, expected); // (only the bits above the ePSN are kept)
+            if (reorderCheckAt >= 0 && expected >= flow.packets) { // complete: the pending check will do nothing
+                reorderCheckCancelled = true;
+                destination.eventCancelled();
+            }
+        }
+        if (reorderCheckAt < 0 && placed.nextSetBit(expected) >= 0) { // a gap below a placed packet
+            armReorderCheck(now);
+        }
+        received(seq, now);
+    }
+
+    private void armReorderCheck(long now) {
+        reorderCheckAt = expected;
+        destination.events.schedule(now + placement.reorderTimeoutPs(), reorderCheck, null);
+    }
+
+    /**
+     * The reorder timeout after a gap was seen: a gap still at the same ePSN is a loss (one NAK); if the ePSN moved and
+     * a gap remains, the new one is checked a reorder timeout later.
+     */
+    private void onReorderCheck(long now, Object ignored) {
+        int at = reorderCheckAt;
+        reorderCheckAt = -1;
+        if (reorderCheckCancelled) {
+            reorderCheckCancelled = false;
+            destination.cancelledEventFired();
+            return;
+        }
+        if (placed.nextSetBit(expected) < 0) {
+            return; // no gap left
+        }
+        if (expected == at) {
+            nackExpected();
+        } else {
+            armReorderCheck(now);
+        }
+    }
+
+    /** One sequence-error NAK per ePSN value. */
+    private void nackExpected() {
+        if (nackedAt != expected) {
+            nackedAt = expected;
+            sendControl(Packet.NACK, expected, ackBytes, ackPriority, true, ackAux(), acknowledgementAttachment());
+            nacks++;
+        }
     }
 
     /** The responder's acknowledgement rules for an accepted or duplicate packet {@code seq}. */

@@ -12,6 +12,7 @@ import fabriclab.fabric.Time;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.config.FlowSpec;
+import fabriclab.simulation.config.Forwarding;
 import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.simulation.transport.roce.RoceTransport;
@@ -34,6 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       timeout is spurious (each is explained by a loss of the flow), and every flow ends, received completely or
  *       with its QP failed after its retries (synchronized retries into 20 KB buffers collapse, as incasts do).</li>
  * </ul>
+ * Each holds for per-flow ECMP with the in-order responder, and for adaptive routing (per packet, and per flowlet with
+ * a 2 us gap) with the out-of-order responder ({@link OutOfOrderPlacement#defaults()}), for 1 and 100 queue pairs.
  */
 class ReliableConnectionInvariantTest {
     static final long G100 = 100_000_000_000L;
@@ -67,17 +70,43 @@ class ReliableConnectionInvariantTest {
     }
 
     static SimulationResult run(Pattern p, int qps, boolean dcqcn, boolean lossless) {
+        return run(p, qps, dcqcn, lossless, Routing.ECMP);
+    }
+
+    /** The switches' forwarding and the responder it pairs with. */
+    enum Routing {
+        ECMP(null, null),
+        ADAPTIVE_PACKET(Forwarding.adaptivePerPacket(), OutOfOrderPlacement.defaults()),
+        ADAPTIVE_FLOWLET(Forwarding.adaptivePerFlowlet(2 * Time.US), OutOfOrderPlacement.defaults());
+
+        final Forwarding forwarding;
+        final OutOfOrderPlacement placement;
+
+        Routing(Forwarding forwarding, OutOfOrderPlacement placement) {
+            this.forwarding = forwarding;
+            this.placement = placement;
+        }
+    }
+
+    static SimulationResult run(Pattern p, int qps, boolean dcqcn, boolean lossless, Routing routing) {
         int wire = 1000; // SimulationConfig.defaults: 1000-byte MTU, no header
         long headroom = PfcHeadroom.packetLevelBytes(G100, Time.US, wire);
         Pfc pfc = new Pfc(100_000, 80_000, headroom, 65535);
         int ports = 6; // a leaf: 4 hosts and 2 spines; a spine has 2
         long buffer = lossless ? ports * (pfc.xoffBytes() + headroom) : 20_000;
         RoceTransport t = dcqcn ? RoceTransport.dcqcn(DcqcnParameters.zhu2015()) : RoceTransport.noCongestionControl();
+        if (routing.placement != null) {
+            t = t.withReliableConnection(t.rc().withOutOfOrder(routing.placement));
+        }
         SwitchBuffer sb = SwitchBuffer.shared(buffer);
         if (dcqcn) {
             sb = sb.withEcnMarking(DcqcnParameters.zhu2015().marking());
         }
-        return new Simulator(Scenario.builder(FABRIC.build(), SimulationConfig.defaults(sb)).flows(flows(p, qps)).transport(t)
+        SimulationConfig config = SimulationConfig.defaults(sb);
+        if (routing.forwarding != null) {
+            config = config.withForwarding(routing.forwarding);
+        }
+        return new Simulator(Scenario.builder(FABRIC.build(), config).flows(flows(p, qps)).transport(t)
                 .pfc(lossless ? pfc : null).build()).run();
     }
 
@@ -86,17 +115,26 @@ class ReliableConnectionInvariantTest {
         for (Pattern p : Pattern.values()) {
             for (int qps : new int[] {1, 100, 10_000}) {
                 for (boolean dcqcn : new boolean[] {false, true}) {
-                    a.add(Arguments.of(p, qps, dcqcn));
+                    a.add(Arguments.of(p, qps, dcqcn, Routing.ECMP));
+                }
+            }
+        }
+        for (Routing routing : List.of(Routing.ADAPTIVE_PACKET, Routing.ADAPTIVE_FLOWLET)) {
+            for (Pattern p : Pattern.values()) {
+                for (int qps : new int[] {1, 100}) {
+                    for (boolean dcqcn : new boolean[] {false, true}) {
+                        a.add(Arguments.of(p, qps, dcqcn, routing));
+                    }
                 }
             }
         }
         return a;
     }
 
-    @ParameterizedTest(name = "{0}, {1} QPs per host, DCQCN {2}")
+    @ParameterizedTest(name = "{0}, {1} QPs per host, DCQCN {2}, {3}")
     @MethodSource("lossless")
-    void aLosslessFabricDropsNothingAndNeverTimesOut(Pattern p, int qps, boolean dcqcn) {
-        SimulationResult r = run(p, qps, dcqcn, true);
+    void aLosslessFabricDropsNothingAndNeverTimesOut(Pattern p, int qps, boolean dcqcn, Routing routing) {
+        SimulationResult r = run(p, qps, dcqcn, true, routing);
         assertEquals(0, r.droppedPackets(), "drops");
         assertEquals(0, r.controlDropped(), "control drops");
         assertEquals(0, r.counter(TransportModel.TIMEOUTS), "timeouts");
@@ -124,13 +162,13 @@ class ReliableConnectionInvariantTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}, {1} QPs per host, DCQCN {2}")
+    @ParameterizedTest(name = "{0}, {1} QPs per host, DCQCN {2}, {3}")
     @MethodSource("lossless")
-    void aLossyFabricConservesBytesAndExplainsEveryTimeout(Pattern p, int qps, boolean dcqcn) {
+    void aLossyFabricConservesBytesAndExplainsEveryTimeout(Pattern p, int qps, boolean dcqcn, Routing routing) {
         if (qps == 10_000) {
             return; // 10,000 QPs of 1000 B each into 20 KB buffers: every timeout case is already in 100
         }
-        SimulationResult r = run(p, qps, dcqcn, false);
+        SimulationResult r = run(p, qps, dcqcn, false, routing);
         assertEquals(r.injectedBytes(), r.deliveredBytes() + r.droppedBytes() + r.discardedBytes() + r.inFlightBytes());
         assertEquals(0, r.counter(TransportModel.SPURIOUS_TIMEOUTS), "spurious timeouts");
         // every flow ends: received completely, or its QP failed (both when the data arrived and every ACK was lost)
