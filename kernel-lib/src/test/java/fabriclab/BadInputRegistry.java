@@ -437,6 +437,11 @@ final class BadInputRegistry {
                     call(new fabriclab.telemetry.PathSelectionExperiment(4, 4, 400, 25, 0.1, 0.7, 1e6, 0.1, 0.5, 1.0, 0.5, 1,
                             fabriclab.telemetry.PathQuality.balanced(), 1e-3, 1), id,
                             fabriclab.telemetry.PathSelectionExperiment.Policy.SCORE, 3L, Progress.silent());
+            // the smallest sweep (one GSE run of 4 KiB per rank, under a second): a search could find a valid call
+            // of minutes (RoCE, several cases), which a loaded machine turns into a hang
+            case "fabriclab.experiments.Llama2Fabric#sweep(List,List,long,long[],int,ProgressSink)" ->
+                    call(new Llama2Fabric(1.5), id, List.of(Llama2Fabric.Case.SINGLE_JOB), List.of(RoceOrGse.GSE), 4096L,
+                            new long[] {1}, 1, Progress.silent());
             default -> moreBaselines(id);
         };
     }
