@@ -214,6 +214,11 @@ public final class Scorecard {
         return changes(root, SeedRanges.fromDatasets(root));
     }
 
+    /** The changes of the project's {@code datasets/}: see {@link #changes(Path)}. */
+    public static Table changes() {
+        return changes(ProjectPaths.datasets());
+    }
+
     /** As {@link #changes(Path)}, with the seed ranges from {@code ranges}. */
     public static Table changes(Path root, Function<Entry, Optional<SeedRange>> ranges) {
         Parameters.notNull("ranges", ranges);
