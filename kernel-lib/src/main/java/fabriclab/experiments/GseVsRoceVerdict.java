@@ -160,6 +160,7 @@ public final class GseVsRoceVerdict {
      * the median meets it and whether every seed does.
      */
     public static Table table(Path root) {
+        Parameters.notNull("root", root);
         StringColumn collective = StringColumn.create("collective"), setting = StringColumn.create("setting");
         IntColumn seeds = IntColumn.create("seeds"), inside = IntColumn.create("seeds_within_band");
         DoubleColumn median = DoubleColumn.create("median"), min = DoubleColumn.create("min"), max = DoubleColumn.create("max");

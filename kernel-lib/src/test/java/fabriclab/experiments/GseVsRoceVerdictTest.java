@@ -30,6 +30,16 @@ class GseVsRoceVerdictTest {
     }
 
     @Test
+    void aNullDirectoryIsRefusedByName() {
+        for (org.junit.jupiter.api.function.Executable call : List.<org.junit.jupiter.api.function.Executable>of(
+                () -> GseVsRoceVerdict.members(null), () -> GseVsRoceVerdict.markingRecovery(null),
+                () -> GseVsRoceVerdict.sentence(null), () -> GseVsRoceVerdict.table(null))) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, call);
+            assertTrue(e.getMessage().contains("root"), e.getMessage());
+        }
+    }
+
+    @Test
     void theSentenceStatesTheScorecardsCountAndTheOpenAxis() {
         var ranges = SeedRanges.fromDatasets(ProjectPaths.datasets());
         List<Scorecard.Entry> rows = Scorecard.entries(ProjectPaths.datasets()).stream()
