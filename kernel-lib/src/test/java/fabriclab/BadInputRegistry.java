@@ -61,6 +61,8 @@ final class BadInputRegistry {
 
     private static final String SIMULATOR_RUNTIME = "its parameter type Network is the simulator's runtime, built only "
             + "by the simulator from a validated scenario";
+    private static final String VERDICT_FILES = "reads notebook 08's saved datasets under a datasets directory (file"
+            + " input, like the excluded fabriclab.datasets); its bad input (null) is tested in GseVsRoceVerdictTest";
     private static final String WHOLE_SWEEP = "the fixed full sweep of a published dataset (hundreds of packet-level runs, "
             + "minutes even on many threads); its only parameters are the executor and the sink";
 
@@ -114,6 +116,10 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.transport.window.DctcpTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.window.TimelyTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.window.SwiftTransport#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.experiments.GseVsRoceVerdict#members(Path)", VERDICT_FILES),
+            Map.entry("fabriclab.experiments.GseVsRoceVerdict#markingRecovery(Path)", VERDICT_FILES),
+            Map.entry("fabriclab.experiments.GseVsRoceVerdict#table(Path)", VERDICT_FILES),
+            Map.entry("fabriclab.experiments.GseVsRoceVerdict#sentence(Path)", VERDICT_FILES),
             Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
                     + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
                     + " without the datasets) is tested in Ns3ComparisonTest"),
@@ -251,6 +257,13 @@ final class BadInputRegistry {
     static List<BadInputContractTest.Recipe> samples(Class<?> type) {
         if (type == ProgressSink.class) {
             return List.of(constant(Progress.silent(), "Progress.silent()"));
+        }
+        if (type == fabriclab.datasets.SeedRange.class) { // GseVsRoceVerdict.Setting
+            return List.of(constant(new fabriclab.datasets.SeedRange("seeds 1-2", List.of("seed 1", "seed 2"), List.of(2.5, 3.1)),
+                    "new SeedRange(\"seeds 1-2\", [seed 1, seed 2], [2.5, 3.1])"));
+        }
+        if (type == fabriclab.datasets.Target.class) { // GseVsRoceVerdict.Setting
+            return List.of(constant(fabriclab.datasets.Target.band(2.6, 3.0), "Target.band(2.6, 3.0)"));
         }
         if (type == Integer.class) { // elements of List<Integer> (switch nodes, predecessors, tiers)
             return List.of(constant(1, "1"), constant(2, "2"), constant(0, "0"));

@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -29,9 +31,19 @@ import tech.tablesaw.columns.numbers.NumberColumnFormatter;
  * beside them and never counted. A row meets its target as {@link Target} defines it (a point within its
  * tolerance, a bound on the right side, a band, an unsigned magnitude).
  *
+ * <p><b>The hit rule.</b> A counted prediction meets the paper only when its whole {@link SeedRange} (its value on
+ * every seed, and on every value of an unstated setting where it has such an axis: {@link SeedRanges}) meets the
+ * target, that is when at least the share {@link #HIT_SHARE} (all) of those values do; the median the row reports
+ * is not enough. A prediction without a known range does not meet the paper.
+ *
+ * <p><b>How a value was obtained.</b> A row whose value was chosen so that it matches
+ * ({@link Calibrations.Origin#FITTED}) is counted as calibrated, whatever kind its notebook gave it; a row
+ * computed at a setting fitted to another number keeps its kind and the card names that fit.
+ *
  * <p>{@link #summary(Path)} counts physical quantities, not rows: rows of one comparison that restate one
  * quantity ({@link ComparisonRow#sameQuantityAs()}) count once, and meet the paper only when every one of
- * them meets its target. A canonical prediction whose target the model's construction value already
+ * them meets its target; superseded rows of one published quantity count once over all comparisons, with the
+ * restatements the canonical rows declare. A canonical prediction whose target the model's construction value already
  * meets ({@link ComparisonRow#trivial()}) is counted apart from the others.
  *
  * <p>{@link #problems(Path)} lists what would make the card flatter than the notebooks: a published
@@ -100,13 +112,39 @@ public final class Scorecard {
     /**
      * Every comparison row under {@code root}, the kinds apart: sorted by kind (predictions first), then
      * comparison, then row order. Columns: source (the seed's number, e.g. "001", or the outside
-     * reference), notebook, quantity, unit, kind, basis, canonical, counted, target (in words), model,
-     * relative_difference, meets_target, reason (the notebook's note), same_quantity_as, trivial_value
-     * (missing for none), trivial (yes/no) and tolerance_reason. The model and trivial_value columns print
+     * reference), notebook, quantity, unit, kind, basis, canonical, counted ({@link #counted}), target (in words),
+     * model, relative_difference, meets_target (the reported value), reason (the notebook's note), same_quantity_as,
+     * trivial_value (missing for none), trivial (yes/no), tolerance_reason, origin (how the value was obtained:
+     * {@link Calibrations.Origin#label()}) and fitted_to (the fit it was chosen for or rests on, "" for none). The model and trivial_value columns print
      * with at most four decimals, relative_difference with three; their values are not rounded.
      */
     public static Table gather(Path root) {
         return toTable("scorecard: every comparison row, by kind", sortedByKind(entries(root)));
+    }
+
+    /**
+     * Share of a prediction's seed values (and values over an unstated setting) that must meet the target for the
+     * prediction to meet the paper: all of them. With five seeds any lower share lets the median decide again
+     * (three of five is the median itself), and a published number that one seed of five reproduces is not
+     * reproduced by the model but by a draw of its hash.
+     */
+    public static final double HIT_SHARE = 1.0;
+
+    /** Whether the card counts {@code e}: a canonical prediction whose value was not fitted to match. */
+    public static boolean counted(Entry e) {
+        return e.row().counted() && Calibrations.origin(e) != Calibrations.Origin.FITTED;
+    }
+
+    /**
+     * Whether {@code e} meets the paper by the hit rule: for a {@linkplain #counted counted} row, its seed range
+     * (from {@code ranges}) meets the target at the share {@link #HIT_SHARE}, and it has one; for any other row, its
+     * value meets the target.
+     */
+    public static boolean meetsPaper(Entry e, Function<Entry, Optional<SeedRange>> ranges) {
+        if (!counted(e)) {
+            return e.row().meetsTarget();
+        }
+        return ranges.apply(e).map(s -> s.meets(e.row().target(), HIT_SHARE)).orElse(false);
     }
 
     /** The counted rows of the project's {@code datasets/}: see {@link #predictions(Path)}. */
@@ -114,15 +152,112 @@ public final class Scorecard {
         return predictions(ProjectPaths.datasets());
     }
 
-    /** The rows the headline count is over: canonical predictions only, same columns as {@link #gather(Path)}. */
+    /**
+     * The rows the headline count is over: canonical predictions not fitted to match, the columns of
+     * {@link #gather(Path)} and then, per row, its seed range against the target: seed_min, seed_max, seeds (values
+     * in the range), seeds_inside, share_inside, meets_median (the reported value meets the target: the former rule)
+     * and meets_paper (the hit rule), with seed_basis saying what the values are ("none known" without a range).
+     */
     public static Table predictions(Path root) {
+        return predictions(root, SeedRanges.fromDatasets(root));
+    }
+
+    /** As {@link #predictions(Path)}, with the seed ranges from {@code ranges}. */
+    public static Table predictions(Path root, Function<Entry, Optional<SeedRange>> ranges) {
+        Parameters.notNull("ranges", ranges);
         List<Entry> counted = new ArrayList<>();
         for (Entry e : entries(root)) {
-            if (e.row().counted()) {
+            if (counted(e)) {
                 counted.add(e);
             }
         }
-        return toTable("scorecard: predictions (counted)", counted);
+        Table t = toTable("scorecard: predictions (counted)", counted);
+        DoubleColumn min = DoubleColumn.create("seed_min"), max = DoubleColumn.create("seed_max");
+        IntColumn n = IntColumn.create("seeds"), inside = IntColumn.create("seeds_inside");
+        DoubleColumn share = DoubleColumn.create("share_inside");
+        StringColumn median = StringColumn.create("meets_median"), paper = StringColumn.create("meets_paper");
+        StringColumn basis = StringColumn.create("seed_basis");
+        for (Entry e : counted) {
+            Optional<SeedRange> s = ranges.apply(e);
+            if (s.isPresent()) {
+                min.append(s.get().min());
+                max.append(s.get().max());
+                n.append(s.get().values().size());
+                inside.append(s.get().inside(e.row().target()));
+                share.append(s.get().shareInside(e.row().target()));
+                basis.append(s.get().basis());
+            } else {
+                min.appendMissing();
+                max.appendMissing();
+                n.appendMissing();
+                inside.appendMissing();
+                share.appendMissing();
+                basis.append("none known");
+            }
+            median.append(e.row().meetsTarget() ? "yes" : "no");
+            paper.append(meetsPaper(e, ranges) ? "yes" : "no");
+        }
+        DecimalFormat four = new DecimalFormat("0.####", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        min.setPrintFormatter(new NumberColumnFormatter(four));
+        max.setPrintFormatter(new NumberColumnFormatter(four));
+        share.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.##", DecimalFormatSymbols.getInstance(Locale.ROOT))));
+        return t.addColumns(min, max, n, inside, share, median, paper, basis);
+    }
+
+    /**
+     * Every row whose status or class the hit rule and the fits change: a counted prediction whose reported value
+     * meets the target but whose seed range does not (or the reverse), and a row whose value was fitted
+     * ({@link Calibrations}) although its kind is not calibrated, or computed at a fitted setting. Columns: notebook,
+     * quantity, kind, basis, change, before, after, why.
+     */
+    public static Table changes(Path root) {
+        return changes(root, SeedRanges.fromDatasets(root));
+    }
+
+    /** The changes of the project's {@code datasets/}: see {@link #changes(Path)}. */
+    public static Table changes() {
+        return changes(ProjectPaths.datasets());
+    }
+
+    /** As {@link #changes(Path)}, with the seed ranges from {@code ranges}. */
+    public static Table changes(Path root, Function<Entry, Optional<SeedRange>> ranges) {
+        Parameters.notNull("ranges", ranges);
+        StringColumn notebook = StringColumn.create("notebook"), quantity = StringColumn.create("quantity");
+        StringColumn kind = StringColumn.create("kind"), basis = StringColumn.create("basis");
+        StringColumn change = StringColumn.create("change"), before = StringColumn.create("before");
+        StringColumn after = StringColumn.create("after"), why = StringColumn.create("why");
+        for (Entry e : entries(root)) {
+            ComparisonRow r = e.row();
+            Calibrations.Origin origin = Calibrations.origin(e);
+            if (r.kind() != ComparisonKind.CALIBRATED && origin != Calibrations.Origin.UNFITTED) {
+                notebook.append(e.comparison());
+                quantity.append(r.quantity());
+                kind.append(r.kind().label());
+                basis.append(r.basis());
+                change.append("class");
+                before.append(r.kind().label() + (r.counted() ? ", counted" : ""));
+                after.append(origin == Calibrations.Origin.FITTED ? "calibrated (not counted)"
+                        : r.kind().label() + (counted(e) ? ", counted" : "") + ", at a fitted setting");
+                why.append(Calibrations.fittedTo(e));
+            }
+            if (counted(e)) {
+                boolean median = r.meetsTarget(), paper = meetsPaper(e, ranges);
+                if (median != paper) {
+                    Optional<SeedRange> s = ranges.apply(e);
+                    notebook.append(e.comparison());
+                    quantity.append(r.quantity());
+                    kind.append(r.kind().label());
+                    basis.append(r.basis());
+                    change.append("status");
+                    before.append(median ? "meets (reported value)" : "misses (reported value)");
+                    after.append(paper ? "meets (every seed)" : "misses (seed range)");
+                    why.append(s.map(x -> "seed values " + x.values().stream().map(v -> String.format(Locale.ROOT, "%.4g", v))
+                            .collect(java.util.stream.Collectors.joining(", ")) + " against " + r.target().describe()
+                            + ": " + x.inside(r.target()) + " of " + x.values().size() + " inside").orElse("no seed range known"));
+                }
+            }
+        }
+        return Table.create("rows whose status or class changed", notebook, quantity, kind, basis, change, before, after, why);
     }
 
     /** Category of {@link #summary(Path)}: canonical predictions whose construction value does not meet the target. */
@@ -154,22 +289,42 @@ public final class Scorecard {
         return summary(ProjectPaths.datasets());
     }
 
+    /** {@link #summary(Path, Function)} with the seed ranges of {@link SeedRanges#fromDatasets(Path)}. */
+    public static List<Tally> summary(Path root) {
+        return summary(root, SeedRanges.fromDatasets(root));
+    }
+
     /**
      * Quantities per category and how many meet the paper, in the order: {@link #NON_TRIVIAL} and
-     * {@link #TRIVIAL} canonical predictions, then calibrated, definition, validation, what-if and
-     * superseded rows (each of these kinds one category, canonical or not). A quantity is a group of rows
-     * of one comparison with the same source, kind, basis, canonical flag and
-     * {@linkplain ComparisonRow#quantityKey() quantity key}; it meets the paper when every row meets its
-     * target, and a prediction is trivial when every row of it is {@linkplain ComparisonRow#trivial() trivial}.
-     * Every category is listed, with zeros when it has no row.
+     * {@link #TRIVIAL} canonical predictions, then calibrated, definition, validation, what-if and superseded rows
+     * (each of these kinds one category, canonical or not). A row whose value was fitted to match
+     * ({@link Calibrations.Origin#FITTED}) is in the calibrated category whatever its kind. A quantity is a group of
+     * rows of one category with the same source and {@linkplain ComparisonRow#quantityKey() quantity key} (a
+     * superseded row's quantity resolved through the restatements of the canonical rows), and for every category but
+     * superseded also the same comparison and basis. A prediction meets the paper when every row of it does by the
+     * hit rule ({@link #meetsPaper}); a quantity of another category when every row meets its target. A prediction
+     * is trivial when every row of it is {@linkplain ComparisonRow#trivial() trivial}. Every category is listed, with
+     * zeros when it has no row.
+     *
+     * @param ranges the seed range of a counted prediction (empty: none known, so it does not meet the paper)
      */
-    public static List<Tally> summary(Path root) {
-        Map<String, List<ComparisonRow>> groups = new LinkedHashMap<>();
-        for (Entry e : entries(root)) {
+    public static List<Tally> summary(Path root, Function<Entry, Optional<SeedRange>> ranges) {
+        Parameters.notNull("ranges", ranges);
+        List<Entry> all = entries(root);
+        Map<String, String> restated = new LinkedHashMap<>();   // published quantity -> the canonical row's quantity key
+        for (Entry e : all) {
+            if (e.row().canonical()) {
+                restated.put(e.row().publishedQuantity(), e.row().quantityKey());
+            }
+        }
+        Map<String, List<Entry>> groups = new LinkedHashMap<>();
+        for (Entry e : all) {
             ComparisonRow r = e.row();
-            String key = String.join("\u0000", e.comparison(), r.kind().label(), r.basis(),
-                    String.valueOf(r.canonical()), r.quantityKey());
-            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+            String category = category(e);
+            String key = category.equals(ComparisonKind.SUPERSEDED.label())
+                    ? String.join("\u0000", category, restated.getOrDefault(r.publishedQuantity(), r.quantityKey()))
+                    : String.join("\u0000", category, e.comparison(), r.basis(), String.valueOf(r.canonical()), r.quantityKey());
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
         }
         Map<String, int[]> counts = new LinkedHashMap<>();   // category -> quantities, met, rows
         counts.put(NON_TRIVIAL, new int[3]);
@@ -179,18 +334,25 @@ public final class Scorecard {
                 counts.put(k.label(), new int[3]);
             }
         }
-        for (List<ComparisonRow> g : groups.values()) {
-            ComparisonRow first = g.get(0);
-            String category = first.kind() != ComparisonKind.PREDICTION ? first.kind().label()
-                    : g.stream().allMatch(ComparisonRow::trivial) ? TRIVIAL : NON_TRIVIAL;
+        for (List<Entry> g : groups.values()) {
+            Entry first = g.get(0);
+            String category = category(first);
+            if (category.equals(ComparisonKind.PREDICTION.label())) {
+                category = g.stream().allMatch(e -> e.row().trivial()) ? TRIVIAL : NON_TRIVIAL;
+            }
             int[] c = counts.get(category);
             c[0]++;
-            c[1] += g.stream().allMatch(ComparisonRow::meetsTarget) ? 1 : 0;
+            c[1] += g.stream().allMatch(e -> meetsPaper(e, ranges)) ? 1 : 0;
             c[2] += g.size();
         }
         List<Tally> out = new ArrayList<>();
         counts.forEach((category, c) -> out.add(new Tally(category, c[0], c[1], c[2])));
         return out;
+    }
+
+    /** The kind label a row is counted under: calibrated for a fitted value, else its kind's. */
+    private static String category(Entry e) {
+        return Calibrations.origin(e) == Calibrations.Origin.FITTED ? ComparisonKind.CALIBRATED.label() : e.row().kind().label();
     }
 
     /** {@link #summary(Path)} as a table: category, quantities, meet the paper, rows. */
@@ -228,7 +390,8 @@ public final class Scorecard {
             String name = t.category().equals(TRIVIAL) ? "trivial predictions" : t.category();
             b.append("; ").append(name).append(' ').append(t.met()).append(" of ").append(t.quantities());
         }
-        return b.append(" (quantities; rows restating one quantity counted once)").toString();
+        return b.append(" (quantities; rows restating one quantity counted once; a prediction meets the paper only when"
+                + " every seed does; values fitted to match counted as calibrated)").toString();
     }
 
     /** The headline of the project's {@code datasets/}: see {@link #headline(Path)}. */
@@ -256,6 +419,12 @@ public final class Scorecard {
             byQuantity.computeIfAbsent(e.row().publishedQuantity(), k -> new ArrayList<>()).add(e);
         }
         List<String> problems = new ArrayList<>();
+        for (Calibrations.Fit f : Calibrations.unmatched(all)) {
+            if (all.stream().anyMatch(e -> e.comparison().equals(f.comparison()))) {
+                problems.add("the fit \"" + f.phrase() + "\"" + (f.quantity().isEmpty() ? "" : " of \"" + f.quantity() + "\"")
+                        + " (Calibrations.FITS) matches no row of " + f.comparison() + ": a row was renamed, update the list");
+            }
+        }
         for (Entry e : all) {
             ComparisonRow r = e.row();
             if (r.sameQuantityAs().isEmpty()) {
@@ -366,6 +535,8 @@ public final class Scorecard {
         DoubleColumn trivialValue = DoubleColumn.create("trivial_value");
         StringColumn trivial = StringColumn.create("trivial");
         StringColumn toleranceReason = StringColumn.create("tolerance_reason");
+        StringColumn origin = StringColumn.create("origin");
+        StringColumn fittedTo = StringColumn.create("fitted_to");
         for (Entry e : entries) {
             ComparisonRow r = e.row();
             source.append(shortSource(r.source()));
@@ -375,7 +546,7 @@ public final class Scorecard {
             kind.append(r.kind().label());
             basis.append(r.basis());
             canonical.append(r.canonical() ? "yes" : "no");
-            counted.append(r.counted() ? "yes" : "no");
+            counted.append(counted(e) ? "yes" : "no");
             target.append(r.target().describe());
             model.append(r.model());
             rel.append(r.relativeDifference());
@@ -389,12 +560,14 @@ public final class Scorecard {
             }
             trivial.append(r.trivial() ? "yes" : "no");
             toleranceReason.append(r.toleranceReasonOrDefault());
+            origin.append(Calibrations.origin(e).label());
+            fittedTo.append(Calibrations.fittedTo(e));
         }
         model.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.####", DecimalFormatSymbols.getInstance(Locale.ROOT))));
         rel.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT))));
         trivialValue.setPrintFormatter(new NumberColumnFormatter(new DecimalFormat("0.####", DecimalFormatSymbols.getInstance(Locale.ROOT))));
         return Table.create(title, source, notebook, quantity, unit, kind, basis, canonical, counted, target, model, rel,
-                meets, reason, same, trivialValue, trivial, toleranceReason);
+                meets, reason, same, trivialValue, trivial, toleranceReason, origin, fittedTo);
     }
 
     private static ComparisonRow read(Row r) {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import fabriclab.Parameters;
 import fabriclab.datasets.ComparisonRow;
 import fabriclab.datasets.Scorecard;
+import fabriclab.datasets.SeedRange;
+import fabriclab.datasets.SeedRanges;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +15,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -23,8 +28,10 @@ import java.util.stream.Stream;
  * HTML reports) with the scorecard summary at the top and, for each notebook, its question, its main
  * figure and its rows of the scorecard: the predictions within tolerance, the misses with the
  * notebook's stated mechanism, and the rows of other kinds (calibrated, definition, ...) listed apart.
- * The summary counts only canonical predictions ({@link ComparisonRow#counted()}) meeting their target
- * ({@link ComparisonRow#meetsTarget()}), as the scorecard notebook does.
+ * The summary counts only canonical predictions ({@link Scorecard#counted}) meeting the paper by the
+ * scorecard's hit rule, every seed within the tolerance ({@link Scorecard#meetsPaper}, the seed ranges of
+ * {@link SeedRanges#fromDatasets}), as the scorecard notebook does, and beside it how many meet by the reported value
+ * alone ({@link ComparisonRow#meetsTarget()}).
  *
  * <p>It reads what {@code ./reproduce} leaves: the executed notebooks (their first markdown cell and
  * their figures, which are embedded as {@code data:} URIs) and the comparison datasets through
@@ -71,7 +78,7 @@ public final class ReportIndex {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(out, html(entries, card), StandardCharsets.UTF_8);
+            Files.writeString(out, html(entries, card, SeedRanges.fromDatasets(datasets)), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report index " + out, e);
         }
@@ -141,13 +148,16 @@ public final class ReportIndex {
         return b.toString();
     }
 
-    static String html(List<Entry> entries, List<Scorecard.Entry> card) {
+    static String html(List<Entry> entries, List<Scorecard.Entry> card,
+            Function<Scorecard.Entry, Optional<SeedRange>> ranges) {
         List<Scorecard.Entry> predictions = new ArrayList<>();
         List<Scorecard.Entry> others = new ArrayList<>();
         for (Scorecard.Entry e : card) {
-            (e.row().counted() ? predictions : others).add(e);
+            (Scorecard.counted(e) ? predictions : others).add(e);
         }
-        long hits = predictions.stream().filter(e -> e.row().meetsTarget()).count();
+        Predicate<Scorecard.Entry> meets = e -> Scorecard.meetsPaper(e, ranges);
+        long hits = predictions.stream().filter(meets).count();
+        long byValue = predictions.stream().filter(e -> e.row().meetsTarget()).count();
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -165,13 +175,14 @@ public final class ReportIndex {
         h.append("<p class=\"summary\" id=\"scorecard-summary\"><b>Scorecard.</b> ")
                 .append(hits).append(" of ").append(predictions.size())
                 .append(" canonical predictions meet the paper's number as the paper states it (a point within its tolerance, a bound, a "
-                        + "band or an unsigned magnitude); ").append(others.size())
+                        + "band or an unsigned magnitude) on every seed (").append(byValue).append(" of ").append(predictions.size())
+                .append(" by the reported value alone); ").append(others.size())
                 .append(" further rows (calibrated, definition, validation, what-if, superseded) are listed with their notebooks and not counted");
         h.append(". Each notebook below has its full report (figures, equations, code and outputs).</p>\n");
         h.append("<table id=\"contents\"><tr><th>notebook</th><th>question</th><th>predictions meeting the target</th></tr>\n");
         for (Entry e : entries) {
             List<Scorecard.Entry> mine = rowsOf(predictions, e.file());
-            long ok = mine.stream().filter(r -> r.row().meetsTarget()).count();
+            long ok = mine.stream().filter(meets).count();
             h.append("<tr><td><a href=\"").append(escape(report(e.file()))).append("\">").append(escape(e.title()))
                     .append("</a></td><td>").append(inline(shorten(e.question(), 220))).append("</td><td class=\"n\">")
                     .append(mine.isEmpty() ? "&ndash;" : ok + " / " + mine.size()).append("</td></tr>\n");
@@ -190,12 +201,12 @@ public final class ReportIndex {
             List<Scorecard.Entry> mine = rowsOf(predictions, e.file());
             if (!mine.isEmpty()) {
                 h.append("<h3>Predictions</h3>\n");
-                rows(h, mine, false);
+                rows(h, mine, false, meets);
             }
             List<Scorecard.Entry> rest = rowsOf(others, e.file());
             if (!rest.isEmpty()) {
                 h.append("<h3>Other rows (not counted)</h3>\n");
-                rows(h, rest, true);
+                rows(h, rest, true, meets);
             }
         }
         h.append("<p style=\"margin-top:3em;color:#666;font-size:.85em\">Written by <code>./reproduce</code> from the executed "
@@ -204,12 +215,12 @@ public final class ReportIndex {
         return h.toString();
     }
 
-    private static void rows(StringBuilder h, List<Scorecard.Entry> rows, boolean withKind) {
+    private static void rows(StringBuilder h, List<Scorecard.Entry> rows, boolean withKind, Predicate<Scorecard.Entry> meets) {
         h.append("<table><tr><th>source</th><th>quantity</th>").append(withKind ? "<th>kind</th>" : "")
                 .append("<th>paper</th><th>model</th><th>unit</th><th>difference</th><th>met</th><th>why / mechanism</th></tr>\n");
         for (Scorecard.Entry e : rows) {
             ComparisonRow r = e.row();
-            boolean met = r.meetsTarget();
+            boolean met = meets.test(e);
             h.append("<tr><td>").append(escape(Scorecard.shortSource(r.source()))).append("</td><td>").append(escape(r.quantity()))
                     .append("</td>");
             if (withKind) {

@@ -42,4 +42,23 @@ class ProjectScorecardTest {
         long predictions = Scorecard.entries(ProjectPaths.datasets()).stream().filter(e -> e.row().counted()).count();
         assertTrue(predictions == counted.rowCount());
     }
+
+    @Test
+    void everyCountedPredictionHasASeedRangeAroundItsReportedValue() {
+        var ranges = SeedRanges.fromDatasets(ProjectPaths.datasets());
+        for (Scorecard.Entry e : Scorecard.entries(ProjectPaths.datasets())) {
+            if (!Scorecard.counted(e)) {
+                continue;
+            }
+            String what = "\"" + e.row().quantity() + "\" of " + e.comparison();
+            SeedRange s = ranges.apply(e).orElseThrow(() -> new AssertionError(what + " has no seed range in the saved runs"));
+            // a median, or a ratio of medians of positive runs, lies between the smallest and largest seed
+            assertTrue(s.min() <= e.row().model() + 1e-9 && e.row().model() <= s.max() + 1e-9,
+                    what + ": reported " + e.row().model() + " outside its seed range " + s.min() + " to " + s.max());
+            // the hit rule is never looser than the reported value's
+            if (Scorecard.meetsPaper(e, ranges)) {
+                assertTrue(e.row().meetsTarget(), what);
+            }
+        }
+    }
 }
