@@ -16,6 +16,7 @@ import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.simulation.transport.ReliableConnection;
 import fabriclab.simulation.transport.TransportModel;
+import fabriclab.simulation.transport.uec.UecTransport;
 import fabriclab.workload.FlowSizeDistribution;
 import fabriclab.workload.GeneratedFlows;
 import fabriclab.workload.IncastMix;
@@ -196,9 +197,10 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
      * @param pfc PFC thresholds, or null for no PFC
      * @param mtuBytes payload per packet, bytes
      * @param headerBytes header per packet, bytes
+     * @param uec the settings of the UEC transport (its choice only), or null for {@link UecTransport#defaults()}
      */
     public record Transport(TransportChoice choice, ReliableConnection connection, String forwarding, int ecmpSeed,
-            Pfc pfc, int mtuBytes, int headerBytes) {
+            Pfc pfc, int mtuBytes, int headerBytes, UecTransport uec) {
         /** The forwarding policies by name. */
         public static final List<String> FORWARDINGS = List.of("ecmp", "spray", "spray-random");
 
@@ -213,6 +215,24 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             }
             Parameters.inRange("mtuBytes", mtuBytes, SimulationConfig.MIN_MTU_BYTES, SimulationConfig.MAX_MTU_BYTES);
             Parameters.inRange("headerBytes", headerBytes, 0, SimulationConfig.MAX_HEADER_BYTES);
+            if (uec != null && choice != TransportChoice.UEC) {
+                throw new IllegalArgumentException("uec must be null unless choice is uec, got settings with choice "
+                        + choice);
+            }
+        }
+
+        /** As the canonical constructor, UEC (if chosen) with its defaults. */
+        public Transport(TransportChoice choice, ReliableConnection connection, String forwarding, int ecmpSeed, Pfc pfc,
+                int mtuBytes, int headerBytes) {
+            this(choice, connection, forwarding, ecmpSeed, pfc, mtuBytes, headerBytes, null);
+        }
+
+        /** The transport's model: {@link TransportChoice#model}, or for UEC these settings' {@link #uec}. */
+        public TransportModel model() {
+            if (choice == TransportChoice.UEC && uec != null) {
+                return uec;
+            }
+            return choice.model(connection);
         }
 
         /**
@@ -279,13 +299,15 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             throw new IllegalArgumentException(standard() ? "drawn must be the flows of the standard workload " + workload
                     + ", got null" : "drawn must be null for the workload " + workload + ", got flows");
         }
-        SwitchBuffer buffer = transport.choice().buffer(fabric.bufferBytes());
+        int packetWire = transport.mtuBytes() + transport.headerBytes();
+        long bdp = transport.choice() == TransportChoice.UEC ? uecBdpBytes(packetWire) : 1;
+        SwitchBuffer buffer = transport.choice().buffer(fabric.bufferBytes(), bdp, packetWire);
         Forwarding f = switch (transport.forwarding()) {
             case "ecmp" -> Forwarding.ecmp(HashFunction.CRC32, transport.ecmpSeed());
             case "spray" -> Forwarding.sprayRoundRobin();
             default -> Forwarding.sprayRandom();
         };
-        BufferPlan plan = fabric.bufferPlan().mapBuffers(b -> transport.choice().buffer(b.sharedBytes()));
+        BufferPlan plan = fabric.bufferPlan().mapBuffers(b -> transport.choice().buffer(b.sharedBytes(), bdp, packetWire));
         SimulationConfig config = new SimulationConfig(transport.mtuBytes(), transport.headerBytes(), 1, buffer, f, seed,
                 0, 0, plan);
         Scenario base;
@@ -316,7 +338,7 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
                         + traffic.ranks() + " ranks on " + where;
             }
         }
-        TransportModel model = transport.choice().model(transport.connection());
+        TransportModel model = transport.model();
         Pfc pfc = transport.pfc();
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport.choice(),
                 pfc == null ? "no PFC" : "PFC XOFF " + pfc.xoffBytes() + " B XON " + pfc.xonBytes() + " B",
@@ -328,6 +350,17 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             name += ", " + describe(plan);
         }
         return base.toBuilder().transport(model).pfc(pfc).name(name).queuePairs(traffic.queuePairs()).build();
+    }
+
+    /**
+     * The BDP of this fabric for UEC's ECN marking, bytes: the line rate times the base RTT by the reference's rule
+     * ({@link UecTransport#fabricBaseRttPs}) from host 0 (every fabric these settings build is symmetric).
+     */
+    private long uecBdpBytes(int packetWireBytes) {
+        UecTransport u = transport.uec() != null ? transport.uec() : UecTransport.defaults();
+        long rtt = u.baseRttPs() > 0 ? u.baseRttPs()
+                : UecTransport.fabricBaseRttPs(topology(), new int[] {0}, packetWireBytes, u.controlBytes());
+        return Math.max(1, Math.round(fabric.rateBitsPerSecond() / 8.0 * rtt / 1e12));
     }
 
     /**

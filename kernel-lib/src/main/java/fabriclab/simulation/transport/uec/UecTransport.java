@@ -165,6 +165,25 @@ public record UecTransport(Spraying spraying, int entropies, int repsBufferSize,
                 .withEcnMarkingPoint(SwitchBuffer.MarkingPoint.DEQUEUE);
     }
 
+    /**
+     * The fabric's base RTT by the reference simulator's rule ({@code main_uec.cpp}, {@code calculate_rtt}), ps: over the
+     * shortest paths (fewest links) from {@code sources} to every host, the largest sum over the path's links of twice
+     * the propagation delay plus the serialization of a {@code dataWireBytes} packet and a {@code ackWireBytes}
+     * acknowledgement at the link's rate. A run of this transport uses it from its flows' sources unless
+     * {@link #baseRttPs} is given.
+     */
+    public static long fabricBaseRttPs(fabriclab.fabric.Topology topology, int[] sources, int dataWireBytes,
+            int ackWireBytes) {
+        Parameters.notNull("topology", topology);
+        Parameters.notNull("sources", sources);
+        for (int s : sources) {
+            Parameters.inRange("sources[i]", s, 0, topology.hosts() - 1);
+        }
+        Parameters.atLeast("dataWireBytes", dataWireBytes, 1);
+        Parameters.atLeast("ackWireBytes", ackWireBytes, 1);
+        return UecRun.longestBaseRttPs(topology, sources, dataWireBytes, ackWireBytes);
+    }
+
     @Override
     public TransportRun start(Network network) {
         return new UecRun(network, this);
