@@ -114,6 +114,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.transport.window.DctcpTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.window.TimelyTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.simulation.transport.window.SwiftTransport#start(Network)", SIMULATOR_RUNTIME),
+            Map.entry("fabriclab.simulation.transport.uec.UecTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
                     + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
                     + " without the datasets) is tested in Ns3ComparisonTest"),

@@ -59,9 +59,11 @@ final class UecFlow extends Transport {
     // sender: retransmission timer
     private boolean timerArmed;
     private boolean timerCancelled;
-    private int timeoutsInARow;
+    /** Per packet, the timeouts it met since it was last acknowledged (it is never acknowledged before the last). */
+    private final byte[] timedOut;
     private long[] timeoutAtPs = new long[0];
-    private int[] timeoutUna = new int[0];
+    private long[] timeoutSentPs = new long[0];
+    private int[] timeoutSeq = new int[0];
     // sender: probe timer (uec.cpp: a probe 3 base RTTs after the last acknowledgement while data is still to be sent,
     // base RTT + target when all is sent; again every 5 base RTTs while unanswered)
     private boolean probeArmed;
@@ -104,6 +106,7 @@ final class UecFlow extends Transport {
         this.sentPs = new long[n];
         this.copies = new byte[n];
         this.sentEntropy = new int[n];
+        this.timedOut = new byte[n];
         this.baseRtt = k.baseRttPs();
         this.maxWnd = k.maxWindowBytes();
         this.cwnd = maxWnd;
@@ -280,7 +283,6 @@ final class UecFlow extends Transport {
      * bytes in flight follow the receiver's count instead, {@link Acknowledgement#receivedBytes()}.)
      */
     private void acknowledge(Acknowledgement a, boolean nack) {
-        int before = acked;
         int cum = Math.min(a.cumulative(), flow.packets);
         for (int s = una; s < cum; s++) {
             ackOne(s);
@@ -299,9 +301,6 @@ final class UecFlow extends Transport {
         }
         while (una < flow.packets && state[una] == ACKED) {
             una++;
-        }
-        if (acked > before) {
-            timeoutsInARow = 0;
         }
     }
 
@@ -471,34 +470,36 @@ final class UecFlow extends Transport {
             return;
         }
         long next = Long.MAX_VALUE;
-        boolean lost = false;
+        int lost = 0;
+        long earliestSent = Long.MAX_VALUE;
+        int lowestSeq = Integer.MAX_VALUE;
         for (int s = una; s <= highestSent; s++) {
             if (state[s] != IN_FLIGHT) {
                 continue;
             }
             if (now - sentPs[s] >= rtoPs) {
-                if (!lost) {
-                    lost = true;
-                    if (timeoutsInARow >= model.retryCount()) {
-                        recordTimeout(now);
-                        flow.fail();
-                        source.progressAt(now);
-                        return;
-                    }
-                    timeoutsInARow++;
-                    recordTimeout(now);
+                if (timedOut[s] >= model.retryCount()) {
+                    recordTimeout(now, sentPs[s], s);
+                    flow.fail(); // this packet exhausted its retries: the flow goes to the error state
                     source.progressAt(now);
+                    return;
                 }
+                timedOut[s]++;
+                lost++;
+                earliestSent = Math.min(earliestSent, sentPs[s]);
+                lowestSeq = Math.min(lowestSeq, s);
                 int w = wireOf(s);
                 inflight -= w;
                 queueResend(s);
-                cwnd = Math.max(cwnd - w, k.minWindowBytes());
+                cwnd = Math.max(cwnd - w, k.minWindowBytes()); // NSCC.OnInferredLoss
                 bytesIgnored += w;
             } else {
                 next = Math.min(next, sentPs[s] + rtoPs);
             }
         }
-        if (lost) {
+        if (lost > 0) {
+            recordTimeout(now, earliestSent, lowestSeq);
+            source.progressAt(now);
             windowDecreases++;
             wake();
         }
@@ -508,26 +509,34 @@ final class UecFlow extends Transport {
         }
     }
 
-    private void recordTimeout(long now) {
+    /**
+     * Records a timeout at {@code now} that declared lost packets sent from {@code earliestSentPs} on, the lowest being
+     * {@code lowestSeq}.
+     */
+    private void recordTimeout(long now, long earliestSentPs, int lowestSeq) {
         int n = (int) flow.timeouts();
         if (n == timeoutAtPs.length) {
             timeoutAtPs = java.util.Arrays.copyOf(timeoutAtPs, Math.max(4, 2 * n));
-            timeoutUna = java.util.Arrays.copyOf(timeoutUna, timeoutAtPs.length);
+            timeoutSentPs = java.util.Arrays.copyOf(timeoutSentPs, timeoutAtPs.length);
+            timeoutSeq = java.util.Arrays.copyOf(timeoutSeq, timeoutAtPs.length);
         }
         timeoutAtPs[n] = now;
-        timeoutUna[n] = una;
+        timeoutSentPs[n] = earliestSentPs;
+        timeoutSeq[n] = lowestSeq;
         flow.countTimeout();
     }
 
-    /** Counts the timeouts no loss of this flow since the previous one explains as spurious (after the run). */
+    /**
+     * Counts as spurious the timeouts no loss explains (after the run, when every loss is recorded): a timeout is
+     * explained by a loss of an ACK or NACK of this flow, or of one of its data packets at or above the lowest it declared
+     * lost, after the earliest of those was sent and before the timeout ({@link FlowState#lossExplains}).
+     */
     void classifyTimeouts() {
         long spurious = 0;
-        long since = Long.MIN_VALUE;
         for (int i = 0; i < flow.timeouts(); i++) {
-            if (!flow.lossExplains(since, timeoutAtPs[i], timeoutUna[i])) {
+            if (!flow.lossExplains(timeoutSentPs[i] - 1, timeoutAtPs[i], timeoutSeq[i])) {
                 spurious++;
             }
-            since = timeoutAtPs[i];
         }
         flow.setSpuriousTimeouts(spurious);
     }

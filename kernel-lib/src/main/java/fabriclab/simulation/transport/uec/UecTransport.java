@@ -19,7 +19,7 @@ import fabriclab.simulation.transport.TransportRun;
  *       {@code entropies} values and asks for an immediate acknowledgement when the window is then nearly full, when it
  *       is the flow's last new packet, or a retransmission. Packets NACKed or timed out are resent first. A packet in
  *       flight longer than the retransmission timeout is declared lost and resent (one timeout counted per firing that
- *       resends); after {@code retryCount} timeouts in a row with no acknowledgement in between the flow fails.</li>
+ *       resends); a packet that times out once more after {@code retryCount} timeouts fails the flow.</li>
  *   <li>Switches: under ECMP forwarding they hash the packet's entropy in place of its UDP source port (a new path per
  *       entropy); with {@code trimming}, a data packet that would take its queue above {@code trimThresholdBytes} (or
  *       find no buffer) is cut to {@code trimmedWireBytes} and queued, like the control packets, ahead of the data.</li>
@@ -52,7 +52,7 @@ import fabriclab.simulation.transport.TransportRun;
  * @param controlBytes wire bytes of an ACK or NACK, 1..1500
  * @param ackPriority priority of ACKs and NACKs, 0..7
  * @param retransmissionTimeoutPs ps, 0 for the default (15 us + 6 x trimming threshold at line rate), at most 10 s
- * @param retryCount timeouts in a row without progress before a flow fails, 0..1000
+ * @param retryCount timeouts a packet may meet and be resent; its next fails the flow, 0..100
  * @param baseRttPs the fabric's base RTT, ps, 0 for the default (the longest path of the run's sources), at most 1 s
  */
 public record UecTransport(Spraying spraying, int entropies, int repsBufferSize, Nscc nscc, boolean trimming,
@@ -100,7 +100,7 @@ public record UecTransport(Spraying spraying, int entropies, int repsBufferSize,
         Parameters.inRange("controlBytes", controlBytes, 1, 1500);
         Parameters.inRange("ackPriority", ackPriority, 0, 7);
         Parameters.inRange("retransmissionTimeoutPs", retransmissionTimeoutPs, 0L, 10 * Time.S);
-        Parameters.inRange("retryCount", retryCount, 0, 1000);
+        Parameters.inRange("retryCount", retryCount, 0, 100);
         Parameters.inRange("baseRttPs", baseRttPs, 0L, Time.S);
     }
 
