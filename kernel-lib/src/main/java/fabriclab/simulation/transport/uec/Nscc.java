@@ -70,14 +70,14 @@ public record Nscc(long targetQueueDelayPs, double gamma, double delayEwmaGain, 
      * The constants of one run (section 3.6.13.3's formulas, uec.cpp's defaults).
      *
      * @param lineRateBitsPerSecond the sender's line rate, bit/s, positive
-     * @param baseRttPs the fabric's base RTT (config_base_rtt), ps, positive
+     * @param baseRttPs the fabric's base RTT (config_base_rtt), ps, 1 ps to 1 s
      * @param mssBytes payload of a full packet, bytes, positive
      * @param packetWireBytes wire bytes of a full packet (the window's MTU), at least {@code mssBytes}
      * @param trimming whether the switches trim (the default target is then 0.75 x the base RTT)
      */
     public Constants derive(long lineRateBitsPerSecond, long baseRttPs, int mssBytes, int packetWireBytes, boolean trimming) {
         Parameters.atLeast("lineRateBitsPerSecond", lineRateBitsPerSecond, 1L);
-        Parameters.atLeast("baseRttPs", baseRttPs, 1L);
+        Parameters.inRange("baseRttPs", baseRttPs, 1L, Time.S);
         Parameters.atLeast("mssBytes", mssBytes, 1);
         Parameters.atLeast("packetWireBytes", packetWireBytes, mssBytes);
         long target = targetQueueDelayPs > 0 ? targetQueueDelayPs
@@ -111,6 +111,23 @@ public record Nscc(long targetQueueDelayPs, double gamma, double delayEwmaGain, 
     public record Constants(long baseRttPs, long targetPs, long lineRateBitsPerSecond, double maxWindowBytes,
             double minWindowBytes, double alphaPerPs, double fairIncrease, double eta, double fastIncreaseScale,
             long quickAdaptThresholdPs, long adjustPeriodPs, long adjustBytes, Nscc nscc) {
+        /** Validates: times and sizes positive, the rates and increases finite and positive, the settings present. */
+        public Constants {
+            Parameters.atLeast("baseRttPs", baseRttPs, 1L);
+            Parameters.atLeast("targetPs", targetPs, 1L);
+            Parameters.atLeast("lineRateBitsPerSecond", lineRateBitsPerSecond, 1L);
+            Parameters.positive("maxWindowBytes", maxWindowBytes);
+            Parameters.positive("minWindowBytes", minWindowBytes);
+            Parameters.positive("alphaPerPs", alphaPerPs);
+            Parameters.positive("fairIncrease", fairIncrease);
+            Parameters.positive("eta", eta);
+            Parameters.positive("fastIncreaseScale", fastIncreaseScale);
+            Parameters.atLeast("quickAdaptThresholdPs", quickAdaptThresholdPs, 1L);
+            Parameters.atLeast("adjustPeriodPs", adjustPeriodPs, 1L);
+            Parameters.atLeast("adjustBytes", adjustBytes, 1L);
+            Parameters.notNull("nscc", nscc);
+        }
+
         /** The largest window for base RTT {@code rttPs}: {@code maxWindowBdp} x line rate x RTT, bytes. */
         public double maxWindowFor(long rttPs) {
             return nscc.maxWindowBdp() * lineRateBitsPerSecond / 8.0 * rttPs / 1e12;

@@ -179,8 +179,8 @@ public record UecTransport(Spraying spraying, int entropies, int repsBufferSize,
         for (int s : sources) {
             Parameters.inRange("sources[i]", s, 0, topology.hosts() - 1);
         }
-        Parameters.atLeast("dataWireBytes", dataWireBytes, 1);
-        Parameters.atLeast("ackWireBytes", ackWireBytes, 1);
+        Parameters.inRange("dataWireBytes", dataWireBytes, 1, 1 << 20);
+        Parameters.inRange("ackWireBytes", ackWireBytes, 1, 1 << 20);
         return UecRun.longestBaseRttPs(topology, sources, dataWireBytes, ackWireBytes);
     }
 
