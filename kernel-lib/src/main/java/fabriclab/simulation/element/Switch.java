@@ -364,7 +364,8 @@ public final class Switch extends Node {
     /**
      * Admission at a trimming switch: an untrimmed data packet that fits under the trimming threshold and in the buffer
      * joins the tail; one that does not is trimmed to its header; a header (trimmed, or a control packet) joins the
-     * head run of its queue if the buffer has room for it, else it is dropped.
+     * head run of its queue, outside the queue's data limit (the reference's trimming queue keeps headers in a queue of
+     * their own), unless the switch's shared buffer is full, when it is dropped.
      */
     private void admitTrimming(Packet p, Port out, long q, int w) {
         boolean header = p.kind != Packet.DATA || p.trimmed;
@@ -379,7 +380,7 @@ public final class Switch extends Node {
             p.trim(trimming.headerWireBytes());
             w = p.wireBytes;
         }
-        if (usedBytes + w > sharedBytes || q + w > out.queue.limitBytes) {
+        if (usedBytes + w > sharedBytes) { // headers have a queue of their own: only a full switch buffer drops one
             out.queue.drops++;
             net.dropped(p, this, out, DropReason.TAIL_DROP);
             return;
