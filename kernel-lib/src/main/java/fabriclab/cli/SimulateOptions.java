@@ -528,7 +528,7 @@ public final class SimulateOptions {
                 (int) ackTimeoutExponent, (int) retryCount);
         UecTransport uec = null;
         if (transport == TransportChoice.UEC) {
-            uec = UEC.withSpraying(fabriclab.simulation.transport.uec.Spraying.named(v.get(UEC_SPRAYING)))
+            uec = UEC.withSpraying(fabriclab.simulation.transport.uec.EntropySpraying.named(v.get(UEC_SPRAYING)))
                     .withEntropies(v.get(UEC_ENTROPIES).intValue())
                     .withTrimming(v.get(UEC_TRIMMING).equals("on"),
                             v.get(UEC_TRIMMING).equals("on") ? v.get(UEC_TRIM_THRESHOLD) : 0)

@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * overwriting the oldest entry when it is full).
  */
 final class EntropySource {
-    private final Spraying spraying;
+    private final EntropySpraying spraying;
     private final int entropies;
     private final SplittableRandom random;
     /** REPS: the ring of recycled entropies; {@code valid[i]} while entry i is unused. */
@@ -21,11 +21,11 @@ final class EntropySource {
     long recycled;
     long explored;
 
-    EntropySource(Spraying spraying, int entropies, int ringSize, SplittableRandom random) {
+    EntropySource(EntropySpraying spraying, int entropies, int ringSize, SplittableRandom random) {
         this.spraying = spraying;
         this.entropies = entropies;
         this.random = random;
-        this.ring = new int[spraying == Spraying.REPS ? ringSize : 0];
+        this.ring = new int[spraying == EntropySpraying.REPS ? ringSize : 0];
         this.valid = new boolean[ring.length];
     }
 
@@ -48,7 +48,7 @@ final class EntropySource {
 
     /** A packet sent on {@code entropy} was acknowledged, ECN-marked or not (REPS keeps only unmarked ones). */
     void acknowledged(int entropy, boolean marked) {
-        if (spraying != Spraying.REPS || marked || entropy < 0) {
+        if (spraying != EntropySpraying.REPS || marked || entropy < 0) {
             return;
         }
         if (!valid[head]) {

@@ -15,7 +15,7 @@ import fabriclab.simulation.transport.TransportRun;
  *
  * <ul>
  *   <li>Sender: sends while the wire bytes in flight plus a full packet fit in the NSCC window ({@link Nscc}; section
- *       3.6.13.5, {@code NSCC.CanSend}); each data packet carries an entropy value from its {@link Spraying} over
+ *       3.6.13.5, {@code NSCC.CanSend}); each data packet carries an entropy value from its {@link EntropySpraying} over
  *       {@code entropies} values and asks for an immediate acknowledgement when the window is then nearly full, when it
  *       is the flow's last new packet, or a retransmission. Packets NACKed or timed out are resent first. A packet in
  *       flight longer than the retransmission timeout is declared lost and resent (one timeout counted per firing that
@@ -55,7 +55,7 @@ import fabriclab.simulation.transport.TransportRun;
  * @param retryCount timeouts a packet may meet and be resent; its next fails the flow, 0..100
  * @param baseRttPs the fabric's base RTT, ps, 0 for the default (the longest path of the run's sources), at most 1 s
  */
-public record UecTransport(Spraying spraying, int entropies, int repsBufferSize, Nscc nscc, boolean trimming,
+public record UecTransport(EntropySpraying spraying, int entropies, int repsBufferSize, Nscc nscc, boolean trimming,
         long trimThresholdBytes, int trimmedWireBytes, long ackEveryBytes, int controlBytes, int ackPriority,
         long retransmissionTimeoutPs, int retryCount, long baseRttPs) implements TransportModel {
     /** Data packets trimmed at the switches. */
@@ -106,11 +106,11 @@ public record UecTransport(Spraying spraying, int entropies, int repsBufferSize,
 
     /** The reference simulator's defaults (see the class comment). */
     public static UecTransport defaults() {
-        return new UecTransport(Spraying.REPS, 64, 8, Nscc.defaults(), true, 0, 64, 16_384, 64, 0, 0, 7, 0);
+        return new UecTransport(EntropySpraying.REPS, 64, 8, Nscc.defaults(), true, 0, 64, 16_384, 64, 0, 0, 7, 0);
     }
 
     /** A copy spraying by {@code s}. */
-    public UecTransport withSpraying(Spraying s) {
+    public UecTransport withSpraying(EntropySpraying s) {
         return new UecTransport(s, entropies, repsBufferSize, nscc, trimming, trimThresholdBytes, trimmedWireBytes,
                 ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs);
     }

@@ -42,7 +42,7 @@ class NsccAndEntropyTest {
         assertTrue(e.getMessage().contains("gamma"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> UecTransport.defaults().withEntropies(0));
         assertTrue(e.getMessage().contains("entropies"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> Spraying.named("random"));
+        e = assertThrows(IllegalArgumentException.class, () -> EntropySpraying.named("random"));
         assertTrue(e.getMessage().contains("random"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Nscc.defaults().derive(0, 1, 1, 1, true));
         assertTrue(e.getMessage().contains("lineRateBitsPerSecond"), e.getMessage());
@@ -51,7 +51,7 @@ class NsccAndEntropyTest {
     /** REPS reuses the entropies acknowledged without a mark, oldest first, each once; a marked one is not kept. */
     @Test
     void repsRecyclesUnmarkedEntropiesOldestFirst() {
-        EntropySource reps = new EntropySource(Spraying.REPS, 64, 4, new SplittableRandom(1));
+        EntropySource reps = new EntropySource(EntropySpraying.REPS, 64, 4, new SplittableRandom(1));
         reps.acknowledged(5, false);
         reps.acknowledged(9, true);
         reps.acknowledged(7, false);
@@ -72,7 +72,7 @@ class NsccAndEntropyTest {
     /** Oblivious spraying draws every entropy uniformly: 64,000 draws over 64 values, each within 5 sigma of 1000. */
     @Test
     void obliviousSprayingIsUniform() {
-        EntropySource o = new EntropySource(Spraying.OBLIVIOUS, 64, 8, new SplittableRandom(7));
+        EntropySource o = new EntropySource(EntropySpraying.OBLIVIOUS, 64, 8, new SplittableRandom(7));
         int[] count = new int[64];
         for (int i = 0; i < 64_000; i++) {
             o.acknowledged(3, false); // ignored

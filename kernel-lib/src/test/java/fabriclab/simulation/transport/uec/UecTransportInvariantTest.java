@@ -97,11 +97,11 @@ class UecTransportInvariantTest {
      * A permutation across the spines, every host sending and receiving one flow: with the packets sprayed the load
      * spreads over the 4 spines and each flow runs at line rate. Closed form of a flow's completion: its last packet
      * leaves the source (n - 1) packet times after the first, which then crosses 4 store-and-forward hops of 1 us and one
-     * packet time each: (n - 1) x 85.12 ns + 4 x (1 us + 85.12 ns). Spraying gets within 5 % of it for every flow.
+     * packet time each: (n - 1) x 85.12 ns + 4 x (1 us + 85.12 ns). EntropySpraying gets within 5 % of it for every flow.
      */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(Spraying.class)
-    void aSprayedPermutationRunsAtLineRate(Spraying spraying) {
+    @EnumSource(EntropySpraying.class)
+    void aSprayedPermutationRunsAtLineRate(EntropySpraying spraying) {
         long bytes = 2_000_000;
         SimulationResult r = run(permutation(bytes), UecTransport.defaults().withSpraying(spraying), uecBuffer(16_000_000),
                 null, 1);
