@@ -120,6 +120,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.experiments.GseVsRoceVerdict#markingRecovery(Path)", VERDICT_FILES),
             Map.entry("fabriclab.experiments.GseVsRoceVerdict#table(Path)", VERDICT_FILES),
             Map.entry("fabriclab.experiments.GseVsRoceVerdict#sentence(Path)", VERDICT_FILES),
+            Map.entry("fabriclab.simulation.transport.uec.UecTransport#start(Network)", SIMULATOR_RUNTIME),
             Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
                     + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
                     + " without the datasets) is tested in Ns3ComparisonTest"),

@@ -13,6 +13,7 @@ import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.simulation.transport.OutOfOrderPlacement;
 import fabriclab.simulation.transport.ReliableConnection;
+import fabriclab.simulation.transport.uec.UecTransport;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -192,6 +193,42 @@ public final class SimulateOptions {
             .byDefaultValue(RC.ackDelayPs()).onlyWith(TRANSPORT, ACKED_TRANSPORTS)
             .help("the receiver acknowledges a packet at most this long after it arrived (ACK coalescing), at most "
                     + Quantity.TIME.show(Time.S));
+    /** The UEC transport's defaults (the reference simulator's; {@code UecTransport}). */
+    private static final UecTransport UEC = UecTransport.defaults();
+    private static final List<TransportChoice> UEC_ONLY = List.of(TransportChoice.UEC);
+    static final Option<String> UEC_SPRAYING = Option.of("--uec-spraying", Option.choice(List.of("reps", "oblivious")))
+            .byDefault(UEC.spraying().optionName()).onlyWith(TRANSPORT, UEC_ONLY)
+            .help("how UEC senders choose each packet's entropy: reps (reuse the entropies of packets acknowledged without"
+                    + " ECN, a ring of " + UEC.repsBufferSize() + ", as uet-htsim's REPS; else one at random) or oblivious"
+                    + " (at random per packet); with --forwarding ecmp the switches hash it");
+    static final Option<Long> UEC_ENTROPIES = Option.of("--uec-entropies",
+            Option.number(Quantity.INTEGER, "N", 1, 65_536))
+            .byDefaultValue((long) UEC.entropies()).onlyWith(TRANSPORT, UEC_ONLY)
+            .help("entropy values a UEC sender sprays over (" + UEC.entropies() + ": uet-htsim's main_uec.cpp; 1: one"
+                    + " path per flow, as ECMP)");
+    static final Option<String> UEC_TRIMMING = Option.of("--uec-trimming", Option.choice(List.of("on", "off")))
+            .byDefault("on").onlyWith(TRANSPORT, UEC_ONLY)
+            .help("on: switches trim a data packet above --uec-trim-threshold to a 64 B header sent ahead of the data"
+                    + " (uet-htsim's default); off: they drop it at the buffer's limit");
+    static final Option<Long> UEC_TRIM_THRESHOLD = Option.of("--uec-trim-threshold",
+            Option.number(Quantity.BYTES, "S", 0, 1L << 40))
+            .byDefault("0").onlyWith(UEC_TRIMMING, List.of("on"))
+            .help("queue bytes above which a switch trims (0: one BDP of the fabric, uet-htsim's"
+                    + " DEFAULT_TRIMMING_QUEUESIZE_FACTOR)");
+    static final Option<Long> UEC_TARGET_DELAY = Option.of("--uec-target-delay",
+            Option.number(Quantity.TIME, "T", 0, Time.S))
+            .byDefault("0").onlyWith(TRANSPORT, UEC_ONLY)
+            .help("NSCC's target queueing delay (0: 0.75 x the fabric's base RTT with trimming, 1 x without; UEC 1.0"
+                    + " section 3.6.13.3 and uet-htsim)");
+    static final Option<String> UEC_QUICK_ADAPT = Option.of("--uec-quick-adapt", Option.choice(List.of("on", "off")))
+            .byDefault("on").onlyWith(TRANSPORT, UEC_ONLY)
+            .help("NSCC's quick adapt (the window set to the bytes acknowledged in the last base RTT + target after a"
+                    + " trimmed packet or a delay above 4 x target)");
+    static final Option<Long> UEC_ACK_BYTES = Option.of("--uec-ack-bytes",
+            Option.number(Quantity.BYTES, "S", 1, 1L << 40))
+            .byDefaultValue(UEC.ackEveryBytes()).onlyWith(TRANSPORT, UEC_ONLY)
+            .help("a UEC receiver acknowledges once S of payload arrived since its last ACK (at once for a marked packet"
+                    + " or one asking for it; " + Quantity.BYTES.show(UEC.ackEveryBytes()) + ": uet-htsim's uec.cpp)");
     static final Option<String> FORWARDING = Option.of("--forwarding",
             Option.choice(ScenarioSettings.Transport.FORWARDINGS))
             .byDefault("ecmp").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS).onlyWith(TRANSPORT, FORWARDED_TRANSPORTS)
@@ -298,7 +335,9 @@ public final class SimulateOptions {
     static final List<Option<?>> ALL = List.of(WORKLOAD, HOSTS, HOSTS_PER_LEAF, SPINES, PARALLEL_LINKS, RATE, DELAY,
             FLOW_BYTES, SENDERS, RANKS, QPS, CDF, LOAD, FLOW_COUNT, DURATION, INCAST_SENDERS, INCAST_BYTES, INCAST_PERIOD,
             SEED, TRANSPORT, ACK_EVERY, ACK_TIMEOUT_EXPONENT, RETRY_COUNT,
-            MESSAGE_BYTES, ACK_DELAY, FORWARDING, FLOWLET_GAP, PLACEMENT, REORDER_WINDOW, REORDER_TIMEOUT, ECMP_SEED, PFC, BUFFER, SWITCH_BUFFER, PORT_LIMIT, MTU, HEADER, THREADS,
+            MESSAGE_BYTES, ACK_DELAY, UEC_SPRAYING, UEC_ENTROPIES, UEC_TRIMMING, UEC_TRIM_THRESHOLD, UEC_TARGET_DELAY,
+            UEC_QUICK_ADAPT, UEC_ACK_BYTES, FORWARDING, FLOWLET_GAP, PLACEMENT, REORDER_WINDOW, REORDER_TIMEOUT, ECMP_SEED, PFC,
+            BUFFER, SWITCH_BUFFER, PORT_LIMIT, MTU, HEADER, THREADS,
             TIME_LIMIT, FLOWS, FCT, JIT, QUIET);
 
     private SimulateOptions() {
@@ -525,8 +564,18 @@ public final class SimulateOptions {
         ReliableConnection connection = new ReliableConnection(messageBytes, (int) ackEvery, ackDelay,
                 (int) ackTimeoutExponent, (int) retryCount,
                 outOfOrder ? new OutOfOrderPlacement((int) reorderWindow, reorderTimeout) : null);
+        UecTransport uec = null;
+        if (transport == TransportChoice.UEC) {
+            uec = UEC.withSpraying(fabriclab.simulation.transport.uec.EntropySpraying.named(v.get(UEC_SPRAYING)))
+                    .withEntropies(v.get(UEC_ENTROPIES).intValue())
+                    .withTrimming(v.get(UEC_TRIMMING).equals("on"),
+                            v.get(UEC_TRIMMING).equals("on") ? v.get(UEC_TRIM_THRESHOLD) : 0)
+                    .withNscc(UEC.nscc().withTargetQueueDelayPs(v.get(UEC_TARGET_DELAY))
+                            .withQuickAdapt(v.get(UEC_QUICK_ADAPT).equals("on")))
+                    .withAckEveryBytes(v.get(UEC_ACK_BYTES));
+        }
         ScenarioSettings.Transport how = new ScenarioSettings.Transport(transport, connection, forwarding, (int) ecmpSeed,
-                pfc, (int) mtu, (int) header, flowletGap);
+                pfc, (int) mtu, (int) header, flowletGap, uec);
         return new ScenarioSettings(workload, fabric, traffic, how, seed);
     }
 

@@ -17,6 +17,7 @@ import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.simulation.transport.OutOfOrderPlacement;
 import fabriclab.simulation.transport.ReliableConnection;
 import fabriclab.simulation.transport.TransportModel;
+import fabriclab.simulation.transport.uec.UecTransport;
 import fabriclab.workload.FlowSizeDistribution;
 import fabriclab.workload.GeneratedFlows;
 import fabriclab.workload.IncastMix;
@@ -199,9 +200,10 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
      * @param mtuBytes payload per packet, bytes
      * @param headerBytes header per packet, bytes
      * @param flowletGapPs the flowlet inactivity interval of {@code adaptive-flowlet} [ps], at least 0
+     * @param uec the settings of the UEC transport (its choice only), or null for {@link UecTransport#defaults()}
      */
     public record Transport(TransportChoice choice, ReliableConnection connection, String forwarding, int ecmpSeed,
-            Pfc pfc, int mtuBytes, int headerBytes, long flowletGapPs) {
+            Pfc pfc, int mtuBytes, int headerBytes, long flowletGapPs, UecTransport uec) {
         /** The forwarding policies by name. */
         public static final List<String> FORWARDINGS = List.of("ecmp", "spray", "spray-random", "adaptive",
                 "adaptive-flowlet");
@@ -218,13 +220,38 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             Parameters.inRange("mtuBytes", mtuBytes, SimulationConfig.MIN_MTU_BYTES, SimulationConfig.MAX_MTU_BYTES);
             Parameters.inRange("headerBytes", headerBytes, 0, SimulationConfig.MAX_HEADER_BYTES);
             Parameters.atLeast("flowletGapPs", flowletGapPs, 0L);
+            if (uec != null && choice != TransportChoice.UEC) {
+                throw new IllegalArgumentException("uec must be null unless choice is uec, got settings with choice "
+                        + choice);
+            }
         }
 
-        /** Settings with the default flowlet gap ({@link Forwarding#DLB_INACTIVITY_INTERVAL_PS}). */
+        /** Settings with the default flowlet gap ({@link Forwarding#DLB_INACTIVITY_INTERVAL_PS}), UEC (if chosen) with its defaults. */
         public Transport(TransportChoice choice, ReliableConnection connection, String forwarding, int ecmpSeed,
                 Pfc pfc, int mtuBytes, int headerBytes) {
             this(choice, connection, forwarding, ecmpSeed, pfc, mtuBytes, headerBytes,
-                    Forwarding.DLB_INACTIVITY_INTERVAL_PS);
+                    Forwarding.DLB_INACTIVITY_INTERVAL_PS, null);
+        }
+
+        /** Settings with the given flowlet gap, UEC (if chosen) with its defaults. */
+        public Transport(TransportChoice choice, ReliableConnection connection, String forwarding, int ecmpSeed,
+                Pfc pfc, int mtuBytes, int headerBytes, long flowletGapPs) {
+            this(choice, connection, forwarding, ecmpSeed, pfc, mtuBytes, headerBytes, flowletGapPs, null);
+        }
+
+        /** Settings with the default flowlet gap and the given UEC settings. */
+        public Transport(TransportChoice choice, ReliableConnection connection, String forwarding, int ecmpSeed,
+                Pfc pfc, int mtuBytes, int headerBytes, UecTransport uec) {
+            this(choice, connection, forwarding, ecmpSeed, pfc, mtuBytes, headerBytes,
+                    Forwarding.DLB_INACTIVITY_INTERVAL_PS, uec);
+        }
+
+        /** The transport's model: {@link TransportChoice#model}, or for UEC these settings' {@link #uec}. */
+        public TransportModel model() {
+            if (choice == TransportChoice.UEC && uec != null) {
+                return uec;
+            }
+            return choice.model(connection);
         }
 
         /**
@@ -291,7 +318,9 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             throw new IllegalArgumentException(standard() ? "drawn must be the flows of the standard workload " + workload
                     + ", got null" : "drawn must be null for the workload " + workload + ", got flows");
         }
-        SwitchBuffer buffer = transport.choice().buffer(fabric.bufferBytes());
+        int packetWire = transport.mtuBytes() + transport.headerBytes();
+        long bdp = transport.choice() == TransportChoice.UEC ? uecBdpBytes(packetWire) : 1;
+        SwitchBuffer buffer = transport.choice().buffer(fabric.bufferBytes(), bdp, packetWire);
         Forwarding f = switch (transport.forwarding()) {
             case "ecmp" -> Forwarding.ecmp(HashFunction.CRC32, transport.ecmpSeed());
             case "spray" -> Forwarding.sprayRoundRobin();
@@ -299,7 +328,7 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             case "adaptive-flowlet" -> Forwarding.adaptivePerFlowlet(transport.flowletGapPs());
             default -> Forwarding.sprayRandom();
         };
-        BufferPlan plan = fabric.bufferPlan().mapBuffers(b -> transport.choice().buffer(b.sharedBytes()));
+        BufferPlan plan = fabric.bufferPlan().mapBuffers(b -> transport.choice().buffer(b.sharedBytes(), bdp, packetWire));
         SimulationConfig config = new SimulationConfig(transport.mtuBytes(), transport.headerBytes(), 1, buffer, f, seed,
                 0, 0, plan);
         Scenario base;
@@ -330,7 +359,7 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
                         + traffic.ranks() + " ranks on " + where;
             }
         }
-        TransportModel model = transport.choice().model(transport.connection());
+        TransportModel model = transport.model();
         Pfc pfc = transport.pfc();
         String name = String.format(Locale.ROOT, "%s, %s, %s, %s", what, transport.choice(),
                 pfc == null ? "no PFC" : "PFC XOFF " + pfc.xoffBytes() + " B XON " + pfc.xonBytes() + " B",
@@ -350,6 +379,17 @@ public record ScenarioSettings(String workload, Fabric fabric, Traffic traffic, 
             name += ", " + describe(plan);
         }
         return base.toBuilder().transport(model).pfc(pfc).name(name).queuePairs(traffic.queuePairs()).build();
+    }
+
+    /**
+     * The BDP of this fabric for UEC's ECN marking, bytes: the line rate times the base RTT by the reference's rule
+     * ({@link UecTransport#fabricBaseRttPs}) from host 0 (every fabric these settings build is symmetric).
+     */
+    private long uecBdpBytes(int packetWireBytes) {
+        UecTransport u = transport.uec() != null ? transport.uec() : UecTransport.defaults();
+        long rtt = u.baseRttPs() > 0 ? u.baseRttPs()
+                : UecTransport.fabricBaseRttPs(topology(), new int[] {0}, packetWireBytes, u.controlBytes());
+        return Math.max(1, Math.round(fabric.rateBitsPerSecond() / 8.0 * rtt / 1e12));
     }
 
     /**

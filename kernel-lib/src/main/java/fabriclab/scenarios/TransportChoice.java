@@ -10,6 +10,7 @@ import fabriclab.simulation.transport.ctcc.CtccTransport;
 import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.simulation.transport.hpcc.HpccTransport;
 import fabriclab.simulation.transport.roce.RoceTransport;
+import fabriclab.simulation.transport.uec.UecTransport;
 import fabriclab.simulation.transport.window.DctcpTransport;
 import fabriclab.simulation.transport.window.SwiftTransport;
 import fabriclab.simulation.transport.window.TimelyTransport;
@@ -52,7 +53,17 @@ public enum TransportChoice {
     /** Swift (Kumar et al., SIGCOMM 2020): a window from delay against a target scaled by hops and by the window. */
     SWIFT("swift", true, true, false, "Swift (Kumar et al. 2020), fabric window only: ai 1, beta 0.8, max_mdf 0.5,"
             + " fs_min_cwnd 0.1, fs_max_cwnd 100 (the paper's), base target 25 us and fs_range 100 us (the RDMA reference's"
-            + " Swift defaults), 1 us per switch hop (this project's), window at most 100 packets");
+            + " Swift defaults), 1 us per switch hop (this project's), window at most 100 packets"),
+    /**
+     * The Ultra Ethernet transport (UEC specification 1.0): entropy spraying, NSCC windows, trimming switches,
+     * selective acknowledgements ({@link UecTransport}).
+     */
+    UEC("uec", false, true, false, "Ultra Ethernet (UEC 1.0) as its reference simulator uet-htsim runs it: packets"
+            + " sprayed over 64 entropies (REPS, ring of 8; or oblivious) that ECMP switches hash, NSCC window from"
+            + " delay and ECN (target 0.75 base RTT with trimming, gamma 0.8, quick adapt gate 3, max 1.5 BDP), switches"
+            + " trimming data above 1 BDP of queue to 64 B headers sent ahead of data and marking ECN at dequeue from 0.2"
+            + " to 0.8 BDP, selective ACKs every 16 KB, NACKs of trimmed packets, timeout 15 us + 6 threshold drain times;"
+            + " see the --uec- options");
 
     private final String optionName;
     private final boolean acknowledged;
@@ -71,7 +82,7 @@ public enum TransportChoice {
 
     /**
      * Its name after {@code --transport}: {@code roce}, {@code dcqcn}, {@code line-rate}, {@code ctcc}, {@code gse}, {@code hpcc},
-     * {@code dctcp}, {@code timely}, {@code swift}.
+     * {@code dctcp}, {@code timely}, {@code swift}, {@code uec}.
      */
     public String optionName() {
         return optionName;
@@ -82,7 +93,7 @@ public enum TransportChoice {
         return description;
     }
 
-    /** Whether its receivers acknowledge data over a {@link ReliableConnection} (all but line rate and GSE). */
+    /** Whether its receivers acknowledge data over a {@link ReliableConnection} (all but line rate, GSE and UEC). */
     public boolean acknowledged() {
         return acknowledged;
     }
@@ -95,7 +106,7 @@ public enum TransportChoice {
         return forwardedBySwitches;
     }
 
-    /** Whether it runs with PFC unless told otherwise: all but CTCC, GSE and Swift, which need none. */
+    /** Whether it runs with PFC unless told otherwise: all but CTCC, GSE, Swift and UEC, which need none. */
     public boolean pfcByDefault() {
         return pfcByDefault;
     }
@@ -117,6 +128,7 @@ public enum TransportChoice {
             case DCTCP -> DctcpTransport.hpccSimulation(0).withReliableConnection(connection);
             case TIMELY -> TimelyTransport.hpccSimulation(0).withReliableConnection(connection);
             case SWIFT -> SwiftTransport.defaults(100).withReliableConnection(connection);
+            case UEC -> UecTransport.defaults();
         };
     }
 
@@ -130,6 +142,15 @@ public enum TransportChoice {
                     .withEcnScaledFromRate(DCTCP_MARKING_RATE);
         }
         return this == DCQCN ? new SwitchBuffer(bytes, bytes, EcnMarking.dcqcnDefaults()) : SwitchBuffer.shared(bytes);
+    }
+
+    /**
+     * As {@link #buffer(long)}, for a fabric whose BDP is {@code bdpBytes} in packets of {@code packetWireBytes}: UEC's
+     * switches mark ECN at dequeue from 20 % to 80 % of the BDP ({@link UecTransport#switchBuffer}); the other
+     * transports ignore the BDP.
+     */
+    public SwitchBuffer buffer(long bytes, long bdpBytes, int packetWireBytes) {
+        return this == UEC ? UecTransport.switchBuffer(bytes, bdpBytes, packetWireBytes) : buffer(bytes);
     }
 
     /** The port rate DCTCP's K is written for (it scales with each port's rate), bit/s. */

@@ -17,6 +17,11 @@ public final class EgressQueue {
      * array, where a deque per priority touched the deque, its array and the array of deques.
      */
     final Packet[] fifos;
+    /**
+     * Per priority, the last packet of the express run at the head of its FIFO (packets {@link #addExpress} put ahead of
+     * the queued data, in their own arrival order), or null when that run is empty.
+     */
+    private final Packet[] expressTails;
     /** Wire bytes held per priority, the packet in transmission included. */
     final long[] bytes;
     /**
@@ -35,6 +40,7 @@ public final class EgressQueue {
     EgressQueue(int priorities) {
         fifos = new Packet[2 * priorities];
         bytes = new long[priorities];
+        expressTails = new Packet[priorities];
     }
 
     int priorities() {
@@ -53,6 +59,37 @@ public final class EgressQueue {
         }
         f[h + 1] = p;
         bytes[p.priority] += p.wireBytes;
+        long total = totalBytes();
+        if (total > peakBytes) {
+            peakBytes = total;
+        }
+    }
+
+    /**
+     * Puts {@code p} ahead of every packet of its priority not itself put there by this method, behind those that were
+     * (a strict-priority header queue inside the traffic class, as a trimming switch serves trimmed headers and control
+     * packets: first come first served among them, all before the data); charges its wire bytes.
+     */
+    void addExpress(Packet p) {
+        Packet[] f = fifos;
+        int pr = p.priority;
+        int h = 2 * pr;
+        Packet after = expressTails[pr];
+        if (after == null) {
+            p.next = f[h];
+            f[h] = p;
+            if (f[h + 1] == null) {
+                f[h + 1] = p;
+            }
+        } else {
+            p.next = after.next;
+            after.next = p;
+            if (f[h + 1] == after) {
+                f[h + 1] = p;
+            }
+        }
+        expressTails[pr] = p;
+        bytes[pr] += p.wireBytes;
         long total = totalBytes();
         if (total > peakBytes) {
             peakBytes = total;
@@ -84,6 +121,9 @@ public final class EgressQueue {
         int h = 2 * priority;
         Packet p = f[h];
         if (p != null) {
+            if (expressTails[priority] == p) {
+                expressTails[priority] = null; // the express run is empty again
+            }
             Packet n = p.next;
             f[h] = n;
             if (n == null) {

@@ -41,6 +41,13 @@ public final class Packet {
     long aux;
     boolean ecn;
     /**
+     * The entropy value the sender wrote into the packet (Ultra Ethernet: the UDP source port a switch hashes to pick
+     * among equal-cost egress ports), or -1 for none (the switch then forwards by the flow's own five-tuple).
+     */
+    int entropy = -1;
+    /** Whether a switch cut the packet to its header (packet trimming): its payload is gone, its sequence stays. */
+    boolean trimmed;
+    /**
      * What a transport's switch function attaches to this packet while it crosses the fabric (GSE: the packet
      * container it travels in between the source and destination edges), or null; opaque to the elements.
      */
@@ -98,6 +105,8 @@ public final class Packet {
         this.destination = destination;
         this.aux = 0;
         this.ecn = false;
+        this.entropy = -1;
+        this.trimmed = false;
         this.attachment = null;
         this.attachmentIndex = 0;
         this.enqueuedPs = 0;
@@ -215,6 +224,31 @@ public final class Packet {
     /** Marks the packet Congestion Experienced, as a switch's ECN marking does. */
     public void markEcn() {
         ecn = true;
+    }
+
+    /** The entropy value the switches hash to choose among equal-cost ports, or -1 for none. */
+    public int entropy() {
+        return entropy;
+    }
+
+    /** Sets the entropy value (0..65535) the switches hash in place of the flow's UDP source port. */
+    public void setEntropy(int entropy) {
+        if (entropy < 0 || entropy > 0xFFFF) {
+            throw new IllegalArgumentException("entropy must be in 0..65535, got " + entropy);
+        }
+        this.entropy = entropy;
+    }
+
+    /** Whether a switch trimmed this packet to its header (its payload was cut). */
+    public boolean trimmed() {
+        return trimmed;
+    }
+
+    /** A switch cuts this data packet to a header of {@code headerWireBytes} on the wire: no payload is left. */
+    void trim(int headerWireBytes) {
+        payloadBytes = 0;
+        wireBytes = headerWireBytes;
+        trimmed = true;
     }
 
     /** What a transport's switch function attached to this packet (GSE: its container), or null. */

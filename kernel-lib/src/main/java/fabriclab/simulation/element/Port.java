@@ -80,6 +80,17 @@ public final class Port {
         }
     }
 
+    /** As {@link #enqueue}, ahead of the queued data of its priority ({@link EgressQueue#addExpress}). */
+    void enqueueExpress(Packet p) {
+        queue.addExpress(p);
+        if (traced) {
+            net.trace.enqueued(owner.id, index, p.flow.id, p.isData(), p.wireBytes, queue.totalBytes(), part.now);
+        }
+        if (!busy) {
+            startNext(part.now);
+        }
+    }
+
     /** Starts the next packet if the link is idle (after a pause ends, or a host flow can send again). */
     void kick(long now) {
         if (!busy) {

@@ -34,6 +34,15 @@ public final class Switch extends Node {
     EdgeFunction edge;
     /** Called for every data packet admitted above Kmin (iQCN), or null. */
     CongestionPoint congestionPoint;
+    /**
+     * Packet trimming (null: off): a data packet that would take its (port, priority) queue above the threshold, or
+     * find no room, is cut to a header and queued ahead of the data, as are the control packets of the run.
+     */
+    private Trimming trimming;
+    /** Data packets this switch trimmed. */
+    long trimmedPackets;
+    /** Payload bytes this switch cut from the packets it trimmed. */
+    long trimmedPayloadBytes;
     /** Tier of this switch in the topology (0 = leaf). */
     public final int tier;
     /** Priority given to packets bouncing through this leaf (switch to switch), or -1. */
@@ -72,6 +81,23 @@ public final class Switch extends Node {
     public interface EdgeFunction {
         /** Returns true if the edge took the packet (it will forward or deliver it itself). */
         boolean intercept(Packet p, long now);
+    }
+
+    /**
+     * A trimming switch's settings (Ultra Ethernet packet trimming): a data packet is trimmed when its (port, priority)
+     * queue holds more than {@code thresholdBytes} with it, or when the buffer cannot admit it; the trimmed packet is
+     * {@code headerWireBytes} on the wire and, like every control packet, joins the head of its queue behind the
+     * headers already there.
+     *
+     * @param thresholdBytes queue occupancy above which data is trimmed, bytes, at least 1
+     * @param headerWireBytes wire bytes of a trimmed packet, at least 1
+     */
+    public record Trimming(long thresholdBytes, int headerWireBytes) {
+        /** Validates. */
+        public Trimming {
+            fabriclab.Parameters.atLeast("thresholdBytes", thresholdBytes, 1L);
+            fabriclab.Parameters.atLeast("headerWireBytes", headerWireBytes, 1);
+        }
     }
 
     /**
@@ -164,6 +190,21 @@ public final class Switch extends Node {
         }
     }
 
+    /** Turns packet trimming on at this switch with {@code trimming} (null: off). */
+    public void attachTrimming(Trimming trimming) {
+        this.trimming = trimming;
+    }
+
+    /** Data packets this switch trimmed. */
+    public long trimmedPackets() {
+        return trimmedPackets;
+    }
+
+    /** Payload bytes this switch cut from the packets it trimmed. */
+    public long trimmedPayloadBytes() {
+        return trimmedPayloadBytes;
+    }
+
     /** Packets bouncing through this leaf (switch to switch) move to traffic class {@code priority} (-1: they keep theirs). */
     public void setHookPriority(int priority) {
         this.hookPriority = priority;
@@ -217,6 +258,10 @@ public final class Switch extends Node {
         if (mode == Forwarding.Mode.ECMP) { // the flow's choice at this switch, remembered until routes change
             FlowState f = p.flow;
             boolean reverse = p.isReverse();
+            if (p.entropy >= 0) { // a per-packet entropy value: hashed in place of the UDP source port, nothing remembered
+                forwardByEntropy(p, f, reverse);
+                return;
+            }
             Port[] memo = reverse ? f.reverseEcmpEgress : f.ecmpEgress;
             Port out = memo[switchIndex];
             if (out == null) {
@@ -312,6 +357,25 @@ public final class Switch extends Node {
     }
 
     /**
+     * ECMP for a packet carrying an entropy value: the five-tuple hashed is the flow's with the entropy value as its
+     * UDP source port, as a switch hashes an Ultra Ethernet packet (the entropy travels in that field).
+     */
+    private void forwardByEntropy(Packet p, FlowState f, boolean reverse) {
+        int[] cands = routes[p.destination];
+        if (cands == null) {
+            unroutable(p);
+            return;
+        }
+        int c = 0;
+        if (cands.length > 1) {
+            fabriclab.loadbalancing.flow.FiveTuple t = reverse ? f.reverseTuple : f.tuple;
+            c = hasher.path(new fabriclab.loadbalancing.flow.FiveTuple(t.sourceIp(), t.destinationIp(), p.entropy,
+                    t.destinationPort(), t.protocol()), cands.length);
+        }
+        admit(p, ports.get(cands[c]));
+    }
+
+    /**
      * Forwards a packet of a pinned flow along its route (kept out of {@link #forward} so that the
      * common path stays small enough for the JIT to inline); false if the route does not pass here.
      */
@@ -348,12 +412,43 @@ public final class Switch extends Node {
             net.dropped(p, this, out, DropReason.BLACK_HOLE);
             return;
         }
+        if (trimming != null) {
+            admitTrimming(p, out, q, w);
+            return;
+        }
         if (usedBytes + w > sharedBytes || q + w > out.queue.limitBytes) {
             out.queue.drops++;
             net.dropped(p, this, out, DropReason.TAIL_DROP);
             return;
         }
-        enqueueAdmitted(p, out, q, w);
+        enqueueAdmitted(p, out, q, w, false);
+    }
+
+    /**
+     * Admission at a trimming switch: an untrimmed data packet that fits under the trimming threshold and in the buffer
+     * joins the tail; one that does not is trimmed to its header; a header (trimmed, or a control packet) joins the
+     * head run of its queue, outside the queue's data limit (the reference's trimming queue keeps headers in a queue of
+     * their own), unless the switch's shared buffer is full, when it is dropped.
+     */
+    private void admitTrimming(Packet p, Port out, long q, int w) {
+        boolean header = p.kind != Packet.DATA || p.trimmed;
+        if (!header) {
+            boolean fits = usedBytes + w <= sharedBytes && q + w <= out.queue.limitBytes;
+            if (fits && q + w <= trimming.thresholdBytes()) {
+                enqueueAdmitted(p, out, q, w, false);
+                return;
+            }
+            trimmedPackets++;
+            trimmedPayloadBytes += p.payloadBytes;
+            p.trim(trimming.headerWireBytes());
+            w = p.wireBytes;
+        }
+        if (usedBytes + w > sharedBytes) { // headers have a queue of their own: only a full switch buffer drops one
+            out.queue.drops++;
+            net.dropped(p, this, out, DropReason.TAIL_DROP);
+            return;
+        }
+        enqueueAdmitted(p, out, q, w, true);
     }
 
     /**
@@ -369,18 +464,23 @@ public final class Switch extends Node {
             net.dropped(p, this, out, DropReason.BLACK_HOLE);
             return;
         }
-        enqueueAdmitted(p, out, out.queue.bytesOf(p.priority), p.wireBytes);
+        enqueueAdmitted(p, out, out.queue.bytesOf(p.priority), p.wireBytes, false);
     }
 
-    /** ECN marking, buffer and ingress accounting of an admitted packet, then it joins {@code out}'s queue. */
-    private void enqueueAdmitted(Packet p, Port out, long q, int w) {
-        if (ecnReferenceRate != 0) { // thresholds scaled to out's rate: the curve read at q * reference / rate
-            double scaled = (double) q * ecnReferenceRate / out.link.rateBitsPerSecond;
-            if (p.kind == Packet.DATA && scaled > marking.kMinBytes()) {
-                congested(p, out, scaled);
+    /**
+     * ECN marking, buffer and ingress accounting of an admitted packet, then it joins {@code out}'s queue: at the tail,
+     * or, a header at a trimming switch ({@code express}), ahead of the data and unmarked.
+     */
+    private void enqueueAdmitted(Packet p, Port out, long q, int w, boolean express) {
+        if (!express) { // a header is not marked: it carries no data for the mark to slow down
+            if (ecnReferenceRate != 0) { // thresholds scaled to out's rate: the curve read at q * reference / rate
+                double scaled = (double) q * ecnReferenceRate / out.link.rateBitsPerSecond;
+                if (p.kind == Packet.DATA && scaled > marking.kMinBytes()) {
+                    congested(p, out, scaled);
+                }
+            } else if (p.kind == Packet.DATA && q > kminBytes) {
+                congested(p, out, q);
             }
-        } else if (p.kind == Packet.DATA && q > kminBytes) {
-            congested(p, out, q);
         }
         usedBytes += w;
         if (usedBytes > peakUsedBytes) {
@@ -395,7 +495,11 @@ public final class Switch extends Node {
             }
         }
         p.enqueuedPs = part.now;
-        out.enqueue(p);
+        if (express) {
+            out.enqueueExpress(p);
+        } else {
+            out.enqueue(p);
+        }
     }
 
     /**
@@ -417,7 +521,7 @@ public final class Switch extends Node {
      * data packet is marked on the curve read at the bytes its (port, priority) queue holds without it.
      */
     void departing(Packet p, Port out) {
-        if (p.kind != Packet.DATA) {
+        if (p.kind != Packet.DATA || p.trimmed) {
             return;
         }
         long left = out.queue.bytesOf(p.priority) - p.wireBytes;
