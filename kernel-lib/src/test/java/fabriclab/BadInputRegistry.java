@@ -135,6 +135,8 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.RdmaReferenceHpcc#addTo(PaperComparison,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceCc#rows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceCc#addTo(PaperComparison,SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceCc#runAll(PaperComparison)", "runs six RDMA reference scenarios in ours"
+                    + " (tens of seconds a call); its bad input (null) is tested in RdmaReferenceCcTest"),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#allToAllRows(List,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),

@@ -229,6 +229,47 @@ public record RdmaReferenceCc(Cc cc, RdmaReferenceHpcc.Kind kind) {
         return rows;
     }
 
+    /**
+     * Runs ours on every scheme and scenario (six runs of seconds each), adds their rows to {@code cmp}
+     * ({@link #addTo}) and tabulates them: columns {@code scheme}, {@code scenario}, {@code quantity}, {@code unit},
+     * {@code reference}, {@code ours}, {@code tolerance}, {@code pass}, {@code reason}.
+     */
+    public static tech.tablesaw.api.Table runAll(fabriclab.notebook.PaperComparison cmp) {
+        Parameters.notNull("cmp", cmp);
+        tech.tablesaw.api.StringColumn scheme = tech.tablesaw.api.StringColumn.create("scheme");
+        tech.tablesaw.api.StringColumn scenario = tech.tablesaw.api.StringColumn.create("scenario");
+        tech.tablesaw.api.StringColumn quantity = tech.tablesaw.api.StringColumn.create("quantity");
+        tech.tablesaw.api.StringColumn unit = tech.tablesaw.api.StringColumn.create("unit");
+        tech.tablesaw.api.DoubleColumn reference = tech.tablesaw.api.DoubleColumn.create("reference");
+        tech.tablesaw.api.DoubleColumn ours = tech.tablesaw.api.DoubleColumn.create("ours");
+        tech.tablesaw.api.DoubleColumn tolerance = tech.tablesaw.api.DoubleColumn.create("tolerance");
+        tech.tablesaw.api.StringColumn pass = tech.tablesaw.api.StringColumn.create("pass");
+        tech.tablesaw.api.StringColumn reason = tech.tablesaw.api.StringColumn.create("reason");
+        for (Cc c : Cc.values()) {
+            tech.tablesaw.api.Table t = c.reference();
+            for (RdmaReferenceHpcc.Kind k : RdmaReferenceHpcc.Kind.values()) {
+                RdmaReferenceCc s = new RdmaReferenceCc(c, k);
+                SimulationResult r = new fabriclab.simulation.Simulator(s.scenario()).run();
+                s.addTo(cmp, r, t);
+                for (Row row : s.rows(r, t)) {
+                    scheme.append(c.label());
+                    scenario.append(s.id());
+                    quantity.append(row.quantity());
+                    unit.append(row.unit());
+                    reference.append(row.reference());
+                    ours.append(row.ours());
+                    tolerance.append(row.tolerance());
+                    pass.append(row.pass() ? "pass" : "miss");
+                    reason.append(row.reason());
+                }
+            }
+        }
+        long passed = pass.asList().stream().filter("pass"::equals).count();
+        return tech.tablesaw.api.Table.create(String.format(Locale.ROOT,
+                "DCTCP, TIMELY+w and Swift against the RDMA reference: %d of %d within tolerance", passed, pass.size()), scheme,
+                scenario, quantity, unit, reference, ours, tolerance, pass, reason);
+    }
+
     /** Adds {@link #rows} as validation rows against {@link RdmaReferenceComparison#REFERENCE} to {@code cmp}. */
     public void addTo(fabriclab.notebook.PaperComparison cmp, SimulationResult ours, tech.tablesaw.api.Table reference) {
         Parameters.notNull("cmp", cmp);

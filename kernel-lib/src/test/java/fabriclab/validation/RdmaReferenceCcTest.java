@@ -104,6 +104,7 @@ class RdmaReferenceCcTest {
         assertTrue(e.getMessage().contains("no_such_quantity"), e.getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new RdmaReferenceCc(null, RdmaReferenceHpcc.Kind.INCAST))
                 .getMessage().contains("cc"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RdmaReferenceCc.runAll(null)).getMessage().contains("cmp"));
         assertTrue(!new RdmaReferenceCc.Row("mean FCT", "us", 100, 110, 0.05, "r").pass());
         assertTrue(new RdmaReferenceCc.Row("mean FCT", "us", 100, 104, 0.05, "r").pass());
     }
