@@ -27,9 +27,7 @@ class GseVsRoceTransportsTest {
         long[] seeds = {1, 2};
         Table t = GseVsRoceTransports.ratios(tb, GseVsRoceTransports.TRANSPORTS, Algorithm.ALL_TO_ALL_AT_ONCE, 1.5, SMALL, seeds,
                 new LocalThreads(2), Progress.silent());
-        System.out.println(t.print());
         Table s = GseVsRoceTransports.summary(t);
-        System.out.println(s.print());
         assertEquals(GseVsRoceTransports.TRANSPORTS.size() * seeds.length, t.rowCount());
         assertEquals(GseVsRoceTransports.TRANSPORTS.size(), s.rowCount());
         for (int i = 0; i < t.rowCount(); i++) {
