@@ -12,64 +12,65 @@ import java.util.Map;
 import tech.tablesaw.api.Table;
 
 /**
- * The full-size comparison of the five schemes of HPCC's figure with its published curves: both workloads at load 0.3,
- * {@link HpccEvaluation#forSteps} with 100 flows per 1% step, seeds 1 to 3, on the leaf-spine; writes the tenths
- * ({@link HpccComparison#schemeTenths}) as the model dataset {@value #DATASET} and prints the pass counts.
+ * The comparison of the five schemes of HPCC's figure with its published curves, WebSearch and FB-Hadoop at load 0.3
+ * on the leaf-spine, at one of two sizes, written as a model dataset with the tenths
+ * ({@link HpccComparison#schemeTenths}), the pass counts printed:
+ * <ul>
+ *   <li>{@code full} (default): {@link HpccEvaluation#forSteps} with 100 flows per 1% step, seeds 1 to 3, as notebook 14
+ *       runs DCQCN+w; dataset {@value #DATASET};</li>
+ *   <li>{@code notebook}: 2 ms of arrivals, seeds 1 and 2, as notebook 14 runs the other four schemes
+ *       ({@link HpccComparison#evaluationsOver}); dataset {@value #DATASET}-2ms.</li>
+ * </ul>
  *
- * <p>Run: {@code ./bench --main fabriclab.validation.HpccSchemesMain [<datasets dir> [<flows per step> [<seeds>]]]}
- * (defaults {@code datasets}, 100, 3), from the repository's root. Notebook 14 runs the same comparison at 20 flows
- * per step and two seeds ({@link #NOTEBOOK_FLOWS_PER_STEP}, {@link #NOTEBOOK_SEEDS}).
+ * <p>Run: {@code ./bench --main fabriclab.validation.HpccSchemesMain [full|notebook [<datasets dir>]]} (defaults
+ * {@code full}, {@code datasets}), from the repository's root. A full run is 30 simulations of about a hundred seconds
+ * of one core each.
  */
 public final class HpccSchemesMain {
-    /** The dataset written. */
+    /** The dataset written at the full size. */
     public static final String DATASET = "hpcc-schemes-tenths";
-    /** The notebook's size: flows per 1% step and seeds. */
-    public static final int NOTEBOOK_FLOWS_PER_STEP = 20;
-    public static final int NOTEBOOK_SEEDS = 2;
+    /** The notebook's arrival window, ps. */
+    public static final long NOTEBOOK_WINDOW_PS = 2 * fabriclab.fabric.Time.MS;
 
     private HpccSchemesMain() {
     }
 
-    /** The evaluations at {@code flowsPerStep} and seeds 1..{@code seeds}, both workloads. */
-    static List<HpccEvaluation> evaluations(int flowsPerStep, int seeds) {
-        List<Long> s = new ArrayList<>();
-        for (long i = 1; i <= seeds; i++) {
-            s.add(i);
+    /** The evaluations of {@code size} ({@code full} or {@code notebook}). */
+    static List<HpccEvaluation> evaluations(String size) {
+        if (size.equals("notebook")) {
+            return HpccComparison.evaluationsOver(List.of("websearch", "fb-hadoop"), 0.3, List.of(1L, 2L), NOTEBOOK_WINDOW_PS);
         }
-        List<HpccEvaluation> out = new ArrayList<>();
-        for (String w : List.of("websearch", "fb-hadoop")) {
-            for (long seed : s) {
-                out.add(HpccEvaluation.forSteps(w, 0.3, flowsPerStep, seed));
-            }
+        if (!size.equals("full")) {
+            throw new IllegalArgumentException("size must be full or notebook, got \"" + size + "\"");
         }
-        return out;
+        return HpccComparison.evaluations(List.of("websearch", "fb-hadoop"), 0.3, List.of(1L, 2L, 3L));
     }
 
     public static void main(String[] args) throws Exception {
-        Path root = Path.of(args.length > 0 ? args[0] : "datasets");
-        int flowsPerStep = args.length > 1 ? Integer.parseInt(args[1]) : 100;
-        int seeds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        String size = args.length > 0 ? args[0] : "full";
+        Path root = Path.of(args.length > 1 ? args[1] : "datasets");
+        List<HpccEvaluation> evaluations = evaluations(size);
         long t0 = System.nanoTime();
-        Table t = HpccComparison.schemeTenths(evaluations(flowsPerStep, seeds), HpccComparison.FIGURE_SCHEMES,
-                HpccComparison.published(), SweepExecutors.configured(Runtime.getRuntime().availableProcessors()),
-                Progress.defaultSink());
+        Table t = HpccComparison.schemeTenths(evaluations, HpccComparison.FIGURE_SCHEMES, HpccComparison.published(),
+                SweepExecutors.configured(Runtime.getRuntime().availableProcessors()), Progress.defaultSink());
         System.out.println(HpccComparison.passCounts(t).print());
-        System.out.printf("%d runs in %.1f s%n", 2 * seeds * HpccComparison.FIGURE_SCHEMES.size(), (System.nanoTime() - t0) / 1e9);
+        System.out.printf("%d runs in %.1f s%n", evaluations.size() * HpccComparison.FIGURE_SCHEMES.size(), (System.nanoTime() - t0) / 1e9);
         Map<String, String> units = new LinkedHashMap<>();
         for (String c : t.columnNames()) {
             units.put(c, c.equals("largest_bytes") ? "bytes" : "");
         }
-        Provenance p = new Provenance(DATASET, "FCT slowdown per tenth of flows of the five schemes of HPCC's figure (HPCC-PINT,"
+        String name = size.equals("full") ? DATASET : DATASET + "-2ms";
+        Provenance p = new Provenance(name, "FCT slowdown per tenth of flows of the five schemes of HPCC's figure (HPCC-PINT,"
                 + " HPCC-INT, DCQCN+w, TIMELY+w, DCTCP), ours on the leaf-spine against the published curves, WebSearch and FB-Hadoop"
                 + " at load 0.3", "model",
                 new Provenance.Paper("outside reference (not a seed paper)", "Yuliang Li et al.", "HPCC: High Precision Congestion Control",
                         "ACM SIGCOMM 2019", null),
                 "hpcc-group.github.io results.md, figures fct_wb30_*pct and fct_fb30_*pct (dataset hpcc-fct-slowdown-30pct)", units,
-                String.format(java.util.Locale.ROOT, "Written by ./bench --main fabriclab.validation.HpccSchemesMain: %d flows per 1%% step"
-                        + " (HpccEvaluation.forSteps), seeds 1 to %d, HpccComparison.schemeTenths; per scheme, workload, percentile and"
-                        + " tenth the median over seeds of the median of the tenth's ten 1%% steps (ours), its range over seeds, the"
-                        + " published value, the tolerance (the seeds' spread plus the reading's uncertainty) and pass or miss.",
-                        flowsPerStep, seeds));
+                "Written by ./bench --main fabriclab.validation.HpccSchemesMain " + size + ": " + (size.equals("full")
+                        ? "HpccEvaluation.forSteps with 100 flows per 1% step, seeds 1 to 3" : "2 ms of arrivals, seeds 1 and 2")
+                        + "; HpccComparison.schemeTenths: per scheme, workload, percentile and tenth the median over seeds of the"
+                        + " median of the tenth's ten 1% steps (ours), its range over seeds, the published value, the tolerance"
+                        + " (the seeds' spread plus the reading's uncertainty) and pass or miss.");
         System.out.println(Datasets.write(root, t, p));
     }
 }
