@@ -25,10 +25,13 @@ import java.util.concurrent.TimeUnit;
  * port per run; {@code a2a_1spine}: one spine) into {@code datasets/published/rdma-ns3-alltoall.csv}
  * ({@link #convertAllToAll}, columns {@code scenario,quantity,source,destination,value}); these keep no packet trace.
  * The HPCC scenarios ({@code hpcc_incast8}, {@code hpcc_perm}: CcMode 3 with its window and in-band telemetry) go into
- * {@code datasets/published/rdma-ns3-hpcc.csv} ({@link #convertHpcc}, the same columns).
+ * {@code datasets/published/rdma-ns3-hpcc.csv} ({@link #convertHpcc}, the same columns); the same two scenarios under
+ * DCTCP ({@code CcMode 8}: {@code dctcp_incast8}, {@code dctcp_perm}), TIMELY ({@code CcMode 7}: {@code timely_*}) and
+ * Swift ({@code CcMode 11}: {@code swift_*}) into {@code rdma-ns3-dctcp.csv}, {@code rdma-ns3-timely.csv} and
+ * {@code rdma-ns3-swift.csv} ({@link #CC_SCENARIOS}).
  *
  * <p>Run: {@code java tools/RdmaReferenceRuns.java [<ns-3-alibabacloud work tree> [<out dir> | <incast out.csv>]]}
- * (out dir: all four datasets, default {@code datasets/published}; a file name ending in .csv: the incast dataset
+ * (out dir: all its datasets, default {@code datasets/published}; a file name ending in .csv: the incast dataset
  * alone, written there); the work tree may
  * also be given as the environment variable {@code FABRICLAB_RDMA_REFERENCE}. The tree must hold the built program
  * {@code simulation/build/scratch/ns3.36.1-NormalNetwork} and the trace decoder {@code analysis/trace_reader} (built
@@ -148,6 +151,27 @@ public final class RdmaReferenceRuns {
             deleteRun(run);
         }
         Files.writeString(Path.of(target, HPCC_DATASET + ".csv"), hpcc.toString(), StandardCharsets.UTF_8);
+        for (Map.Entry<String, List<String>> cc : CC_SCENARIOS.entrySet()) {
+            StringBuilder rows = new StringBuilder("scenario,quantity,source,destination,value\n");
+            for (String id : cc.getValue()) {
+                Path run = runScenario(program, null, id);
+                convertHpcc(id, run, rows);
+                deleteRun(run);
+            }
+            Files.writeString(Path.of(target, cc.getKey() + ".csv"), rows.toString(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * The datasets of the other congestion controls the reference selects with {@code CcMode} (8 DCTCP, 7 TIMELY,
+     * 11 Swift), each on the HPCC runs' two scenarios, with the HPCC dataset's columns ({@link #convertHpcc}).
+     */
+    static final Map<String, List<String>> CC_SCENARIOS = new java.util.LinkedHashMap<>(Map.of(
+            "rdma-ns3-dctcp", List.of("dctcp_incast8", "dctcp_perm")));
+
+    static {
+        CC_SCENARIOS.put("rdma-ns3-timely", List.of("timely_incast8", "timely_perm"));
+        CC_SCENARIOS.put("rdma-ns3-swift", List.of("swift_incast8", "swift_perm"));
     }
 
     /** The HPCC dataset's name and its scenarios (an 8-to-1 incast on one switch; a permutation under one spine). */

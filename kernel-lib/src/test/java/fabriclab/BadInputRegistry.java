@@ -140,6 +140,10 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.RdmaReferenceComparison#goBackNRows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceHpcc#rows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceHpcc#addTo(PaperComparison,SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceCc#rows(SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceCc#addTo(PaperComparison,SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.RdmaReferenceCc#runAll(PaperComparison)", "runs six RDMA reference scenarios in ours"
+                    + " (tens of seconds a call); its bad input (null) is tested in RdmaReferenceCcTest"),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#allToAllRows(List,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(int,ProgressSink)", WHOLE_SWEEP),
             Map.entry("fabriclab.experiments.GseVsRoceJct#fullSweep(SweepExecutor,ProgressSink)", WHOLE_SWEEP),
@@ -659,6 +663,10 @@ final class BadInputRegistry {
             case "fabriclab.validation.HpccComparison$Result#<init>(HpccEvaluation,int,int,long,long,double,long,long,List)" ->
                     call(fabriclab.validation.HpccComparison.Result.class, id, tinyHpccEvaluation(), 10, 0, 0L, 0L, 0.0, 0L, 0L,
                             List.of(new fabriclab.workload.FctSteps.Step(0, 50, 10, 3, 1.0, 1.5, 2.0)));
+            case "fabriclab.validation.RdmaReferenceCc#referenceValues(Table,String)" ->
+                    call(new fabriclab.validation.RdmaReferenceCc(fabriclab.validation.RdmaReferenceCc.Cc.DCTCP,
+                            fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
+                            fabriclab.validation.RdmaReferenceCc.Cc.DCTCP.reference(), "fct_ns");
             case "fabriclab.validation.RdmaReferenceHpcc#referenceValues(Table,String)" ->
                     call(new fabriclab.validation.RdmaReferenceHpcc(fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
                             fabriclab.validation.RdmaReferenceHpcc.reference(), "fct_ns");

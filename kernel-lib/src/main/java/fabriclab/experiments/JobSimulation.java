@@ -15,7 +15,9 @@ import fabriclab.fabric.Time;
 import fabriclab.fabric.Topology;
 import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.progress.Progress;
+import fabriclab.scenarios.TransportChoice;
 import fabriclab.simulation.config.Forwarding;
+import fabriclab.simulation.transport.ReliableConnection;
 import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.simulation.Scenario;
@@ -61,12 +63,32 @@ final class JobSimulation {
      *        null for {@code dcqcn.marking()} at every port
      * @param clampTargetRate whether every DCQCN cut sets the target rate to the current rate (true, Zhu et al.'s
      *        reaction point) or only a cut after a rate increase ({@link RoceTransport#clampTargetRate()})
+     * @param transport RoCE only: another congestion control in place of DCQCN ({@link TransportChoice#HPCC},
+     *        {@code DCTCP}, {@code TIMELY}, {@code SWIFT}: its model with an ACK per packet, its switch marking from
+     *        {@link TransportChoice#buffer}, PFC when {@link TransportChoice#pfcByDefault}), or null for DCQCN as
+     *        {@code dcqcn} says
      */
     record FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
-            boolean gseFabricPfc, Marking marking, boolean clampTargetRate) {
+            boolean gseFabricPfc, Marking marking, boolean clampTargetRate, TransportChoice transport) {
         FabricSettings {
             Parameters.notNull("fabric", fabric);
             Parameters.notNull("pfc", pfc);
+            if (transport != null && (fabric != RoceOrGse.ROCE || !transport.acknowledged() || !transport.forwardedBySwitches()
+                    || transport == TransportChoice.CTCC)) {
+                throw new IllegalArgumentException("transport must be null or one of hpcc, dctcp, timely, swift, dcqcn, roce on"
+                        + " RoCE, got " + transport + " on " + fabric);
+            }
+        }
+
+        /** DCQCN as {@code dcqcn} says (no other transport). */
+        FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
+                boolean gseFabricPfc, Marking marking, boolean clampTargetRate) {
+            this(fabric, dcqcn, pfc, pfcDynamicThreshold, gseFabricPfc, marking, clampTargetRate, null);
+        }
+
+        /** A copy running {@code choice} in place of DCQCN (RoCE). */
+        FabricSettings withTransport(TransportChoice choice) {
+            return new FabricSettings(fabric, dcqcn, pfc, pfcDynamicThreshold, gseFabricPfc, marking, clampTargetRate, choice);
         }
 
         /** Marking {@code dcqcn.marking()} at every port, every cut setting the target rate. */
@@ -160,12 +182,21 @@ final class JobSimulation {
         if (roce && settings.dcqcn() != null && settings.marking() != null) {
             buffer = markingBuffer(settings.marking(), leafSpine);
         }
+        TransportChoice other = settings.transport();
+        if (other != null) {
+            buffer = other.buffer(BUFFER_BYTES);
+        }
         SimulationConfig c = new SimulationConfig(4096, 0, 1, buffer, Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0,
                 0);
         Topology topology = leafSpine.build();
         Scenario.Builder scenario = Scenario.builder(topology, c);
         int[] groupOf = placement.addTo(scenario);
-        if (roce) {
+        if (roce && other != null) {
+            scenario.transport(other.model(ReliableConnection.defaults().withAckEvery(1)));
+            if (other.pfcByDefault()) {
+                scenario.pfc(settings.pfc()).pfcDynamicThreshold(settings.pfcDynamicThreshold());
+            }
+        } else if (roce) {
             scenario.transport(settings.dcqcn() == null ? RoceTransport.noCongestionControl()
                     : RoceTransport.dcqcn(settings.dcqcn()).withClampTargetRate(settings.clampTargetRate()))
                     .pfc(settings.pfc())

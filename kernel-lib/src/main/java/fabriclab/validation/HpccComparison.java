@@ -51,6 +51,30 @@ public final class HpccComparison {
     private HpccComparison() {
     }
 
+    /**
+     * Evaluations of a fixed arrival window: for each workload and seed, {@code new HpccEvaluation(workload, load,
+     * durationPs, seed)} on the leaf-spine. A shorter window than {@link #evaluations(List, double, List)}'s runs
+     * the same first flows (the arrivals are drawn in time order from the seed) and fewer of them.
+     *
+     * @param workloads {@code websearch} and/or {@code fb-hadoop}, not empty
+     * @param seeds the seeds, not empty
+     * @param durationPs the arrival window, ps
+     */
+    public static List<HpccEvaluation> evaluationsOver(List<String> workloads, double load, List<Long> seeds, long durationPs) {
+        Parameters.noNullElements("workloads", workloads);
+        Parameters.noNullElements("seeds", seeds);
+        if (workloads.isEmpty() || seeds.isEmpty()) {
+            throw new IllegalArgumentException("workloads and seeds must not be empty, got " + workloads + " and " + seeds);
+        }
+        List<HpccEvaluation> out = new ArrayList<>();
+        for (String w : workloads) {
+            for (long s : seeds) {
+                out.add(new HpccEvaluation(w, load, durationPs, s));
+            }
+        }
+        return out;
+    }
+
     /** A fabric as the tables name it: {@code leaf-spine}, {@code fat tree}. */
     static String fabricName(HpccEvaluation.FabricTopology f) {
         return f == HpccEvaluation.FabricTopology.FAT_TREE ? "fat tree" : "leaf-spine";
@@ -426,9 +450,19 @@ public final class HpccComparison {
         addTo(cmp, tenths, HpccScheme.DCQCN_W);
     }
 
-    /** {@link #addTo(PaperComparison, Table)} for a {@link #tenths} table of {@code scheme}. */
+    /** {@link #addTo(PaperComparison, Table)} for a {@link #tenths} table of {@code scheme} over three seeds. */
     public static void addTo(PaperComparison cmp, Table tenths, HpccScheme scheme) {
+        addTo(cmp, tenths, scheme, 3, "");
+    }
+
+    /**
+     * {@link #addTo(PaperComparison, Table)} for a {@link #tenths} table of {@code scheme} over {@code seeds} seeds,
+     * {@code size} (blank, or a few words such as "2 ms of arrivals") added to each row's quantity.
+     */
+    public static void addTo(PaperComparison cmp, Table tenths, HpccScheme scheme, int seeds, String size) {
         Parameters.notNull("scheme", scheme);
+        Parameters.atLeast("seeds", seeds, 1);
+        Parameters.notNull("size", size);
         Parameters.notNull("cmp", cmp);
         Parameters.notNull("tenths", tenths);
         for (int i = 0; i < tenths.rowCount(); i++) {
@@ -437,11 +471,12 @@ public final class HpccComparison {
                     ? " on HPCC's fat tree" : "";
             String p = tenths.stringColumn("percentile").get(i);
             int k = tenths.intColumn("tenth").get(i);
-            cmp.validation(REFERENCE, String.format(Locale.ROOT, "%s %s at load 0.3%s, %s FCT slowdown, tenth %d of flows by size",
-                    scheme.label(), w, on, p, k), "", Target.point(tenths.doubleColumn("published").get(i), tenths.doubleColumn("tolerance").get(i)),
+            cmp.validation(REFERENCE, String.format(Locale.ROOT, "%s %s at load 0.3%s%s, %s FCT slowdown, tenth %d of flows by size",
+                    scheme.label(), w, on, size.isBlank() ? "" : " (" + size + ")", p, k), "",
+                    Target.point(tenths.doubleColumn("published").get(i), tenths.doubleColumn("tolerance").get(i)),
                     tenths.doubleColumn("ours").get(i), String.format(Locale.ROOT,
-                            "flows up to %,d B; ours median of 3 seeds, range %.2f-%.2f; tolerance = seed spread + reading",
-                            tenths.longColumn("largest_bytes").get(i), tenths.doubleColumn("ours_min").get(i),
+                            "flows up to %,d B; ours median of %d seeds, range %.2f-%.2f; tolerance = seed spread + reading",
+                            tenths.longColumn("largest_bytes").get(i), seeds, tenths.doubleColumn("ours_min").get(i),
                             tenths.doubleColumn("ours_max").get(i)));
         }
     }
@@ -525,5 +560,90 @@ public final class HpccComparison {
     /** The published table ({@value #DATASET}). */
     public static Table published() {
         return Datasets.load(DATASET).table();
+    }
+
+    /** The five schemes of HPCC's figure, in its legend's order. */
+    public static final List<HpccScheme> FIGURE_SCHEMES = List.of(HpccScheme.HPCC_PINT, HpccScheme.HPCC_INT, HpccScheme.DCQCN_W,
+            HpccScheme.TIMELY_W, HpccScheme.DCTCP);
+
+    /**
+     * Runs {@code evaluations} under each of {@code schemes} and compares each tenth with the scheme's published
+     * curves ({@link #tenths(Table, Table, double, HpccScheme)}): one table, the tenths tables of the schemes one after
+     * the other with a first column {@code scheme} (its {@link HpccScheme#label()}).
+     *
+     * @param evaluations the runs' settings (one fabric), not empty
+     * @param schemes the schemes, not empty, no null
+     * @param published the {@value #DATASET} table
+     * @param executor local threads or a cluster (the same rows on any)
+     * @param sink progress, a unit per run
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public static Table schemeTenths(List<HpccEvaluation> evaluations, List<HpccScheme> schemes, Table published,
+            SweepExecutor executor, ProgressSink sink) throws InterruptedException {
+        Parameters.noNullElements("schemes", schemes);
+        Parameters.notNull("published", published);
+        if (schemes.isEmpty()) {
+            throw new IllegalArgumentException("schemes must not be empty");
+        }
+        Table all = null;
+        for (HpccScheme scheme : schemes) {
+            Table t = tenths(runs(evaluations, scheme, executor, sink), published, readingUncertainty(published), scheme);
+            StringColumn name = StringColumn.create("scheme");
+            for (int i = 0; i < t.rowCount(); i++) {
+                name.append(scheme.label());
+            }
+            t.insertColumn(0, name);
+            all = all == null ? t : all.append(t);
+        }
+        all.setName(String.format(Locale.ROOT, "%d schemes of HPCC's figure, ours against its published curves per tenth of flows",
+                schemes.size()));
+        return all;
+    }
+
+    /**
+     * Pass counts of a {@link #schemeTenths} table: one row per scheme, workload and percentile (in the table's
+     * order), columns {@code scheme}, {@code workload}, {@code percentile}, {@code passed}, {@code tenths}.
+     */
+    public static Table passCounts(Table schemeTenths) {
+        Parameters.notNull("schemeTenths", schemeTenths);
+        StringColumn scheme = StringColumn.create("scheme");
+        StringColumn workload = StringColumn.create("workload");
+        StringColumn percentile = StringColumn.create("percentile");
+        IntColumn passed = IntColumn.create("passed");
+        IntColumn of = IntColumn.create("tenths");
+        java.util.Map<String, int[]> counts = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < schemeTenths.rowCount(); i++) {
+            String key = schemeTenths.stringColumn("scheme").get(i) + "\t" + schemeTenths.stringColumn("workload").get(i) + "\t"
+                    + schemeTenths.stringColumn("percentile").get(i);
+            int[] c = counts.computeIfAbsent(key, k -> new int[2]);
+            c[0] += schemeTenths.stringColumn("pass").get(i).equals("pass") ? 1 : 0;
+            c[1]++;
+        }
+        counts.forEach((k, c) -> {
+            String[] f = k.split("\t");
+            scheme.append(f[0]);
+            workload.append(f[1]);
+            percentile.append(f[2]);
+            passed.append(c[0]);
+            of.append(c[1]);
+        });
+        return Table.create("tenths within tolerance per scheme, workload and percentile", scheme, workload, percentile, passed, of);
+    }
+
+    /**
+     * Adds the rows of {@code schemes} in a {@link #schemeTenths} table as validation rows
+     * ({@link #addTo(PaperComparison, Table, HpccScheme, int, String)} with {@code seeds} and {@code size}).
+     */
+    public static void addSchemesTo(PaperComparison cmp, Table schemeTenths, List<HpccScheme> schemes, int seeds, String size) {
+        Parameters.notNull("cmp", cmp);
+        Parameters.notNull("schemeTenths", schemeTenths);
+        Parameters.noNullElements("schemes", schemes);
+        for (HpccScheme scheme : schemes) {
+            Table t = schemeTenths.where(schemeTenths.stringColumn("scheme").isEqualTo(scheme.label()));
+            if (t.rowCount() == 0) {
+                throw new IllegalArgumentException("schemeTenths has no row of " + scheme.label());
+            }
+            addTo(cmp, t.removeColumns("scheme"), scheme, seeds, size);
+        }
     }
 }

@@ -331,7 +331,8 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
                 Forwarding.ecmp(HashFunction.CRC32, 7), seed, 0, 0);
         long headroom = 3 * UPLINK_RATE / 8 * DELAY_PS / Time.S;
         Pfc pfc = new Pfc(BUFFER_BYTES / 8, BUFFER_BYTES / 8 - 3_000, headroom, Pfc.MAX_QUANTA);
-        return Scenario.builder(topology(), config).flows(flows().flows()).transport(scheme == HpccScheme.HPCC_INT ? hpccInt() : scheme.transport(fabricWindowBytes())).pfc(pfc)
+        return Scenario.builder(topology(), config).flows(flows().flows()).transport(scheme == HpccScheme.HPCC_INT ? hpccInt()
+                        : scheme == HpccScheme.HPCC_PINT ? hpccPint() : scheme.transport(fabricWindowBytes())).pfc(pfc)
                 .pfcDynamicThreshold(new PfcDynamicThreshold(1.0 / 8, 3_000))
                 .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on %s: %s at load %s, %s, seed %d",
                         fabric == FabricTopology.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, scheme.label(), seed))
@@ -347,6 +348,14 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
         Topology t = topology();
         return HpccTransport.publishedFigures()
                 .withBaseRtt(Math.max(baseRttPs(t, 0, HOSTS - 1), baseRttPs(t, 0, HOSTS_PER_LEAF)));
+    }
+
+    /**
+     * HPCC with PINT as the authors' published figures run it: {@link #hpccInt()} with the
+     * {@value HpccScheme#PINT_HEADER_BYTES}-byte PINT digest in place of the INT header ({@link HpccScheme#HPCC_PINT}).
+     */
+    public HpccTransport hpccPint() {
+        return hpccInt().withIntHeaderBytes(HpccScheme.PINT_HEADER_BYTES);
     }
 
     /**

@@ -31,7 +31,27 @@ public enum HpccScheme {
      * rate-scaled W = B T of the run's fabric, not {@code windowBytes}); its switches keep DCQCN's marking, which HPCC
      * does not read.
      */
-    HPCC_INT("hpcc_int", "HPCC (INT)");
+    HPCC_INT("hpcc_int", "HPCC (INT)"),
+    /**
+     * HPCC with PINT ({@code --cc hpccPint}, {@code CC_MODE 10}; Ben Basat et al., "PINT: Probabilistic In-band Network
+     * Telemetry", SIGCOMM 2020): {@link HpccEvaluation#hpccPint()}, HPCC (INT) with the PINT digest in place of the
+     * INT header, {@value #PINT_HEADER_BYTES} bytes per packet. At the settings of HPCC's {@code run.py}
+     * ({@code pint_prob 1.0}: every ACK's feedback is used; {@code pint_log_base 1.01}) the sampled variant is HPCC
+     * with a smaller header: each switch folds its utilisation U = qlen / (B T) + txRate / B (an EWMA over T, HPCC's
+     * Algorithm 1 estimate) into the packet's maximum, rounded at random to a power of 1.01 (unbiased, at most 1%
+     * apart), and the sender runs HPCC's single-rate update on that maximum, as our HPCC (INT) runs it on the largest
+     * per-hop U its records give. Not built: the per-switch estimate and its rounding (our senders compute the same U
+     * from exact per-hop records), and sampling with a probability below 1.
+     */
+    HPCC_PINT("hpcc_pint", "HPCC (PINT)");
+
+    /**
+     * Bytes of the PINT digest at HPCC's {@code pint_log_base 1.01}: U scaled by 512 concurrent flows, its logarithm to
+     * base 1.01 reaches log(512^2) / log(1.01) = 1,254, 11 bits, carried in 2 bytes (ns-3-alibabacloud
+     * {@code src/point-to-point/model/pint.cc}, {@code Pint::get_n_bytes}; the HPCC authors: "PINT ... reduce[s] the
+     * INT overhead to &le;2 bytes per packet", hpcc-group.github.io results.md).
+     */
+    public static final int PINT_HEADER_BYTES = 2;
 
     private final String datasetName;
     private final String label;
@@ -46,7 +66,10 @@ public enum HpccScheme {
         return datasetName;
     }
 
-    /** Its name in tables and figures: {@code DCQCN+w}, {@code DCTCP}, {@code TIMELY+w}, {@code HPCC (INT)}. */
+    /**
+     * Its name in tables and figures: {@code DCQCN+w}, {@code DCTCP}, {@code TIMELY+w}, {@code HPCC (INT)},
+     * {@code HPCC (PINT)}.
+     */
     public String label() {
         return label;
     }
@@ -56,7 +79,7 @@ public enum HpccScheme {
      * needs its evaluation: {@link HpccEvaluation#scenario(HpccScheme)} builds it with {@link HpccEvaluation#hpccInt()}.
      *
      * @param windowBytes W_max [bytes], at least 1
-     * @throws IllegalArgumentException for {@link #HPCC_INT}
+     * @throws IllegalArgumentException for {@link #HPCC_INT} and {@link #HPCC_PINT}
      */
     public TransportModel transport(long windowBytes) {
         fabriclab.Parameters.atLeast("windowBytes", windowBytes, 1L);
@@ -64,8 +87,8 @@ public enum HpccScheme {
             case DCQCN_W -> HpccEvaluation.dcqcnWithWindow(windowBytes);
             case DCTCP -> DctcpTransport.hpccSimulation(windowBytes);
             case TIMELY_W -> TimelyTransport.hpccSimulation(windowBytes);
-            case HPCC_INT -> throw new IllegalArgumentException(
-                    "HPCC (INT) takes its window from the evaluation's fabric: use HpccEvaluation.scenario(HpccScheme.HPCC_INT)");
+            case HPCC_INT, HPCC_PINT -> throw new IllegalArgumentException(label + " takes its window from the evaluation's"
+                    + " fabric: use HpccEvaluation.scenario(HpccScheme." + name() + ")");
         };
     }
 
@@ -81,7 +104,7 @@ public enum HpccScheme {
             case DCQCN_W -> r.counter(RoceTransport.RATE_CUTS);
             case DCTCP -> r.counter(DctcpTransport.CUTS);
             case TIMELY_W -> r.counter(TimelyTransport.DECREASES);
-            case HPCC_INT -> r.counter(HpccTransport.DECREASES);
+            case HPCC_INT, HPCC_PINT -> r.counter(HpccTransport.DECREASES);
         };
     }
 

@@ -30,6 +30,26 @@ class HpccSchemeTest {
         }
     }
 
+    /**
+     * HPCC with PINT is HPCC (INT) with the PINT digest in place of the INT header: 2 bytes at HPCC's
+     * {@code pint_log_base 1.01} (log(512^2) / log(1.01) = 1,254 values, 11 bits), every other setting the same.
+     */
+    @Test
+    void pintIsHpccWithTheTwoByteDigest() {
+        int bits = (int) Math.ceil(Math.log(Math.log(512.0 * 512.0) / Math.log(1.01)) / Math.log(2));
+        assertEquals(11, bits);
+        assertEquals((bits - 1) / 8 + 1, HpccScheme.PINT_HEADER_BYTES);
+        HpccEvaluation e = new HpccEvaluation("websearch", 0.3, 100 * Time.US, 1);
+        var pint = (fabriclab.simulation.transport.hpcc.HpccTransport) e.scenario(HpccScheme.HPCC_PINT).transport();
+        assertEquals(e.hpccInt().withIntHeaderBytes(2), pint);
+        assertEquals(e.hpccInt(), e.scenario(HpccScheme.HPCC_INT).transport());
+        assertEquals(e.scenario(HpccScheme.HPCC_INT).config(), e.scenario(HpccScheme.HPCC_PINT).config());
+        assertEquals("hpcc_pint", HpccScheme.HPCC_PINT.datasetName());
+        IllegalArgumentException x = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> HpccScheme.HPCC_PINT.transport(1000));
+        assertTrue(x.getMessage().contains("HPCC_PINT"), x.getMessage());
+    }
+
     @Test
     void dcqcnWithWindowIsTheScenarioOfBefore() {
         HpccEvaluation e = new HpccEvaluation("websearch", 0.3, 100 * Time.US, 1);
