@@ -72,6 +72,22 @@ final class BadInputRegistry {
             + " reference scenarios in ours (tens of seconds); its bad input (null, an N not run) is tested in"
             + " RdmaReferenceComparisonTest";
     static final Map<String, String> SKIPPED = Map.ofEntries(
+            Map.entry("fabriclab.experiments.GseVsRoceTransports#ratios(GseVsRoceTestbed,List,Algorithm,double,long,long[],SweepExecutor,ProgressSink)",
+                    "a valid call runs 000's testbed on the packet simulator per transport and seed (seconds to minutes); its"
+                    + " arguments are those of points (fuzzed) plus the executor and sink; tested in GseVsRoceTransportsTest"),
+            Map.entry("fabriclab.experiments.GseVsRoceTransports#summary(Table)",
+                    "reads the table ratios returns, which only a run produces; null and a table without its columns are"
+                    + " refused, tested in GseVsRoceTransportsTest"),
+            Map.entry("fabriclab.validation.HpccComparison#schemeTenths(List,List,Table,SweepExecutor,ProgressSink)",
+                    "a valid call runs HPCC's FCT workloads per scheme (tens of seconds); its bad input (an empty scheme list)"
+                    + " is tested in HpccSchemesTest"),
+            Map.entry("fabriclab.validation.HpccComparison#passCounts(Table)",
+                    "reads the table schemeTenths returns, which only a run produces; tested in HpccSchemesTest"),
+            Map.entry("fabriclab.validation.HpccComparison#addSchemesTo(PaperComparison,Table,List,int,String)",
+                    "reads the table schemeTenths returns, which only a run produces; a scheme the table lacks is refused,"
+                    + " tested in HpccSchemesTest"),
+            Map.entry("fabriclab.validation.HpccComparison#addTo(PaperComparison,Table,HpccScheme,int,String)",
+                    "reads the table of tenths a run produces; its three-argument form (fuzzed) passes 3 seeds and no size"),
             Map.entry("fabriclab.experiments.Llama2Training#calibratedOnPacket(List,double,double,double,long,SweepExecutor,ProgressSink)",
                     "a valid call simulates 64 MiB collectives packet by packet for every candidate (minutes); its arguments' checks"
                     + " and the no-candidate error are tested in Llama2CalibrationTest"),
@@ -170,6 +186,16 @@ final class BadInputRegistry {
     }
 
     private static final Map<String, String> LISTED = Map.ofEntries(
+            Map.entry("fabriclab.experiments.GseVsRoceTransports$Point#<init>(GseVsRoceTestbed,TransportChoice,Algorithm,double,long,long) transport=null",
+                    "null is the documented value for GSE (the point's fabric)"),
+            Map.entry("fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int,UecTransport) pfc=null",
+                    "null is the documented value for PFC off"),
+            Map.entry("fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int,UecTransport) uec=null",
+                    "null is the documented value for the UEC transport's defaults"),
+            Map.entry("fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int,long,UecTransport) pfc=null",
+                    "null is the documented value for PFC off"),
+            Map.entry("fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int,long,UecTransport) uec=null",
+                    "null is the documented value for the UEC transport's defaults"),
             Map.entry("fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int) pfc=null",
                     "null is the documented value for PFC off"),
             Map.entry("fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int,long) pfc=null",
@@ -606,6 +632,23 @@ final class BadInputRegistry {
                     call(fabriclab.scenarios.ScenarioSettings.Transport.class, id, fabriclab.scenarios.TransportChoice.ROCE,
                             fabriclab.simulation.transport.ReliableConnection.defaults(), "adaptive-flowlet", 7,
                             fabriclab.scenarios.ScenarioSettings.Transport.htsimPfc(1064), 1000, 64, 10_000_000L);
+            case "fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int,UecTransport)" ->
+                    call(fabriclab.scenarios.ScenarioSettings.Transport.class, id, fabriclab.scenarios.TransportChoice.UEC,
+                            fabriclab.simulation.transport.ReliableConnection.defaults(), "ecmp", 7, null, 1000, 64,
+                            fabriclab.simulation.transport.uec.UecTransport.defaults());
+            case "fabriclab.scenarios.ScenarioSettings$Transport#<init>(TransportChoice,ReliableConnection,String,int,Pfc,int,int,long,UecTransport)" ->
+                    call(fabriclab.scenarios.ScenarioSettings.Transport.class, id, fabriclab.scenarios.TransportChoice.UEC,
+                            fabriclab.simulation.transport.ReliableConnection.defaults(), "ecmp", 7, null, 1000, 64, 10_000_000L,
+                            fabriclab.simulation.transport.uec.UecTransport.defaults());
+            case "fabriclab.simulation.transport.uec.EntropySpraying#named(String)" ->
+                    call(fabriclab.simulation.transport.uec.EntropySpraying.class, id, "reps");
+            case "fabriclab.experiments.GseVsRoceTransports#points(GseVsRoceTestbed,List,Algorithm,double,long,long[])" ->
+                    call(fabriclab.experiments.GseVsRoceTransports.class, id,
+                            fabriclab.experiments.GseVsRoceTestbed.documentedDefaults(),
+                            fabriclab.experiments.GseVsRoceTransports.TRANSPORTS,
+                            fabriclab.experiments.testbed.Duan2024Testbed.Algorithm.ALL_TO_ALL_AT_ONCE, 1.5, 1L << 20, new long[] {1});
+            case "fabriclab.validation.HpccComparison#evaluationsOver(List,double,List,long)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, List.of("websearch"), 0.3, List.of(1L), 1_000_000_000L);
             case "fabriclab.scenarios.TransportChoice#named(String)" ->
                     call(fabriclab.scenarios.TransportChoice.class, id, "gse");
             case "fabriclab.validation.FctWorkload#<init>(String,double,int,int,int,long)" ->
