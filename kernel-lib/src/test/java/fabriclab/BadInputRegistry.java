@@ -155,6 +155,9 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#goBackNRows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceHpcc#rows(SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.UetReferenceUec#rows(List,Table)", "needs our runs of a UEC reference scenario"
+                    + " (a second each) and the reference's dataset; its bad input (an empty list, a run of other flows) is"
+                    + " tested in UetReferenceUecTest"),
             Map.entry("fabriclab.validation.RdmaReferenceHpcc#addTo(PaperComparison,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceCc#rows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceCc#addTo(PaperComparison,SimulationResult,Table)", RDMA_ROWS),
@@ -710,6 +713,19 @@ final class BadInputRegistry {
                     call(new fabriclab.validation.RdmaReferenceCc(fabriclab.validation.RdmaReferenceCc.Cc.DCTCP,
                             fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
                             fabriclab.validation.RdmaReferenceCc.Cc.DCTCP.reference(), "fct_ns");
+            case "fabriclab.validation.UetReferenceUec#referenceValues(Table,String)" ->
+                    call(new fabriclab.validation.UetReferenceUec("incast4",
+                            fabriclab.simulation.transport.uec.EntropySpraying.REPS), id,
+                            fabriclab.datasets.Datasets.load("uet-htsim-incast").table(), "nacks");
+            case "fabriclab.validation.UetReferenceUec#<init>(String,EntropySpraying)" ->
+                    call(fabriclab.validation.UetReferenceUec.class, id, "incast4",
+                            fabriclab.simulation.transport.uec.EntropySpraying.REPS);
+            case "fabriclab.validation.UetReferenceUec#knownMiss(String)" ->
+                    call(new fabriclab.validation.UetReferenceUec("incast4",
+                            fabriclab.simulation.transport.uec.EntropySpraying.REPS), id, "mean FCT");
+            case "fabriclab.validation.UetReferenceUec#scenario(long)" ->
+                    call(new fabriclab.validation.UetReferenceUec("incast4",
+                            fabriclab.simulation.transport.uec.EntropySpraying.REPS), id, 1L);
             case "fabriclab.validation.RdmaReferenceHpcc#referenceValues(Table,String)" ->
                     call(new fabriclab.validation.RdmaReferenceHpcc(fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
                             fabriclab.validation.RdmaReferenceHpcc.reference(), "fct_ns");
