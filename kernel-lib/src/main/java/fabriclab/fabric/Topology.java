@@ -1,12 +1,15 @@
 package fabriclab.fabric;
 
 import fabriclab.Parameters;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * A fabric as a graph, the one graph every fidelity level uses: the packet simulator runs packets
@@ -177,6 +180,59 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
     /** Tier of the node called {@code name}; fails naming the node if it is unknown. */
     public Tier tier(String name) {
         return tier(nodeIndex(name));
+    }
+
+    /**
+     * The largest path cost from any of {@code sources} to any other host, along shortest paths (fewest links; among
+     * those the costliest), a path's cost being the sum of {@code linkCost} over its links; hosts do not forward. The
+     * transports' base RTTs use it, each with its own per-link term.
+     *
+     * @param sources host indices to start from
+     * @param linkCost a link's contribution to a path's cost (for example twice its delay plus a serialization) [ps]
+     * @return the largest cost [ps], 0 when no other host is reachable
+     */
+    public long longestShortestPathCost(int[] sources, ToLongFunction<LinkSpec> linkCost) {
+        Parameters.notNull("sources", sources);
+        Parameters.notNull("linkCost", linkCost);
+        int n = nodes();
+        List<List<LinkSpec>> adjacent = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            adjacent.add(new ArrayList<>());
+        }
+        for (LinkSpec l : links) {
+            adjacent.get(l.nodeA()).add(l);
+            adjacent.get(l.nodeB()).add(l);
+        }
+        long longest = 0;
+        int[] hops = new int[n];
+        long[] cost = new long[n];
+        for (int s : sources) {
+            Parameters.inRange("sources[]", s, 0, hosts - 1);
+            Arrays.fill(hops, -1);
+            Arrays.fill(cost, 0);
+            hops[s] = 0;
+            ArrayDeque<Integer> queue = new ArrayDeque<>();
+            queue.add(s);
+            while (!queue.isEmpty()) {
+                int u = queue.poll();
+                if (u < hosts && u != s) {
+                    longest = Math.max(longest, cost[u]);
+                    continue; // hosts do not forward
+                }
+                for (LinkSpec l : adjacent.get(u)) {
+                    int v = l.nodeA() == u ? l.nodeB() : l.nodeA();
+                    long c = cost[u] + linkCost.applyAsLong(l);
+                    if (hops[v] < 0) {
+                        hops[v] = hops[u] + 1;
+                        cost[v] = c;
+                        queue.add(v);
+                    } else if (hops[v] == hops[u] + 1 && c > cost[v]) {
+                        cost[v] = c;
+                    }
+                }
+            }
+        }
+        return longest;
     }
 
     /** Whether at least one link joins nodes {@code a} and {@code b} (either direction). */

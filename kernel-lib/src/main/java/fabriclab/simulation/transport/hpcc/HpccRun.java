@@ -1,6 +1,5 @@
 package fabriclab.simulation.transport.hpcc;
 
-import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.Topology;
 import fabriclab.simulation.element.FlowState;
@@ -11,10 +10,7 @@ import fabriclab.simulation.element.Switch;
 import fabriclab.simulation.element.Transport;
 import fabriclab.simulation.trace.Counters;
 import fabriclab.simulation.transport.TransportRun;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * One run of {@link HpccTransport}: a {@link HpccFlow} per flow, and the telemetry function on every switch's egress
@@ -50,44 +46,8 @@ final class HpccRun extends TransportRun implements Switch.EgressFunction {
      * serialization at its rate.
      */
     static long largestBaseRttPs(Topology topology, int[] sources, int payloadBytes) {
-        int n = topology.hosts() + topology.switches();
-        List<List<LinkSpec>> adjacent = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            adjacent.add(new ArrayList<>());
-        }
-        for (LinkSpec l : topology.links()) {
-            adjacent.get(l.nodeA()).add(l);
-            adjacent.get(l.nodeB()).add(l);
-        }
-        long largest = 0;
-        int[] hops = new int[n];
-        long[] rtt = new long[n];
-        for (int s : sources) {
-            Arrays.fill(hops, -1);
-            Arrays.fill(rtt, 0);
-            hops[s] = 0;
-            ArrayDeque<Integer> queue = new ArrayDeque<>();
-            queue.add(s);
-            while (!queue.isEmpty()) {
-                int u = queue.poll();
-                if (u < topology.hosts() && u != s) {
-                    largest = Math.max(largest, rtt[u]);
-                    continue; // hosts do not forward
-                }
-                for (LinkSpec l : adjacent.get(u)) {
-                    int v = l.nodeA() == u ? l.nodeB() : l.nodeA();
-                    long r = rtt[u] + 2 * l.propagationPs() + Time.serializationPs(payloadBytes, l.rateBitsPerSecond());
-                    if (hops[v] < 0) {
-                        hops[v] = hops[u] + 1;
-                        rtt[v] = r;
-                        queue.add(v);
-                    } else if (hops[v] == hops[u] + 1 && r > rtt[v]) {
-                        rtt[v] = r;
-                    }
-                }
-            }
-        }
-        return largest;
+        return topology.longestShortestPathCost(sources, l -> 2 * l.propagationPs()
+                + Time.serializationPs(payloadBytes, l.rateBitsPerSecond()));
     }
 
     @Override

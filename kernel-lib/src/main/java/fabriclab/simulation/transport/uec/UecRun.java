@@ -1,6 +1,5 @@
 package fabriclab.simulation.transport.uec;
 
-import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.Time;
 import fabriclab.fabric.Topology;
 import fabriclab.simulation.element.FlowState;
@@ -10,10 +9,6 @@ import fabriclab.simulation.element.Transport;
 import fabriclab.simulation.trace.Counters;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.simulation.transport.TransportRun;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * One run of {@link UecTransport}: derives the fabric's base RTT, BDP, trimming threshold, retransmission timeout and
@@ -71,45 +66,9 @@ final class UecRun extends TransportRun {
      * {@code ackWireBytes} acknowledgement at the link's rate.
      */
     static long longestBaseRttPs(Topology topology, int[] sources, int dataWireBytes, int ackWireBytes) {
-        int n = topology.hosts() + topology.switches();
-        List<List<LinkSpec>> adjacent = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            adjacent.add(new ArrayList<>());
-        }
-        for (LinkSpec l : topology.links()) {
-            adjacent.get(l.nodeA()).add(l);
-            adjacent.get(l.nodeB()).add(l);
-        }
-        long longest = 0;
-        int[] hops = new int[n];
-        long[] rtt = new long[n];
-        for (int s : sources) {
-            Arrays.fill(hops, -1);
-            hops[s] = 0;
-            rtt[s] = 0;
-            ArrayDeque<Integer> queue = new ArrayDeque<>();
-            queue.add(s);
-            while (!queue.isEmpty()) {
-                int u = queue.poll();
-                if (u < topology.hosts() && u != s) {
-                    longest = Math.max(longest, rtt[u]);
-                    continue; // hosts do not forward
-                }
-                for (LinkSpec l : adjacent.get(u)) {
-                    int v = l.nodeA() == u ? l.nodeB() : l.nodeA();
-                    long r = rtt[u] + 2 * l.propagationPs() + Time.serializationPs(dataWireBytes, l.rateBitsPerSecond())
-                            + Time.serializationPs(ackWireBytes, l.rateBitsPerSecond());
-                    if (hops[v] < 0) {
-                        hops[v] = hops[u] + 1;
-                        rtt[v] = r;
-                        queue.add(v);
-                    } else if (hops[v] == hops[u] + 1 && r > rtt[v]) {
-                        rtt[v] = r;
-                    }
-                }
-            }
-        }
-        return longest;
+        return topology.longestShortestPathCost(sources, l -> 2 * l.propagationPs()
+                + Time.serializationPs(dataWireBytes, l.rateBitsPerSecond())
+                + Time.serializationPs(ackWireBytes, l.rateBitsPerSecond()));
     }
 
     @Override
