@@ -1,7 +1,9 @@
 package fabriclab.kernel.eval;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import jdk.jshell.SourceCodeAnalysis;
@@ -26,7 +28,10 @@ final class CodeAssist {
     /**
      * Code completion at {@code cursor}: the candidates and the range [start, cursor) they replace. JShell's
      * candidates come first; when the text before the cursor is a qualified name (or a name after
-     * {@code import}), the package names it starts ({@link PackageNames}) follow, in alphabetical order.
+     * {@code import}), the package names it starts ({@link PackageNames}) follow, in alphabetical order, each
+     * once and without a trailing dot. JShell suggests packages too ({@code concurrent.}) but only once its
+     * background index of the class path is ready; those suggestions are dropped in favour of the package
+     * names, so the answer does not depend on how long the session has been running.
      */
     Completion complete(String code, int cursor) {
         int[] anchor = new int[1];
@@ -34,21 +39,34 @@ final class CodeAssist {
                 .map(SourceCodeAnalysis.Suggestion::continuation).distinct().collect(Collectors.toList());
         Completion shell = new Completion(options, anchor[0], cursor);
         Completion names = packages.complete(code, cursor);
+        return merge(shell, names);
+    }
+
+    /**
+     * JShell's completion {@code shell} and the package names' {@code names} (null when the text is not a
+     * package name) as one answer: {@code shell}'s candidates other than the packages {@code names} lists
+     * (as {@code p} or {@code p.}), then {@code names}' candidates. {@code shell} alone when the two replace
+     * different ranges.
+     */
+    static Completion merge(Completion shell, Completion names) {
         if (names == null || names.options().isEmpty()) {
             return shell;
         }
-        if (options.isEmpty()) {
+        if (shell.options().isEmpty()) {
             return names;
         }
         if (shell.start() != names.start()) {
             return shell;
         }
-        List<String> merged = new ArrayList<>(options);
-        for (String p : names.options()) {
-            if (!options.contains(p) && !options.contains(p + ".")) {
-                merged.add(p);
+        Set<String> packageOptions = new HashSet<>(names.options());
+        List<String> merged = new ArrayList<>();
+        for (String o : shell.options()) {
+            String bare = o.endsWith(".") ? o.substring(0, o.length() - 1) : o;
+            if (!packageOptions.contains(bare)) {
+                merged.add(o);
             }
         }
+        merged.addAll(names.options());
         return new Completion(merged, shell.start(), shell.end());
     }
 
