@@ -30,8 +30,9 @@ import fabriclab.Parameters;
  *     the outside reference, for a what-if the setting that differs from the paper's, for a superseded
  *     row the comparison (notebook) that holds the canonical row, e.g. {@code "07-packet-sim"}; required
  *     for those kinds, may be "" for the others
- * @param canonical whether this is the published quantity's one canonical row; only a what-if may be
- *     either, a superseded row never is, the other kinds always are
+ * @param canonical whether this is the published quantity's one canonical row; a what-if or a calibrated row may
+ *     be either (a calibrated row that is not canonical is a fit of a quantity whose canonical row predicts it
+ *     elsewhere), a superseded row never is, the other kinds always are
  * @param target the published number as the paper states it
  * @param model the model's value, in {@code unit}; finite
  * @param note why the values differ, or what the model assumes ("" for none)
@@ -70,7 +71,7 @@ public record ComparisonRow(String source, String quantity, String unit, Compari
         if (kind == ComparisonKind.SUPERSEDED && canonical) {
             throw new IllegalArgumentException("canonical must be false for a superseded row (\"" + quantity + "\")");
         }
-        if (kind != ComparisonKind.SUPERSEDED && kind != ComparisonKind.WHAT_IF && !canonical) {
+        if (kind != ComparisonKind.SUPERSEDED && kind != ComparisonKind.WHAT_IF && kind != ComparisonKind.CALIBRATED && !canonical) {
             throw new IllegalArgumentException("canonical must be true for a " + kind.label() + " row (\"" + quantity
                     + "\"): mark the other rows of this quantity superseded or what-if");
         }
@@ -87,6 +88,18 @@ public record ComparisonRow(String source, String quantity, String unit, Compari
                     + trivialValue);
         }
         toleranceReason = toleranceReason == null ? "" : toleranceReason.strip();
+    }
+
+    /**
+     * This row as a {@link ComparisonKind#CALIBRATED} row: every field kept but the kind, and the basis where this row
+     * has none, so a fit keeps its basis (what was chosen, for which published number) and its canonical flag.
+     *
+     * @param fittedTo the published number the value was chosen to match, the basis when this row's is blank; not null
+     */
+    public ComparisonRow asCalibrated(String fittedTo) {
+        Parameters.notNull("fittedTo", fittedTo);
+        return new ComparisonRow(source, quantity, unit, ComparisonKind.CALIBRATED, basis.isBlank() ? fittedTo : basis, canonical,
+                target, model, note, sameQuantityAs, trivialValue, toleranceReason);
     }
 
     /** This row restating the quantity of the row named {@code quantity} (see the record's comment). */

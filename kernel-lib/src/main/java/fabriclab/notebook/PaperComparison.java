@@ -1,6 +1,7 @@
 package fabriclab.notebook;
 
 import fabriclab.Parameters;
+import fabriclab.datasets.Calibrations;
 import fabriclab.datasets.ComparisonKind;
 import fabriclab.datasets.ComparisonRow;
 import fabriclab.datasets.Datasets;
@@ -213,6 +214,7 @@ public final class PaperComparison {
         if (rows.isEmpty()) {
             throw new IllegalStateException("comparison \"" + title + "\" has no rows to save");
         }
+        classify(name);
         Table t = table();
         t.setName(DATASET_PREFIX + name);
         Map<String, String> units = new LinkedHashMap<>();
@@ -237,6 +239,22 @@ public final class PaperComparison {
             Datasets.write(root, t, p);
         }
         return this;
+    }
+
+    /**
+     * Gives each row the kind the library's classification ({@link Calibrations#origin}) gives it as a row of the
+     * comparison {@code name}: a row whose value was chosen so that it matches its published number
+     * ({@link Calibrations.Origin#FITTED}) becomes {@linkplain ComparisonRow#asCalibrated(String) calibrated}, whatever kind
+     * the notebook gave it, so the notebook's table and the scorecard classify it alike. Called by {@link #save}.
+     */
+    private void classify(String name) {
+        for (int i = 0; i < rows.size(); i++) {
+            ComparisonRow r = rows.get(i);
+            Scorecard.Entry e = new Scorecard.Entry(name, r);
+            if (r.kind() != ComparisonKind.CALIBRATED && Calibrations.origin(e) == Calibrations.Origin.FITTED) {
+                rows.set(i, r.asCalibrated(Calibrations.fittedTo(e)));
+            }
+        }
     }
 
     /** The comparison as a table with the columns {@link #COLUMNS}. */

@@ -42,6 +42,14 @@ class ComparisonRowTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> row(ComparisonKind.PREDICTION, "", false))
                 .getMessage().startsWith("canonical"));
         assertFalse(row(ComparisonKind.WHAT_IF, "PFC off", false).canonical());
+        // a fit beside the quantity's canonical prediction: calibrated, not canonical
+        assertFalse(row(ComparisonKind.CALIBRATED, "002 table 1, row 1", false).canonical());
+        ComparisonRow fit = row(ComparisonKind.WHAT_IF, "the point calibrated on this row", false).withTrivialValue(0).asCalibrated("row 1");
+        assertEquals(ComparisonKind.CALIBRATED, fit.kind());
+        assertEquals("the point calibrated on this row", fit.basis());
+        assertFalse(fit.canonical());
+        assertEquals(0.0, fit.trivialValue());
+        assertEquals("row 1", row(ComparisonKind.PREDICTION, "", true).asCalibrated("row 1").basis());   // a basis where none was
     }
 
     @Test
