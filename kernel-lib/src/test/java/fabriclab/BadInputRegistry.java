@@ -1022,8 +1022,11 @@ final class BadInputRegistry {
                     call(fabriclab.experiments.Llama2Layouts.class, id, List.of(llamaPair()), llamaTarget(), 1);
             case "fabriclab.experiments.Llama2Layouts#table(String,List)" ->
                     call(fabriclab.experiments.Llama2Layouts.class, id, "t", List.of(llamaPair()));
-            case "fabriclab.experiments.Llama2Layouts#dataset(List,String)" ->
-                    call(fabriclab.experiments.Llama2Layouts.class, id, List.of(llamaPair()), "notes");
+            case "fabriclab.experiments.Llama2Layouts#dataset(Map,String)" ->
+                    call(fabriclab.experiments.Llama2Layouts.class, id, Map.of(1L, List.of(llamaPair())), "notes");
+            case "fabriclab.experiments.Llama2Layouts#overSeeds(Map,Function)" ->
+                    call(fabriclab.experiments.Llama2Layouts.class, id, Map.of(1L, List.of(llamaPair())),
+                            (java.util.function.Function<Llama2Fabric.Case, fabriclab.experiments.Llama2Layouts.Target>) c -> llamaTarget());
             case "fabriclab.experiments.Llama2Layouts#singleJobGrid(List,List,List)" ->
                     call(fabriclab.experiments.Llama2Layouts.class, id, List.of(32), List.of(fabriclab.training.Accelerator.H800), List.of(0.5));
             case "fabriclab.experiments.Llama2Layouts$Target#levelMet(Gain)" -> call(llamaTarget(), id, llamaPair());

@@ -47,6 +47,13 @@ public record SeedRange(String basis, List<String> labels, List<Double> values) 
         return values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
     }
 
+    /** The median: the middle value, or the mean of the two middle values for an even count. */
+    public double median() {
+        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
     /** How many values meet {@code target} ({@link Target#met}). */
     public int inside(Target target) {
         Parameters.notNull("target", target);

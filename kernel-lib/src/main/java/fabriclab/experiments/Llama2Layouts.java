@@ -3,6 +3,7 @@ package fabriclab.experiments;
 import fabriclab.Parameters;
 import fabriclab.datasets.Dataset;
 import fabriclab.datasets.Provenance;
+import fabriclab.datasets.SeedRange;
 import fabriclab.experiments.Llama2Fabric.Case;
 import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.sweep.Columns;
@@ -10,10 +11,14 @@ import fabriclab.training.Accelerator;
 import fabriclab.training.ParallelLayout;
 import fabriclab.training.ParallelLayout.Placement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
 import tech.tablesaw.api.Table;
 
 /**
@@ -302,16 +307,114 @@ public final class Llama2Layouts {
     }
 
     /**
-     * Pairs as the model dataset {@link #DATASET} with its provenance.
+     * One configuration of the sweep run over several seeds (the packet simulator's ECMP hash seed, source ports and
+     * WRED draws): its RoCE level and GSE gain per seed, and in how many seeds the level, the gain band and both meet
+     * the row's target.
      *
-     * @param pairs the pairs, no null element
+     * @param point the RoCE configuration (row, layout, batch, accelerator, efficiency), not null
+     * @param roce RoCE samples/s per seed, labelled "seed N" [samples/s], not null
+     * @param gainPercent GSE gain over RoCE per seed, paired per seed [%], not null, the same seeds as {@code roce}
+     * @param levelMet seeds whose RoCE level meets the target
+     * @param gainMet seeds whose gain is in the band
+     * @param both seeds meeting both
+     */
+    public record SeedVerdict(Llama2Training.Configuration point, SeedRange roce, SeedRange gainPercent, int levelMet, int gainMet,
+            int both) {
+        /** Validates: every field present, the two ranges over the same seeds, counts from 0 to the seeds. */
+        public SeedVerdict {
+            Parameters.notNull("point", point);
+            Parameters.notNull("roce", roce);
+            Parameters.notNull("gainPercent", gainPercent);
+            if (!roce.labels().equals(gainPercent.labels())) {
+                throw new IllegalArgumentException("gainPercent must be over the seeds of roce " + roce.labels() + ", got "
+                        + gainPercent.labels());
+            }
+            int n = roce.values().size();
+            Parameters.inRange("levelMet", levelMet, 0, n);
+            Parameters.inRange("gainMet", gainMet, 0, n);
+            Parameters.inRange("both", both, 0, Math.min(levelMet, gainMet));
+        }
+
+        /** How many seeds. */
+        public int seeds() {
+            return roce.values().size();
+        }
+    }
+
+    /**
+     * Each configuration over the seeds of {@code bySeed}, against its row's target: the configurations in the order
+     * of the smallest seed's pairs; a configuration is listed only when every seed has it.
+     *
+     * @param bySeed the pairs of each seed (at least one seed, no null element), e.g. one sweep per seed
+     * @param targets the target of each row of 002 table 1, not null; it must give a target for every row present
+     */
+    public static List<SeedVerdict> overSeeds(Map<Long, List<Llama2Training.Gain>> bySeed, Function<Case, Target> targets) {
+        Parameters.notNull("bySeed", bySeed);
+        Parameters.notNull("targets", targets);
+        if (bySeed.isEmpty()) {
+            throw new IllegalArgumentException("bySeed must hold at least one seed, got none");
+        }
+        Map<Long, List<Llama2Training.Gain>> sorted = new TreeMap<>(bySeed);
+        Map<Llama2Training.Configuration, List<Llama2Training.Gain>> byPoint = new LinkedHashMap<>();
+        Map<Llama2Training.Configuration, List<String>> labels = new LinkedHashMap<>();
+        for (Map.Entry<Long, List<Llama2Training.Gain>> e : sorted.entrySet()) {
+            Parameters.noNullElements("bySeed[" + e.getKey() + "]", e.getValue());
+            for (Llama2Training.Gain g : e.getValue()) {
+                byPoint.computeIfAbsent(g.roce().point(), k -> new ArrayList<>()).add(g);
+                labels.computeIfAbsent(g.roce().point(), k -> new ArrayList<>()).add("seed " + e.getKey());
+            }
+        }
+        List<SeedVerdict> out = new ArrayList<>();
+        for (Map.Entry<Llama2Training.Configuration, List<Llama2Training.Gain>> e : byPoint.entrySet()) {
+            List<Llama2Training.Gain> gs = e.getValue();
+            if (gs.size() != sorted.size()) {
+                continue;
+            }
+            Target t = targets.apply(e.getKey().row());
+            if (t == null) {
+                throw new IllegalArgumentException("targets must give a target for the row \"" + e.getKey().row().label() + "\", got null");
+            }
+            int level = 0, gain = 0, both = 0;
+            for (Llama2Training.Gain g : gs) {
+                boolean l = t.levelMet(g), b = t.gainMet(g);
+                level += l ? 1 : 0;
+                gain += b ? 1 : 0;
+                both += l && b ? 1 : 0;
+            }
+            String basis = "seeds " + sorted.keySet() + ", RoCE and GSE paired per seed";
+            out.add(new SeedVerdict(e.getKey(), new SeedRange(basis, labels.get(e.getKey()), gs.stream().map(g -> g.roce().samplesPerSecond()).toList()),
+                    new SeedRange(basis, labels.get(e.getKey()), gs.stream().map(Llama2Training.Gain::gainPercent).toList()), level, gain, both));
+        }
+        return out;
+    }
+
+    /**
+     * The pairs of every seed as the model dataset {@link #DATASET} with its provenance: a {@code seed} column, then
+     * one row per pair in the order given.
+     *
+     * @param bySeed the pairs of each seed, at least one seed, no null element
      * @param notes how they were chosen and made, not null
      */
-    public static Dataset dataset(List<Llama2Training.Gain> pairs, String notes) {
-        Parameters.noNullElements("pairs", pairs);
-        return new Dataset(new Provenance(DATASET, "Llama2-13B on 32 accelerators: the layouts 002's text allows nearest table 1's"
-                + " level and gain (leaf-spine bound)", "model", new Provenance.Paper("002_f37e90f02f6a00b7.txt", null, null, null, null),
-                "002 table 1 (model from the transformer, the layout and the fabric)", COLUMNS.units(), Parameters.notNull("notes", notes)),
-                table(DATASET, pairs));
+    public static Dataset dataset(Map<Long, List<Llama2Training.Gain>> bySeed, String notes) {
+        Parameters.notNull("bySeed", bySeed);
+        Parameters.notNull("notes", notes);
+        if (bySeed.isEmpty()) {
+            throw new IllegalArgumentException("bySeed must hold at least one seed, got none");
+        }
+        Table all = null;
+        for (Map.Entry<Long, List<Llama2Training.Gain>> e : new TreeMap<>(bySeed).entrySet()) {
+            Parameters.noNullElements("bySeed[" + e.getKey() + "]", e.getValue());
+            Table t = table(DATASET, e.getValue());
+            long[] seed = new long[t.rowCount()];
+            java.util.Arrays.fill(seed, e.getKey());
+            t.insertColumn(0, tech.tablesaw.api.LongColumn.create("seed", seed));
+            all = all == null ? t : all.append(t);
+        }
+        Map<String, String> units = new LinkedHashMap<>();
+        units.put("seed", "");
+        units.putAll(COLUMNS.units());
+        return new Dataset(new Provenance(DATASET, "Llama2-13B on 32 accelerators: layouts 002's text allows, RoCE and GSE per seed",
+                "model", new Provenance.Paper("002_f37e90f02f6a00b7.txt", null, null, null, null),
+                "002 table 1 (model from the transformer, the layout and the fabric)", units, notes), all);
     }
 }

@@ -139,4 +139,47 @@ class Llama2LayoutsTest {
     void theEfficienciesAreThePublishedOnes() {
         assertEquals(List.of(0.213, Llama2Training.llama2PretrainingMfu(), 0.552), Llama2Layouts.EFFICIENCIES);
     }
+
+    private static Llama2Training.Result result(Llama2Training.Configuration c, RoceOrGse f, double samplesPerSecond) {
+        Llama2Training.Configuration p = new Llama2Training.Configuration(c.row(), f, c.layout(), c.globalBatch(), c.accelerator(),
+                c.efficiency());
+        return new Llama2Training.Result(p, Llama2Training.Timing.PACKET, samplesPerSecond, 32 / samplesPerSecond, 1, 0, 0, 0.1,
+                new JobMetrics.DeliveryCounters(0, 0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void overSeedsCountsTheSeedsThatMeetTheLevelTheBandAndBoth() {
+        // row 1's target: 2.66 samples/s within 10%, gain 40-58%. Seed 1: RoCE 2.6 (-2.3%), GSE 3.9 (+50%): both.
+        // Seed 2: RoCE 3.0 (+12.8%), GSE 3.9 (+30%): neither. A point that only seed 1 has is dropped.
+        Llama2Training.Configuration a = new Llama2Training.Configuration(Case.SINGLE_JOB, RoceOrGse.ROCE, TP8_ACROSS, 32,
+                Accelerator.H20, 0.421);
+        Llama2Training.Configuration b = new Llama2Training.Configuration(Case.SINGLE_JOB, RoceOrGse.ROCE, TP8_ACROSS, 32,
+                Accelerator.H20, 0.213);
+        java.util.Map<Long, List<Llama2Training.Gain>> bySeed = java.util.Map.of(
+                2L, List.of(new Llama2Training.Gain(result(a, RoceOrGse.ROCE, 3.0), result(a, RoceOrGse.GSE, 3.9))),
+                1L, List.of(new Llama2Training.Gain(result(a, RoceOrGse.ROCE, 2.6), result(a, RoceOrGse.GSE, 3.9)),
+                        new Llama2Training.Gain(result(b, RoceOrGse.ROCE, 2.0), result(b, RoceOrGse.GSE, 2.9))));
+        List<Llama2Layouts.SeedVerdict> v = Llama2Layouts.overSeeds(bySeed, row -> new Llama2Layouts.Target(2.66, 0.10, 40, 58));
+        assertEquals(1, v.size());
+        Llama2Layouts.SeedVerdict s = v.get(0);
+        assertEquals(a, s.point());
+        assertEquals(2, s.seeds());
+        assertEquals(List.of("seed 1", "seed 2"), s.roce().labels());
+        assertEquals(2.6, s.roce().min(), 1e-12);
+        assertEquals(3.0, s.roce().max(), 1e-12);
+        assertEquals(2.8, s.roce().median(), 1e-12);   // the mean of the two middle values
+        assertEquals(30.0, s.gainPercent().min(), 1e-9);   // 3.9 / 3.0 - 1
+        assertEquals(50.0, s.gainPercent().max(), 1e-9);   // 3.9 / 2.6 - 1
+        assertEquals(1, s.levelMet());
+        assertEquals(1, s.gainMet());
+        assertEquals(1, s.both());
+        // the dataset holds every seed's pairs with a seed column
+        tech.tablesaw.api.Table t = Llama2Layouts.dataset(bySeed, "test").table();
+        assertEquals(3, t.rowCount());
+        assertEquals(List.of(1L, 1L, 2L), t.longColumn("seed").asList());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Llama2Layouts.overSeeds(java.util.Map.of(), r -> null))
+                .getMessage().startsWith("bySeed"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Llama2Layouts.overSeeds(bySeed, r -> null))
+                .getMessage().startsWith("targets"));
+    }
 }
