@@ -293,8 +293,8 @@ public record HtsimAdaptiveRoce(String scenario, String strategy) {
             + " and rotates ties: one flow per uplink, every flow at the closed form";
     private static final String STORM = "go-back-N storm in the reference: random ties among coarse bands send one"
             + " flow's packets over queues of different depth, its in-order receiver NAKs every packet above the expected"
-            + " one and its sender goes back at each NAK; ours (exact bytes, rotating ties) keeps every uplink queue at"
-            + " most one packet deep in this symmetric permutation and reorders nothing";
+            + " one and its sender goes back at each NAK; ours (exact bytes, rotating ties) delivers every flow at the"
+            + " closed form with nothing resent in this symmetric permutation";
 
     /** The rows where ours falls outside the band, by {@code scenario/strategy/quantity}, with their mechanism. */
     private static final java.util.Map<String, String> MISSES = java.util.Map.of(
