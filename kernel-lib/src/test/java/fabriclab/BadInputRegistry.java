@@ -155,6 +155,11 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.RdmaReferenceComparison#victimRows(boolean,SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#goBackNRows(SimulationResult,Table)", RDMA_ROWS),
             Map.entry("fabriclab.validation.RdmaReferenceHpcc#rows(SimulationResult,Table)", RDMA_ROWS),
+            Map.entry("fabriclab.validation.HtsimAdaptiveRoce#rows(List,Table)", "needs our runs of a csg-htsim scenario"
+                    + " (a second each) and the reference's dataset; its bad input (an empty list, a run of other flows) is"
+                    + " tested in HtsimAdaptiveRoceTest"),
+            Map.entry("fabriclab.validation.HtsimAdaptiveRoce#values(SimulationResult)", "needs a run of a csg-htsim scenario;"
+                    + " its bad input (a run of other flows) is tested in HtsimAdaptiveRoceTest through rows"),
             Map.entry("fabriclab.validation.UetReferenceUec#rows(List,Table)", "needs our runs of a UEC reference scenario"
                     + " (a second each) and the reference's dataset; its bad input (an empty list, a run of other flows) is"
                     + " tested in UetReferenceUecTest"),
@@ -717,6 +722,17 @@ final class BadInputRegistry {
                     call(new fabriclab.validation.UetReferenceUec("incast4",
                             fabriclab.simulation.transport.uec.EntropySpraying.REPS), id,
                             fabriclab.datasets.Datasets.load("uet-htsim-incast").table(), "nacks");
+            case "fabriclab.validation.HtsimAdaptiveRoce#referenceValues(Table,String)" ->
+                    call(new fabriclab.validation.HtsimAdaptiveRoce("incast8", "ecmp"), id,
+                            fabriclab.validation.HtsimAdaptiveRoce.reference(), "fct_mean_ns");
+            case "fabriclab.validation.HtsimAdaptiveRoce#<init>(String,String)" ->
+                    call(fabriclab.validation.HtsimAdaptiveRoce.class, id, "incast8", "ecmp");
+            case "fabriclab.validation.HtsimAdaptiveRoce#knownMiss(String)" ->
+                    call(new fabriclab.validation.HtsimAdaptiveRoce("incast8", "ecmp"), id, "mean FCT");
+            case "fabriclab.validation.HtsimAdaptiveRoce#scenario(long)",
+                    "fabriclab.validation.HtsimAdaptiveRoce#flows(long)",
+                    "fabriclab.validation.HtsimAdaptiveRoce#forwarding(long)" ->
+                    call(new fabriclab.validation.HtsimAdaptiveRoce("incast8", "ecmp"), id, 1L);
             case "fabriclab.validation.UetReferenceUec#<init>(String,EntropySpraying)" ->
                     call(fabriclab.validation.UetReferenceUec.class, id, "incast4",
                             fabriclab.simulation.transport.uec.EntropySpraying.REPS);
