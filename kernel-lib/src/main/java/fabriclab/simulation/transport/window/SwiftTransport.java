@@ -85,10 +85,10 @@ public record SwiftTransport(double baseTargetS, double hopScaleS, double fsRang
      * Defaults, each with its source. From the paper: the window rule with its constants ai, beta and maxMdf
      * (section 3.1, algorithm 1), the least window 0.001 packets with pacing below one packet (section 3.4, large-scale
      * incast), and the target {@code baseTarget + hops x h + fs(cwnd)} with fs spanning fsRange over
-     * [fsMinCwnd, fsMaxCwnd] (section 3.5); the paper names these settings without giving Google's values for them.
-     * The values: ai 1 packet per RTT, beta 0.8, maxMdf 0.5, fsMinCwnd 0.1 and fsMaxCwnd 100 packets as htsim's Swift
-     * sets them (Broadcom/csg-htsim @ d6bfbe6, {@code sim/swift.cpp}, which calls its ai, beta and maxMdf guesses;
-     * the RDMA reference's Swift class has {@code MaxMdf} 0.4); base target 25 us and fsRange 4 x base target (100 us)
+     * [fsMinCwnd, fsMaxCwnd] (section 3.5). The values of ai, beta, maxMdf, fsMinCwnd and fsMaxCwnd are not cited from
+     * the paper (its text was not at hand): ai 1 packet per RTT, beta 0.8, maxMdf 0.5, fsMinCwnd 0.1 and fsMaxCwnd 100
+     * packets as htsim's Swift sets them (Broadcom/csg-htsim @ d6bfbe6, {@code sim/swift.cpp}, which calls its ai,
+     * beta and maxMdf guesses; the RDMA reference's Swift class has {@code MaxMdf} 0.4); base target 25 us and fsRange 4 x base target (100 us)
      * as the RDMA reference's Swift class (aliyun/ns-3-alibabacloud @ eb45e7f, {@code rdma-congestion-ops.cc}:
      * {@code BaseTarget 25000} ns, {@code Range 4.0}; htsim: 20 us and 5 x base target); per-hop scaling h 1 us (this
      * project's choice, an axis: the reference has no per-hop term, htsim base target / 6.55 = 3.05 us); maxCwnd
