@@ -295,7 +295,7 @@ public final class GseVsRoceTransports {
         for (String c : whatIf.columnNames()) {
             units.put(c, c.endsWith("_us") ? "us" : c.equals("gse_resent_bytes") ? "bytes" : c.equals("roce_over_gse") ? "ratio"
                     : c.startsWith("drops") || c.equals("retransmits") || c.equals("gse_drops") ? "data packets"
-                    : c.equals("transport") || c.equals("algorithm") ? "" : "count");
+                    : c.equals("transport") || c.equals("algorithm") || c.equals("seed") ? "" : "count");
         }
         Provenance p = new Provenance(DATASET, "000's testbed (documented defaults, speedup 1.5) with RoCE under DCQCN, HPCC,"
                 + " DCTCP, TIMELY and Swift against GSE: mean JCT, RoCE/GSE and the mechanism counters per seed", "model",
