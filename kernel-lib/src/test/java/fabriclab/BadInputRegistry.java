@@ -75,6 +75,12 @@ final class BadInputRegistry {
             Map.entry("fabriclab.experiments.GseVsRoceTransports#ratios(GseVsRoceTestbed,List,Algorithm,double,long,long[],SweepExecutor,ProgressSink)",
                     "a valid call runs 000's testbed on the packet simulator per transport and seed (seconds to minutes); its"
                     + " arguments are those of points (fuzzed) plus the executor and sink; tested in GseVsRoceTransportsTest"),
+            Map.entry("fabriclab.experiments.GseVsRoceTransports#whatIf(long,long[],SweepExecutor,ProgressSink)",
+                    "a valid call runs 000's testbed on the packet simulator per collective, transport and seed (minutes); its"
+                    + " checks are those of ratios and points (fuzzed); tested in GseVsRoceTransportsTest and notebook 08"),
+            Map.entry("fabriclab.experiments.GseVsRoceTransports#spread(Table)",
+                    "reads the table whatIf returns, which only a run produces; null is refused, tested in"
+                    + " GseVsRoceTransportsTest"),
             Map.entry("fabriclab.experiments.GseVsRoceTransports#summary(Table)",
                     "reads the table ratios returns, which only a run produces; null and a table without its columns are"
                     + " refused, tested in GseVsRoceTransportsTest"),
@@ -650,6 +656,10 @@ final class BadInputRegistry {
                             fabriclab.simulation.transport.uec.UecTransport.defaults());
             case "fabriclab.simulation.transport.uec.EntropySpraying#named(String)" ->
                     call(fabriclab.simulation.transport.uec.EntropySpraying.class, id, "reps");
+            case "fabriclab.experiments.GseVsRoceTransports#dataset(Table,long,int,String)" ->
+                    call(fabriclab.experiments.GseVsRoceTransports.class, id,
+                            tech.tablesaw.api.Table.create("t", tech.tablesaw.api.StringColumn.create("transport")), 1L << 20, 3,
+                            "a test");
             case "fabriclab.experiments.GseVsRoceTransports#points(GseVsRoceTestbed,List,Algorithm,double,long,long[])" ->
                     call(fabriclab.experiments.GseVsRoceTransports.class, id,
                             fabriclab.experiments.GseVsRoceTestbed.documentedDefaults(),

@@ -268,9 +268,18 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      */
     Result run(Algorithm algorithm, RoceOrGse fabric, double speedup, long bufferBytes, long seed,
             JobSimulation.FabricSettings settings) {
+        return result(algorithm, fabric, speedup, bufferBytes, seed, metrics(algorithm, speedup, bufferBytes, seed, settings));
+    }
+
+    /** The metrics of the run of {@link #run(Algorithm, RoceOrGse, double, long, long, JobSimulation.FabricSettings)}. */
+    JobMetrics metrics(Algorithm algorithm, double speedup, long bufferBytes, long seed, JobSimulation.FabricSettings settings) {
         Parameters.notNull("settings", settings);
-        JobMetrics m = JobSimulation.run(fabric(speedup), settings, seed, flows(algorithm, bufferBytes),
-                Duan2024Testbed.NICS, new int[0], scenario -> { });
+        return JobSimulation.run(fabric(speedup), settings, seed, flows(algorithm, bufferBytes), Duan2024Testbed.NICS, new int[0],
+                scenario -> { });
+    }
+
+    /** The {@link Result} of a run's metrics {@code m}. */
+    Result result(Algorithm algorithm, RoceOrGse fabric, double speedup, long bufferBytes, long seed, JobMetrics m) {
         double bound = new BandwidthBound(Duan2024Testbed.SERVERS, 100).seconds(algorithm.collective, bufferBytes) * 1e6;
         JobMetrics.PfcCounters pfc = m.pfc();
         return new Result(this, algorithm, fabric, speedup, bufferBytes, seed, m.meanJctUs(), m.maxJctUs(), bound,

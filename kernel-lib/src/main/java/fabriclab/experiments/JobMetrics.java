@@ -48,10 +48,86 @@ import java.util.function.Function;
  *        {@link SimulationResult#deliveredBytes()}), not negative
  * @param sentBytes payload bytes sent, retransmitted copies counted again (the simulator's
  *        {@link SimulationResult#injectedBytes()}), at least {@code deliveredBytes}
+ * @param dropPlaces the data packets dropped, by where ({@link DropPlaces}), not null
  */
 public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxOverMean, long ecnMarks, long drops, long retransmits,
-        PfcCounters pfc, Counters transportCounters, long deliveredBytes, long sentBytes) implements Serializable {
-    private static final long serialVersionUID = 3L;
+        PfcCounters pfc, Counters transportCounters, long deliveredBytes, long sentBytes, DropPlaces dropPlaces)
+        implements Serializable {
+    private static final long serialVersionUID = 4L;
+
+    /** The same metrics with no drop located ({@link DropPlaces#NONE}). */
+    public JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxOverMean, long ecnMarks, long drops, long retransmits,
+            PfcCounters pfc, Counters transportCounters, long deliveredBytes, long sentBytes) {
+        this(jctUs, unfinishedGroups, uplinkMaxOverMean, ecnMarks, drops, retransmits, pfc, transportCounters, deliveredBytes,
+                sentBytes, DropPlaces.NONE);
+    }
+
+    /**
+     * Data packets the fabric dropped on a leaf-spine, by the egress port that dropped them (each copy counted, every
+     * reason; {@link SimulationResult#drops()}).
+     *
+     * @param hostEgress at the hosts' NIC ports, not negative
+     * @param leafUplinks at the leaves' ports to the spines, not negative
+     * @param spineDownlinks at the spines' ports to the leaves, not negative
+     * @param leafDownlinks at the leaves' ports to the hosts, not negative
+     * @param unrouted with no route (no port), not negative
+     */
+    public record DropPlaces(long hostEgress, long leafUplinks, long spineDownlinks, long leafDownlinks, long unrouted)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** No drop located. */
+        public static final DropPlaces NONE = new DropPlaces(0, 0, 0, 0, 0);
+
+        /** Validates: counts not negative. */
+        public DropPlaces {
+            Parameters.atLeast("hostEgress", hostEgress, 0L);
+            Parameters.atLeast("leafUplinks", leafUplinks, 0L);
+            Parameters.atLeast("spineDownlinks", spineDownlinks, 0L);
+            Parameters.atLeast("leafDownlinks", leafDownlinks, 0L);
+            Parameters.atLeast("unrouted", unrouted, 0L);
+        }
+
+        /** Their sum [data packets]. */
+        public long total() {
+            return hostEgress + leafUplinks + spineDownlinks + leafDownlinks + unrouted;
+        }
+
+        /**
+         * The data-packet drops of {@code r} by place on {@code ls}: hosts are nodes 0 to hosts - 1, switch i (leaves
+         * first, then spines) is node hosts + i, and a leaf port's far end is read from {@code r}'s queue traces.
+         */
+        static DropPlaces of(SimulationResult r, LeafSpine ls) {
+            int hosts = ls.hosts();
+            java.util.Map<Long, Integer> peer = new java.util.HashMap<>();
+            for (SimulationResult.QueueTrace q : r.queues()) {
+                peer.put(((long) q.switchIndex()) << 32 | q.port(), q.peerNode());
+            }
+            long host = 0;
+            long up = 0;
+            long spine = 0;
+            long down = 0;
+            long unrouted = 0;
+            for (SimulationResult.DropSite d : r.drops()) {
+                long n = d.dataPackets();
+                if (d.port() < 0) {
+                    unrouted += n;
+                } else if (d.node() < hosts) {
+                    host += n;
+                } else if (d.node() - hosts >= ls.leaves()) {
+                    spine += n;
+                } else {
+                    Integer far = peer.get(((long) (d.node() - hosts)) << 32 | d.port());
+                    if (far != null && far >= hosts) {
+                        up += n;
+                    } else {
+                        down += n;
+                    }
+                }
+            }
+            return new DropPlaces(host, up, spine, down, unrouted);
+        }
+    }
 
     /**
      * PFC over the whole fabric.
@@ -108,6 +184,7 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
         }
         Parameters.atLeast("deliveredBytes", deliveredBytes, 0L);
         Parameters.atLeast("sentBytes", sentBytes, deliveredBytes);
+        Parameters.notNull("dropPlaces", dropPlaces);
     }
 
     /**
@@ -294,20 +371,20 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
                 && uplinkMaxOverMean == m.uplinkMaxOverMean
                 && ecnMarks == m.ecnMarks && drops == m.drops && retransmits == m.retransmits && pfc.equals(m.pfc)
                 && transportCounters.equals(m.transportCounters) && deliveredBytes == m.deliveredBytes
-                && sentBytes == m.sentBytes;
+                && sentBytes == m.sentBytes && dropPlaces.equals(m.dropPlaces);
     }
 
     @Override
     public int hashCode() {
         return 31 * Arrays.hashCode(jctUs) + java.util.Objects.hash(unfinishedGroups, uplinkMaxOverMean, ecnMarks, drops, retransmits, pfc,
-                transportCounters, deliveredBytes, sentBytes);
+                transportCounters, deliveredBytes, sentBytes, dropPlaces);
     }
 
     @Override
     public String toString() {
         return "JobMetrics[jctUs=" + Arrays.toString(jctUs) + ", unfinishedGroups=" + unfinishedGroups + ", uplinkMaxOverMean=" + uplinkMaxOverMean + ", ecnMarks="
                 + ecnMarks + ", drops=" + drops + ", retransmits=" + retransmits + ", pfc=" + pfc + ", transportCounters="
-                + transportCounters + ", deliveredBytes=" + deliveredBytes + ", sentBytes=" + sentBytes + "]";
+                + transportCounters + ", deliveredBytes=" + deliveredBytes + ", sentBytes=" + sentBytes + ", dropPlaces=" + dropPlaces + "]";
     }
 
     /**
@@ -353,7 +430,7 @@ public record JobMetrics(double[] jctUs, int unfinishedGroups, double uplinkMaxO
             unfinishedGroups += u ? 1 : 0;
         }
         return new JobMetrics(jct, unfinishedGroups, uplinkMaxOverMean(r, leafSpine, topology, deadLinks), r.ecnMarks(), r.droppedPackets(),
-                retransmits, PfcCounters.of(r), r.counters(), r.deliveredBytes(), r.injectedBytes());
+                retransmits, PfcCounters.of(r), r.counters(), r.deliveredBytes(), r.injectedBytes(), DropPlaces.of(r, leafSpine));
     }
 
     /** Max over mean of packets sent on the leaf-to-spine queues other than those of {@code deadLinks}; 1 without traffic. */

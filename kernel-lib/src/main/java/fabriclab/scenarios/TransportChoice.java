@@ -51,9 +51,10 @@ public enum TransportChoice {
             + " T_low 50 us, T_high 500 us, beta 0.8, EWMA 0.875, minRTT 20 us, hyper-active x5 after 5 steps (the"
             + " paper's, HPCC's ns3::Timely defaults), delta 100 Mb/s, floor 1 Gb/s (HPCC's run.py at 100 Gb/s)"),
     /** Swift (Kumar et al., SIGCOMM 2020): a window from delay against a target scaled by hops and by the window. */
-    SWIFT("swift", true, true, false, "Swift (Kumar et al. 2020), fabric window only: ai 1, beta 0.8, max_mdf 0.5,"
-            + " fs_min_cwnd 0.1, fs_max_cwnd 100 (the paper's), base target 25 us and fs_range 100 us (the RDMA reference's"
-            + " Swift defaults), 1 us per switch hop (this project's), window at most 100 packets"),
+    SWIFT("swift", true, true, false, "Swift (Kumar et al. 2020: rule sec. 3.1, target scaling sec. 3.5; values not cited"
+            + " from it), fabric window only: ai 1, beta 0.8, max_mdf 0.5, fs_min_cwnd 0.1, fs_max_cwnd 100 (htsim's Swift),"
+            + " least window 0.001 packets (sec. 3.4), base target 25 us and fs_range 100 us (the RDMA reference's Swift"
+            + " defaults), 1 us per switch hop (this project's), window at most 100 packets"),
     /**
      * The Ultra Ethernet transport (UEC specification 1.0): entropy spraying, NSCC windows, trimming switches,
      * selective acknowledgements ({@link UecTransport}).

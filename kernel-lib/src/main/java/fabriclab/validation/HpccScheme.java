@@ -41,7 +41,11 @@ public enum HpccScheme {
      * Algorithm 1 estimate) into the packet's maximum, rounded at random to a power of 1.01 (unbiased, at most 1%
      * apart), and the sender runs HPCC's single-rate update on that maximum, as our HPCC (INT) runs it on the largest
      * per-hop U its records give. Not built: the per-switch estimate and its rounding (our senders compute the same U
-     * from exact per-hop records), and sampling with a probability below 1.
+     * from exact per-hop records), and sampling with a probability below 1, which depends on it: with a probability
+     * p a switch folds its U into a packet's digest only on the packets it samples, and a sender updates only on the
+     * ACKs that bring one back, so p is a setting of the per-switch estimate; applied to our exact records it would
+     * thin them instead (each U then measured over a longer interval), which is not PINT's sampling. HPCC's published
+     * figure, which this scheme is compared with, ran {@code pint_prob 1.0}.
      */
     HPCC_PINT("hpcc_pint", "HPCC (PINT)");
 

@@ -39,12 +39,37 @@ class GseVsRoceTransportsTest {
             if (name.equals("dcqcn")) {
                 GseVsRoceTestbed.Result roce = tb.run(Algorithm.ALL_TO_ALL_AT_ONCE, RoceOrGse.ROCE, 1.5, SMALL, seed);
                 assertEquals(roce.meanJctUs(), t.doubleColumn("roce_mean_jct_us").get(i), 0.0, "DCQCN is the testbed's own RoCE run");
+                assertEquals(roce.rateCuts(), t.longColumn("decreases").get(i), "DCQCN's decreases are its rate cuts");
+                assertEquals(roce.pfcPauses(), t.longColumn("pfc_pauses").get(i));
             }
+            long placed = t.longColumn("drops_host").get(i) + t.longColumn("drops_leaf_up").get(i)
+                    + t.longColumn("drops_spine_down").get(i) + t.longColumn("drops_leaf_down").get(i);
+            assertEquals(t.longColumn("drops").get(i), placed, name + ": every dropped data packet has one place");
+            assertTrue(t.longColumn("spurious_timeouts").get(i) <= t.longColumn("timeouts").get(i), name);
             if (TransportChoice.named(name).pfcByDefault()) {
                 assertEquals(0, t.longColumn("drops").get(i), name + " with PFC loses nothing");
             }
             assertTrue(t.doubleColumn("roce_mean_jct_us").get(i) >= gse.boundUs() && gse.meanJctUs() >= gse.boundUs(),
                     name + ": no job beats its bandwidth bound " + gse.boundUs());
+        }
+        Table withAlgorithm = t.copy();
+        tech.tablesaw.api.StringColumn alg = tech.tablesaw.api.StringColumn.create("algorithm");
+        for (int i = 0; i < t.rowCount(); i++) {
+            alg.append("all_to_all_at_once");
+        }
+        withAlgorithm.insertColumn(0, alg);
+        Table spread = GseVsRoceTransports.spread(withAlgorithm);
+        assertEquals(GseVsRoceTransports.TRANSPORTS.size(), spread.rowCount());
+        for (int i = 0; i < spread.rowCount(); i++) {
+            String name = spread.stringColumn("transport").get(i);
+            Table mine = t.where(t.stringColumn("transport").isEqualTo(name));
+            double a = mine.doubleColumn("roce_over_gse").get(0);
+            double b = mine.doubleColumn("roce_over_gse").get(1);
+            assertEquals((a + b) / 2, spread.doubleColumn("ratio_median").get(i), 1e-12, "the median of two seeds is their mean");
+            assertEquals(Math.min(a, b), spread.doubleColumn("ratio_min").get(i), 0.0);
+            assertEquals(Math.max(a, b), spread.doubleColumn("ratio_max").get(i), 0.0);
+            assertEquals((mine.longColumn("decreases").get(0) + mine.longColumn("decreases").get(1)) / 2.0,
+                    spread.doubleColumn("decreases").get(i), 1e-12);
         }
         Table again = GseVsRoceTransports.ratios(tb, GseVsRoceTransports.TRANSPORTS, Algorithm.ALL_TO_ALL_AT_ONCE, 1.5, SMALL, seeds,
                 new LocalThreads(1), Progress.silent());
@@ -63,6 +88,8 @@ class GseVsRoceTransportsTest {
         e = assertThrows(IllegalArgumentException.class, () -> GseVsRoceTransports.points(tb, GseVsRoceTransports.TRANSPORTS,
                 Algorithm.ALL_TO_ALL_AT_ONCE, 1.5, 10, new long[] {1}));
         assertTrue(e.getMessage().contains("bufferBytes"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> GseVsRoceTransports.decreases(TransportChoice.GSE));
+        assertTrue(e.getMessage().contains("transport"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> GseVsRoceTransports.summary(null));
         assertTrue(e.getMessage().contains("ratios"), e.getMessage());
     }

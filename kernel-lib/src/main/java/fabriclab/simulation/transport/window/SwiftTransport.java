@@ -19,12 +19,13 @@ import fabriclab.simulation.transport.TransportRun;
  * flow scaling). {@code hops} is the number of switches on the shortest path of the flow (the paper derives it from
  * the IP TTL).
  *
- * <p><b>Window</b> (algorithm 1): on each ACK with delay d (the ACK's arrival minus the echoed send time of the packet
+ * <p><b>Window</b> (section 3.1, algorithm 1): on each ACK with delay d (the ACK's arrival minus the echoed send time of the packet
  * that triggered it): d &lt; t: {@code cwnd += ai / cwnd x acked} (cwnd &ge; 1) or {@code cwnd += ai x acked}
  * (cwnd &lt; 1); otherwise, if no decrease happened within the last RTT (d),
  * {@code cwnd := cwnd max(1 - beta (d - t) / d, 1 - maxMdf)}. A NAK or a timeout (loss):
  * {@code cwnd := cwnd (1 - maxMdf)}, once per RTT. cwnd stays in [minCwnd, maxCwnd]. At most ceil(cwnd) packets are
- * unacknowledged; below one packet the sender paces one packet per RTT / cwnd (the paper's pacing for cwnd &lt; 1),
+ * unacknowledged; below one packet the sender paces one packet per RTT / cwnd (the paper's pacing for cwnd &lt; 1,
+ * section 3.4),
  * above it sends at line rate within the window. The flow starts at maxCwnd.
  *
  * <p>The fabric window only: the paper's second window, for the endpoint delay (the receiving host's processing, which
@@ -81,11 +82,16 @@ public record SwiftTransport(double baseTargetS, double hopScaleS, double fsRang
     }
 
     /**
-     * Defaults: the paper's constants for the window rule and flow scaling (ai 1 packet per RTT, beta 0.8, maxMdf 0.5,
-     * fsMinCwnd 0.1, fsMaxCwnd 100 packets, minCwnd 0.001 packets); base target 25 us and fsRange 4 x base target,
-     * the defaults of the Swift class of the RDMA reference simulator (aliyun/ns-3-alibabacloud @ eb45e7f,
-     * {@code rdma-congestion-ops.cc}: {@code BaseTarget 25000} ns, {@code Range 4.0}); per-hop scaling 1 us (this
-     * project's choice: Swift's deployment value is for Google's fabric, not this one; an axis); maxCwnd
+     * Defaults, each with its source. From the paper: the window rule with its constants ai, beta and maxMdf
+     * (section 3.1, algorithm 1), the least window 0.001 packets with pacing below one packet (section 3.4, large-scale
+     * incast), and the target {@code baseTarget + hops x h + fs(cwnd)} with fs spanning fsRange over
+     * [fsMinCwnd, fsMaxCwnd] (section 3.5). The values of ai, beta, maxMdf, fsMinCwnd and fsMaxCwnd are not cited from
+     * the paper (its text was not at hand): ai 1 packet per RTT, beta 0.8, maxMdf 0.5, fsMinCwnd 0.1 and fsMaxCwnd 100
+     * packets as htsim's Swift sets them (Broadcom/csg-htsim @ d6bfbe6, {@code sim/swift.cpp}, which calls its ai,
+     * beta and maxMdf guesses; the RDMA reference's Swift class has {@code MaxMdf} 0.4); base target 25 us and fsRange 4 x base target (100 us)
+     * as the RDMA reference's Swift class (aliyun/ns-3-alibabacloud @ eb45e7f, {@code rdma-congestion-ops.cc}:
+     * {@code BaseTarget 25000} ns, {@code Range 4.0}; htsim: 20 us and 5 x base target); per-hop scaling h 1 us (this
+     * project's choice, an axis: the reference has no per-hop term, htsim base target / 6.55 = 3.05 us); maxCwnd
      * {@code maxCwndPackets}; an ACK per packet on the data's priority, 64-byte ACKs.
      *
      * @param maxCwndPackets the largest and initial window [packets] (one BDP of the fabric's longest path starts a
