@@ -504,6 +504,23 @@ final class BadInputRegistry {
         };
     }
 
+    /** GSE on 000's AlltoAll at 4 KiB per rank, seed 1 (a run of well under a second). */
+    private static fabriclab.experiments.DesignComparison.Point designPoint() {
+        return new fabriclab.experiments.DesignComparison.Point(fabriclab.experiments.DesignComparison.Workload.ALL_TO_ALL_000,
+                false, fabriclab.experiments.DesignComparison.Design.GSE, "defaults", 4096L, 1L);
+    }
+
+    /** Two made-up results of one workload and seed, GSE's and UEC's (no run). */
+    private static List<fabriclab.experiments.DesignComparison.Result> designResults() {
+        fabriclab.experiments.DesignComparison.Point uec = new fabriclab.experiments.DesignComparison.Point(
+                fabriclab.experiments.DesignComparison.Workload.ALL_TO_ALL_000, false,
+                fabriclab.experiments.DesignComparison.Design.UEC, "reps", 4096L, 1L);
+        return List.of(new fabriclab.experiments.DesignComparison.Result(designPoint(), true, 2.0, 2.0, 1.0, 8L, 8L, 8L, 0.0, 1.0,
+                0L, 0.0, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L),
+                new fabriclab.experiments.DesignComparison.Result(uec, true, 3.0, 3.0, 1.0, 8L, 8L, 8L, 0.0, 1.0,
+                0L, 0.0, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L));
+    }
+
     /** A small leaf-spine: 4 servers x 2 NICs, 2 leaves, 2 spines, 100G, so hosts 0-3 on leaf1 and 4-7 on leaf2. */
     private static fabriclab.fabric.LeafSpine smallLeafSpine() {
         return new fabriclab.fabric.LeafSpine(4, 2, 2, 2, 100_000_000_000L, 100_000_000_000L, 1, 1000, 1000);
@@ -628,6 +645,31 @@ final class BadInputRegistry {
     private static BadInputContractTest.Call moreBaselines(String id) {
         String leafSpineTopology = "leaf-spine";
         return switch (id) {
+            case "fabriclab.experiments.DesignComparison$Point#<init>(Workload,boolean,Design,String,long,long)" ->
+                    call(fabriclab.experiments.DesignComparison.Point.class, id, designPoint().workload(), false,
+                            fabriclab.experiments.DesignComparison.Design.GSE, "defaults", 4096L, 1L);
+            case "fabriclab.experiments.DesignComparison#points(List,long[],long[],boolean)" ->
+                    call(fabriclab.experiments.DesignComparison.class, id,
+                            List.of(fabriclab.experiments.DesignComparison.Workload.ALL_TO_ALL_000), new long[] {4096},
+                            new long[] {1}, false);
+            case "fabriclab.experiments.DesignComparison$Result#<init>(Point,boolean,double,double,double,long,long,long,double,double,long,double,long,long,long,long,long,long,long,long,long,long,long,long)" ->
+                    call(fabriclab.experiments.DesignComparison.Result.class, id, designPoint(), true, 2.0, 2.0, 1.0, 8L, 8L,
+                            8L, 0.0, 1.0, 0L, 0.0, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L);
+            case "fabriclab.experiments.DesignComparison#overGse(List)", "fabriclab.experiments.DesignComparison#table(List)",
+                    "fabriclab.experiments.DesignComparison#ranking(List)" ->
+                    call(fabriclab.experiments.DesignComparison.class, id, designResults());
+            case "fabriclab.experiments.DesignComparison#figure(Table,Workload)" ->
+                    call(fabriclab.experiments.DesignComparison.class, id,
+                            fabriclab.experiments.DesignComparison.ranking(designResults()),
+                            fabriclab.experiments.DesignComparison.Workload.ALL_TO_ALL_000);
+            case "fabriclab.experiments.DesignComparison#dataset(List,String)" ->
+                    call(fabriclab.experiments.DesignComparison.class, id, designResults(), "notes");
+            // the smallest sweep: one GSE run of 4 KiB per rank (well under a second)
+            case "fabriclab.experiments.DesignComparison#sweep(List,SweepExecutor,ProgressSink)" ->
+                    call(fabriclab.experiments.DesignComparison.class, id, List.of(designPoint()),
+                            new fabriclab.sweep.LocalThreads(1), Progress.silent());
+            case "fabriclab.experiments.DesignComparison$Task#run(Point)" ->
+                    call(new fabriclab.experiments.DesignComparison.Task(), id, designPoint());
             case "fabriclab.scenarios.ScenarioSettings#<init>(String,Fabric,Traffic,Transport,long)" ->
                     call(fabriclab.scenarios.ScenarioSettings.class, id, "permutation",
                             fabriclab.scenarios.ScenarioSettings.Fabric.defaults(),

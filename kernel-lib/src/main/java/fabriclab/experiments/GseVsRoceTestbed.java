@@ -292,7 +292,7 @@ public record GseVsRoceTestbed(Uplinks uplinks, int queuePairs, boolean queuePai
      * over its queue pairs ({@link #queuePairsOf}), source ports drawn at a queue pair's first use, in
      * (job, transfer, queue pair) order.
      */
-    private JobSimulation.JobFlows flows(Algorithm algorithm, long bufferBytes) {
+    JobSimulation.JobFlows flows(Algorithm algorithm, long bufferBytes) {
         return rnd -> {
             int[][] groups = Duan2024Testbed.jobGroups();
             QueuePairFlows flows = new QueuePairFlows();

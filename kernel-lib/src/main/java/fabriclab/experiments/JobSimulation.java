@@ -17,7 +17,10 @@ import fabriclab.loadbalancing.hash.HashFunction;
 import fabriclab.progress.Progress;
 import fabriclab.scenarios.TransportChoice;
 import fabriclab.simulation.config.Forwarding;
+import fabriclab.simulation.trace.QueueingObserver;
+import fabriclab.simulation.transport.OutOfOrderPlacement;
 import fabriclab.simulation.transport.ReliableConnection;
+import fabriclab.simulation.transport.uec.UecTransport;
 import fabriclab.simulation.transport.gse.GseTransport;
 import fabriclab.simulation.transport.roce.RoceTransport;
 import fabriclab.simulation.Scenario;
@@ -66,29 +69,61 @@ final class JobSimulation {
      * @param transport RoCE only: another congestion control in place of DCQCN ({@link TransportChoice#HPCC},
      *        {@code DCTCP}, {@code TIMELY}, {@code SWIFT}: its model with an ACK per packet, its switch marking from
      *        {@link TransportChoice#buffer}, PFC when {@link TransportChoice#pfcByDefault}), or null for DCQCN as
-     *        {@code dcqcn} says
+     *        {@code dcqcn} says; or {@link TransportChoice#UEC} ({@link UecTransport#defaults()} or {@code uec}, its
+     *        switches trimming and marking as {@link UecTransport#switchBuffer} says for the fabric's BDP, no PFC)
+     * @param routing how the switches choose among equal-cost egresses (not GSE, whose edges spray): null for ECMP on the
+     *        5-tuple; {@link Forwarding.Mode#ADAPTIVE_PACKET} or {@link Forwarding.Mode#ADAPTIVE_FLOWLET} (flowlet gap
+     *        {@link Forwarding#DLB_INACTIVITY_INTERVAL_PS}) for switch adaptive routing, the RoCE NICs then placing
+     *        packets out of order ({@link OutOfOrderPlacement#defaults()})
+     * @param uec the UEC transport's settings when {@code transport} is {@link TransportChoice#UEC}, null for its defaults
      */
     record FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
-            boolean gseFabricPfc, Marking marking, boolean clampTargetRate, TransportChoice transport) {
+            boolean gseFabricPfc, Marking marking, boolean clampTargetRate, TransportChoice transport, Forwarding.Mode routing,
+            UecTransport uec) {
         FabricSettings {
             Parameters.notNull("fabric", fabric);
             Parameters.notNull("pfc", pfc);
-            if (transport != null && (fabric != RoceOrGse.ROCE || !transport.acknowledged() || !transport.forwardedBySwitches()
-                    || transport == TransportChoice.CTCC)) {
-                throw new IllegalArgumentException("transport must be null or one of hpcc, dctcp, timely, swift, dcqcn, roce on"
-                        + " RoCE, got " + transport + " on " + fabric);
+            if (transport != null && (fabric != RoceOrGse.ROCE || !transport.forwardedBySwitches()
+                    || !(transport.acknowledged() || transport == TransportChoice.UEC) || transport == TransportChoice.CTCC)) {
+                throw new IllegalArgumentException("transport must be null or one of hpcc, dctcp, timely, swift, dcqcn, roce, uec"
+                        + " on RoCE, got " + transport + " on " + fabric);
+            }
+            if (routing != null && (fabric != RoceOrGse.ROCE || !(routing == Forwarding.Mode.ECMP || routing.adaptive()))) {
+                throw new IllegalArgumentException("routing must be null, ECMP or adaptive on RoCE, got " + routing + " on " + fabric);
+            }
+            if (uec != null && transport != TransportChoice.UEC) {
+                throw new IllegalArgumentException("uec must be null unless transport is uec, got " + transport);
             }
         }
 
         /** DCQCN as {@code dcqcn} says (no other transport). */
         FabricSettings(RoceOrGse fabric, DcqcnParameters dcqcn, Pfc pfc, PfcDynamicThreshold pfcDynamicThreshold,
                 boolean gseFabricPfc, Marking marking, boolean clampTargetRate) {
-            this(fabric, dcqcn, pfc, pfcDynamicThreshold, gseFabricPfc, marking, clampTargetRate, null);
+            this(fabric, dcqcn, pfc, pfcDynamicThreshold, gseFabricPfc, marking, clampTargetRate, null, null, null);
         }
 
         /** A copy running {@code choice} in place of DCQCN (RoCE). */
         FabricSettings withTransport(TransportChoice choice) {
-            return new FabricSettings(fabric, dcqcn, pfc, pfcDynamicThreshold, gseFabricPfc, marking, clampTargetRate, choice);
+            return new FabricSettings(fabric, dcqcn, pfc, pfcDynamicThreshold, gseFabricPfc, marking, clampTargetRate, choice,
+                    routing, null);
+        }
+
+        /** A copy running UEC with {@code settings} in place of DCQCN (RoCE fabric: switches forwarding the transport). */
+        FabricSettings withUec(UecTransport settings) {
+            return new FabricSettings(fabric, dcqcn, pfc, pfcDynamicThreshold, gseFabricPfc, marking, clampTargetRate,
+                    TransportChoice.UEC, routing, Parameters.notNull("settings", settings));
+        }
+
+        /** A copy whose switches choose egresses by {@code mode} (RoCE). */
+        FabricSettings withRouting(Forwarding.Mode mode) {
+            return new FabricSettings(fabric, dcqcn, pfc, pfcDynamicThreshold, gseFabricPfc, marking, clampTargetRate, transport,
+                    Parameters.notNull("mode", mode), uec);
+        }
+
+        /** A copy with GSE's PFC backstop on the fabric's ports on or off (GSE). */
+        FabricSettings withGseFabricPfc(boolean on) {
+            return new FabricSettings(fabric, dcqcn, pfc, pfcDynamicThreshold, on, marking, clampTargetRate, transport, routing,
+                    uec);
         }
 
         /** Marking {@code dcqcn.marking()} at every port, every cut setting the target rate. */
@@ -174,6 +209,27 @@ final class JobSimulation {
      */
     static JobMetrics run(LeafSpine leafSpine, FabricSettings settings, long seed, JobFlows jobs, int groups, int[] deadLinks,
             Consumer<Scenario.Builder> setup) {
+        Run run = simulate(leafSpine, settings, seed, jobs, setup, null);
+        return JobMetrics.of(run.result(), leafSpine, run.topology(), run.groupOf(), groups, deadLinks);
+    }
+
+    /**
+     * A simulated run: its result, the topology it ran on and the group of each flow.
+     *
+     * @param result the simulator's result
+     * @param topology the fabric built
+     * @param groupOf the group of each flow, by flow id
+     */
+    record Run(SimulationResult result, Topology topology, int[] groupOf) {
+    }
+
+    /**
+     * The one set-up behind {@link #run}: the flows on {@code leafSpine}, the transport, PFC, buffers and forwarding as
+     * {@code settings} say, {@code setup} applied, simulated to {@link #HORIZON_PS}; {@code observer} (may be null) sees
+     * every packet leave a switch egress queue.
+     */
+    static Run simulate(LeafSpine leafSpine, FabricSettings settings, long seed, JobFlows jobs, Consumer<Scenario.Builder> setup,
+            QueueingObserver observer) {
         SplittableRandom rnd = new SplittableRandom(seed);
         Placement placement = jobs.drawPorts(rnd);
         boolean roce = settings.fabric() == RoceOrGse.ROCE;
@@ -182,23 +238,37 @@ final class JobSimulation {
         if (roce && settings.dcqcn() != null && settings.marking() != null) {
             buffer = markingBuffer(settings.marking(), leafSpine);
         }
+        Topology topology = leafSpine.build();
         TransportChoice other = settings.transport();
-        if (other != null) {
+        UecTransport uec = other == TransportChoice.UEC ? (settings.uec() != null ? settings.uec() : UecTransport.defaults()) : null;
+        if (uec != null) {
+            buffer = UecTransport.switchBuffer(BUFFER_BYTES, uecBdpBytes(uec, topology, leafSpine), PACKET_BYTES);
+        } else if (other != null) {
             buffer = other.buffer(BUFFER_BYTES);
         }
-        SimulationConfig c = new SimulationConfig(4096, 0, 1, buffer, Forwarding.ecmp(HashFunction.CRC32, rnd.nextInt()), seed, 0,
-                0);
-        Topology topology = leafSpine.build();
+        int ecmpSeed = rnd.nextInt();
+        Forwarding.Mode routing = settings.routing() == null ? Forwarding.Mode.ECMP : settings.routing();
+        Forwarding forwarding = switch (routing) {
+            case ADAPTIVE_PACKET -> Forwarding.adaptivePerPacket();
+            case ADAPTIVE_FLOWLET -> Forwarding.adaptivePerFlowlet(Forwarding.DLB_INACTIVITY_INTERVAL_PS);
+            default -> Forwarding.ecmp(HashFunction.CRC32, ecmpSeed);
+        };
+        SimulationConfig c = new SimulationConfig(PACKET_BYTES, 0, 1, buffer, forwarding, seed, 0, 0);
         Scenario.Builder scenario = Scenario.builder(topology, c);
         int[] groupOf = placement.addTo(scenario);
-        if (roce && other != null) {
-            scenario.transport(other.model(ReliableConnection.defaults().withAckEvery(1)));
+        ReliableConnection connection = routing.adaptive()
+                ? ReliableConnection.defaults().withOutOfOrder(OutOfOrderPlacement.defaults()) : ReliableConnection.defaults();
+        if (uec != null) {
+            scenario.transport(uec);
+        } else if (roce && other != null) {
+            scenario.transport(other.model(connection.withAckEvery(1)));
             if (other.pfcByDefault()) {
                 scenario.pfc(settings.pfc()).pfcDynamicThreshold(settings.pfcDynamicThreshold());
             }
         } else if (roce) {
-            scenario.transport(settings.dcqcn() == null ? RoceTransport.noCongestionControl()
-                    : RoceTransport.dcqcn(settings.dcqcn()).withClampTargetRate(settings.clampTargetRate()))
+            RoceTransport model = settings.dcqcn() == null ? RoceTransport.noCongestionControl()
+                    : RoceTransport.dcqcn(settings.dcqcn()).withClampTargetRate(settings.clampTargetRate());
+            scenario.transport(routing.adaptive() ? model.withReliableConnection(connection) : model)
                     .pfc(settings.pfc())
                     .pfcDynamicThreshold(settings.pfcDynamicThreshold());
         } else {
@@ -208,8 +278,23 @@ final class JobSimulation {
             }
         }
         setup.accept(scenario);
-        SimulationResult r = new Simulator(scenario.build()).run(HORIZON_PS, Progress.silent());
-        return JobMetrics.of(r, leafSpine, topology, groupOf, groups, deadLinks);
+        Simulator sim = observer == null ? new Simulator(scenario.build()) : new Simulator(scenario.build(), observer);
+        SimulationResult r = sim.run(HORIZON_PS, Progress.silent());
+        return new Run(r, topology, groupOf);
+    }
+
+    /** Packet size of every run [bytes], without header overhead. */
+    static final int PACKET_BYTES = 4096;
+
+    /**
+     * UEC's BDP on {@code leafSpine}, bytes: the host line rate times the base RTT by the reference simulator's rule
+     * ({@link UecTransport#fabricBaseRttPs} from every host) unless {@code uec} gives one.
+     */
+    static long uecBdpBytes(UecTransport uec, Topology topology, LeafSpine leafSpine) {
+        int[] hosts = java.util.stream.IntStream.range(0, topology.hosts()).toArray();
+        long rtt = uec.baseRttPs() > 0 ? uec.baseRttPs()
+                : UecTransport.fabricBaseRttPs(topology, hosts, PACKET_BYTES, uec.controlBytes());
+        return Math.max(1, Math.round(leafSpine.hostRateBitsPerSecond() / 8.0 * rtt / 1e12));
     }
 
     /**
