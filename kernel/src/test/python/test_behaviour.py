@@ -21,6 +21,12 @@ from jupyter_client.manager import start_new_kernel
 TIMEOUT = 120
 
 
+def chain(prefix, n):
+    """n one-line methods: each calls the next one (a forward reference) and adds 1; the last returns x."""
+    return "".join(f"int {prefix}{i}(int x) {{ return {f'{prefix}{i + 1}(x) + 1' if i + 1 < n else 'x'}; }}\n"
+                   for i in range(n))
+
+
 class KernelSession(unittest.TestCase):
     """One kernel for the class; helpers that collect a request's messages."""
 
@@ -248,6 +254,14 @@ class Errors(KernelSession):
         self.assertIn(f"at cell {content['execution_count']}, line 2", tb)
         self.assert_points_at(tb, f"(cell {defined['execution_count']}, line 3)", "liftOff(n);", "liftOff")
 
+    def test_an_error_in_the_thirtieth_method_of_a_cell_points_at_its_line(self):
+        cell = chain("chainB", 29) + "int chainB29(int x) {\n  String s = x;\n  return 0;\n}\n" + chain("chainC", 10)
+        content, error = self.error_of(cell)
+        self.assertEqual(error["ename"], "CompilationException")
+        self.assertIn("incompatible types", error["evalue"])
+        self.assert_points_at("\n".join(error["traceback"]), f"(cell {content['execution_count']}, line 31)",
+                              "String s = x;", "x;")
+
     def test_stack_overflow_is_trimmed(self):
         self.run_cell("int forever(int n) { return forever(n + 1) + 1; }")
         content, error = self.error_of("forever(0)")
@@ -275,6 +289,13 @@ class Declarations(KernelSession):
     def test_a_reference_never_defined_is_an_error(self):
         content, error = self.error_of("void lonely() { nowhere(); }")
         self.assertIn("nowhere", "\n".join(error["traceback"]))
+
+    def test_forty_methods_in_one_cell_call_forward_and_are_redefined_later(self):
+        self.run_cell(chain("chainA", 40))
+        # chainA0(x) = chainA1(x) + 1 = ... = chainA39(x) + 39
+        self.assertEqual(self.result_text("chainA0(5)"), "44")
+        self.run_cell("int chainA39(int x) { return 2 * x; }")
+        self.assertEqual(self.result_text("chainA0(5)"), "49")
 
 
 class ImportsInLaterCells(KernelSession):

@@ -17,7 +17,9 @@ import jdk.jshell.SourceCodeAnalysis;
  *
  * <p>Declarations may refer to ones later in the same cell (a method calling one defined below it, mutually
  * recursive methods): JShell keeps them as recoverable and completes them when the missing piece is defined.
- * Only what is still undefined at the end of the cell is an error. Imports follow {@link Imports}' rules.
+ * Only what is still undefined at the end of the cell is an error. Two or more consecutive method and type
+ * declarations are declared in one compilation ({@link MethodBatch}); when one of them fails to compile, the
+ * cell stops with its error and the others are defined. Imports follow {@link Imports}' rules.
  *
  * <p>An interrupt ({@link #interrupt}, from any thread) stops the running snippet and is checked before each
  * snippet starts; it stays set until {@link #clearInterrupt}, so one that comes while the cell compiles is
@@ -30,6 +32,8 @@ final class CellEvaluator {
     private final Imports imports;
     private final Magics magics;
     private final ErrorFormatter errors;
+    /** Declares several of a cell's methods and types in one compilation; null when JShell's internals are closed. */
+    private final MethodBatch batch;
     private volatile boolean interrupted;
     private boolean lastEndedWithSemicolon;
 
@@ -41,6 +45,7 @@ final class CellEvaluator {
         this.imports = imports;
         this.magics = magics;
         this.errors = errors;
+        this.batch = MethodBatch.create(shell);
     }
 
     /**
@@ -66,6 +71,7 @@ final class CellEvaluator {
         EvalResult last = EvalResult.NONE;
         String rest = code;
         List<Snippet> recoverable = new ArrayList<>();
+        List<Origin> declarations = new ArrayList<>(); // consecutive method and type declarations not yet evaluated
         while (true) {
             SourceCodeAnalysis.CompletionInfo info = analysis.analyzeCompletion(rest);
             if (info.completeness() == SourceCodeAnalysis.Completeness.EMPTY) {
@@ -73,25 +79,34 @@ final class CellEvaluator {
             }
             String source = info.completeness().isComplete() ? info.source() : rest;
             if (!info.completeness().isComplete() && info.completeness() != SourceCodeAnalysis.Completeness.UNKNOWN) {
+                declare(declarations, cellNumber, recoverable);
                 throw ErrorFormatter.incompleteCode(code, rest, cellNumber);
             }
             int startLine = SourceLines.lineOf(code, code.length() - rest.length() + SourceLines.leadingBlank(rest));
             lastEndedWithSemicolon = info.completeness() == SourceCodeAnalysis.Completeness.COMPLETE
                     && source.stripTrailing().endsWith(";");
-            if (interrupted) {
-                throw errors.interrupted(cellNumber, startLine, null);
-            }
             String oneLine = Imports.oneLine(source);
-            if (imports.coveredByDefaults(oneLine)) {
+            if (batch != null && info.completeness().isComplete() && oneLine == null && MethodBatch.mayBeDeclaration(source)) {
+                declarations.add(new Origin(source, startLine));
                 last = EvalResult.NONE;
             } else {
-                last = evalSnippet(oneLine != null ? oneLine : source, cellNumber, startLine, recoverable);
+                declare(declarations, cellNumber, recoverable);
+                if (interrupted) {
+                    throw errors.interrupted(cellNumber, startLine, null);
+                }
+                if (imports.coveredByDefaults(oneLine)) {
+                    last = EvalResult.NONE;
+                } else {
+                    String evaluated = oneLine != null ? oneLine : source;
+                    last = onEvents(shell.eval(evaluated), List.of(new Origin(evaluated, startLine)), cellNumber, recoverable);
+                }
             }
             if (!info.completeness().isComplete()) {
                 break;
             }
             rest = info.remaining();
         }
+        declare(declarations, cellNumber, recoverable);
         for (Snippet s : recoverable) {
             Snippet.Status status = shell.status(s);
             if (status == Snippet.Status.RECOVERABLE_DEFINED || status == Snippet.Status.RECOVERABLE_NOT_DEFINED) {
@@ -104,35 +119,82 @@ final class CellEvaluator {
         return last;
     }
 
-    private EvalResult evalSnippet(String source, int cellNumber, int startLine, List<Snippet> recoverable) throws CellException {
-        List<SnippetEvent> events = shell.eval(source);
-        EvalResult result = EvalResult.NONE;
+    /** A snippet's source and the line of its cell it starts on. */
+    private record Origin(String source, int startLine) {
+    }
+
+    /**
+     * Evaluates the pending declarations (methods and types, in the cell's order) and empties the list: two or
+     * more in one compilation ({@link MethodBatch}), else one snippet at a time, as any other snippet.
+     */
+    private void declare(List<Origin> declarations, int cellNumber, List<Snippet> recoverable) throws CellException {
+        if (declarations.isEmpty()) {
+            return;
+        }
+        List<Origin> pending = List.copyOf(declarations);
+        declarations.clear();
+        if (interrupted) {
+            throw errors.interrupted(cellNumber, pending.get(0).startLine(), null);
+        }
+        if (pending.size() > 1) {
+            List<SnippetEvent> events = batch.eval(pending.stream().map(Origin::source).toList());
+            if (events != null) {
+                onEvents(events, pending, cellNumber, recoverable);
+                return;
+            }
+        }
+        for (Origin o : pending) {
+            if (interrupted) {
+                throw errors.interrupted(cellNumber, o.startLine(), null);
+            }
+            onEvents(shell.eval(o.source()), List.of(o), cellNumber, recoverable);
+        }
+    }
+
+    /**
+     * Reads the events of one evaluation: the values, where each snippet came from, then the first interrupt,
+     * compile error or exception, in the snippets' order. {@code origins} has one entry per snippet the
+     * evaluation made, or one for all of them (one source that JShell cut in several, {@code int a, b;}).
+     */
+    private EvalResult onEvents(List<SnippetEvent> events, List<Origin> origins, int cellNumber, List<Snippet> recoverable)
+            throws CellException {
+        List<SnippetEvent> own = new ArrayList<>();
+        List<Object> values = new ArrayList<>();
         for (SnippetEvent event : events) {
             Object value = control.takeResult(event.value());
             if (event.causeSnippet() != null) {
                 imports.onSideEffect(event);
                 continue;
             }
+            Origin origin = origins.get(Math.min(own.size(), origins.size() - 1));
+            errors.recordOrigin(event.snippet().id(), cellNumber, origin.startLine());
+            own.add(event);
+            values.add(value);
+        }
+        EvalResult result = EvalResult.NONE;
+        for (int i = 0; i < own.size(); i++) {
+            SnippetEvent event = own.get(i);
+            Origin origin = origins.get(Math.min(i, origins.size() - 1));
             Snippet snippet = event.snippet();
-            errors.recordOrigin(snippet.id(), cellNumber, startLine);
             dropTemporaryVariable(snippet);
             if (event.exception() instanceof EvalException ee && CellExecutionControl.isStop(ee.getExceptionClassName())) {
-                throw errors.interrupted(cellNumber, startLine, ee);
+                throw errors.interrupted(cellNumber, origin.startLine(), ee);
             }
             if (interrupted || control.wasStopped()) {
-                throw errors.interrupted(cellNumber, startLine, null);
+                throw errors.interrupted(cellNumber, origin.startLine(), null);
             }
             if (event.status() == Snippet.Status.REJECTED) {
-                throw errors.compileError(snippet, source, cellNumber, startLine);
+                throw errors.compileError(snippet, origin.source(), cellNumber, origin.startLine());
             }
             if (event.exception() != null) {
-                throw errors.runtimeError(event.exception(), cellNumber, startLine);
+                throw errors.runtimeError(event.exception(), cellNumber, origin.startLine());
             }
             if (event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED || event.status() == Snippet.Status.RECOVERABLE_DEFINED) {
                 recoverable.add(snippet);
             }
             boolean expression = snippet.kind() == Snippet.Kind.EXPRESSION
                     || (snippet.kind() == Snippet.Kind.VAR && snippet.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND);
+            Object value = values.get(i);
             result = expression && value != null ? new EvalResult(value, true) : EvalResult.NONE;
         }
         return result;
