@@ -49,9 +49,7 @@ public record SeedRange(String basis, List<String> labels, List<Double> values) 
 
     /** The median: the middle value, or the mean of the two middle values for an even count. */
     public double median() {
-        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        return SeedRanges.median(values);
     }
 
     /** How many values meet {@code target} ({@link Target#met}). */

@@ -4,6 +4,7 @@ import fabriclab.Parameters;
 import fabriclab.datasets.Dataset;
 import fabriclab.datasets.Provenance;
 import fabriclab.experiments.testbed.Duan2024Testbed;
+import fabriclab.experiments.testbed.Spread;
 import fabriclab.experiments.testbed.Duan2024Testbed.Algorithm;
 import fabriclab.experiments.testbed.RoceOrGse;
 import fabriclab.progress.ProgressSink;
@@ -339,13 +340,13 @@ public final class GseVsRoceTransports {
             String[] at = k.split("\t");
             Table rows = whatIf.where(whatIf.stringColumn("algorithm").isEqualTo(at[0]).and(whatIf.stringColumn("transport").isEqualTo(at[1])));
             double[] v = rows.doubleColumn("roce_over_gse").asDoubleArray();
-            java.util.Arrays.sort(v);
+            Spread ratio = Spread.of(v);
             algorithm.append(at[0]);
             transport.append(at[1]);
             n.append(v.length);
-            median.append(v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2);
-            min.append(v[0]);
-            max.append(v[v.length - 1]);
+            median.append(ratio.median());
+            min.append(ratio.min());
+            max.append(ratio.max());
             for (int j = 0; j < MECHANISMS.size(); j++) {
                 means.get(j).append(((tech.tablesaw.api.NumericColumn<?>) rows.column(MECHANISMS.get(j))).mean());
             }

@@ -329,7 +329,7 @@ public record HtsimAdaptiveRoce(String scenario, String strategy) {
         String rule = "our median in the reference's seed range widened by half its width, at least one packet";
         double[] sorted = Arrays.stream(ours).sorted().toArray();
         int n = sorted.length;
-        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        double median = RdmaReferenceComparison.median(ours);
         return new Row(quantity, unit, min, max, sorted[0], median, sorted[n - 1], min - widen, max + widen,
                 miss.isEmpty() ? rule : rule + "; miss: " + miss);
     }
