@@ -1,0 +1,332 @@
+package fabriclab.validation;
+
+import fabriclab.Parameters;
+import fabriclab.fabric.LinkSpec;
+import fabriclab.fabric.Pfc;
+import fabriclab.fabric.Time;
+import fabriclab.fabric.Topology;
+import fabriclab.loadbalancing.hash.HashFunction;
+import fabriclab.simulation.Scenario;
+import fabriclab.simulation.SimulationResult;
+import fabriclab.simulation.config.FlowSpec;
+import fabriclab.simulation.config.Forwarding;
+import fabriclab.simulation.config.SimulationConfig;
+import fabriclab.simulation.config.SwitchBuffer;
+import fabriclab.simulation.transport.ReliableConnection;
+import fabriclab.simulation.transport.hpcc.HpccTransport;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * HPCC on the scenarios csg-htsim's {@code htsim_hpcc} (github.com/Broadcom/csg-htsim @ 841d9e7,
+ * {@code sim/datacenter/main_hpcc.cpp}, {@code sim/hpcc.cpp}) ran for the dataset {@code htsim-cc}
+ * ({@code tools/htsim-cc/README.md}), and the comparison of our seeds with its ten.
+ *
+ * <p>The scenario, as the reference's: the 16-host three-tier fat tree its program builds for {@code -nodes 16}
+ * (k = 4: 8 ToRs of 2 hosts, 4 pods of 2 ToRs and 2 aggregation switches, 4 cores; the aggregation switch at position
+ * j of a pod linked to cores j and j + 2), every link 100 Gb/s with 1 us of propagation; 4096 B of payload and 64 B of
+ * header per data packet, a 64 B ACK per packet; PFC per ingress port, PAUSE above 61,440 B (15 x 4096 B) and XON below
+ * 49,152 B (12 x 4096 B), no drops; per-flow ECMP. Workloads at t = 0: {@code incast8}, hosts 8 to 15 each send
+ * 1,048,576 B to host 0; {@code permutation16}, host i sends 2,097,152 B to host (i + 8) mod 16.
+ *
+ * <p>HPCC's settings, the reference's defaults ({@code hpcc.cpp}) mapped onto {@link HpccTransport}:
+ * <ul>
+ *   <li>eta 0.95 ({@code HPCCSrc::_eta}), maxStage 5 ({@code _max_stages}): the same.</li>
+ *   <li>T = 12 us ({@code HPCCSrc::_T}, a constant, not the path's RTT): {@link HpccTransport#withBaseRtt} 12 us. The
+ *       initial window B T = 150,000 B and pacing at W / T follow in both.</li>
+ *   <li>W_AI = one MSS, 4096 B ({@code _Wai = _mss}): ours keeps the step as a rate, R_AI = W_AI / T =
+ *       4096 x 8 / 12 us = 2.731 Gb/s ({@link #RATE_AI_BPS}).</li>
+ *   <li>No rate floor in the reference; its window never falls below W_AI (W = W_c / (U / eta) + W_AI), so ours gets
+ *       R_min = W_AI / T, the same 2.731 Gb/s.</li>
+ *   <li>Telemetry adds no bytes to the reference's packets: {@link HpccTransport#withIntHeaderBytes} 0. ACKs of 64 B,
+ *       one per packet, on the data's priority: the same.</li>
+ *   <li>Fast reaction: the reference reacts at every ACK, ours too ({@code fastReaction} true).</li>
+ * </ul>
+ *
+ * <p>Modelling differences, stated and not matched (the mechanisms to name where a row misses):
+ * <ul>
+ *   <li><b>Window rule.</b> The reference stores the per-ACK window as W_c at every ACK, so the per-ACK reaction
+ *       compounds: every ACK adds a whole W_AI (4096 B) and divides by U / eta. Ours (the paper's Algorithm 1) computes
+ *       a fast reaction from the W_c of the last reference update and keeps W_c only once per RTT.</li>
+ *   <li><b>Utilisation.</b> The reference keeps each hop's reference record from the first ACK only (it is stored when
+ *       the hop count changes), so txRate is the average since that ACK and the queue term is the min of now and that
+ *       first record; tau / T is an integer division of picosecond counts, so U stays at its start (eta) until an
+ *       ACK's tau reaches T and then takes that ACK's u whole. Ours measures between consecutive ACKs and smooths by
+ *       tau / T.</li>
+ *   <li><b>Telemetry stamp.</b> The reference stamps at the end of a packet's transmission with the queue holding
+ *       the packet; ours at the start of its transmission, without it.</li>
+ *   <li><b>ECMP.</b> The reference hashes (flow id, a random path id, a random salt per switch) with the FreeBSD hash;
+ *       ours CRC-32 over seeded ports: both are draws of a random placement of flows on uplinks, not the same draws.</li>
+ *   <li><b>Go-back-N.</b> The reference NAKs every packet above the expected one; ours once per gap. With one path per
+ *       flow nothing overtakes, and neither resends here.</li>
+ * </ul>
+ *
+ * <p>csg-htsim's Swift ({@code htsim_swift}) runs are in the same dataset but not compared here: its program has no
+ * seed (one run, no spread to draw a tolerance from) and its incast finishes 4 of 8 flows. It has no DCTCP program.
+ *
+ * @param scenario {@code incast8} or {@code permutation16}
+ */
+public record HtsimCc(String scenario) {
+    /** The dataset holding the reference's runs. */
+    public static final String DATASET = "htsim-cc";
+    /** Payload per data packet, bytes ({@code -mtu 4096}). */
+    public static final int PAYLOAD_BYTES = 4096;
+    /** Header per data packet and size of an ACK, bytes ({@code HPCCPacket::ACKSIZE}). */
+    public static final int HEADER_BYTES = 64;
+    /** Link rate, bit/s. */
+    public static final long RATE_BPS = 100_000_000_000L;
+    /** The reference's base RTT T, 12 us ({@code HPCCSrc::_T}) [ps]. */
+    public static final long BASE_RTT_PS = 12 * Time.US;
+    /** The reference's W_AI (one MSS) as a rate: 4096 B x 8 / 12 us [bit/s]. */
+    public static final double RATE_AI_BPS = PAYLOAD_BYTES * 8.0 / (BASE_RTT_PS / 1e12);
+    /** PAUSE above this many bytes held from one ingress port: 15 x 4096 B (ours pauses at the next byte). */
+    public static final long PFC_HIGH_BYTES = 15L * PAYLOAD_BYTES;
+    /** XON below this many bytes: 12 x 4096 B. */
+    public static final long PFC_LOW_BYTES = 12L * PAYLOAD_BYTES;
+    /** The scenarios. */
+    public static final List<String> SCENARIOS = List.of("incast8", "permutation16");
+    /** Hosts of the fat tree. */
+    public static final int HOSTS = 16;
+
+    /** Validates: a scenario of the dataset. */
+    public HtsimCc {
+        Parameters.notNull("scenario", scenario);
+        if (!SCENARIOS.contains(scenario)) {
+            throw new IllegalArgumentException("scenario must be one of " + SCENARIOS + ", got " + scenario);
+        }
+    }
+
+    /**
+     * The fat tree of the reference's {@code -nodes 16} (k = 4), every link 100 Gb/s and 1 us: hosts 0..15, then 8 ToRs
+     * (host h under ToR h / 2), 8 aggregation switches (pod p: ToRs 2p, 2p + 1 and aggregation switches 2p, 2p + 1, every
+     * ToR linked to both), 4 cores (aggregation switch 2p + j linked to cores j and j + 2).
+     */
+    public static Topology topology() {
+        int tor0 = HOSTS;
+        int agg0 = tor0 + 8;
+        int core0 = agg0 + 8;
+        List<LinkSpec> links = new ArrayList<>();
+        for (int h = 0; h < HOSTS; h++) {
+            links.add(new LinkSpec(h, tor0 + h / 2, RATE_BPS, Time.US));
+        }
+        for (int t = 0; t < 8; t++) {
+            for (int j = 0; j < 2; j++) {
+                links.add(new LinkSpec(tor0 + t, agg0 + 2 * (t / 2) + j, RATE_BPS, Time.US));
+            }
+        }
+        for (int a = 0; a < 8; a++) {
+            for (int l = 0; l < 2; l++) {
+                links.add(new LinkSpec(agg0 + a, core0 + a % 2 + 2 * l, RATE_BPS, Time.US));
+            }
+        }
+        List<Integer> tiers = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            tiers.add(i < 8 ? 0 : i < 16 ? 1 : 2);
+        }
+        return new Topology("fat tree k = 4 of csg-htsim: 16 hosts, 8 ToRs, 8 aggregation, 4 cores", HOSTS, 20, links, tiers);
+    }
+
+    /**
+     * The flows at {@code seed} (1 to 2^31 - 1), all at 0; the seed changes only their UDP source ports (the ECMP hash
+     * input).
+     */
+    public List<FlowSpec> flows(long seed) {
+        Parameters.inRange("seed", seed, 1L, Integer.MAX_VALUE);
+        List<FlowSpec> f = new ArrayList<>();
+        int port = (int) (10_000 + (seed * 997) % 50_000);
+        if (scenario.equals("incast8")) {
+            for (int h = 8; h < 16; h++) {
+                f.add(new FlowSpec(h, 0, 1L << 20, 0, 0, port + h));
+            }
+        } else {
+            for (int h = 0; h < HOSTS; h++) {
+                f.add(new FlowSpec(h, (h + 8) % HOSTS, 2L << 20, 0, 0, port + h));
+            }
+        }
+        return f;
+    }
+
+    /** HPCC with the reference's defaults mapped (class comment). */
+    public static HpccTransport transport() {
+        return new HpccTransport(0.95, 5, RATE_AI_BPS, RATE_AI_BPS, BASE_RTT_PS, true,
+                ReliableConnection.defaults().withAckEvery(1), HEADER_BYTES, 0, 0);
+    }
+
+    /** The scenario at {@code seed}, 1 to 2^31 - 1. */
+    public Scenario scenario(long seed) {
+        Parameters.inRange("seed", seed, 1L, Integer.MAX_VALUE);
+        SimulationConfig config = new SimulationConfig(PAYLOAD_BYTES, HEADER_BYTES, 1, SwitchBuffer.shared(64_000_000),
+                Forwarding.ecmp(HashFunction.CRC32, (int) seed), seed, 0, 0);
+        return Scenario.builder(topology(), config).flows(flows(seed)).transport(transport())
+                .pfc(new Pfc(PFC_HIGH_BYTES + 1, PFC_LOW_BYTES, 0, Pfc.MAX_QUANTA))
+                .name("HPCC " + scenario + " of csg-htsim, seed " + seed).build();
+    }
+
+    /** The reference's runs ({@value #DATASET}). */
+    public static tech.tablesaw.api.Table reference() {
+        return fabriclab.datasets.Datasets.load(DATASET).table();
+    }
+
+    /** The reference's per-seed values of the run quantity {@code quantity} of {@code control} in this scenario. */
+    public double[] referenceValues(tech.tablesaw.api.Table reference, String control, String quantity) {
+        Parameters.notNull("reference", reference);
+        Parameters.notNull("control", control);
+        Parameters.notNull("quantity", quantity);
+        tech.tablesaw.api.Table r = reference.where(reference.stringColumn("control").isEqualTo(control)
+                .and(reference.stringColumn("scenario").isEqualTo(scenario))
+                .and(reference.stringColumn("quantity").isEqualTo(quantity)));
+        if (r.rowCount() == 0) {
+            throw new IllegalArgumentException("no " + quantity + " of " + control + " " + scenario + " in the reference table");
+        }
+        double[] v = new double[r.rowCount()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = r.numberColumn("value").getDouble(i);
+        }
+        return v;
+    }
+
+    /**
+     * One run's values, as the dataset's run quantities define them [us]: the least, mean, median (nearest rank) and
+     * largest FCT over the flows.
+     */
+    public record RunValues(double minFctUs, double meanFctUs, double p50FctUs, double lastCompletionUs) {
+        /** Validates: finite, not negative, ordered min &le; mean, p50 &le; max. */
+        public RunValues {
+            Parameters.inRange("minFctUs", Parameters.finite("minFctUs", minFctUs), 0, Double.MAX_VALUE);
+            Parameters.inRange("meanFctUs", Parameters.finite("meanFctUs", meanFctUs), minFctUs, Double.MAX_VALUE);
+            Parameters.inRange("p50FctUs", Parameters.finite("p50FctUs", p50FctUs), minFctUs, Double.MAX_VALUE);
+            Parameters.inRange("lastCompletionUs", Parameters.finite("lastCompletionUs", lastCompletionUs),
+                    Math.max(meanFctUs, p50FctUs), Double.MAX_VALUE);
+        }
+    }
+
+    /** Our run's values: FCT to the sender's last ACK (flows start at 0). */
+    public RunValues values(SimulationResult r) {
+        Parameters.notNull("r", r);
+        int n = scenario.equals("incast8") ? 8 : HOSTS;
+        if (r.flows().size() != n || !r.allCompleted()) {
+            throw new IllegalArgumentException("r must be a completed run of the " + n + " flows of " + scenario
+                    + ", got " + r.flows().size() + " flows, all completed: " + r.allCompleted());
+        }
+        double[] fct = r.flows().stream().mapToDouble(f -> (f.acknowledgedPs() - f.spec().startPs()) / 1e6).sorted()
+                .toArray();
+        return new RunValues(fct[0], Arrays.stream(fct).average().orElseThrow(), fct[(int) Math.ceil(0.5 * n) - 1],
+                fct[n - 1]);
+    }
+
+    /** One packet's serialization at 100 Gb/s, the least half-width of a band [us]: 4160 B x 8 / 100 Gb/s. */
+    public static final double PACKET_US = (PAYLOAD_BYTES + HEADER_BYTES) * 8.0 / RATE_BPS * 1e6;
+
+    /**
+     * The rows for {@code ours}, runs of {@link #scenario} at several seeds: least, mean and median FCT and last
+     * completion [us], against the reference's {@code fct_min_ns}, {@code fct_mean_ns}, {@code fct_p50_ns} and
+     * {@code fct_max_ns} over its 10 seeds. A row passes when our median over our seeds lies in the band: the
+     * reference's range over its seeds widened on each side by half its width, at least one packet's serialization
+     * ({@link #PACKET_US}); the rule of {@link HtsimAdaptiveRoce#rows}, for the same reason (both sides' seeds are draws
+     * of a random ECMP placement). Nothing is fitted.
+     *
+     * @param reference the {@value #DATASET} table
+     */
+    public List<HtsimAdaptiveRoce.Row> rows(List<SimulationResult> ours, tech.tablesaw.api.Table reference) {
+        Parameters.notNull("ours", ours);
+        Parameters.notNull("reference", reference);
+        if (ours.isEmpty()) {
+            throw new IllegalArgumentException("ours must hold at least one run, got none");
+        }
+        double[][] v = new double[4][ours.size()];
+        for (int i = 0; i < ours.size(); i++) {
+            Parameters.notNull("ours[" + i + "]", ours.get(i));
+            RunValues r;
+            try {
+                r = values(ours.get(i));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("ours[" + i + "]: " + e.getMessage(), e);
+            }
+            v[0][i] = r.minFctUs();
+            v[1][i] = r.meanFctUs();
+            v[2][i] = r.p50FctUs();
+            v[3][i] = r.lastCompletionUs();
+        }
+        String[] quantities = {"first completion", "mean FCT", "median FCT", "last completion"};
+        String[] columns = {"fct_min_ns", "fct_mean_ns", "fct_p50_ns", "fct_max_ns"};
+        List<HtsimAdaptiveRoce.Row> rows = new ArrayList<>();
+        for (int q = 0; q < 4; q++) {
+            double[] ref = Arrays.stream(referenceValues(reference, "hpcc", columns[q])).map(x -> x / 1e3).toArray();
+            rows.add(row(quantities[q], ref, v[q]));
+        }
+        return rows;
+    }
+
+    /** The mechanism of the incast's misses, traced in a scratch copy of the reference (not the dataset). */
+    private static final String UNEQUAL = "unequal shares in the reference: its utilisation estimate keeps each hop's"
+            + " reference record from a flow's first ACK and divides tau by T in integers (U stays at eta until an ACK's"
+            + " tau reaches 12 us, then takes the average since that flow's first ACK, different per flow), and it keeps"
+            + " the window computed at every ACK; its first flow ends at 410-478 us where ours, sharing the receiver's"
+            + " port equally, ends every flow near the closed form (646.7-709.2 us). Traced in a scratch copy of the"
+            + " reference (seeds 1 to 5, not the dataset): U measured between consecutive ACKs with tau / T in floating"
+            + " point and the per-ACK window not kept gave first completions of 660.8-682.2 us and last 712.8-718.7 us,"
+            + " as ours; the estimate alone gave 711.6-852.8 us and 890.0-948.8 us (equal but slow), the window alone"
+            + " 332.9-508.6 us (still unequal)";
+
+    /** The rows where ours falls outside the band, by {@code scenario/quantity}, with their mechanism. */
+    private static final Map<String, String> MISSES = Map.of(
+            "incast8/first completion", UNEQUAL,
+            "incast8/mean FCT", UNEQUAL);
+
+    /**
+     * The modelling difference behind a known miss of {@code quantity} in this scenario (class comment), or the empty
+     * string where the row passes.
+     */
+    public String knownMiss(String quantity) {
+        Parameters.notNull("quantity", quantity);
+        return MISSES.getOrDefault(scenario + "/" + quantity, "");
+    }
+
+    private HtsimAdaptiveRoce.Row row(String quantity, double[] reference, double[] ours) {
+        double min = Arrays.stream(reference).min().orElseThrow();
+        double max = Arrays.stream(reference).max().orElseThrow();
+        double widen = Math.max((max - min) / 2, PACKET_US);
+        String miss = knownMiss(quantity);
+        String rule = "our median in the reference's seed range widened by half its width, at least one packet";
+        double[] sorted = Arrays.stream(ours).sorted().toArray();
+        return new HtsimAdaptiveRoce.Row(quantity, "us", min, max, sorted[0], RdmaReferenceComparison.median(ours),
+                sorted[sorted.length - 1], min - widen, max + widen, miss.isEmpty() ? rule : rule + "; miss: " + miss);
+    }
+
+    /**
+     * The comparison as a table: one row per scenario and quantity, our seeds 1 to {@code seeds} (1..10) against the
+     * reference's 10, with the band, pass or miss, and the mechanism of a miss. Runs the simulator (a few seconds per
+     * seed).
+     */
+    public static tech.tablesaw.api.Table table(int seeds) {
+        Parameters.inRange("seeds", seeds, 1, 10);
+        tech.tablesaw.api.Table reference = reference();
+        tech.tablesaw.api.StringColumn sc = tech.tablesaw.api.StringColumn.create("scenario");
+        tech.tablesaw.api.StringColumn qc = tech.tablesaw.api.StringColumn.create("quantity");
+        tech.tablesaw.api.StringColumn refc = tech.tablesaw.api.StringColumn.create("htsim us (10 seeds)");
+        tech.tablesaw.api.StringColumn oc = tech.tablesaw.api.StringColumn.create("ours us (median)");
+        tech.tablesaw.api.StringColumn bc = tech.tablesaw.api.StringColumn.create("band us");
+        tech.tablesaw.api.StringColumn pc = tech.tablesaw.api.StringColumn.create("result");
+        tech.tablesaw.api.StringColumn mc = tech.tablesaw.api.StringColumn.create("mechanism of a miss");
+        for (String s : SCENARIOS) {
+            HtsimCc c = new HtsimCc(s);
+            List<SimulationResult> ours = new ArrayList<>();
+            for (long seed = 1; seed <= seeds; seed++) {
+                ours.add(new fabriclab.simulation.Simulator(c.scenario(seed)).run());
+            }
+            for (HtsimAdaptiveRoce.Row r : c.rows(ours, reference)) {
+                sc.append(s);
+                qc.append(r.quantity());
+                refc.append(String.format(Locale.ROOT, "%.1f..%.1f", r.referenceMin(), r.referenceMax()));
+                oc.append(String.format(Locale.ROOT, "%.1f (%.1f..%.1f)", r.oursMedian(), r.oursMin(), r.oursMax()));
+                bc.append(String.format(Locale.ROOT, "%.1f..%.1f", r.low(), r.high()));
+                pc.append(r.pass() ? "pass" : "miss");
+                mc.append(c.knownMiss(r.quantity()));
+            }
+        }
+        return tech.tablesaw.api.Table.create("HPCC: csg-htsim's htsim_hpcc and ours", sc, qc, refc, oc, bc, pc, mc);
+    }
+}
