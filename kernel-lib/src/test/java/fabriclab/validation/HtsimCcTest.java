@@ -147,6 +147,38 @@ class HtsimCcTest {
         }
     }
 
+    /**
+     * Swift, shown beside the reference (no seed spread to compare with): at our window of 15 packets (the reference's
+     * initial window; ours starts at its largest) a flow alone is window-limited, packet i + 15 leaving one round trip
+     * after packet i (the round trip: six links with one data serialization each, the 64 B ACK's six back), so a
+     * 512-packet flow ends 35 round trips and one packet after its start: our first completion in the permutation is
+     * that closed form at its best seed and never below it. The reference's first flow ends before it, so its window
+     * grew beyond 15 packets. Our incast finishes every flow at every seed (a NAK or a 131 us timeout resends).
+     */
+    @Test
+    void swiftsPermutationIsWindowLimitedInOursAndNotInTheReference() {
+        double rttNs = LINKS * PACKET_NS + LINKS * 1000 + LINKS * (1000 + ACK_NS);
+        double closedUs = (35 * rttNs + PACKET_NS) / 1000;
+        HtsimCc perm = new HtsimCc("permutation16");
+        double best = Double.MAX_VALUE;
+        for (long seed = 1; seed <= 10; seed++) {
+            SimulationResult r = new Simulator(perm.swiftScenario(seed, HtsimCc.SWIFT_MAX_CWND)).run();
+            assertTrue(r.allCompleted(), "seed " + seed);
+            double first = perm.values(r).minFctUs();
+            assertTrue(first >= closedUs - 0.01, first + " us against " + closedUs);
+            best = Math.min(best, first);
+        }
+        assertEquals(closedUs, best, PACKET_NS / 1000);
+        assertTrue(perm.referenceValues(HtsimCc.reference(), "swift", "fct_min_ns")[0] / 1000 < closedUs);
+        HtsimCc incast = new HtsimCc("incast8");
+        for (long seed = 1; seed <= 10; seed++) {
+            assertTrue(new Simulator(incast.swiftScenario(seed, HtsimCc.SWIFT_MAX_CWND)).run().allCompleted(), "seed " + seed);
+        }
+        Table shown = HtsimCc.swiftTable(2);
+        assertEquals(8, shown.rowCount());
+        assertEquals("4 of 8", shown.stringColumn("htsim (one run)").get(0));
+    }
+
     @Test
     void badArgumentsAreRefusedNamingTheParameter() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new HtsimCc("incast9"));
@@ -162,6 +194,10 @@ class HtsimCcTest {
         assertTrue(e.getMessage().contains("ours[0]"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> s.scenario(0));
         assertTrue(e.getMessage().contains("seed"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HtsimCc.swiftTable(0));
+        assertTrue(e.getMessage().contains("seeds"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HtsimCc.swiftTransport(0));
+        assertTrue(e.getMessage().contains("maxCwndPackets"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> HtsimCc.table(11));
         assertTrue(e.getMessage().contains("seeds"), e.getMessage());
     }
