@@ -166,6 +166,11 @@ final class BadInputRegistry {
                     + " tested in HtsimAdaptiveRoceTest"),
             Map.entry("fabriclab.validation.HtsimAdaptiveRoce#values(SimulationResult)", "needs a run of a csg-htsim scenario;"
                     + " its bad input (a run of other flows) is tested in HtsimAdaptiveRoceTest through rows"),
+            Map.entry("fabriclab.validation.HtsimCc#rows(List,Table)", "needs our runs of a csg-htsim HPCC scenario"
+                    + " (a fraction of a second each) and the reference's dataset; its bad input (an empty list, a run of"
+                    + " other flows) is tested in HtsimCcTest"),
+            Map.entry("fabriclab.validation.HtsimCc#values(SimulationResult)", "needs a run of a csg-htsim HPCC scenario;"
+                    + " its bad input (a run of other flows) is tested in HtsimCcTest through rows"),
             Map.entry("fabriclab.validation.UetReferenceUec#rows(List,Table)", "needs our runs of a UEC reference scenario"
                     + " (a second each) and the reference's dataset; its bad input (an empty list, a run of other flows) is"
                     + " tested in UetReferenceUecTest"),
@@ -777,6 +782,16 @@ final class BadInputRegistry {
             case "fabriclab.validation.HtsimAdaptiveRoce#referenceValues(Table,String)" ->
                     call(new fabriclab.validation.HtsimAdaptiveRoce("incast8", "ecmp"), id,
                             fabriclab.validation.HtsimAdaptiveRoce.reference(), "fct_mean_ns");
+            case "fabriclab.validation.HtsimCc#referenceValues(Table,String,String)" ->
+                    call(new fabriclab.validation.HtsimCc("incast8"), id, fabriclab.validation.HtsimCc.reference(), "hpcc",
+                            "fct_mean_ns");
+            case "fabriclab.validation.HtsimCc#<init>(String)" -> call(fabriclab.validation.HtsimCc.class, id, "incast8");
+            case "fabriclab.validation.HtsimCc#knownMiss(String)" ->
+                    call(new fabriclab.validation.HtsimCc("incast8"), id, "mean FCT");
+            case "fabriclab.validation.HtsimCc#scenario(long)", "fabriclab.validation.HtsimCc#flows(long)" ->
+                    call(new fabriclab.validation.HtsimCc("incast8"), id, 1L);
+            case "fabriclab.validation.HtsimCc#swiftScenario(long,double)" ->
+                    call(new fabriclab.validation.HtsimCc("incast8"), id, 1L, 15.0);
             case "fabriclab.validation.HtsimAdaptiveRoce#<init>(String,String)" ->
                     call(fabriclab.validation.HtsimAdaptiveRoce.class, id, "incast8", "ecmp");
             case "fabriclab.validation.HtsimAdaptiveRoce#knownMiss(String)" ->

@@ -175,6 +175,8 @@ public record HtsimCc(String scenario) {
 
     /** The reference's Swift output queues: 8 x 4096 B, drop-tail ({@code DEFAULT_QUEUE_SIZE 8} of main_swift.cpp). */
     public static final long SWIFT_QUEUE_BYTES = 8L * PAYLOAD_BYTES;
+    /** The reference's least Swift window, 10 B ({@code _min_cwnd}, swift.cpp), in packets of 4096 B. */
+    public static final double SWIFT_MIN_CWND = 10.0 / PAYLOAD_BYTES;
     /** The reference's initial Swift window, packets ({@code -cwnd} default 15). */
     public static final double SWIFT_INITIAL_CWND = 15;
     /**
@@ -189,11 +191,11 @@ public record HtsimCc(String scenario) {
      * beta 0.8, max decrease 0.5, least window 10 B (10 / 4096 packets); the largest window {@code maxCwndPackets} (ours
      * starts a flow at its largest window; the reference starts at 15 packets and allows 1000); an ACK per packet.
      *
-     * @param maxCwndPackets the largest and initial window, packets, positive
+     * @param maxCwndPackets the largest and initial window, packets, {@link #SWIFT_MIN_CWND} to 10^6
      */
     public static SwiftTransport swiftTransport(double maxCwndPackets) {
-        Parameters.positive("maxCwndPackets", maxCwndPackets);
-        return new SwiftTransport(20e-6, 20e-6 / 6.55, 100e-6, 0.1, 100, 1.0, 0.8, 0.5, 10.0 / PAYLOAD_BYTES, maxCwndPackets,
+        Parameters.inRange("maxCwndPackets", maxCwndPackets, SWIFT_MIN_CWND, 1e6);
+        return new SwiftTransport(20e-6, 20e-6 / 6.55, 100e-6, 0.1, 100, 1.0, 0.8, 0.5, SWIFT_MIN_CWND, maxCwndPackets,
                 ReliableConnection.defaults().withAckEvery(1).withLocalAckTimeoutExponent(SWIFT_TIMEOUT_EXPONENT), HEADER_BYTES, 0);
     }
 
