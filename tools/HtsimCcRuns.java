@@ -104,21 +104,171 @@ public final class HtsimCcRuns {
             command.addAll(List.of("-flowsize", s[2], "-o", "log.dat"));
             runOnce("swift", s[0], s[1], 1, command, shim, csv);
         }
+        StringBuilder driverCsv = new StringBuilder(HEADER);
+        Path driver = buildDriver(Path.of(tree), shimDir);
+        for (String control : List.of("dctcp", "swift")) {
+            for (String[] s : SCENARIO_LIST) {
+                for (int seed = 1; seed <= SEEDS; seed++) {
+                    List<String> command = new ArrayList<>(List.of(driver.toString(), "-cc", control, "-tm", s[1]));
+                    command.addAll(options("options-driver.txt"));
+                    command.addAll(List.of("-seed", Integer.toString(seed)));
+                    runDriver(control, s[0], s[1], seed, command, driverCsv);
+                }
+            }
+        }
+        Files.delete(driver);
         Files.delete(shim);
         Files.delete(shimDir.resolve("stdout.txt"));
         Files.delete(shimDir.resolve("stderr.txt"));
         Files.delete(shimDir);
-        Path written = out.resolve(DATASET + ".csv");
-        Files.writeString(written, csv.toString(), StandardCharsets.UTF_8);
+        boolean same = write(out, DATASET, csv, check);
+        same &= write(out, DRIVER_DATASET, driverCsv, check);
         if (check) {
-            byte[] committed = Files.readAllBytes(Path.of("datasets/published", DATASET + ".csv"));
-            if (!Arrays.equals(Files.readAllBytes(written), committed)) {
-                System.err.println("differs from datasets/published: " + DATASET + ".csv (regenerated copy kept in " + out + ")");
+            if (!same) {
                 System.exit(1);
             }
-            Files.delete(written);
             Files.delete(out);
-            System.err.println("byte-identical: " + DATASET);
+        }
+    }
+
+    /** Writes {@code name}.csv into {@code out}; with {@code check}, compares it with the committed one (true when equal). */
+    private static boolean write(Path out, String name, StringBuilder csv, boolean check) throws IOException {
+        Path written = out.resolve(name + ".csv");
+        Files.writeString(written, csv.toString(), StandardCharsets.UTF_8);
+        if (!check) {
+            return true;
+        }
+        byte[] committed = Files.readAllBytes(Path.of("datasets/published", name + ".csv"));
+        if (!Arrays.equals(Files.readAllBytes(written), committed)) {
+            System.err.println("differs from datasets/published: " + name + ".csv (regenerated copy kept in " + out + ")");
+            return false;
+        }
+        Files.delete(written);
+        System.err.println("byte-identical: " + name);
+        return true;
+    }
+
+    /** Our driver's source, its dataset, and the csg-htsim objects it links besides {@code sim/libhtsim.a}. */
+    static final Path DRIVER_SOURCE = Path.of("tools/htsim-cc/driver/fabriclab_htsim_cc.cpp");
+    static final String DRIVER_DATASET = "htsim-cc-driver";
+    static final List<String> DRIVER_OBJECTS = List.of("fat_tree_topology.o", "fat_tree_switch.o", "connection_matrix.o",
+            "firstfit.o");
+
+    /**
+     * Compiles {@link #DRIVER_SOURCE} against the built tree into {@code dir} (the command of
+     * {@code tools/htsim-cc/driver/Makefile}; nothing is written into the tree) and prints the source's git blob id.
+     */
+    static Path buildDriver(Path tree, Path dir) throws IOException, InterruptedException {
+        Path binary = dir.resolve("fabriclab_htsim_cc");
+        Path sim = tree.toAbsolutePath().resolve("sim");
+        List<String> command = new ArrayList<>(List.of("g++", "-std=c++11", "-O2", "-Wall", "-I" + sim,
+                "-I" + sim.resolve("datacenter"), DRIVER_SOURCE.toAbsolutePath().toString()));
+        for (String o : DRIVER_OBJECTS) {
+            Path object = sim.resolve("datacenter").resolve(o);
+            if (!Files.isRegularFile(object)) {
+                throw new IllegalStateException(object + " is missing: build htsim_swift in sim/datacenter first");
+            }
+            command.add(object.toString());
+        }
+        command.addAll(List.of("-L" + sim, "-lhtsim", "-o", binary.toString()));
+        long t0 = System.nanoTime();
+        exec(dir, command, Map.of());
+        System.err.printf("driver built in %.2f s, source blob %s%n", (System.nanoTime() - t0) / 1e9,
+                gitBlob(Files.readAllBytes(DRIVER_SOURCE)));
+        return binary;
+    }
+
+    /** The git blob id of {@code content} (SHA-1 of "blob <length>\0" and the bytes), as {@code git hash-object}. */
+    static String gitBlob(byte[] content) {
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-1");
+            sha.update(("blob " + content.length + "\0").getBytes(StandardCharsets.US_ASCII));
+            sha.update(content);
+            StringBuilder hex = new StringBuilder();
+            for (byte b : sha.digest()) {
+                hex.append(String.format("%02x", b & 0xff));
+            }
+            return hex.toString();
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs the driver once in a fresh directory holding the matrix and appends the run's rows to {@code csv}. */
+    static void runDriver(String control, String id, String matrix, int seed, List<String> command, StringBuilder csv)
+            throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("htsim-cc-driver-" + control + "-" + id + "-");
+        Files.copy(SCENARIOS.resolve(matrix), dir.resolve(matrix));
+        long t0 = System.nanoTime();
+        exec(dir, command, Map.of());
+        System.err.printf("driver %s %s seed %d: %.2f s%n", control, id, seed, (System.nanoTime() - t0) / 1e9);
+        convertDriver(control, id, seed, dir.resolve("stdout.txt"), csv);
+        deleteTree(dir);
+    }
+
+    static final Pattern DRIVER_FLOW = Pattern.compile("^fabriclab-flow (\\d+) (\\d+) (\\d+)$");
+    static final Pattern DRIVER_RUN = Pattern.compile("^fabriclab-run (\\w+) (\\d+)$");
+    /** Run counters of the driver, in the order they are written. */
+    static final List<String> DCTCP_COUNTERS = List.of("ecn_echo_acks", "timeouts", "fast_retransmits", "sent_bytes",
+            "switch_drops");
+
+    /** Reads one driver run's standard output and appends its rows. */
+    static void convertDriver(String control, String id, int seed, Path stdout, StringBuilder csv) throws IOException {
+        String prefix = control + "," + id + "," + seed + ",";
+        List<long[]> flows = new ArrayList<>();
+        Map<String, Long> run = new java.util.HashMap<>();
+        long retransmits = 0;
+        for (String line : Files.readAllLines(stdout, StandardCharsets.UTF_8)) {
+            Matcher m = DRIVER_FLOW.matcher(line);
+            if (m.matches()) {
+                long ps = Long.parseLong(m.group(3));
+                flows.add(new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), (ps + 500) / 1000});
+                continue;
+            }
+            m = FINISHED.matcher(line);
+            if (m.matches()) {
+                // the library prints a line at every acknowledgement at or past the end; the first is the completion
+                long src = Long.parseLong(m.group(1));
+                long dst = Long.parseLong(m.group(2));
+                if (flows.stream().noneMatch(f -> f[0] == src && f[1] == dst)) {
+                    long fct = new BigDecimal(m.group(3)).movePointRight(3).setScale(0, RoundingMode.HALF_UP).longValueExact();
+                    flows.add(new long[] {src, dst, fct});
+                }
+                continue;
+            }
+            m = DRIVER_RUN.matcher(line);
+            if (m.matches()) {
+                run.put(m.group(1), Long.parseLong(m.group(2)));
+            } else if (SWIFT_RTX.matcher(line).matches()) {
+                retransmits++;
+            }
+        }
+        long connections = run.getOrDefault("connections", 0L);
+        if (connections < 1 || flows.isEmpty() || !run.containsKey("switch_drops")) {
+            throw new IllegalStateException(control + " " + id + " seed " + seed + ": " + flows.size() + " of " + connections
+                    + " flows finished (or no counters) in " + stdout);
+        }
+        flows.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        for (long[] f : flows) {
+            csv.append(prefix).append("fct_ns,").append(f[0]).append(',').append(f[1]).append(',').append(f[2]).append('\n');
+        }
+        long[] fct = flows.stream().mapToLong(f -> f[2]).sorted().toArray();
+        long sum = Arrays.stream(fct).sum();
+        int n = fct.length;
+        runRow(csv, prefix, "connections", connections);
+        runRow(csv, prefix, "flows", n);
+        runRow(csv, prefix, "fct_min_ns", fct[0]);
+        runRow(csv, prefix, "fct_mean_ns", (2 * sum + n) / (2L * n));
+        runRow(csv, prefix, "fct_p50_ns", fct[(int) Math.ceil(0.50 * n) - 1]);
+        runRow(csv, prefix, "fct_p99_ns", fct[(int) Math.ceil(0.99 * n) - 1]);
+        runRow(csv, prefix, "fct_max_ns", fct[n - 1]);
+        if (control.equals("dctcp")) {
+            for (String c : DCTCP_COUNTERS) {
+                runRow(csv, prefix, c, run.get(c));
+            }
+        } else {
+            runRow(csv, prefix, "retransmits", retransmits);
+            runRow(csv, prefix, "switch_drops", run.get("switch_drops"));
         }
     }
 
