@@ -14,6 +14,7 @@ import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
 import fabriclab.simulation.transport.ReliableConnection;
 import fabriclab.simulation.transport.hpcc.HpccTransport;
+import fabriclab.simulation.transport.window.DctcpTransport;
 import fabriclab.simulation.transport.window.SwiftTransport;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,15 +66,16 @@ import java.util.Map;
  *       flow nothing overtakes, and neither resends here.</li>
  * </ul>
  *
- * <p>csg-htsim's Swift ({@code htsim_swift}) runs are in the same dataset and shown beside ours ({@link #swiftTable}),
- * not compared: its program has no seed (one run, no spread to draw a tolerance from; its own {@code rand} is linked
- * into the program, so no preload can reseed it) and its incast finishes 4 of 8 flows. Its settings mapped onto
- * {@link SwiftTransport} are those of {@link #swiftTransport}; what cannot be matched: the reference starts a flow at
- * 15 packets and lets the window grow to 1000, ours starts at its largest window (we give it 15); the reference's
- * queues also drop at random above 5 packets; its loss recovery is TCP's (duplicate ACKs, an RTO of srtt + 4 mdev, at
- * least 100 us, doubling), ours go-back-N with a NAK per gap and a fixed 131 us timeout
- * ({@link #SWIFT_TIMEOUT_EXPONENT}). csg-htsim has no DCTCP program ({@code sim/dctcp.cpp} is a class no main uses),
- * so DCTCP is not checked against it.
+ * <p>csg-htsim's Swift program ({@code htsim_swift}) has no seed and the repository has no DCTCP program
+ * ({@code sim/dctcp.cpp} is a class no built main uses), so fabriclab runs both classes with its own driver
+ * ({@code tools/htsim-cc/driver/fabriclab_htsim_cc.cpp}, dataset {@value #DRIVER_DATASET}, seeds 1 to 10; with seed 13 it
+ * prints htsim_swift's own lines). DCTCP ({@link #dctcpTransport}, {@link #dctcpScenario}) and Swift
+ * ({@link #swiftTransport}, {@link #swiftScenario}) are compared by the same rule ({@link #driverRows},
+ * {@link #driverTable}); Swift's program's one run stays shown beside ({@link #swiftTable}). What cannot be matched for
+ * Swift: the reference starts a flow at 15 packets and lets the window grow to 1000, ours starts at its largest window
+ * (we give it 15); the reference's queues also drop at random above 5 packets; its loss recovery is TCP's (duplicate
+ * ACKs, an RTO of srtt + 4 mdev, at least 100 us, doubling), ours go-back-N with a NAK per gap and a fixed 131 us
+ * timeout ({@link #SWIFT_TIMEOUT_EXPONENT}). For DCTCP, {@link #dctcpTransport}.
  *
  * @param scenario {@code incast8} or {@code permutation16}
  */
@@ -279,6 +281,21 @@ public record HtsimCc(String scenario) {
      * @param reference the {@value #DATASET} table
      */
     public List<HtsimAdaptiveRoce.Row> rows(List<SimulationResult> ours, tech.tablesaw.api.Table reference) {
+        return rows("hpcc", ours, reference);
+    }
+
+    /**
+     * The rows of {@link #rows(List, tech.tablesaw.api.Table)} for the reference's control {@code control}
+     * ({@code hpcc} in {@value #DATASET}; {@code dctcp} or {@code swift} in {@value #DRIVER_DATASET}), with the misses
+     * of {@link #knownMiss(String, String)}.
+     *
+     * @param control {@code hpcc}, {@code dctcp} or {@code swift}
+     */
+    public List<HtsimAdaptiveRoce.Row> rows(String control, List<SimulationResult> ours, tech.tablesaw.api.Table reference) {
+        Parameters.notNull("control", control);
+        if (!List.of("hpcc", "dctcp", "swift").contains(control)) {
+            throw new IllegalArgumentException("control must be one of [hpcc, dctcp, swift], got " + control);
+        }
         Parameters.notNull("ours", ours);
         Parameters.notNull("reference", reference);
         if (ours.isEmpty()) {
@@ -302,8 +319,8 @@ public record HtsimCc(String scenario) {
         String[] columns = {"fct_min_ns", "fct_mean_ns", "fct_p50_ns", "fct_max_ns"};
         List<HtsimAdaptiveRoce.Row> rows = new ArrayList<>();
         for (int q = 0; q < 4; q++) {
-            double[] ref = Arrays.stream(referenceValues(reference, "hpcc", columns[q])).map(x -> x / 1e3).toArray();
-            rows.add(row(quantities[q], ref, v[q]));
+            double[] ref = Arrays.stream(referenceValues(reference, control, columns[q])).map(x -> x / 1e3).toArray();
+            rows.add(row(control, quantities[q], ref, v[q]));
         }
         return rows;
     }
@@ -329,15 +346,30 @@ public record HtsimCc(String scenario) {
      * string where the row passes.
      */
     public String knownMiss(String quantity) {
-        Parameters.notNull("quantity", quantity);
-        return MISSES.getOrDefault(scenario + "/" + quantity, "");
+        return knownMiss("hpcc", quantity);
     }
 
-    private HtsimAdaptiveRoce.Row row(String quantity, double[] reference, double[] ours) {
+    /**
+     * The mechanism of a known miss of {@code control}'s {@code quantity} in this scenario, or the empty string where
+     * the row passes.
+     */
+    public String knownMiss(String control, String quantity) {
+        Parameters.notNull("control", control);
+        Parameters.notNull("quantity", quantity);
+        Map<String, String> m = switch (control) {
+            case "hpcc" -> MISSES;
+            case "dctcp" -> DCTCP_MISSES;
+            case "swift" -> SWIFT_MISSES;
+            default -> throw new IllegalArgumentException("control must be one of [hpcc, dctcp, swift], got " + control);
+        };
+        return m.getOrDefault(scenario + "/" + quantity, "");
+    }
+
+    private HtsimAdaptiveRoce.Row row(String control, String quantity, double[] reference, double[] ours) {
         double min = Arrays.stream(reference).min().orElseThrow();
         double max = Arrays.stream(reference).max().orElseThrow();
         double widen = Math.max((max - min) / 2, PACKET_US);
-        String miss = knownMiss(quantity);
+        String miss = knownMiss(control, quantity);
         String rule = "our median in the reference's seed range widened by half its width, at least one packet";
         double[] sorted = Arrays.stream(ours).sorted().toArray();
         return new HtsimAdaptiveRoce.Row(quantity, "us", min, max, sorted[0], RdmaReferenceComparison.median(ours),
@@ -432,4 +464,170 @@ public record HtsimCc(String scenario) {
                     + " packet i + 15 leaves one round trip (14.03 us) after packet i, so its 512 packets end 35 round"
                     + " trips and one packet after the start, 491.30 us, ours at its best seed; the reference's first"
                     + " flow, 312.1 us, ran with a larger window");
+
+    /** The dataset of our driver's runs of the reference's DCTCP and Swift classes ({@code tools/htsim-cc/driver}). */
+    public static final String DRIVER_DATASET = "htsim-cc-driver";
+
+    /** The reference's DCTCP and Swift runs by our driver ({@value #DRIVER_DATASET}), seeds 1 to 10. */
+    public static tech.tablesaw.api.Table driverReference() {
+        return fabriclab.datasets.Datasets.load(DRIVER_DATASET).table();
+    }
+
+    /** The reference's DCTCP switch queues: 100 packets of drop-tail buffer (old_tests/main_dctcp_permutation.cpp). */
+    public static final long DCTCP_QUEUE_BYTES = 100L * PAYLOAD_BYTES;
+    /** The reference's marking threshold K: 15 packets (FatTreeTopology::alloc_queue, case ECN: memFromPkt(15)). */
+    public static final long DCTCP_K_BYTES = 15L * PAYLOAD_BYTES;
+    /** The reference's slow-start threshold, 15 packets (main_dctcp_permutation.cpp's -ssthresh default): our W_max. */
+    public static final long DCTCP_WINDOW_BYTES = 15L * PAYLOAD_BYTES;
+    /**
+     * The base round trip of a path through a core [ps]: 12 links of 1 us, six data packets' and six ACKs'
+     * serializations at 100 Gb/s (4160 B and 64 B): 14.0275 us.
+     */
+    public static final long CORE_PATH_RTT_PS = 12 * Time.US + 6 * (PAYLOAD_BYTES + HEADER_BYTES) * 80L + 6 * HEADER_BYTES * 80L;
+    /** The reference's additive increase, one MSS per round trip ({@code TcpSrc::inflate_window}), as a rate [bit/s]. */
+    public static final double DCTCP_RATE_AI_BPS = PAYLOAD_BYTES * 8.0 / (CORE_PATH_RTT_PS / 1e12);
+    /**
+     * Our timeout for DCTCP, 4.096 us x 2^16 = 268 ms: the least RoCE step at or above the reference's least RTO,
+     * 250 ms ({@code TcpSrc::receivePacket}).
+     */
+    public static final int DCTCP_TIMEOUT_EXPONENT = 16;
+
+    /**
+     * DCTCP with the reference's defaults mapped onto {@link DctcpTransport}: g = 1/16 ({@code dctcp.cpp}), R_AI one MSS
+     * per base round trip of a core path ({@link #DCTCP_RATE_AI_BPS}, 2.336 Gb/s), the same as the rate floor (the
+     * reference's window never falls below one MSS), W_max 15 packets ({@link #DCTCP_WINDOW_BYTES}), an ACK per packet,
+     * the timeout of {@link #DCTCP_TIMEOUT_EXPONENT}. Not matched (stated in {@code tools/htsim-cc/README.md}): the
+     * reference's window starts at 10 packets, leaves slow start at 15 and then grows one MSS per round trip without a
+     * bound; ours starts at the line rate with the window W_max R / line rate, never above 15 packets; the reference's
+     * alpha starts at 0, ours at 1; the reference opens with a SYN round trip and counts a flow finished one packet
+     * later (the SYN's MSS); its loss recovery is TCP's (duplicate ACKs, RTO); its data packets carry no header.
+     */
+    public static DctcpTransport dctcpTransport() {
+        return new DctcpTransport(DctcpTransport.G, DCTCP_RATE_AI_BPS, DCTCP_RATE_AI_BPS, DCTCP_WINDOW_BYTES,
+                ReliableConnection.defaults().withAckEvery(1).withLocalAckTimeoutExponent(DCTCP_TIMEOUT_EXPONENT), HEADER_BYTES, 0);
+    }
+
+    /**
+     * DCTCP's scenario at {@code seed} (1 to 2^31 - 1): the same fabric and flows, drop-tail output queues of
+     * {@link #DCTCP_QUEUE_BYTES}, step marking at {@link #DCTCP_K_BYTES} at dequeue (the reference's {@code ECNQueue}
+     * marks at dequeue), no PFC, per-flow ECMP.
+     */
+    public Scenario dctcpScenario(long seed) {
+        Parameters.inRange("seed", seed, 1L, Integer.MAX_VALUE);
+        SwitchBuffer buffer = SwitchBuffer.shared(64_000_000).withPerQueueLimit(DCTCP_QUEUE_BYTES)
+                .withEcnMarking(fabriclab.fabric.EcnMarking.step(DCTCP_K_BYTES))
+                .withEcnMarkingPoint(SwitchBuffer.MarkingPoint.DEQUEUE);
+        SimulationConfig config = new SimulationConfig(PAYLOAD_BYTES, HEADER_BYTES, 1, buffer,
+                Forwarding.ecmp(HashFunction.CRC32, (int) seed), seed, 0, 0);
+        return Scenario.builder(topology(), config).flows(flows(seed)).transport(dctcpTransport())
+                .name("DCTCP " + scenario + " of csg-htsim, seed " + seed).build();
+    }
+
+    /**
+     * The mechanism of DCTCP's permutation misses, traced in a scratch copy of our driver (not the dataset, not
+     * committed).
+     */
+    private static final String DCTCP_WINDOW = "window growth: the reference's window starts at 10 packets, leaves slow"
+            + " start at 15 and grows one MSS per round trip without a bound (TcpSrc::inflate_window), so a flow alone"
+            + " needs about 23 round trips (SYN included) for its 513 packets, 322 us, and the first flow ends at"
+            + " 327.7-372.8 us; ours never exceeds W_max = 15 packets, so a flow alone is window-limited and ends at the"
+            + " closed form 491.3 us (35 round trips and a packet). Traced in a scratch copy of the driver with the"
+            + " reference's window capped at 15 packets (TcpSrc::_maxcwnd): its first completions became 503.5-515.6 us"
+            + " (ours plus its SYN round trip, 14 us), its medians 512.2-535.3 us and means 517.4-556.8 us, as ours";
+
+    /** The mechanisms of DCTCP's misses, by {@code scenario/quantity}. */
+    private static final Map<String, String> DCTCP_MISSES = Map.of(
+            "permutation16/first completion", DCTCP_WINDOW,
+            "permutation16/mean FCT", DCTCP_WINDOW,
+            "permutation16/median FCT", DCTCP_WINDOW);
+
+    /** The mechanisms of Swift's misses, by {@code scenario/quantity}. */
+    private static final Map<String, String> SWIFT_MISSES = Map.of(
+            "permutation16/first completion", "window rule: ours starts at its largest window (15 packets, the"
+                    + " reference's initial window) and a flow alone is window-limited, ending at the closed form"
+                    + " 491.3 us (35 round trips and a packet); the reference's window grows from 15 toward its 1000"
+                    + " packets and its first flow ends at 311.5-329.6 us (not traced further in the reference)");
+
+    /**
+     * The comparison of {@code control} ({@code dctcp} or {@code swift}) as a table, ours over seeds 1 to {@code seeds}
+     * (1..10) against the reference's 10 seeds by our driver ({@value #DRIVER_DATASET}), the rule of {@link #rows}.
+     * Swift's incast is compared on the flows the reference finishes and its first completion only (the reference
+     * leaves flows unfinished in every seed, so its mean and last completion are over different flow sets).
+     */
+    public static tech.tablesaw.api.Table driverTable(String control, int seeds) {
+        Parameters.notNull("control", control);
+        if (!List.of("dctcp", "swift").contains(control)) {
+            throw new IllegalArgumentException("control must be one of [dctcp, swift], got " + control);
+        }
+        Parameters.inRange("seeds", seeds, 1, 10);
+        tech.tablesaw.api.Table reference = driverReference();
+        tech.tablesaw.api.StringColumn sc = tech.tablesaw.api.StringColumn.create("scenario");
+        tech.tablesaw.api.StringColumn qc = tech.tablesaw.api.StringColumn.create("quantity");
+        tech.tablesaw.api.StringColumn refc = tech.tablesaw.api.StringColumn.create("htsim us (10 seeds)");
+        tech.tablesaw.api.StringColumn oc = tech.tablesaw.api.StringColumn.create("ours us (median)");
+        tech.tablesaw.api.StringColumn bc = tech.tablesaw.api.StringColumn.create("band us");
+        tech.tablesaw.api.StringColumn pc = tech.tablesaw.api.StringColumn.create("result");
+        tech.tablesaw.api.StringColumn mc = tech.tablesaw.api.StringColumn.create("mechanism of a miss");
+        for (String s : SCENARIOS) {
+            HtsimCc c = new HtsimCc(s);
+            List<SimulationResult> ours = new ArrayList<>();
+            for (long seed = 1; seed <= seeds; seed++) {
+                ours.add(new fabriclab.simulation.Simulator(control.equals("dctcp") ? c.dctcpScenario(seed)
+                        : c.swiftScenario(seed, SWIFT_MAX_CWND)).run());
+            }
+            for (HtsimAdaptiveRoce.Row r : c.driverRows(control, ours, reference)) {
+                sc.append(s);
+                qc.append(r.quantity());
+                refc.append(String.format(Locale.ROOT, "%.1f..%.1f", r.referenceMin(), r.referenceMax()));
+                oc.append(String.format(Locale.ROOT, "%.1f (%.1f..%.1f)", r.oursMedian(), r.oursMin(), r.oursMax()));
+                bc.append(String.format(Locale.ROOT, "%.1f..%.1f", r.low(), r.high()));
+                pc.append(r.pass() ? "pass" : "miss");
+                mc.append(c.knownMiss(control, r.quantity()));
+            }
+        }
+        return tech.tablesaw.api.Table.create((control.equals("dctcp") ? "DCTCP" : "Swift")
+                + ": csg-htsim's classes (our driver) and ours", sc, qc, refc, oc, bc, pc, mc);
+    }
+
+    /**
+     * The rows of {@code control} against {@value #DRIVER_DATASET}: those of {@link #rows(String, List,
+     * tech.tablesaw.api.Table)}, except Swift's incast, where the reference leaves flows unfinished: there the flows
+     * finished (a count; the band's least half-width one flow) and the first completion.
+     */
+    public List<HtsimAdaptiveRoce.Row> driverRows(String control, List<SimulationResult> ours, tech.tablesaw.api.Table reference) {
+        Parameters.notNull("control", control);
+        Parameters.notNull("ours", ours);
+        Parameters.notNull("reference", reference);
+        if (!(control.equals("swift") && scenario.equals("incast8"))) {
+            return rows(control, ours, reference);
+        }
+        if (ours.isEmpty()) {
+            throw new IllegalArgumentException("ours must hold at least one run, got none");
+        }
+        double[] finished = new double[ours.size()];
+        double[] first = new double[ours.size()];
+        for (int i = 0; i < ours.size(); i++) {
+            Parameters.notNull("ours[" + i + "]", ours.get(i));
+            double[] fct = ours.get(i).flows().stream().filter(f -> f.acknowledgedPs() > 0)
+                    .mapToDouble(f -> (f.acknowledgedPs() - f.spec().startPs()) / 1e6).sorted().toArray();
+            if (fct.length == 0) {
+                throw new IllegalArgumentException("ours[" + i + "] finished no flow");
+            }
+            finished[i] = fct.length;
+            first[i] = fct[0];
+        }
+        double[] refFinished = referenceValues(reference, control, "flows");
+        double rmin = Arrays.stream(refFinished).min().orElseThrow();
+        double rmax = Arrays.stream(refFinished).max().orElseThrow();
+        double widen = Math.max((rmax - rmin) / 2, 1);
+        double[] sorted = Arrays.stream(finished).sorted().toArray();
+        String miss = knownMiss(control, "flows finished");
+        String rule = "our median in the reference's seed range widened by half its width, at least one flow";
+        List<HtsimAdaptiveRoce.Row> rows = new ArrayList<>();
+        rows.add(new HtsimAdaptiveRoce.Row("flows finished", "flows", rmin, rmax, sorted[0], RdmaReferenceComparison.median(finished),
+                sorted[sorted.length - 1], rmin - widen, rmax + widen, miss.isEmpty() ? rule : rule + "; miss: " + miss));
+        double[] refFirst = Arrays.stream(referenceValues(reference, control, "fct_min_ns")).map(x -> x / 1e3).toArray();
+        rows.add(row(control, "first completion", refFirst, first));
+        return rows;
+    }
 }
