@@ -169,6 +169,11 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.HtsimCc#rows(List,Table)", "needs our runs of a csg-htsim HPCC scenario"
                     + " (a fraction of a second each) and the reference's dataset; its bad input (an empty list, a run of"
                     + " other flows) is tested in HtsimCcTest"),
+            Map.entry("fabriclab.validation.HtsimCc#rows(String,List,Table)", "needs our runs of a csg-htsim scenario"
+                    + " and the reference's dataset; its bad input (an unknown control, an empty list, a run of other"
+                    + " flows) is tested in HtsimCcTest"),
+            Map.entry("fabriclab.validation.HtsimCc#driverRows(String,List,Table)", "needs our runs of a csg-htsim"
+                    + " scenario and the driver's dataset; its bad input (an empty list) is tested in HtsimCcTest"),
             Map.entry("fabriclab.validation.HtsimCc#values(SimulationResult)", "needs a run of a csg-htsim HPCC scenario;"
                     + " its bad input (a run of other flows) is tested in HtsimCcTest through rows"),
             Map.entry("fabriclab.validation.UetReferenceUec#rows(List,Table)", "needs our runs of a UEC reference scenario"
@@ -788,7 +793,12 @@ final class BadInputRegistry {
             case "fabriclab.validation.HtsimCc#<init>(String)" -> call(fabriclab.validation.HtsimCc.class, id, "incast8");
             case "fabriclab.validation.HtsimCc#knownMiss(String)" ->
                     call(new fabriclab.validation.HtsimCc("incast8"), id, "mean FCT");
-            case "fabriclab.validation.HtsimCc#scenario(long)", "fabriclab.validation.HtsimCc#flows(long)" ->
+            case "fabriclab.validation.HtsimCc#knownMiss(String,String)" ->
+                    call(new fabriclab.validation.HtsimCc("incast8"), id, "dctcp", "mean FCT");
+            case "fabriclab.validation.HtsimCc#driverTable(String,int)" ->
+                    call(fabriclab.validation.HtsimCc.class, id, "dctcp", 1);
+            case "fabriclab.validation.HtsimCc#scenario(long)", "fabriclab.validation.HtsimCc#flows(long)",
+                    "fabriclab.validation.HtsimCc#dctcpScenario(long)" ->
                     call(new fabriclab.validation.HtsimCc("incast8"), id, 1L);
             case "fabriclab.validation.HtsimCc#swiftScenario(long,double)" ->
                     call(new fabriclab.validation.HtsimCc("incast8"), id, 1L, 15.0);
