@@ -38,6 +38,15 @@ import java.util.regex.Pattern;
  * enqueue; nothing drops); Swift also {@code retransmits} (its "retransmit_packet" lines: a packet resent after a
  * retransmission timeout or in fast recovery).
  *
+ * <p>It then builds fabriclab's own driver ({@code tools/htsim-cc/driver/fabriclab_htsim_cc.cpp}, a main program
+ * linked to the tree's {@code sim/libhtsim.a} and fat-tree objects, compiled into a temporary directory) and runs
+ * csg-htsim's DCTCP class ({@code DCTCPSrc} over ECN-marking queues) and Swift class ({@code SwiftSrc}) with it on the
+ * same scenarios, seeds 1 to {@value #SEEDS} each ({@code -seed}; options in
+ * {@code tools/htsim-cc/scenarios/options-driver.txt}), into {@code datasets/published/htsim-cc-driver.csv} with the
+ * same columns: per flow {@code fct_ns}; per run {@code connections}, {@code flows}, the FCT summaries; DCTCP also
+ * {@code ecn_echo_acks}, {@code timeouts}, {@code fast_retransmits}, {@code sent_bytes}, {@code switch_drops}; Swift
+ * also {@code retransmits}. {@code --check} compares both CSVs.
+ *
  * <p>{@code htsim_hpcc} reseeds the C library's generator from {@code time(NULL)} as it creates each sender (its
  * {@code HPCCSrc} constructor), so every run is made with {@code tools/htsim-adaptive/fixed_time.c} preloaded, which
  * makes {@code time()} return the run's seed (the same shim as {@code HtsimAdaptiveRuns}); Swift's runs get it too
