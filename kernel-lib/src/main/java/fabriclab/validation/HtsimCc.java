@@ -533,7 +533,9 @@ public record HtsimCc(String scenario) {
             + " 327.7-372.8 us; ours never exceeds W_max = 15 packets, so a flow alone is window-limited and ends at the"
             + " closed form 491.3 us (35 round trips and a packet). Traced in a scratch copy of the driver with the"
             + " reference's window capped at 15 packets (TcpSrc::_maxcwnd): its first completions became 503.5-515.6 us"
-            + " (ours plus its SYN round trip, 14 us), its medians 512.2-535.3 us and means 517.4-556.8 us, as ours";
+            + " (ours plus its SYN round trip, 14 us), its medians 512.2-535.3 us and means 517.4-556.8 us, as ours"
+            + " (by this rule our median and mean would pass against those runs, our first completion still miss by"
+            + " 3.7 us: the reference's SYN round trip, 14 us, which ours does not make)";
 
     /** The mechanisms of DCTCP's misses, by {@code scenario/quantity}. */
     private static final Map<String, String> DCTCP_MISSES = Map.of(

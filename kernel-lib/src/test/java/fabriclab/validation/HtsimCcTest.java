@@ -286,7 +286,7 @@ class HtsimCcTest {
      * DCTCP's permutation misses, by closed forms. Ours: W_max = 15 packets makes a flow alone window-limited, 35 round
      * trips and one packet for 512 packets (491.3 us), our first completion at its best seed and never below it. The
      * reference: its window starts at 10 packets, reaches 15 and then grows one packet per round trip, so its 513
-     * counted packets need at least 22 round trips after the SYN's (10 + 15 + 16 + ... + 35 = 515 &ge; 513) and its
+     * counted packets need at least 22 round trips after the SYN's (10 + 15 + 16 + ... + 35 = 535 &ge; 513, to 34 only 500) and its
      * first completion is at least 23 of its round trips, and below our closed form (its window passed 15).
      */
     @Test
