@@ -981,6 +981,8 @@ final class BadInputRegistry {
                             new fabriclab.fabric.LinkSpec(1, 2, 1000L, 0L)), List.of(0), List.of("a", "b", "s"));
             case "fabriclab.fabric.Topology#hasLink(String,String)", "fabriclab.fabric.Topology#withoutLink(String,String)" ->
                     call(smallLeafSpine().build(), id, "leaf1", "spine1");
+            case "fabriclab.fabric.Topology#withLinkRate(String,String,long)" ->
+                    call(smallLeafSpine().build(), id, "leaf1", "spine1", 1000L);
             case "fabriclab.fabric.Topology#nodeIndex(String)", "fabriclab.fabric.Topology#tier(String)" ->
                     call(smallLeafSpine().build(), id, "leaf1");
             case "fabriclab.fabric.Topology$Builder#link(String,String,long,long)" ->

@@ -146,6 +146,15 @@ public record UecTransport(EntropySpraying spraying, int entropies, int repsBuff
     }
 
     /**
+     * A copy with the fabric's base RTT {@code ps} (0: derived from the run's longest path), as the reference
+     * simulator's {@code calculate_rtt} gives it from the host link rate even where a degraded link makes a path slower.
+     */
+    public UecTransport withBaseRttPs(long ps) {
+        return new UecTransport(spraying, entropies, repsBufferSize, nscc, trimming, trimThresholdBytes, trimmedWireBytes,
+                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, ps);
+    }
+
+    /**
      * The reference simulator's ECN marking for a fabric whose BDP is {@code bdpBytes}: a linear curve from 20 % to
      * 80 % of a BDP, every packet marked above ({@code main_uec.cpp}: {@code ecn_low = 0.2 bdp}, {@code ecn_high =
      * 0.8 bdp}, in whole packets of {@code packetWireBytes}; {@code compositequeue.cpp} marks on dequeue).
