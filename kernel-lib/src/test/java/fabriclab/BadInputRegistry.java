@@ -698,6 +698,8 @@ final class BadInputRegistry {
                             fabriclab.simulation.transport.uec.UecTransport.defaults());
             case "fabriclab.simulation.transport.uec.EntropySpraying#named(String)" ->
                     call(fabriclab.simulation.transport.uec.EntropySpraying.class, id, "reps");
+            case "fabriclab.simulation.transport.uec.Rccc#named(String)" ->
+                    call(fabriclab.simulation.transport.uec.Rccc.class, id, "on");
             case "fabriclab.experiments.GseVsRoceTransports#dataset(Table,long,int,String)" ->
                     call(fabriclab.experiments.GseVsRoceTransports.class, id,
                             tech.tablesaw.api.Table.create("t", tech.tablesaw.api.StringColumn.create("transport")), 1L << 20, 3,

@@ -111,6 +111,35 @@ class UetReferenceUecTest {
         assertTrue(last[0].oursMax() < last[1].oursMin(), "ours: " + last[0] + " vs " + last[1]);
     }
 
+    /**
+     * The incasts with receiver credits (RCCC beside NSCC: the reference's {@code -receiver_cc}, ours
+     * {@code Rccc.defaults()}), seeds 1 to 3 of ours against its 10: every row within the reference's seed spread or a
+     * known miss; and, beyond the band, both complete at the line-rate bound of the receiver's link: the N x 256
+     * packets of 4160 B through 100 Gb/s plus 8 us of propagation (4 links each way for the first packet and the last
+     * ACK) is a lower bound, and both are within 2 % above it (the pacer runs at 0.99 of the line rate).
+     */
+    @ParameterizedTest
+    @CsvSource({"incast4_rccc, REPS", "incast4_rccc, OBLIVIOUS", "incast8_rccc, REPS", "incast8_rccc, OBLIVIOUS",
+            "incast16_rccc, REPS", "incast16_rccc, OBLIVIOUS", "incast24_rccc, REPS", "incast24_rccc, OBLIVIOUS"})
+    void receiverCreditsWithinTheReferencesSeedSpreadOrAKnownMiss(String scenario, EntropySpraying spraying) {
+        UetReferenceUec s = new UetReferenceUec(scenario, spraying);
+        assertTrue(s.receiverCredits() && s.transport().rccc().enabled());
+        List<SimulationResult> ours = run(s);
+        List<UetReferenceUec.Row> rows = s.rows(ours, s.reference());
+        assertEquals(4, rows.size());
+        for (UetReferenceUec.Row r : rows) {
+            boolean known = !s.knownMiss(r.quantity()).isEmpty();
+            assertEquals(!known, r.pass(), scenario + " " + spraying + ": " + r);
+        }
+        double bound = s.incastSenders() * 256 * 4160 * 8.0 / 100e9 * 1e6 + 8;
+        UetReferenceUec.Row last = rows.get(1);
+        assertTrue(last.oursMin() >= bound && last.referenceMin() >= bound, last + " against " + bound + " us");
+        assertTrue(last.oursMax() <= 1.02 * bound && last.referenceMax() <= 1.02 * bound, last + " against " + bound);
+        for (SimulationResult r : ours) {
+            assertTrue(r.counter(UecTransport.CREDITS) > 0, "the receiver granted credit");
+        }
+    }
+
     @Test
     void theScenarioIsTheReferences() {
         UetReferenceUec s = new UetReferenceUec("incast8", EntropySpraying.REPS);
@@ -149,6 +178,10 @@ class UetReferenceUecTest {
             assertEquals(seen, p.port(), p.name());
         }
         assertEquals(0, new UetReferenceUec("permutation32", EntropySpraying.REPS).bufferPlan().ports().size());
+        UetReferenceUec credits = new UetReferenceUec("incast16_rccc", EntropySpraying.OBLIVIOUS);
+        assertEquals("uet-htsim-incast-rccc", credits.dataset());
+        assertEquals(16, credits.incastSenders());
+        assertFalse(new UetReferenceUec("incast16", EntropySpraying.OBLIVIOUS).transport().rccc().enabled());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> s.referenceValues(s.reference(), "no_such_quantity"));
         assertTrue(e.getMessage().contains("no_such_quantity"), e.getMessage());
