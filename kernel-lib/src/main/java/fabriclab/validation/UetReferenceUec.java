@@ -363,11 +363,13 @@ public record UetReferenceUec(String scenario, EntropySpraying spraying) {
             MISSES.put("incast4_rccc/" + lb + "/NACKs", "trimming of the speculative burst (4 x 1.5 BDP at t = 0): one of"
                     + " our seeds trims 77 against the reference's 71 to 74; it also trims the last queued packet (p = 1/2),"
                     + " ours the arriving one");
-            MISSES.put("incast8_rccc/" + lb + "/mean FCT", "ours finishes the flows less evenly (mean 679 to 686 us"
-                    + " against 687 to 689 us at the same last completion): candidates, not isolated: our receiver adds a"
-                    + " trimmed packet's bytes to the flow's pull target at once, the reference waits for the sender's next"
-                    + " packet or RTS to carry it, so in ours the flows trimmed least in the speculative burst get"
-                    + " ahead; and quick adapt, which acts in both");
+            MISSES.put("incast8_rccc/" + lb + "/mean FCT", "quick adapt (traced by turning it off in ours: the mean is"
+                    + " then 686.5 to 687.9 us, inside the band): a flow whose window quick adapt cut asks for less credit"
+                    + " (its pull target is capped at the window plus a packet), so the others take the pacer's turns and"
+                    + " finish first (ours 679 to 686 us against 687 to 689 us at the same last completion); the reference"
+                    + " quick-adapts in every such run too (149 to 919 kB of cuts), why its flows stay more even is not"
+                    + " isolated; adding a trimmed packet's bytes at the receiver at once is not it (waiting for the"
+                    + " sender's target instead leaves the mean at 682.7 to 685.1 us)");
             MISSES.put("incast8_rccc/" + lb + "/last completion", "the band is the reference's 31 ns seed spread at"
                     + " 691.65 to 691.68 us; ours 691.73 to 696.10 us (oblivious) and 691.74 to 692.10 us (REPS), within"
                     + " 1 % of the line-rate bound (8 x 256 x 4160 B at 100 Gb/s plus 8 us of propagation, 689.57 us),"
