@@ -43,6 +43,9 @@ import java.util.Locale;
  * change: the hash still sends about 1/8 of the entropies over the slow link. The base RTT stays the healthy fabric's
  * 9.35168 us, as the reference's {@code calculate_rtt} takes it from the host link rate
  * ({@link UecTransport#withBaseRttPs}; derived from the slow path it would be 2.03 us longer).
+ * The {@code incastN_rccc} scenarios are the incasts with receiver credits beside NSCC (the reference's
+ * {@code -receiver_cc}; ours {@link fabriclab.simulation.transport.uec.Rccc#defaults()}), where the reference also
+ * turns ECN off at the leaves' ports to hosts ({@link #bufferPlan()}).
  *
  * <p>The comparison ({@link #rows}): per quantity, the range of our seeds against the reference's own seed spread: its
  * minimum to maximum over its 10 seeds, widened on each side by half that width. Seeds change the path choice (each
@@ -176,12 +179,18 @@ public record UetReferenceUec(String scenario, EntropySpraying spraying) {
     }
 
     /**
-     * The queue caps of this scenario's ports: none, or for {@link #failedLink()} {@value #FAILED_QUEUE_BYTES} B at
+     * The port settings of this scenario: for {@link #receiverCredits()} no ECN marking at the leaves' ports to hosts
+     * (the reference's {@code main_uec.cpp} turns it off there with {@code -receiver_cc}:
+     * {@code set_ecn_parameters(true, !receiver_driven, ...)}; {@code fat_tree_topology.cpp}, {@code alloc_queue}); the
+     * queue caps: none, or for {@link #failedLink()} {@value #FAILED_QUEUE_BYTES} B at
      * both ends of each degraded link: each leaf's port 8 (its ports are its 8 hosts', then its uplinks by spine) and
      * spine 0's ports 0 to 3 (its links to leaves 0 to 3, in the topology's order).
      */
     public BufferPlan bufferPlan() {
         BufferPlan plan = BufferPlan.none();
+        if (receiverCredits()) { // the reference marks no leaf port to a host when receivers grant credit
+            plan = plan.withoutEcnMarking(fabriclab.fabric.Tier.LEAF, BufferPlan.Facing.DOWN);
+        }
         if (failedLink()) {
             for (int leaf = 0; leaf < 4; leaf++) {
                 plan = plan.withPortLimit("leaf" + (leaf + 1), 8, FAILED_QUEUE_BYTES)
@@ -363,19 +372,10 @@ public record UetReferenceUec(String scenario, EntropySpraying spraying) {
             MISSES.put("incast4_rccc/" + lb + "/NACKs", "trimming of the speculative burst (4 x 1.5 BDP at t = 0): one of"
                     + " our seeds trims 77 against the reference's 71 to 74; it also trims the last queued packet (p = 1/2),"
                     + " ours the arriving one");
-            MISSES.put("incast8_rccc/" + lb + "/mean FCT", "quick adapt (traced by turning it off in ours: the mean is"
-                    + " then 686.5 to 687.9 us, inside the band): a flow whose window quick adapt cut asks for less credit"
-                    + " (its pull target is capped at the window plus a packet), so the others take the pacer's turns and"
-                    + " finish first (ours 679 to 686 us against 687 to 689 us at the same last completion); the reference"
-                    + " quick-adapts in every such run too (149 to 919 kB of cuts), why its flows stay more even is not"
-                    + " isolated; adding a trimmed packet's bytes at the receiver at once is not it (waiting for the"
-                    + " sender's target instead leaves the mean at 682.7 to 685.1 us)");
-            MISSES.put("incast8_rccc/" + lb + "/last completion", "the band is the reference's 31 ns seed spread at"
-                    + " 691.65 to 691.68 us; ours 691.73 to 696.10 us (oblivious) and 691.74 to 692.10 us (REPS), within"
-                    + " 1 % of the line-rate bound (8 x 256 x 4160 B at 100 Gb/s plus 8 us of propagation, 689.57 us),"
-                    + " as the reference is within 0.3 %: a tail of up to 4.4 us in ours, not traced");
-            MISSES.put("incast24_rccc/" + lb + "/NACKs", "ours trims fewer in the speculative burst (758 to 771 against"
-                    + " 778 to 797); the reference also trims the last queued packet (p = 1/2), ours the arriving one");
+            MISSES.put("incast8_rccc/" + lb + "/last completion", "both at the line-rate bound of the receiver's link"
+                    + " (8 x 256 x 4160 B at 100 Gb/s, 681.57 us, plus the 9.35 us base RTT: 690.93 us), the reference 0.73 to"
+                    + " 0.76 us after it, ours 0.80 to 0.82 us; the band is the reference's 31 ns seed spread; ours 46 to 92"
+                    + " ns after the reference's latest, not traced");
         }
     }
 

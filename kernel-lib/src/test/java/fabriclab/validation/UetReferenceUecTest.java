@@ -141,22 +141,28 @@ class UetReferenceUecTest {
     }
 
     /**
-     * The N = 8 mean-FCT miss under credits is traced to quick adapt: with it off in ours (nothing else changed) the
-     * mean FCT falls inside the band in both modes, and the last completion comes within 0.1 us of the reference's.
+     * Why the leaves' host ports do not mark under credits: the reference turns ECN off there with {@code -receiver_cc}
+     * ({@link UetReferenceUec#bufferPlan()}). Left on in ours, the marks at the receiver's port (the incast's
+     * bottleneck) slow the windows of the flows they fall on; a flow whose window is small asks for less credit (its
+     * pull target is capped at the window plus a packet), the others take the pacer's turns and finish first, and the
+     * N = 8 mean FCT falls below the band (it is inside with the reference's setting).
      */
     @ParameterizedTest
     @CsvSource({"REPS", "OBLIVIOUS"})
-    void theCreditIncast8MeanFctMissIsQuickAdapt(EntropySpraying spraying) {
+    void underCreditsMarksAtTheHostPortsWouldUnevenTheFlows(EntropySpraying spraying) {
         UetReferenceUec s = new UetReferenceUec("incast8_rccc", spraying);
-        List<SimulationResult> ours = new ArrayList<>();
+        List<SimulationResult> marking = new ArrayList<>();
         for (long seed = 1; seed <= 3; seed++) {
-            fabriclab.simulation.Scenario base = s.scenario(seed);
-            ours.add(new Simulator(fabriclab.simulation.Scenario.builder(s.fabric(), base.config()).flows(s.flows())
-                    .transport(s.transport().withNscc(s.transport().nscc().withQuickAdapt(false))).build()).run());
+            fabriclab.simulation.config.SimulationConfig c = s.scenario(seed).config();
+            fabriclab.simulation.config.SimulationConfig everywhere = new fabriclab.simulation.config.SimulationConfig(
+                    c.mtuBytes(), c.headerBytes(), c.priorities(), c.buffer(), c.forwarding(), c.seed(), c.samplePeriodPs(),
+                    c.maxSamples());
+            marking.add(new Simulator(fabriclab.simulation.Scenario.builder(s.fabric(), everywhere).flows(s.flows())
+                    .transport(s.transport()).build()).run());
         }
-        List<UetReferenceUec.Row> rows = s.rows(ours, s.reference());
-        assertTrue(rows.get(0).pass(), rows.get(0).toString());
-        assertTrue(rows.get(1).oursMax() - rows.get(1).referenceMax() < 0.1, rows.get(1).toString());
+        UetReferenceUec.Row mean = s.rows(marking, s.reference()).get(0);
+        assertTrue(mean.oursMin() < mean.low(), mean.toString());
+        assertTrue(s.rows(run(s), s.reference()).get(0).pass());
     }
 
     @Test
