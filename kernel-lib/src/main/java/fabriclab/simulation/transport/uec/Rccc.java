@@ -42,7 +42,9 @@ import fabriclab.Parameters;
  * {@code -sender_cc_algo nscc}; {@code -receiver_cc_only} turns NSCC off). Not modelled: the division of a pull
  * target among a NIC's active sources ({@code _nic.activeSources()}: every sender here holds one flow per host in the
  * scenarios compared), a receiver's oversubscription and PCIe rate limits of the pacer, and the request-to-send packet
- * (a probe carries the target instead).
+ * (a probe carries the target instead). The reference's switches also stop ECN-marking at the leaves' ports to hosts
+ * when receivers grant credit ({@code main_uec.cpp}, {@code set_ecn_parameters(true, !receiver_driven, ...)}): a
+ * setting of the fabric, not of this transport ({@code BufferPlan.withoutEcnMarking}).
  *
  * @param enabled whether the receivers grant credit (false: NSCC alone, the other fields unused)
  * @param senderWindow whether NSCC's window also limits the sender (false: credit alone, RCCC only)
