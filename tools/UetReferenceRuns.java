@@ -17,9 +17,10 @@ import java.util.regex.Pattern;
  * Runs fabriclab's Ultra Ethernet scenarios ({@code tools/uet-reference/scenarios/}, described in
  * {@code tools/uet-reference/README.md}) in the UEC's public reference simulator, htsim as the Ultra Ethernet
  * Consortium carries it (github.com/ultraethernet/uet-htsim, program {@code htsim_uec}), and writes what it measured as
- * three datasets: {@code datasets/published/uet-htsim-permutation.csv} (the shift permutation on the 32-host
- * leaf-spine), {@code uet-htsim-incast.csv} (N-to-1 incasts, N = 4, 8, 16, 24) and {@code uet-htsim-failed-link.csv}
- * (the permutation with the reference's link failure, {@code -failed 1}). Every scenario runs with oblivious spraying
+ * four datasets: {@code datasets/published/uet-htsim-permutation.csv} (the shift permutation on the 32-host
+ * leaf-spine), {@code uet-htsim-incast.csv} (N-to-1 incasts, N = 4, 8, 16, 24), {@code uet-htsim-failed-link.csv}
+ * (the permutation with the reference's link failure, {@code -failed 1}) and {@code uet-htsim-incast-rccc.csv} (the
+ * incasts with receiver credits beside NSCC, {@code -receiver_cc}). Every scenario runs with oblivious spraying
  * and with REPS ({@code -load_balancing_algo oblivious|reps}), NSCC, trimming on, and seeds 1 to {@value #SEEDS}.
  *
  * <p>Run: {@code java tools/UetReferenceRuns.java [--check] [<uet-htsim export> [<out dir>]]} from the repository's
@@ -70,6 +71,10 @@ public final class UetReferenceRuns {
                 new Run("incast24", "incast24.cm", List.of())));
         DATASETS.put("uet-htsim-failed-link",
                 List.of(new Run("permutation32_failed1", "permutation32.cm", List.of("-failed", "1"))));
+        DATASETS.put("uet-htsim-incast-rccc", List.of(new Run("incast4_rccc", "incast4.cm", List.of("-receiver_cc")),
+                new Run("incast8_rccc", "incast8.cm", List.of("-receiver_cc")),
+                new Run("incast16_rccc", "incast16.cm", List.of("-receiver_cc")),
+                new Run("incast24_rccc", "incast24.cm", List.of("-receiver_cc"))));
     }
 
     private UetReferenceRuns() {

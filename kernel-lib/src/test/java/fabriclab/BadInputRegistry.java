@@ -708,6 +708,8 @@ final class BadInputRegistry {
                             fabriclab.simulation.transport.uec.UecTransport.defaults());
             case "fabriclab.simulation.transport.uec.EntropySpraying#named(String)" ->
                     call(fabriclab.simulation.transport.uec.EntropySpraying.class, id, "reps");
+            case "fabriclab.simulation.transport.uec.Rccc#named(String)" ->
+                    call(fabriclab.simulation.transport.uec.Rccc.class, id, "on");
             case "fabriclab.experiments.GseVsRoceTransports#dataset(Table,long,int,String)" ->
                     call(fabriclab.experiments.GseVsRoceTransports.class, id,
                             tech.tablesaw.api.Table.create("t", tech.tablesaw.api.StringColumn.create("transport")), 1L << 20, 3,
@@ -1006,6 +1008,8 @@ final class BadInputRegistry {
                             new fabriclab.fabric.LinkSpec(1, 2, 1000L, 0L)), List.of(0), List.of("a", "b", "s"));
             case "fabriclab.fabric.Topology#hasLink(String,String)", "fabriclab.fabric.Topology#withoutLink(String,String)" ->
                     call(smallLeafSpine().build(), id, "leaf1", "spine1");
+            case "fabriclab.fabric.Topology#withLinkRate(String,String,long)" ->
+                    call(smallLeafSpine().build(), id, "leaf1", "spine1", 1000L);
             case "fabriclab.fabric.Topology#nodeIndex(String)", "fabriclab.fabric.Topology#tier(String)" ->
                     call(smallLeafSpine().build(), id, "leaf1");
             case "fabriclab.fabric.Topology$Builder#link(String,String,long,long)" ->

@@ -229,6 +229,12 @@ public final class SimulateOptions {
             .byDefaultValue(UEC.ackEveryBytes()).onlyWith(TRANSPORT, UEC_ONLY)
             .help("a UEC receiver acknowledges once S of payload arrived since its last ACK (at once for a marked packet"
                     + " or one asking for it; " + Quantity.BYTES.show(UEC.ackEveryBytes()) + ": uet-htsim's uec.cpp)");
+    static final Option<String> UEC_RCCC = Option.of("--uec-rccc", Option.choice(List.of("off", "on", "only")))
+            .byDefault(UEC.rccc().optionName()).onlyWith(TRANSPORT, UEC_ONLY)
+            .help("receiver credits (RCCC, UEC 1.0 section 3.6.14): off (NSCC alone, uet-htsim's default), on (each"
+                    + " receiver's pacer grants its senders 4 MSS of credit at a time at 0.99 of its line rate, a sender"
+                    + " sends while it holds credit and NSCC's window allows; 1.5 BDP of speculative credit at the start;"
+                    + " uet-htsim's -receiver_cc) or only (credit alone, no NSCC window; -receiver_cc_only)");
     static final Option<String> FORWARDING = Option.of("--forwarding",
             Option.choice(ScenarioSettings.Transport.FORWARDINGS))
             .byDefault("ecmp").onlyWith(WORKLOAD, LEAF_SPINE_WORKLOADS).onlyWith(TRANSPORT, FORWARDED_TRANSPORTS)
@@ -336,7 +342,7 @@ public final class SimulateOptions {
             FLOW_BYTES, SENDERS, RANKS, QPS, CDF, LOAD, FLOW_COUNT, DURATION, INCAST_SENDERS, INCAST_BYTES, INCAST_PERIOD,
             SEED, TRANSPORT, ACK_EVERY, ACK_TIMEOUT_EXPONENT, RETRY_COUNT,
             MESSAGE_BYTES, ACK_DELAY, UEC_SPRAYING, UEC_ENTROPIES, UEC_TRIMMING, UEC_TRIM_THRESHOLD, UEC_TARGET_DELAY,
-            UEC_QUICK_ADAPT, UEC_ACK_BYTES, FORWARDING, FLOWLET_GAP, PLACEMENT, REORDER_WINDOW, REORDER_TIMEOUT, ECMP_SEED, PFC,
+            UEC_QUICK_ADAPT, UEC_ACK_BYTES, UEC_RCCC, FORWARDING, FLOWLET_GAP, PLACEMENT, REORDER_WINDOW, REORDER_TIMEOUT, ECMP_SEED, PFC,
             BUFFER, SWITCH_BUFFER, PORT_LIMIT, MTU, HEADER, THREADS,
             TIME_LIMIT, FLOWS, FCT, JIT, QUIET);
 
@@ -572,7 +578,8 @@ public final class SimulateOptions {
                             v.get(UEC_TRIMMING).equals("on") ? v.get(UEC_TRIM_THRESHOLD) : 0)
                     .withNscc(UEC.nscc().withTargetQueueDelayPs(v.get(UEC_TARGET_DELAY))
                             .withQuickAdapt(v.get(UEC_QUICK_ADAPT).equals("on")))
-                    .withAckEveryBytes(v.get(UEC_ACK_BYTES));
+                    .withAckEveryBytes(v.get(UEC_ACK_BYTES))
+                    .withRccc(fabriclab.simulation.transport.uec.Rccc.named(v.get(UEC_RCCC)));
         }
         ScenarioSettings.Transport how = new ScenarioSettings.Transport(transport, connection, forwarding, (int) ecmpSeed,
                 pfc, (int) mtu, (int) header, flowletGap, uec);

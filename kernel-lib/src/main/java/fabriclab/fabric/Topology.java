@@ -274,6 +274,41 @@ public record Topology(String name, int hosts, int switches, List<LinkSpec> link
     }
 
     /**
+     * The same fabric with the links between the nodes called {@code a} and {@code b} (all parallel ones) running at
+     * {@code rateBitsPerSecond} in both directions: a degraded cable (a port that came up at a lower speed, or lost
+     * lanes), as the UEC reference simulator's {@code -failed} option degrades a leaf's link to a spine to 25 % of its
+     * rate (uet-htsim {@code htsim/sim/datacenter/fat_tree_topology.cpp}, {@code alloc_queue} with
+     * {@code reduced_speed}). Propagation delays, node indices, names and the links' order are unchanged, so port
+     * numbers and {@code LeafSpine.uplinkIndex} still name the same links. The buffer of the ports on those links is
+     * the run's to set ({@code BufferPlan.withPortLimit}).
+     *
+     * @param a one end's name
+     * @param b the other end's name
+     * @param rateBitsPerSecond the links' new rate in bit/s, at least 1
+     * @throws IllegalArgumentException if a name is unknown, no link joins them, or the rate is below 1
+     */
+    public Topology withLinkRate(String a, String b, long rateBitsPerSecond) {
+        int ia = nodeIndex("a", a);
+        int ib = nodeIndex("b", b);
+        Parameters.atLeast("rateBitsPerSecond", rateBitsPerSecond, 1L);
+        List<LinkSpec> out = new ArrayList<>(links.size());
+        boolean found = false;
+        for (LinkSpec l : links) {
+            if ((l.nodeA() == ia && l.nodeB() == ib) || (l.nodeA() == ib && l.nodeB() == ia)) {
+                out.add(new LinkSpec(l.nodeA(), l.nodeB(), rateBitsPerSecond, l.propagationPs()));
+                found = true;
+            } else {
+                out.add(l);
+            }
+        }
+        if (!found) {
+            throw new IllegalArgumentException("link " + a + "-" + b + " is not in topology \"" + name + "\"");
+        }
+        return new Topology(name + ", " + a + "-" + b + " at " + rateBitsPerSecond + " bit/s", hosts, switches, out, tiers,
+                nodeNames);
+    }
+
+    /**
      * A single switch with {@code hosts} hosts, each on its own link (the incast topology).
      *
      * @param hosts number of hosts, at least 2

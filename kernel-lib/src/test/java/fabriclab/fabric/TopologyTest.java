@@ -76,6 +76,33 @@ class TopologyTest {
         fails("host 0", () -> t.withoutLink("host0", "leaf1")); // a host may not lose its only port
     }
 
+    /** A degraded cable keeps every link, index and name; only that pair's links (all parallel ones) change rate. */
+    @Test
+    void withLinkRateSlowsEveryParallelLinkOfThePairAndNothingElse() {
+        Topology t = new LeafSpine(4, 1, 2, 2, G100, G100, 2, 0, 1_000).build();
+        Topology slow = t.withLinkRate("leaf1", "spine2", 25_000_000_000L);
+        assertEquals(t.links().size(), slow.links().size());
+        assertEquals(t.nodeNames(), slow.nodeNames());
+        int changed = 0;
+        for (int i = 0; i < t.links().size(); i++) {
+            LinkSpec a = t.links().get(i);
+            LinkSpec b = slow.links().get(i);
+            assertEquals(a.nodeA(), b.nodeA());
+            assertEquals(a.nodeB(), b.nodeB());
+            assertEquals(a.propagationPs(), b.propagationPs());
+            if (a.rateBitsPerSecond() != b.rateBitsPerSecond()) {
+                changed++;
+                assertEquals(25_000_000_000L, b.rateBitsPerSecond());
+                assertEquals(java.util.Set.of(t.nodeIndex("leaf1"), t.nodeIndex("spine2")),
+                        java.util.Set.of(b.nodeA(), b.nodeB()));
+            }
+        }
+        assertEquals(2, changed); // the two parallel links
+        fails("rateBitsPerSecond", () -> t.withLinkRate("leaf1", "spine2", 0));
+        fails("leaf1-leaf2", () -> t.withLinkRate("leaf1", "leaf2", 1));
+        fails("\"nowhere\"", () -> t.withLinkRate("nowhere", "spine2", 1));
+    }
+
     @Test
     void badInputNamesTheParameter() {
         fails("tiers[0]", () -> new Topology("bad tier", 2, 1, List.of(new LinkSpec(0, 2, 1, 0), new LinkSpec(1, 2, 1, 0)),

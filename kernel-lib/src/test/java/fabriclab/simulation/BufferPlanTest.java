@@ -142,6 +142,38 @@ class BufferPlanTest {
     }
 
     /**
+     * A port group without ECN ({@link BufferPlan#withoutEcnMarking}): the incast of
+     * {@link #aSmallLimitOnOneLeafDownlinkDropsThereAndNowhereElse} with a marking curve whose Kmin (5 KB) the
+     * bottleneck (host 0's port on its leaf) passes at once; marking there with every port marking, and not at all
+     * once the leaves' host-facing ports are unmarked (every other queue stays below Kmin, so the run then marks
+     * nothing). Bad groups are refused naming the entry.
+     */
+    @Test
+    void anUnmarkedPortGroupNeverMarks() {
+        Topology t = fastUplinks();
+        List<FlowSpec> flows = incastToHost0(t, 200_000);
+        SwitchBuffer marking = new SwitchBuffer(10_000_000, 10_000_000, new EcnMarking(5_000, 20_000, 1.0));
+        SimulationConfig all = new SimulationConfig(1000, 0, 1, marking,
+                fabriclab.simulation.config.Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), 1, 0, 0);
+        SimulationResult marked = new Simulator(Scenario.builder(t, all).flows(flows).build()).run();
+        assertTrue(marked.ecnMarks() > 0, "the bottleneck marks");
+        SimulationConfig hostPortsOff = new SimulationConfig(1000, 0, 1, marking, all.forwarding(), 1, 0, 0,
+                BufferPlan.none().withoutEcnMarking(Tier.LEAF, BufferPlan.Facing.DOWN));
+        SimulationResult unmarked = new Simulator(Scenario.builder(t, hostPortsOff).flows(flows).build()).run();
+        assertEquals(0, unmarked.ecnMarks());
+        assertConserved(unmarked, 800_000);
+        int leaf = t.nodeIndex(leafOf(t, 0)) - t.hosts();
+        assertTrue(BufferPlan.none().marksEcn(t, leaf, 0));
+        assertTrue(!hostPortsOff.bufferPlan().marksEcn(t, leaf, 0));
+        assertTrue(hostPortsOff.bufferPlan().marksEcn(t, leaf, t.nodeIndex("spine1")));
+        refused(() -> Scenario.builder(t, new SimulationConfig(1000, 0, 1, marking, all.forwarding(), 1, 0, 0,
+                BufferPlan.none().withoutEcnMarking(Tier.CORE, BufferPlan.Facing.DOWN))).flows(flows).build(),
+                "bufferPlan.unmarked[0]");
+        refused(() -> BufferPlan.none().withoutEcnMarking(Tier.LEAF, BufferPlan.Facing.DOWN)
+                .withoutEcnMarking(Tier.LEAF, BufferPlan.Facing.DOWN), "unmarked");
+    }
+
+    /**
      * N senders at the receiver's rate through one switch, m packets each, all sending from time 0, the receiver's port
      * limited to K packets (K <= N): every N packets arrive together once per packet time, exactly when the port
      * finishes one. The first round fills the port (K admitted); then each round frees one slot, so one packet more

@@ -21,7 +21,7 @@ import tech.tablesaw.api.Table;
 
 /**
  * The UEC reference simulator's committed datasets ({@code uet-htsim-permutation}, {@code uet-htsim-incast},
- * {@code uet-htsim-failed-link}, written by {@code tools/UetReferenceRuns.java} from htsim_uec of
+ * {@code uet-htsim-failed-link}, {@code uet-htsim-incast-rccc}, written by {@code tools/UetReferenceRuns.java} from htsim_uec of
  * ultraethernet/uet-htsim) against themselves and against bounds derived here from the scenario's settings
  * ({@code tools/uet-reference/README.md}), none taken from the reference's output:
  * <ul>
@@ -71,7 +71,11 @@ class UetReferenceDatasetsTest {
             new Scenario("uet-htsim-incast", "incast8", "incast8.cm", BUFFER),
             new Scenario("uet-htsim-incast", "incast16", "incast16.cm", BUFFER),
             new Scenario("uet-htsim-incast", "incast24", "incast24.cm", BUFFER),
-            new Scenario("uet-htsim-failed-link", "permutation32_failed1", "permutation32.cm", DEGRADED_BUFFER));
+            new Scenario("uet-htsim-failed-link", "permutation32_failed1", "permutation32.cm", DEGRADED_BUFFER),
+            new Scenario("uet-htsim-incast-rccc", "incast4_rccc", "incast4.cm", BUFFER),
+            new Scenario("uet-htsim-incast-rccc", "incast8_rccc", "incast8.cm", BUFFER),
+            new Scenario("uet-htsim-incast-rccc", "incast16_rccc", "incast16.cm", BUFFER),
+            new Scenario("uet-htsim-incast-rccc", "incast24_rccc", "incast24.cm", BUFFER));
 
     /** A run's rows: per flow (source, destination) and per run (quantity). */
     record RunRows(Map<String, Map<List<Integer>, Long>> flows, Map<String, Long> run) {
@@ -188,6 +192,7 @@ class UetReferenceDatasetsTest {
             assertTrue(run.get(q) >= 0, key + ": " + q);
         }
         assertTrue(run.get("acks") > 0, key + ": ACKs");
+        assertEquals(key.contains("_rccc"), run.get("pulls") > 0, key + ": pulls exactly where the receivers grant credit");
         if (incast) {
             double firstWindows = n * 1.5 * BDP_BYTES;
             assertTrue(firstWindows > BDP_BYTES + BUFFER, key + ": the initial windows overflow the receiver's port");

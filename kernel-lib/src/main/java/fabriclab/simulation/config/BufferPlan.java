@@ -32,10 +32,34 @@ import java.util.function.UnaryOperator;
  * @param switches buffers of single switches by node name, each switch at most once
  * @param tierPorts queue limits of the ports of a tier's switches facing one way, each (tier, facing) at most once
  * @param ports queue limits of single ports, each (switch, port) at most once
+ * @param unmarked the (tier, facing) port groups that never ECN-mark, each at most once: switches configured with ECN
+ *        on some ports only (the UEC reference simulator turns it off on the leaves' ports to hosts when receivers
+ *        grant credit: {@code main_uec.cpp}, {@code set_ecn_parameters(true, !receiver_driven, ...)}, and
+ *        {@code fat_tree_topology.cpp}, {@code alloc_queue})
  */
 public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, List<TierPortLimit> tierPorts,
-        List<PortLimit> ports) {
-    private static final BufferPlan NONE = new BufferPlan(List.of(), List.of(), List.of(), List.of());
+        List<PortLimit> ports, List<TierPorts> unmarked) {
+    private static final BufferPlan NONE = new BufferPlan(List.of(), List.of(), List.of(), List.of(), List.of());
+
+    /**
+     * The ports of {@code tier}'s switches that face {@code facing}, e.g. every leaf's host ports.
+     *
+     * @param tier a switch tier (not {@link Tier#HOST})
+     * @param facing the ports' direction
+     */
+    public record TierPorts(Tier tier, Facing facing) {
+        /** Validates: a switch tier, a facing. */
+        public TierPorts {
+            switchTier("tier", tier);
+            Parameters.notNull("facing", facing);
+        }
+    }
+
+    /** No port group without ECN: every port marks as its switch's buffer says. */
+    public BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, List<TierPortLimit> tierPorts,
+            List<PortLimit> ports) {
+        this(tiers, switches, tierPorts, ports, List.of());
+    }
 
     /** Which way a switch port faces: toward the hosts or toward the higher tiers. */
     public enum Facing {
@@ -115,10 +139,12 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
         switches = List.copyOf(Parameters.noNullElements("switches", switches));
         tierPorts = List.copyOf(Parameters.noNullElements("tierPorts", tierPorts));
         ports = List.copyOf(Parameters.noNullElements("ports", ports));
+        unmarked = List.copyOf(Parameters.noNullElements("unmarked", unmarked));
         once("tiers", tiers.stream().map(t -> t.tier().name()).toList());
         once("switches", switches.stream().map(SwitchOverride::name).toList());
         once("tierPorts", tierPorts.stream().map(t -> t.tier() + " " + t.facing()).toList());
         once("ports", ports.stream().map(p -> p.name() + " port " + p.port()).toList());
+        once("unmarked", unmarked.stream().map(t -> t.tier() + " " + t.facing()).toList());
     }
 
     /** The empty plan: every switch has the run's buffer and its queue limit at every port. */
@@ -128,27 +154,59 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
 
     /** Whether this plan changes nothing. */
     public boolean isEmpty() {
-        return tiers.isEmpty() && switches.isEmpty() && tierPorts.isEmpty() && ports.isEmpty();
+        return tiers.isEmpty() && switches.isEmpty() && tierPorts.isEmpty() && ports.isEmpty() && unmarked.isEmpty();
     }
 
     /** This plan with every switch of {@code tier} given {@code buffer} (fails if the plan gives that tier already). */
     public BufferPlan withTier(Tier tier, SwitchBuffer buffer) {
-        return new BufferPlan(plus(tiers, new TierBuffer(tier, buffer)), switches, tierPorts, ports);
+        return new BufferPlan(plus(tiers, new TierBuffer(tier, buffer)), switches, tierPorts, ports, unmarked);
     }
 
     /** This plan with switch {@code name} given {@code buffer} (fails if the plan gives that switch already). */
     public BufferPlan withSwitch(String name, SwitchBuffer buffer) {
-        return new BufferPlan(tiers, plus(switches, new SwitchOverride(name, buffer)), tierPorts, ports);
+        return new BufferPlan(tiers, plus(switches, new SwitchOverride(name, buffer)), tierPorts, ports, unmarked);
     }
 
     /** This plan with the queues of {@code tier}'s ports facing {@code facing} limited to {@code queueLimitBytes}. */
     public BufferPlan withPortLimit(Tier tier, Facing facing, long queueLimitBytes) {
-        return new BufferPlan(tiers, switches, plus(tierPorts, new TierPortLimit(tier, facing, queueLimitBytes)), ports);
+        return new BufferPlan(tiers, switches, plus(tierPorts, new TierPortLimit(tier, facing, queueLimitBytes)), ports,
+                unmarked);
     }
 
     /** This plan with the queues of port {@code port} of switch {@code name} limited to {@code queueLimitBytes}. */
     public BufferPlan withPortLimit(String name, int port, long queueLimitBytes) {
-        return new BufferPlan(tiers, switches, tierPorts, plus(ports, new PortLimit(name, port, queueLimitBytes)));
+        return new BufferPlan(tiers, switches, tierPorts, plus(ports, new PortLimit(name, port, queueLimitBytes)),
+                unmarked);
+    }
+
+    /**
+     * This plan with the ports of {@code tier}'s switches that face {@code facing} never ECN-marking (fails if the
+     * plan names that group already).
+     */
+    public BufferPlan withoutEcnMarking(Tier tier, Facing facing) {
+        return new BufferPlan(tiers, switches, tierPorts, ports, plus(unmarked, new TierPorts(tier, facing)));
+    }
+
+    /**
+     * Whether the port of switch {@code switchIndex} of {@code topology} whose link leads to node {@code peerNode} may
+     * ECN-mark: false for a port of a group in {@link #unmarked}.
+     */
+    public boolean marksEcn(Topology topology, int switchIndex, int peerNode) {
+        Parameters.notNull("topology", topology);
+        Parameters.inRange("switchIndex", switchIndex, 0, topology.switches() - 1);
+        Parameters.inRange("peerNode", peerNode, 0, topology.nodes() - 1);
+        if (unmarked.isEmpty()) {
+            return true;
+        }
+        int node = topology.switchNode(switchIndex);
+        Tier tier = topology.tier(node);
+        Facing facing = facing(topology, node, peerNode);
+        for (TierPorts t : unmarked) {
+            if (t.tier() == tier && t.facing() == facing) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -158,7 +216,8 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
     public BufferPlan mapBuffers(UnaryOperator<SwitchBuffer> f) {
         Parameters.notNull("f", f);
         return new BufferPlan(tiers.stream().map(t -> new TierBuffer(t.tier(), f.apply(t.buffer()))).toList(),
-                switches.stream().map(s -> new SwitchOverride(s.name(), f.apply(s.buffer()))).toList(), tierPorts, ports);
+                switches.stream().map(s -> new SwitchOverride(s.name(), f.apply(s.buffer()))).toList(), tierPorts, ports,
+                unmarked);
     }
 
     /**
@@ -275,6 +334,14 @@ public record BufferPlan(List<TierBuffer> tiers, List<SwitchOverride> switches, 
             if (why != null) {
                 throw new IllegalArgumentException("bufferPlan.tierPorts[" + i + "].queueLimitBytes " + why + ", got "
                         + t.queueLimitBytes());
+            }
+        }
+        for (int i = 0; i < unmarked.size(); i++) {
+            TierPorts t = unmarked.get(i);
+            String why = tierPortsProblem(topology, t.tier(), t.facing());
+            if (why != null) {
+                throw new IllegalArgumentException("bufferPlan.unmarked[" + i + "] " + why + ", got " + t.tier() + " "
+                        + t.facing());
             }
         }
         for (int i = 0; i < ports.size(); i++) {

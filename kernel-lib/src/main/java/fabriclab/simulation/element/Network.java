@@ -154,9 +154,11 @@ public final class Network {
             b.ports.add(pb);
             if (a instanceof Switch sa) {
                 pa.queue.limitBytes = plan.queueLimitBytes(topology, sa.switchIndex, pa.index, b.id, buffers[sa.switchIndex]);
+                pa.unmarked = !plan.marksEcn(topology, sa.switchIndex, b.id);
             }
             if (b instanceof Switch sb) {
                 pb.queue.limitBytes = plan.queueLimitBytes(topology, sb.switchIndex, pb.index, a.id, buffers[sb.switchIndex]);
+                pb.unmarked = !plan.marksEcn(topology, sb.switchIndex, a.id);
             }
             linkPorts[li] = new Port[] {pa, pb};
         }

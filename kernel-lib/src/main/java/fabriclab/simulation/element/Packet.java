@@ -27,6 +27,8 @@ public final class Packet {
     public static final byte PROBE = 4;
     /** Reply to a probe; {@link #aux} echoes the probe's send time. */
     public static final byte PROBE_REPLY = 5;
+    /** Credit from a receiver to a sender (Ultra Ethernet RCCC); {@link #aux} is the cumulative credit granted. */
+    public static final byte CREDIT = 6;
 
     FlowState flow;
     int seq;
@@ -196,7 +198,7 @@ public final class Packet {
         return priority;
     }
 
-    /** What the packet is: {@link #ACK}, {@link #NACK}, {@link #CNP}, {@link #PROBE}, {@link #PROBE_REPLY} or data. */
+    /** What the packet is: {@link #ACK}, {@link #NACK}, {@link #CNP}, {@link #PROBE}, {@link #PROBE_REPLY}, {@link #CREDIT} or data. */
     public byte kind() {
         return kind;
     }

@@ -22,6 +22,8 @@ public final class Port {
     public final PfcIngress ingress;
     /** Removed from the routes (a failure detected or announced). */
     boolean withdrawn;
+    /** Whether this (switch) port never ECN-marks ({@code BufferPlan.unmarked}). */
+    boolean unmarked;
     private boolean busy;
     /** Whether enqueues are traced (a final flag, so an untraced run pays one predictable branch). */
     private final boolean traced;

@@ -533,7 +533,7 @@ public final class Switch extends Node {
 
     /** An unmarked packet is marked with the curve's probability at {@code queueOnCurve} bytes. */
     private void mark(Packet p, Port out, double queueOnCurve) {
-        if (!p.ecn) {
+        if (!p.ecn && !out.unmarked) {
             double prob = marking.probabilityUnchecked(queueOnCurve);
             if (prob >= 1 || random.nextDouble() < prob) {
                 p.ecn = true;

@@ -21,6 +21,8 @@ final class UecFlow extends Transport {
     private static final long ACK_REQUEST = 1;
     /** Data packet {@code aux} bit: the packet is a retransmission ({@code pds.flags.retx}). */
     private static final long RETRANSMISSION = 2;
+    /** Data packet {@code aux}: the sender's RCCC pull target sits above these flag bits. */
+    private static final int TARGET_SHIFT = 2;
 
     private final UecTransport model;
     private final Nscc.Constants k;
@@ -88,11 +90,29 @@ final class UecFlow extends Transport {
     long windowDecreases;
     long multiplicativeDecreases;
     long quickAdapts;
+    // RCCC (Rccc), sender: credit held (wire bytes; may go below 0 by less than a packet), whether it is still the
+    // speculative credit it started with, the cumulative credit received, when it last asked, the resend queue's bytes
+    private final Rccc rccc;
+    private final CreditPacer pacer;
+    private final long maxCreditBytes;
+    private long credit;
+    private boolean speculating;
+    private long pulled;
+    private long lastRequestPs = Long.MIN_VALUE;
+    private long resendWire;
+    long creditRequests;
+    // RCCC, receiver: the highest pull target heard (cumulative wire bytes), the credit granted so far, and whether the
+    // flow is in its pacer's round robin or idle list
+    private long highestTarget;
+    private long latestPull;
+    boolean inPull;
+    boolean inSlowPull;
 
     private final EventHandler timer = this::onTimer;
     private final EventHandler probeTimer = this::onProbeTimer;
 
-    UecFlow(Network net, FlowState flow, UecTransport model, Nscc.Constants k, long rtoPs) {
+    UecFlow(Network net, FlowState flow, UecTransport model, Nscc.Constants k, long rtoPs, CreditPacer pacer,
+            long bdpBytes) {
         super(net, flow);
         this.model = model;
         this.k = k;
@@ -110,6 +130,11 @@ final class UecFlow extends Transport {
         this.baseRtt = k.baseRttPs();
         this.maxWnd = k.maxWindowBytes();
         this.cwnd = maxWnd;
+        this.rccc = model.rccc().enabled() ? model.rccc() : null;
+        this.pacer = pacer;
+        this.maxCreditBytes = Math.max(1, Math.round(model.rccc().maxCreditBdp() * bdpBytes));
+        this.credit = Math.round(model.rccc().speculativeCreditBdp() * bdpBytes);
+        this.speculating = true;
     }
 
     private int wireOf(int seq) {
@@ -120,6 +145,9 @@ final class UecFlow extends Transport {
     protected void onStart(long now) {
         lastAdjustPs = now;
         lastDecreasePs = now;
+        if (rccc != null && credit <= 0) {
+            requestCredit(now); // no speculative credit: ask for some before the first packet
+        }
     }
 
     // ---------------------------------------------------------------- sender
@@ -132,6 +160,14 @@ final class UecFlow extends Transport {
         dropStaleResends();
         if (resendCount == 0 && flow.nextSeq() >= flow.packets) {
             return false;
+        }
+        if (rccc != null) {
+            if (credit <= 0) {
+                return false;
+            }
+            if (!rccc.senderWindow()) {
+                return true;
+            }
         }
         return inflight <= 0 || inflight + k.minWindowBytes() <= cwnd;
     }
@@ -151,6 +187,7 @@ final class UecFlow extends Transport {
             int seq = resend[resendHead];
             resendHead = (resendHead + 1) % resend.length;
             resendCount--;
+            resendWire -= wireOf(seq);
             return seq;
         }
         return flow.takeNextSeq();
@@ -158,6 +195,7 @@ final class UecFlow extends Transport {
 
     private void queueResend(int seq) {
         state[seq] = TO_RESEND;
+        resendWire += wireOf(seq);
         if (resendCount == resend.length) {
             int[] bigger = new int[2 * resend.length];
             for (int i = 0; i < resendCount; i++) {
@@ -189,7 +227,12 @@ final class UecFlow extends Transport {
         sentEntropy[seq] = e;
         p.setEntropy(e);
         boolean ask = again || seq == flow.packets - 1 || cwnd - inflight < k.minWindowBytes();
-        p.stamp((ask ? ACK_REQUEST : 0) | (again ? RETRANSMISSION : 0));
+        long target = 0;
+        if (rccc != null) {
+            credit -= p.wireBytes();
+            target = pullTarget();
+        }
+        p.stamp((ask ? ACK_REQUEST : 0) | (again ? RETRANSMISSION : 0) | target << TARGET_SHIFT);
         if (!timerArmed) {
             timerArmed = true;
             source.events.schedule(now + rtoPs, timer, null);
@@ -201,7 +244,23 @@ final class UecFlow extends Transport {
 
     @Override
     protected void onControl(Packet p, long now) {
+        if (p.kind() == Packet.CREDIT) { // at the sender: cumulative credit granted
+            long granted = p.aux();
+            source.packets.recycle(p);
+            if (rccc != null && !flow.failed()) {
+                stopSpeculating();
+                if (granted > pulled) {
+                    credit = Math.min(maxCreditBytes, credit + granted - pulled);
+                    pulled = granted;
+                }
+                wake();
+            }
+            return;
+        }
         if (p.kind() == Packet.PROBE) { // at the receiver: answered by an ACK of what arrived
+            if (rccc != null) {
+                heardTarget(p.aux(), now);
+            }
             destination.packets.recycle(p);
             sendControl(Packet.ACK, expected, model.controlBytes(), model.ackPriority(), true, 0,
                     acknowledgement(-1, -1, false, false));
@@ -214,6 +273,9 @@ final class UecFlow extends Transport {
             return;
         }
         double before = cwnd;
+        if (rccc != null) {
+            stopSpeculating();
+        }
         acknowledge(a, nack);
         long newly = Math.max(0, a.receivedBytes() - reportedReceivedBytes); // the ACK clock (section 3.6.13)
         reportedReceivedBytes = Math.max(reportedReceivedBytes, a.receivedBytes());
@@ -274,7 +336,7 @@ final class UecFlow extends Transport {
             return;
         }
         probes++;
-        sendControl(Packet.PROBE, -1, model.controlBytes(), model.ackPriority(), false, 0);
+        sendControl(Packet.PROBE, -1, model.controlBytes(), model.ackPriority(), false, rccc != null ? pullTarget() : 0);
         armProbe(now + 5 * baseRtt);
     }
 
@@ -308,6 +370,9 @@ final class UecFlow extends Transport {
         byte st = state[s];
         if (st == ACKED || st == UNSENT) {
             return;
+        }
+        if (st == TO_RESEND) {
+            resendWire -= wireOf(s);
         }
         state[s] = ACKED; // a packet waiting to be resent is no longer resent (unmark_packet_for_rtx)
         acked++;
@@ -372,6 +437,9 @@ final class UecFlow extends Transport {
             cwnd = Math.max(cwnd - w, k.minWindowBytes());
         }
         boundWindow();
+        if (rccc != null && credit <= 0) {
+            requestCredit(now);
+        }
     }
 
     private void updateBaseRtt(long rtt) {
@@ -501,6 +569,9 @@ final class UecFlow extends Transport {
             recordTimeout(now, earliestSent, lowestSeq);
             source.progressAt(now);
             windowDecreases++;
+            if (rccc != null && credit <= 0) {
+                requestCredit(now);
+            }
             wake();
         }
         if (next != Long.MAX_VALUE) {
@@ -546,6 +617,14 @@ final class UecFlow extends Transport {
     @Override
     protected void onData(Packet p, long now) {
         int seq = p.seq();
+        if (rccc != null) {
+            if (p.trimmed()) { // it must come again: the receiver adds its bytes to the credit the flow needs
+                highestTarget = Math.max(highestTarget, p.aux() >>> TARGET_SHIFT) + quantize(wireOf(seq));
+                pacer.request(this, destination, now);
+            } else {
+                heardTarget(p.aux() >>> TARGET_SHIFT, now);
+            }
+        }
         if (p.trimmed()) {
             headersReceived++;
             nacks++;
@@ -606,6 +685,86 @@ final class UecFlow extends Transport {
             i = got.nextSetBit(covered.nextClearBit(i));
         }
         return i;
+    }
+
+    // ---------------------------------------------------------------- RCCC
+
+    /** {@code bytes} rounded up to whole credit quanta ({@link Rccc#QUANTUM_BYTES}). */
+    private static long quantize(long bytes) {
+        return (bytes + Rccc.QUANTUM_BYTES - 1) / Rccc.QUANTUM_BYTES * Rccc.QUANTUM_BYTES;
+    }
+
+    /**
+     * The sender's pull target (uet-htsim {@code computePullTarget}): the credit received so far plus the wire bytes it
+     * still needs (its unsent and to-be-resent packets; at most the most credit it keeps and, with the sender window, the
+     * NSCC window plus a packet) less the credit it holds, in whole quanta; while speculating with data left, at least
+     * a packet.
+     */
+    private long pullTarget() {
+        int unsent = flow.packets - flow.nextSeq();
+        long need = resendWire + (unsent == 0 ? 0 : (long) (unsent - 1) * (mtu + headerBytes) + wireOf(flow.packets - 1));
+        if (rccc.senderWindow()) {
+            need = Math.min(need, (long) cwnd + mtu + headerBytes);
+        }
+        need = Math.min(need, maxCreditBytes) - credit;
+        if (speculating && need < mtu + headerBytes && unsent > 0) {
+            need = mtu + headerBytes;
+        }
+        return pulled + quantize(Math.max(0, need));
+    }
+
+    /** The sender's first acknowledgement, NACK or credit ends its speculation: unspent speculative credit is dropped. */
+    private void stopSpeculating() {
+        if (speculating) {
+            speculating = false;
+            credit = Math.min(credit, 0);
+        }
+    }
+
+    /**
+     * A sender without credit but with packets to send asks for credit with a probe carrying its pull target (the
+     * reference's request to send), at most once per base RTT.
+     */
+    private void requestCredit(long now) {
+        if (resendCount == 0 && flow.nextSeq() >= flow.packets) {
+            return;
+        }
+        if (lastRequestPs != Long.MIN_VALUE && now - lastRequestPs < baseRtt) {
+            return;
+        }
+        lastRequestPs = now;
+        creditRequests++;
+        sendControl(Packet.PROBE, -1, model.controlBytes(), model.ackPriority(), false, pullTarget());
+    }
+
+    /** At the receiver: a pull target {@code target} arrived; above the credit granted, the flow asks its pacer. */
+    private void heardTarget(long target, long now) {
+        if (target > highestTarget) {
+            highestTarget = target;
+            if (highestTarget > latestPull) {
+                pacer.request(this, destination, now);
+            }
+        }
+    }
+
+    /** At the receiver: the credit this flow still asked for and was not granted (negative: granted beyond it). */
+    long creditBacklog() {
+        return highestTarget - latestPull;
+    }
+
+    /** At the receiver: whether every packet of the flow arrived. */
+    boolean receivedAll() {
+        return expected == flow.packets;
+    }
+
+    /** At the receiver: grants {@code bytes} of credit (nothing sent for 0); returns it. */
+    long grant(long bytes, long now) {
+        if (bytes <= 0) {
+            return 0;
+        }
+        latestPull += bytes;
+        sendControl(Packet.CREDIT, -1, model.controlBytes(), model.ackPriority(), true, latestPull);
+        return bytes;
     }
 
     /** The entropy this flow's packet {@code seq} was last sent on (for tests). */

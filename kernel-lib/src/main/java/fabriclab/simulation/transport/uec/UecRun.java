@@ -17,6 +17,8 @@ import fabriclab.simulation.transport.TransportRun;
 final class UecRun extends TransportRun {
     private final UecTransport model;
     private final UecFlow[] flows;
+    /** RCCC: the credit pacer of each receiving host (null until a flow into it is created, or with RCCC off). */
+    private final CreditPacer[] pacers;
     final long baseRttPs;
     final long bdpBytes;
     final long trimThresholdBytes;
@@ -27,6 +29,7 @@ final class UecRun extends TransportRun {
         super(net);
         this.model = model;
         this.flows = new UecFlow[net.workload().flows.size()];
+        this.pacers = new CreditPacer[net.hosts.length];
         int mtu = net.config.mtuBytes();
         int packetWire = mtu + net.config.headerBytes();
         int[] sources = net.workload().flows.stream().mapToInt(f -> f.spec.source()).distinct().toArray();
@@ -73,7 +76,16 @@ final class UecRun extends TransportRun {
 
     @Override
     public Transport newFlow(FlowState f) {
-        UecFlow u = new UecFlow(net, f, model, constants, rtoPs);
+        CreditPacer pacer = null;
+        if (model.rccc().enabled()) {
+            int d = f.spec.destination();
+            if (pacers[d] == null) {
+                pacers[d] = new CreditPacer(model.rccc(), net.hosts[d].nic().link.rateBitsPerSecond, net.config.mtuBytes(),
+                        Math.max(1, Math.round(model.rccc().maxCreditBdp() * bdpBytes)));
+            }
+            pacer = pacers[d];
+        }
+        UecFlow u = new UecFlow(net, f, model, constants, rtoPs, pacer, bdpBytes);
         flows[f.id] = u;
         return u;
     }
@@ -138,5 +150,24 @@ final class UecRun extends TransportRun {
         out.put(UecTransport.QUICK_ADAPTS, qa);
         out.put(UecTransport.RECYCLED_ENTROPIES, recycled);
         out.put(UecTransport.EXPLORED_ENTROPIES, explored);
+        if (model.rccc().enabled()) {
+            long credits = 0;
+            long creditBytes = 0;
+            long requests = 0;
+            for (CreditPacer p : pacers) {
+                if (p != null) {
+                    credits += p.creditPackets;
+                    creditBytes += p.creditBytes;
+                }
+            }
+            for (UecFlow u : flows) {
+                if (u != null) {
+                    requests += u.creditRequests;
+                }
+            }
+            out.put(UecTransport.CREDITS, credits);
+            out.put(UecTransport.CREDIT_BYTES, creditBytes);
+            out.put(UecTransport.CREDIT_REQUESTS, requests);
+        }
     }
 }

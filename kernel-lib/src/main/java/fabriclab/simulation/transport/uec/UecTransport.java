@@ -39,7 +39,8 @@ import fabriclab.simulation.transport.TransportRun;
  * {@code calculate_rtt} (twice the propagation of the longest shortest path plus a full packet's and an ACK's
  * serialization on each of its links; the specification's {@code config_base_rtt}, section 3.6.13.3). The switches mark
  * ECN at dequeue on a linear curve from 20 % to 80 % of a BDP ({@code main_uec.cpp}, {@link #ecnMarking}). The retry
- * count (7) is this project's, as the RoCE transports' ({@code ReliableConnection}).
+ * count (7) is this project's, as the RoCE transports' ({@code ReliableConnection}). Receiver credits (RCCC) are off by
+ * default, as in the reference; {@link #withRccc} turns them on ({@link Rccc}).
  *
  * @param spraying how senders choose entropies
  * @param entropies entropy values a sender sprays over, 1..65536
@@ -54,10 +55,11 @@ import fabriclab.simulation.transport.TransportRun;
  * @param retransmissionTimeoutPs ps, 0 for the default (15 us + 6 x trimming threshold at line rate), at most 10 s
  * @param retryCount timeouts a packet may meet and be resent; its next fails the flow, 0..100
  * @param baseRttPs the fabric's base RTT, ps, 0 for the default (the longest path of the run's sources), at most 1 s
+ * @param rccc receiver credits ({@link Rccc}; {@link Rccc#off()}: NSCC alone, the default)
  */
 public record UecTransport(EntropySpraying spraying, int entropies, int repsBufferSize, Nscc nscc, boolean trimming,
         long trimThresholdBytes, int trimmedWireBytes, long ackEveryBytes, int controlBytes, int ackPriority,
-        long retransmissionTimeoutPs, int retryCount, long baseRttPs) implements TransportModel {
+        long retransmissionTimeoutPs, int retryCount, long baseRttPs, Rccc rccc) implements TransportModel {
     /** Data packets trimmed at the switches. */
     public static final Counter TRIMS = new Counter("uec.trims", Counter.Unit.PACKETS, "data packets trimmed at switches");
     /** Payload bytes cut from trimmed packets. */
@@ -84,6 +86,15 @@ public record UecTransport(EntropySpraying spraying, int entropies, int repsBuff
     /** Entropies reused (REPS). */
     public static final Counter RECYCLED_ENTROPIES = new Counter("uec.entropies.recycled", Counter.Unit.PACKETS,
             "data packets sent on a recycled entropy (REPS)");
+    /** Credit packets the receivers sent (RCCC). */
+    public static final Counter CREDITS = new Counter("uec.credits", Counter.Unit.PACKETS,
+            "credit packets the receivers' pacers sent (RCCC)");
+    /** Credit the receivers granted, wire bytes (RCCC). */
+    public static final Counter CREDIT_BYTES = new Counter("uec.credit.bytes", Counter.Unit.BYTES,
+            "credit the receivers granted, wire bytes (RCCC)");
+    /** Credit requests (probes carrying a pull target) senders without credit sent (RCCC). */
+    public static final Counter CREDIT_REQUESTS = new Counter("uec.credit.requests", Counter.Unit.PACKETS,
+            "requests for credit from senders that had none (RCCC)");
     /** Entropies drawn at random. */
     public static final Counter EXPLORED_ENTROPIES = new Counter("uec.entropies.explored", Counter.Unit.PACKETS,
             "data packets sent on an entropy drawn at random");
@@ -102,47 +113,71 @@ public record UecTransport(EntropySpraying spraying, int entropies, int repsBuff
         Parameters.inRange("retransmissionTimeoutPs", retransmissionTimeoutPs, 0L, 10 * Time.S);
         Parameters.inRange("retryCount", retryCount, 0, 100);
         Parameters.inRange("baseRttPs", baseRttPs, 0L, Time.S);
+        Parameters.notNull("rccc", rccc);
+    }
+
+    /** NSCC alone ({@link Rccc#off()}). */
+    public UecTransport(EntropySpraying spraying, int entropies, int repsBufferSize, Nscc nscc, boolean trimming,
+            long trimThresholdBytes, int trimmedWireBytes, long ackEveryBytes, int controlBytes, int ackPriority,
+            long retransmissionTimeoutPs, int retryCount, long baseRttPs) {
+        this(spraying, entropies, repsBufferSize, nscc, trimming, trimThresholdBytes, trimmedWireBytes, ackEveryBytes,
+                controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs, Rccc.off());
     }
 
     /** The reference simulator's defaults (see the class comment). */
     public static UecTransport defaults() {
-        return new UecTransport(EntropySpraying.REPS, 64, 8, Nscc.defaults(), true, 0, 64, 16_384, 64, 0, 0, 7, 0);
+        return new UecTransport(EntropySpraying.REPS, 64, 8, Nscc.defaults(), true, 0, 64, 16_384, 64, 0, 0, 7, 0, Rccc.off());
     }
 
     /** A copy spraying by {@code s}. */
     public UecTransport withSpraying(EntropySpraying s) {
         return new UecTransport(s, entropies, repsBufferSize, nscc, trimming, trimThresholdBytes, trimmedWireBytes,
-                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs);
+                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs, rccc);
     }
 
     /** A copy over {@code n} entropy values. */
     public UecTransport withEntropies(int n) {
         return new UecTransport(spraying, n, repsBufferSize, nscc, trimming, trimThresholdBytes, trimmedWireBytes,
-                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs);
+                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs, rccc);
     }
 
     /** A copy with NSCC settings {@code n}. */
     public UecTransport withNscc(Nscc n) {
         return new UecTransport(spraying, entropies, repsBufferSize, n, trimming, trimThresholdBytes, trimmedWireBytes,
-                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs);
+                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs, rccc);
     }
 
     /** A copy with trimming on or off, at {@code thresholdBytes} (0: one BDP). */
     public UecTransport withTrimming(boolean on, long thresholdBytes) {
         return new UecTransport(spraying, entropies, repsBufferSize, nscc, on, thresholdBytes, trimmedWireBytes,
-                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs);
+                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs, rccc);
     }
 
     /** A copy acknowledging every {@code bytes} of payload. */
     public UecTransport withAckEveryBytes(long bytes) {
         return new UecTransport(spraying, entropies, repsBufferSize, nscc, trimming, trimThresholdBytes, trimmedWireBytes,
-                bytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs);
+                bytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs, rccc);
+    }
+
+    /** A copy with receiver credits {@code r} ({@link Rccc#off()}: NSCC alone). */
+    public UecTransport withRccc(Rccc r) {
+        return new UecTransport(spraying, entropies, repsBufferSize, nscc, trimming, trimThresholdBytes, trimmedWireBytes,
+                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, baseRttPs, r);
     }
 
     /** A copy with retransmission timeout {@code ps} (0: the default). */
     public UecTransport withRetransmissionTimeoutPs(long ps) {
         return new UecTransport(spraying, entropies, repsBufferSize, nscc, trimming, trimThresholdBytes, trimmedWireBytes,
-                ackEveryBytes, controlBytes, ackPriority, ps, retryCount, baseRttPs);
+                ackEveryBytes, controlBytes, ackPriority, ps, retryCount, baseRttPs, rccc);
+    }
+
+    /**
+     * A copy with the fabric's base RTT {@code ps} (0: derived from the run's longest path), as the reference
+     * simulator's {@code calculate_rtt} gives it from the host link rate even where a degraded link makes a path slower.
+     */
+    public UecTransport withBaseRttPs(long ps) {
+        return new UecTransport(spraying, entropies, repsBufferSize, nscc, trimming, trimThresholdBytes, trimmedWireBytes,
+                ackEveryBytes, controlBytes, ackPriority, retransmissionTimeoutPs, retryCount, ps, rccc);
     }
 
     /**

@@ -4,11 +4,12 @@
  * or recycling the entropies of packets acknowledged without ECN as REPS does), the switches hash each packet's entropy
  * to pick among equal-cost ports, trim packets above a queue threshold to their headers and forward those ahead of the
  * data, receivers accept packets in any order, acknowledge selectively and NACK trimmed packets, and each sender's
- * window follows NSCC (delay and ECN, its four cases, quick adapt). The model is
+ * window follows NSCC (delay and ECN, its four cases, quick adapt); optionally the receivers pace their senders with
+ * credit (RCCC, {@link fabriclab.simulation.transport.uec.Rccc}). The model is
  * {@link fabriclab.simulation.transport.uec.UecTransport}; its NSCC settings {@link
  * fabriclab.simulation.transport.uec.Nscc}.
  *
- * <p>Not built: receiver credits (RCCC, specification section 3.6.14), REPS's freezing mode after a timeout, the
+ * <p>Not built: REPS's freezing mode after a timeout, the
  * last-hop trim code point, the base-RTT probe (section 3.6.13.7) and destination flow control (section 3.6.13.2).
  */
 package fabriclab.simulation.transport.uec;
