@@ -17,6 +17,11 @@ import java.util.List;
 final class JvmProfile {
     /** Estimated packet-hops above which the long (C2) profile is used: about 8 M events. */
     static final long LONG_RUN_PACKET_HOPS = 4_000_000L;
+    /**
+     * System property naming the class-data sharing archive the JVM was started with ({@code bin/simulate} sets it;
+     * {@link SimulateTraining}); the re-started JVM maps the same archive.
+     */
+    static final String CDS_PROPERTY = "fabriclab.simulate.cds";
     /** System property set in the re-started JVM (its profile is then final). */
     static final String PROFILE_PROPERTY = "fabriclab.simulate.profile";
     /** JVM options of the long profile (tiered compilation with C2 is the JVM's default). */
@@ -62,6 +67,7 @@ final class JvmProfile {
         cmd.addAll(LONG_PROFILE_OPTIONS);
         cmd.add("-Xmx" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m");
         cmd.add("-D" + PROFILE_PROPERTY + "=long");
+        cmd.addAll(archiveOptions(System.getProperty(CDS_PROPERTY)));
         String home = System.getProperty("fabriclab.home");
         if (home != null) { // where the datasets are (the flow-size distributions)
             cmd.add("-Dfabriclab.home=" + home);
@@ -84,6 +90,18 @@ final class JvmProfile {
             err.println("simulate: interrupted");
             return 1;
         }
+    }
+
+    /**
+     * The JVM options that map the class-data sharing archive {@code archive} (null or empty: none), its messages on
+     * standard error (an archive that does not fit the JDK or the jars is not used, and the run goes on).
+     */
+    static List<String> archiveOptions(String archive) {
+        if (archive == null || archive.isEmpty()) {
+            return List.of();
+        }
+        return List.of("-Xlog:cds*=off", "-Xlog:cds*=warning:stderr", "-XX:SharedArchiveFile=" + archive,
+                "-D" + CDS_PROPERTY + "=" + archive);
     }
 
     /** Copies {@code in} to {@code out} as it comes (a progress line shows when it is written). */

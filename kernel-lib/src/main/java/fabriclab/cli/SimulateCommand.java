@@ -36,7 +36,9 @@ import java.util.Locale;
  * scenario, re-runs itself in the <em>long</em> profile (tiered with C2, parallel collector,
  * transparent huge pages: the flags of {@code ./bench}) when the run is estimated at more than
  * {@link JvmProfile#LONG_RUN_PACKET_HOPS} packet-hops ({@link JvmProfile#estimatedPacketHops}); {@code --jit
- * short|long} forces either. The re-start costs one JVM start on runs of several seconds.
+ * short|long} forces either. The re-start costs one JVM start on runs of several seconds. Both JVMs map the
+ * command's classes from the class-data sharing archive {@code bin/simulate} makes with {@link SimulateTraining}
+ * ({@link JvmProfile#archiveOptions}).
  *
  * <p>Exit status: 0 after a run (also one stopped by {@code --time-limit}), 2 for a bad command line
  * (the message names the option, its value and the allowed values; a {@code --flows} file that cannot be created is

@@ -644,7 +644,7 @@ public record SimulationResult(RunSummary run, Totals totals, FabricEvents fabri
         run.reportCounters(counters);
         counters.put(BLACKHOLED_PACKETS, blackholed);
         long inFlight = injected - delivered - dropped - discarded;
-        return new SimulationResult(new RunSummary(model.toString(), now, partial, handled),
+        return new SimulationResult(new RunSummary(RecordText.of(model), now, partial, handled),
                 new Totals(hops, control, injected, delivered, dropped, discarded, inFlight),
                 new FabricEvents(droppedPackets, controlDropped, List.copyOf(drops), marks, List.copyOf(pp)),
                 List.copyOf(fr), List.copyOf(qr), List.copyOf(qs), counters.build());
