@@ -73,8 +73,9 @@ import tech.tablesaw.api.Table;
  *       credit for waiting) and with the reference's ({@link RoceTransport.TokenBucket}: ns-3-alibabacloud's default
  *       {@code TxDequeueMode DWRR}, a token bucket per queue pair that keeps filling while the queue pair waits behind
  *       others or under PAUSE, and burst service). The flows within a leaf share their NIC with twelve flows across the
- *       spine that DCQCN cuts and PFC pauses; under our rule those lose their sending time at every PAUSE and the flows
- *       within the leaf take the line, so these finish about a third sooner than the reference's (a miss); under the
+ *       spine that DCQCN cuts and PFC pauses; under our rule a cut flow loses the time it waits beyond its spacing (for
+ *       its round-robin turn, or under PAUSE) and the flows within the leaf take the line, so these finish about a third
+ *       sooner than the reference's (a miss; with PFC off and unbounded buffers the gap stays); under the
  *       reference's rule the row passes, and the reference run with our rule ({@code QpAvail}, scenario
  *       {@value #ALL_TO_ALL_CONTROL_QPAVAIL}) comes out on our side: the traced mechanism.</li>
  * </ul>
@@ -123,13 +124,13 @@ public final class RdmaReferenceComparison {
             + " it cuts at most once per 4-us check that follows CNPs (one per marked packet), ours cuts on its first CNP at"
             + " once and on each CNP (at most one per flow per 4 us); the rest is not traced";
     private static final String MISS_WITHIN_LEAF = "mechanism: the NIC's rate limiter and how the NIC shares its line among its"
-            + " queue pairs (RoceTransport.TokenBucket). Each sender's NIC carries three flows within its leaf and twelve"
-            + " across the spine, which DCQCN cuts and PFC pauses. Ours spaces a queue pair's packets by size / rate and"
-            + " credits no waiting, so while PFC pauses the NIC the cut flows across the spine lose their sending time and"
-            + " after each RESUME send one packet per rate interval, leaving the line to the flows within the leaf; the"
+            + " queue pairs (RoceTransport.TokenBucket). Each sender's NIC carries three flows within its leaf at line rate"
+            + " and twelve across the spine that DCQCN cuts (and PFC pauses). Ours spaces a queue pair's packets by size /"
+            + " rate and credits no waiting, so a cut flow that waits for its round-robin turn, or under PAUSE, longer than"
+            + " its spacing sends below its DCQCN rate and the flows within the leaf take the rest of the line; the"
             + " reference (ns-3-alibabacloud's default TxDequeueMode DWRR) fills a token bucket of up to 8,000 B per queue"
-            + " pair while it waits and serves bursts, so the flows across the spine take their share back after every"
-            + " pause. Run with the reference's rule, the row below passes; the reference run with ours (QpAvail, scenario"
+            + " pair while it waits and serves turns of up to that, so every queue pair gets about an equal turn. Run with"
+            + " the reference's rule, the row below passes; the reference run with ours (QpAvail, scenario"
             + " a2a_1spine_qpavail) gives %.4g us, the side of ours";
     /** The within-leaf miss of the one-spine control run with the reference's NIC rule, should it miss. */
     private static final String MISS_WITHIN_LEAF_TOKEN_BUCKET = "mechanism not traced (the NIC's rule is the reference's here)";
