@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * ({@code gbn_linkdown}: a link going down mid-flow) into {@code datasets/published/rdma-ns3-gbn-linkdown.csv}
  * ({@link #convertGoBackN}); their columns are {@code scenario,quantity,node,port,time_ns,value}. Last, the DCQCN
  * all-to-all scenarios ({@code a2a_s0} to {@code a2a_s9}: 16 hosts, 4 leaves, 4 spines, hashed uplinks, one destination
- * port per run; {@code a2a_1spine}: one spine) into {@code datasets/published/rdma-ns3-alltoall.csv}
+ * port per run; {@code a2a_1spine}: one spine; {@code a2a_1spine_qpavail}: one spine, the NIC's queue-pair service
+ * {@code QpAvail} instead of the program's default {@code DWRR}) into {@code datasets/published/rdma-ns3-alltoall.csv}
  * ({@link #convertAllToAll}, columns {@code scenario,quantity,source,destination,value}); these keep no packet trace.
  * The HPCC scenarios ({@code hpcc_incast8}, {@code hpcc_perm}: CcMode 3 with its window and in-band telemetry) go into
  * {@code datasets/published/rdma-ns3-hpcc.csv} ({@link #convertHpcc}, the same columns); the same two scenarios under
@@ -85,6 +86,8 @@ public final class RdmaReferenceRuns {
     static final String ALLTOALL_DATASET = "rdma-ns3-alltoall";
     static final int ALLTOALL_SEEDS = 10;
     static final String ALLTOALL_CONTROL = "a2a_1spine";
+    /** The control with the NIC's queue-pair service set to QpAvail (the published HPCC model's rule and ours). */
+    static final String ALLTOALL_CONTROL_QPAVAIL = "a2a_1spine_qpavail";
     /** Hosts of the all-to-all scenarios (every one sends to every other). */
     static final int ALLTOALL_HOSTS = 16;
 
@@ -138,6 +141,7 @@ public final class RdmaReferenceRuns {
             ids.add("a2a_s" + k);
         }
         ids.add(ALLTOALL_CONTROL);
+        ids.add(ALLTOALL_CONTROL_QPAVAIL);
         for (String id : ids) {
             Path run = runScenario(program, null, id);
             convertAllToAll(id, run, a2a);

@@ -10,6 +10,7 @@ import fabriclab.simulation.config.FlowSpec;
 import fabriclab.simulation.config.Forwarding;
 import fabriclab.simulation.config.SimulationConfig;
 import fabriclab.simulation.config.SwitchBuffer;
+import fabriclab.simulation.transport.roce.RoceTransport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -133,6 +134,15 @@ public record RdmaReferenceAllToAll(int spines, int ecmpSeed) {
 
     /** The scenario with ECN marks decided at {@code markingPoint} (the reference's: {@code DEQUEUE}). */
     public Scenario scenario(SwitchBuffer.MarkingPoint markingPoint) {
+        return scenario(markingPoint, null);
+    }
+
+    /**
+     * The scenario with ECN marks decided at {@code markingPoint} and the NICs' DCQCN rate limiter {@code tokenBucket}:
+     * null for ours (packet spacing, one packet per turn), {@link RoceTransport.TokenBucket#reference()} for the
+     * reference's (a token bucket with burst service, {@code TxDequeueMode DWRR}).
+     */
+    public Scenario scenario(SwitchBuffer.MarkingPoint markingPoint, RoceTransport.TokenBucket tokenBucket) {
         Parameters.notNull("markingPoint", markingPoint);
         long b = sharedBufferBytes();
         SimulationConfig config = new SimulationConfig(RdmaReferenceIncast.MTU_BYTES, RdmaReferenceIncast.HEADER_BYTES, 1,
@@ -140,8 +150,9 @@ public record RdmaReferenceAllToAll(int spines, int ecmpSeed) {
                 Forwarding.ecmp(HashFunction.CRC32, ecmpSeed), 1, 0, 0);
         Pfc pfc = new Pfc(b / 8, b / 8 - RdmaReferenceIncast.PFC_THRESHOLD.xonOffsetBytes(), RdmaReferenceIncast.HEADROOM_BYTES,
                 Pfc.MAX_QUANTA);
-        return Scenario.builder(topology(), config).flows(flows()).transport(RdmaReferenceIncast.transport()).pfc(pfc)
+        return Scenario.builder(topology(), config).flows(flows()).transport(RdmaReferenceIncast.transport().withTokenBucket(tokenBucket)).pfc(pfc)
                 .pfcDynamicThreshold(RdmaReferenceIncast.PFC_THRESHOLD)
-                .name("DCQCN all-to-all, " + spines + (spines == 1 ? " spine" : " spines") + ", ECMP seed " + ecmpSeed).build();
+                .name("DCQCN all-to-all, " + spines + (spines == 1 ? " spine" : " spines") + ", ECMP seed " + ecmpSeed
+                        + (tokenBucket == null ? "" : ", the reference's NIC rule (token bucket, bursts)")).build();
     }
 }

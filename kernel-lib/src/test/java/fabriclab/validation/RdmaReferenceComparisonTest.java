@@ -17,8 +17,9 @@ class RdmaReferenceComparisonTest {
         RdmaReferenceComparison c = RdmaReferenceComparison.run();
         List<ComparisonRow> rows = c.rows();
         // incasts: 8 figures each, no first PAUSE where the reference does not pause (N = 4); victim: 4 + 10 ports + 3
-        // queues per run; go-back-N: 4; all-to-all: 8 hashed (flows completed, six FCT statistics, PAUSE), 4 one-spine
-        assertEquals(7 + 8 + 8 + 2 * (4 + 10 + 3) + 4 + 8 + 4, rows.size());
+        // queues per run; go-back-N: 4; all-to-all: 8 hashed (flows completed, six FCT statistics, PAUSE), 4 one-spine,
+        // 4 one-spine with the reference's NIC rule (token bucket, bursts)
+        assertEquals(7 + 8 + 8 + 2 * (4 + 10 + 3) + 4 + 8 + 4 + 4, rows.size());
         for (ComparisonRow r : rows) {
             assertEquals(ComparisonKind.VALIDATION, r.kind(), r.quantity());
             assertEquals(RdmaReferenceComparison.REFERENCE, r.source(), r.quantity());
@@ -31,13 +32,17 @@ class RdmaReferenceComparisonTest {
             if (!r.meetsTarget()) {
                 assertTrue(r.quantity().contains("PAUSE frames")
                         || r.quantity().equals("4-to-1 DCQCN+PFC incast, 1 MB each at 100 Gb/s: peak queue at the receiver's port")
-                        || r.quantity().endsWith("mean FCT of the flows within a leaf"), r.quantity());
+                        || r.quantity().endsWith("1 spine (no hashing), 256 KB per pair at 100 Gb/s: mean FCT of the flows"
+                                + " within a leaf"), r.quantity());
                 assertTrue(r.note().contains("mechanism"), r.quantity() + ": a miss names its mechanism");
+            }
+            if (r.quantity().contains("as the reference's (token bucket, bursts)")) { // the traced mechanism: its rows pass
+                assertTrue(r.meetsTarget(), r.quantity() + ": ours " + r.model() + ", " + r.target().describe());
             }
         }
         assertEquals(rows.size(), c.addTo(PaperComparison.of("t", "outside reference (not a seed paper)")).rows().size());
         List<Table> summaries = c.summaries();
-        assertEquals(List.of(23, 34, 4, 12), summaries.stream().map(Table::rowCount).toList(),
+        assertEquals(List.of(23, 34, 4, 16), summaries.stream().map(Table::rowCount).toList(),
                 "incasts, victim, go-back-N, all-to-all");
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> RdmaReferenceComparison.run((java.nio.file.Path) null));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
@@ -63,6 +68,11 @@ class RdmaReferenceComparisonTest {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> RdmaReferenceComparison.allToAllRows(c.allToAll(), c.allToAllControl(), incastDataset),
                 "the incast dataset has no all-to-all rows");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.allToAllTokenBucketRows(null, allToAllDataset));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RdmaReferenceComparison.allToAllTokenBucketRows(c.allToAllControlTokenBucket(), incastDataset),
+                "the incast dataset has no all-to-all rows");
         assertEquals(RdmaReferenceComparison.ALL_TO_ALL_RUNS, c.allToAll().size());
         Table fct = c.incastFct();
         assertEquals(4 + 8 + 16, fct.rowCount());
@@ -78,8 +88,11 @@ class RdmaReferenceComparisonTest {
         RdmaReferenceComparison c = RdmaReferenceComparison.run(fabriclab.simulation.config.SwitchBuffer.MarkingPoint.DEQUEUE);
         assertEquals(fabriclab.simulation.config.SwitchBuffer.MarkingPoint.DEQUEUE, c.markingPoint());
         List<ComparisonRow> rows = c.rows();
-        assertEquals(7 + 8 + 8 + 2 * (4 + 10 + 3) + 4 + 8 + 4, rows.size());
+        assertEquals(7 + 8 + 8 + 2 * (4 + 10 + 3) + 4 + 8 + 4 + 4, rows.size());
         for (ComparisonRow r : rows) {
+            if (r.quantity().contains("as the reference's (token bucket, bursts)")) { // the traced mechanism: its rows pass
+                assertTrue(r.meetsTarget(), r.quantity() + ": ours " + r.model() + ", " + r.target().describe());
+            }
             if (!r.meetsTarget()) {
                 assertTrue(r.note().contains("mechanism"), r.quantity() + ": a miss names its mechanism");
             }

@@ -6,7 +6,8 @@ import java.util.PriorityQueue;
 
 /**
  * A host's NIC, with one port. Sender: the flows that may send now are served round robin, one data
- * packet at a time, at line rate; a flow whose transport paces it ({@link Transport#nextSendPs})
+ * packet at a time, at line rate (a flow whose transport sets {@link Transport#keepsNic} after a packet is served
+ * again first while it may send now: a burst); a flow whose transport paces it ({@link Transport#nextSendPs})
  * waits in a heap until its time; a flow whose transport has nothing to send leaves both until the
  * transport wakes it; a priority paused by PFC is skipped. Control packets (ACK, CNP...) queue in the
  * port and go before data. Receiver: hands data and control packets to the flow's transport.
@@ -14,6 +15,8 @@ import java.util.PriorityQueue;
  */
 public final class HostNic extends Node {
     private final ArrayDeque<FlowState> ready = new ArrayDeque<>();
+    /** The flow put first in {@link #ready} to continue its burst ({@link Transport#keepsNic}), or null. */
+    private FlowState bursting;
 
     /** A flow waiting for its pacing time; stale when the flow was re-paced since (lazy deletion). */
     private record Pace(FlowState flow, long atPs, int version) {
@@ -120,6 +123,8 @@ public final class HostNic extends Node {
             return null;
         }
         Transport t = f.transport;
+        t.burstContinues = f == bursting;
+        bursting = null;
         int seq = t.takeSequence();
         int payload = f.payloadOf(seq, net.config.mtuBytes());
         Packet p = part.packets.data(f, seq, payload, payload + net.config.headerBytes() + t.extraHeaderBytes, f.spec.priority());
@@ -128,6 +133,9 @@ public final class HostNic extends Node {
             f.queuedAtHost = false;
         } else if (t.nextSendPs > now) {
             pace(f);
+        } else if (t.keepsNic) {
+            bursting = f;
+            ready.addFirst(f);
         } else {
             ready.addLast(f);
         }

@@ -21,6 +21,14 @@ public abstract class Transport {
      * NIC keeps waiting flows in a heap ordered by this value).
      */
     protected long nextSendPs;
+    /**
+     * Whether the NIC should serve this flow again, before the others, when it may send now: set in {@link #onSent} by
+     * a transport whose rate limiter sends bursts (the deficit round robin of the RDMA reference's NIC; see
+     * {@code RoceTransport.TokenBucket}). False (the default): after each packet the flow goes behind the others.
+     */
+    protected boolean keepsNic;
+    /** Set by the NIC before {@link #onSent}: this packet continues the burst of the flow it served last ({@link #keepsNic}). */
+    boolean burstContinues;
     /** Wire bytes the transport adds to each of its data packets beyond the run's headers ({@link #addHeaderBytes}). */
     int extraHeaderBytes;
     /** The partitions of the flow's source and destination hosts (timers and packets at each end). */
@@ -87,6 +95,11 @@ public abstract class Transport {
             nextSendPs = nextPs;
             net.hosts[flow.spec.source()].repaced(flow);
         }
+    }
+
+    /** Whether the packet being sent continues this flow's burst: the NIC served it last and {@link #keepsNic} was set. */
+    protected final boolean continuesBurst() {
+        return burstContinues;
     }
 
     /** Tells the source NIC that this flow may be able to send again. */

@@ -42,6 +42,12 @@ final class RoceFlow extends ReliableTransport {
     private final boolean windowScales;
     private final int mtuBytes;
 
+    // the token bucket of RoceTransport.TokenBucket, or bucket = null for packet spacing
+    private final RoceTransport.TokenBucket bucket;
+    private final double bucketCapacity;
+    private double tokens;
+    private long tokensStampPs;
+
     private final EventHandler rateTimer = this::onRateTimer;
     private final EventHandler alphaTimer = this::onAlphaTimer;
 
@@ -61,6 +67,20 @@ final class RoceFlow extends ReliableTransport {
         this.windowMaxBytes = w == null ? 0 : w.maxBytes();
         this.windowScales = w != null && w.scalesWithRate();
         this.mtuBytes = net.config.mtuBytes();
+        this.bucket = p == null ? null : model.tokenBucket();
+        int fullPacket = mtuBytes + net.config.headerBytes();
+        this.bucketCapacity = bucket == null ? 0 : bucket.capacityBytes(fullPacket);
+        this.tokens = fullPacket;
+        this.tokensStampPs = flow.spec.startPs();
+    }
+
+    @Override
+    protected void onStart(long now) {
+        super.onStart(now);
+        if (bucket != null) { // the first turn waits for the quantum, from one packet's tokens at line rate
+            tokensStampPs = now;
+            nextSendPs = nextTurnPs();
+        }
     }
 
     /** The window allows another packet: nothing in flight, or fewer payload bytes than W ({@link RoceTransport.Window}). */
@@ -94,7 +114,16 @@ final class RoceFlow extends ReliableTransport {
         }
         lastStartPs = now;
         lastWireBytes = pk.wireBytes();
-        nextSendPs = now + Time.serializationPs(pk.wireBytes(), Math.max(1, Math.round(rateBitsPerSecond)));
+        if (bucket == null) {
+            nextSendPs = now + Time.serializationPs(pk.wireBytes(), Math.max(1, Math.round(rateBitsPerSecond)));
+        } else {
+            if (!continuesBurst()) { // a new turn: the bucket fills for the time since its last refill
+                refill(now);
+            }
+            tokens -= pk.wireBytes();
+            keepsNic = tokens >= pk.wireBytes();
+            nextSendPs = keepsNic ? now : nextTurnPs();
+        }
         if (recovering) {
             bytesSinceIncrease += pk.wireBytes();
             while (bytesSinceIncrease >= byteCounter) {
@@ -102,6 +131,36 @@ final class RoceFlow extends ReliableTransport {
                 byteCount++;
                 increase();
             }
+        }
+    }
+
+    /** Tokens for the time since the last refill at the current rate, up to the capacity (the stamp stays while full). */
+    private void refill(long now) {
+        if (tokens < bucketCapacity) {
+            tokens = Math.min(bucketCapacity, tokens + (now - tokensStampPs) * rateBitsPerSecond / 8e12);
+            tokensStampPs = now;
+        }
+    }
+
+    /** When the bucket, filling at the current rate from its last refill, holds the quantum for a new turn, ps. */
+    private long nextTurnPs() {
+        double missing = bucket.quantumBytes() - tokens;
+        if (missing <= 0 || tokens >= bucketCapacity) {
+            return tokensStampPs;
+        }
+        return tokensStampPs + (long) Math.ceil(missing * 8e12 / Math.max(1, rateBitsPerSecond));
+    }
+
+    /** The rate changed: a flow between turns gets its next turn at the new rate (a burst goes on). */
+    private void rateChanged() {
+        if (bucket == null || keepsNic || lastWireBytes == 0) {
+            return;
+        }
+        long t = nextTurnPs();
+        if (t < nextSendPs) {
+            advancePacing(t);
+        } else {
+            nextSendPs = t; // later: the NIC re-paces the flow when it comes up
         }
     }
 
@@ -134,6 +193,7 @@ final class RoceFlow extends ReliableTransport {
             targetBitsPerSecond = rateBitsPerSecond;
         }
         rateBitsPerSecond = Math.max(p.minRateBitsPerSecond(), rateBitsPerSecond * (1 - alpha / 2));
+        rateChanged();
         alpha = (1 - p.g()) * alpha + p.g();
         timerCount = 0;
         byteCount = 0;
@@ -189,7 +249,9 @@ final class RoceFlow extends ReliableTransport {
             targetBitsPerSecond = Math.min(lineRate, targetBitsPerSecond + p.rateAiBitsPerSecond());
         }
         rateBitsPerSecond = Math.min(lineRate, (targetBitsPerSecond + rateBitsPerSecond) / 2);
-        if (lastWireBytes > 0) {
+        if (bucket != null) {
+            rateChanged();
+        } else if (lastWireBytes > 0) {
             advancePacing(lastStartPs + Time.serializationPs(lastWireBytes, Math.max(1, Math.round(rateBitsPerSecond))));
         }
         if (windowScales) {

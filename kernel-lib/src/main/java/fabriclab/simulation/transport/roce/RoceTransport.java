@@ -33,7 +33,12 @@ import fabriclab.congestion.DcqcnParameters;
  *       increase machinery runs only after the first CNP (a flow at line rate has nothing to
  *       recover).</li>
  * </ul>
- * The rate limiter spaces packet starts by wire size / R_C; a rate change applies from the next packet.
+ * The rate limiter spaces packet starts by wire size / R_C; a rate change applies from the next packet. Waiting
+ * beyond that spacing (behind the NIC's other queue pairs, or paused by PFC) earns no credit, and the NIC serves the
+ * queue pairs its rate limiter lets send round robin, one packet each: the rule of HPCC's ns-3 model as published
+ * ({@code QpAvail}). With {@code tokenBucket} ({@link TokenBucket}) the rate limiter is instead a token bucket that
+ * keeps filling while the queue pair waits, and the NIC serves bursts: the default of the copy of that model the
+ * project's RDMA reference runs (aliyun/ns-3-alibabacloud, {@code DWRR}).
  *
  * <p>Usage: {@code new Simulator(Scenario.builder(topology, config).flows(flows).transport(RoceTransport.dcqcn(
  * DcqcnParameters.zhu2015())).pfc(pfc).build()).run()}, with the config's buffer marking with
@@ -56,10 +61,53 @@ import fabriclab.congestion.DcqcnParameters;
  *        reaction point); false sets R_T only at a cut that follows a rate increase, so a run of cuts with no increase
  *        between them keeps the target of before the run and fast recovery climbs back towards it (the
  *        {@code clamp_tgt_rate} 0 of Mellanox NICs and {@code ClampTargetRate false} of HPCC's ns-3 DCQCN)
+ * @param tokenBucket the DCQCN rate limiter as a token bucket with burst service ({@link TokenBucket}), or null for
+ *        packet spacing by wire size / R_C with one packet per turn (the default)
  */
 public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, ReliableConnection rc,
-        int controlBytes, int ackPriority, int cnpPriority, boolean iqcn, Window window, boolean clampTargetRate)
-        implements TransportModel {
+        int controlBytes, int ackPriority, int cnpPriority, boolean iqcn, Window window, boolean clampTargetRate,
+        TokenBucket tokenBucket) implements TransportModel {
+
+    /**
+     * The sending NIC's rate limiter as a token bucket, with the NIC's service of queue pairs as deficit round robin:
+     * the rule of {@code RdmaEgressQueue} in {@code qbb-net-device.cc} ({@code TxDequeueMode DWRR}, its default,
+     * {@code TokenPerRound} 4000 B) and of {@code RdmaQueuePair::TokenBucket} in {@code rdma-queue-pair.h} of
+     * aliyun/ns-3-alibabacloud (commit eb45e7f), the copy of HPCC's ns-3 model the project's RDMA reference runs.
+     * The model as HPCC's authors published it spaces packets by wire size / R_C instead ({@code QpAvail}; this
+     * simulator's default, {@code tokenBucket} null).
+     *
+     * <p>Each queue pair's bucket holds tokens k (bytes): k starts at one full packet's wire bytes P, fills at the current
+     * rate R_C, k(t) = min(K, k(t0) + (t - t0) R_C / 8), up to K = 2 max(P, Q), and may go negative (a packet is taken
+     * whole). A data packet's wire bytes leave the bucket as it starts. The NIC goes round robin over the queue pairs
+     * with k at least the quantum Q; the one it picks sends packet after packet while k stays at least the wire bytes
+     * of its last packet, without refilling in between (the bucket's time since its last refill is counted at the next
+     * turn), then the turn passes on. So a queue pair that waits (behind others, or paused by PFC) keeps up to K of
+     * credit, where the spacing rule keeps none. A rate change acts on the time the bucket next reaches Q. Applies
+     * with DCQCN only (without it a queue pair runs at line rate either way).
+     *
+     * @param quantumBytes Q, the tokens a queue pair needs for a new turn [bytes], 64..1,000,000 (the reference's
+     *        {@code TokenPerRound}, 4000)
+     */
+    public record TokenBucket(int quantumBytes) {
+        /** The reference's {@code TokenPerRound}, bytes. */
+        public static final int REFERENCE_QUANTUM_BYTES = 4000;
+
+        /** Validates. */
+        public TokenBucket {
+            Parameters.inRange("quantumBytes", quantumBytes, 64, 1_000_000);
+        }
+
+        /** The reference's bucket: Q = {@value #REFERENCE_QUANTUM_BYTES} B. */
+        public static TokenBucket reference() {
+            return new TokenBucket(REFERENCE_QUANTUM_BYTES);
+        }
+
+        /** K = 2 max(P, Q) for a full packet of {@code packetWireBytes} P, bytes. */
+        public long capacityBytes(int packetWireBytes) {
+            Parameters.inRange("packetWireBytes", packetWireBytes, 1, 1_000_000);
+            return 2L * Math.max(packetWireBytes, quantumBytes);
+        }
+    }
 
     /**
      * A sending window on top of the rate limiter ("DCQCN+w" of Li et al., "HPCC: High Precision Congestion
@@ -90,12 +138,23 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
         if (iqcn && dcqcn == null) {
             throw new IllegalArgumentException("iqcn needs dcqcn (iQCN adds CNPs to DCQCN), got dcqcn = null");
         }
+        if (tokenBucket != null && dcqcn == null) {
+            throw new IllegalArgumentException("tokenBucket needs dcqcn (it is DCQCN's rate limiter), got dcqcn = null and"
+                    + " tokenBucket = " + tokenBucket);
+        }
     }
 
     /** The same with every cut setting the target rate ({@code clampTargetRate} true). */
     public RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, ReliableConnection rc,
             int controlBytes, int ackPriority, int cnpPriority, boolean iqcn, Window window) {
         this(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, window, true);
+    }
+
+    /** The same with packet spacing ({@code tokenBucket} null). */
+    public RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSecond, ReliableConnection rc,
+            int controlBytes, int ackPriority, int cnpPriority, boolean iqcn, Window window, boolean clampTargetRate) {
+        this(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, window, clampTargetRate,
+                null);
     }
 
     /** DCQCN with {@code p}; the default reliable connection; 64-byte control frames on priority 0. */
@@ -111,17 +170,17 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
     /** A copy with CNPs (and ACKs/NACKs if {@code alsoAcks}) on another priority. */
     public RoceTransport withControlPriority(int priority, boolean alsoAcks) {
         return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, alsoAcks ? priority : ackPriority,
-                priority, iqcn, window, clampTargetRate);
+                priority, iqcn, window, clampTargetRate, tokenBucket);
     }
 
     /** A copy with another hyper-increase step R_HAI [bit/s]. */
     public RoceTransport withHyperIncrease(double bps) {
-        return new RoceTransport(dcqcn, bps, rc, controlBytes, ackPriority, cnpPriority, iqcn, window, clampTargetRate);
+        return new RoceTransport(dcqcn, bps, rc, controlBytes, ackPriority, cnpPriority, iqcn, window, clampTargetRate, tokenBucket);
     }
 
     /** A copy with another reliable connection (timeout, retries, ACK coalescing, message size). */
     public RoceTransport withReliableConnection(ReliableConnection c) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, c, controlBytes, ackPriority, cnpPriority, iqcn, window, clampTargetRate);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, c, controlBytes, ackPriority, cnpPriority, iqcn, window, clampTargetRate, tokenBucket);
     }
 
     /** A copy acknowledging every {@code ackEvery} packets. */
@@ -131,18 +190,27 @@ public record RoceTransport(DcqcnParameters dcqcn, double hyperIncreaseBitsPerSe
 
     /** A copy with iQCN on or off. */
     public RoceTransport withIqcn(boolean on) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, on, window, clampTargetRate);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, on, window, clampTargetRate, tokenBucket);
     }
 
     /** A copy with sending window {@code w} ({@link Window}), or none for null. */
     public RoceTransport withWindow(Window w) {
-        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, w, clampTargetRate);
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, w, clampTargetRate, tokenBucket);
     }
 
     /** A copy whose cuts set the target rate always ({@code true}) or only after an increase; see {@code clampTargetRate}. */
     public RoceTransport withClampTargetRate(boolean clamp) {
         return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, window,
-                clamp);
+                clamp, tokenBucket);
+    }
+
+    /**
+     * A copy whose DCQCN rate limiter is token bucket {@code b} with burst service ({@link TokenBucket}; the RDMA
+     * reference's NIC), or packet spacing for null (the default).
+     */
+    public RoceTransport withTokenBucket(TokenBucket b) {
+        return new RoceTransport(dcqcn, hyperIncreaseBitsPerSecond, rc, controlBytes, ackPriority, cnpPriority, iqcn, window,
+                clampTargetRate, b);
     }
 
     /** CNPs the notification points (receivers) sent. */
