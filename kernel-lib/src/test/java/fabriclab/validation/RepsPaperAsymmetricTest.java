@@ -86,6 +86,32 @@ class RepsPaperAsymmetricTest {
                 rows.stream().map(RepsPaperAsymmetric.Row::classification).toList());
     }
 
+    /**
+     * The mechanism of OPS's miss, isolated: with no queue limit and no trimming anywhere (everything else as the
+     * scenario) no packet is re-sent off the slow uplink, which then carries a quarter of all packets, and OPS cannot
+     * finish before the no-trim closed form of 1363.3 us (less the binomial 2.5 % of the count of packets sent to it).
+     */
+    @Test
+    void withoutTrimsOpsIsHeldToTheSlowUplinksQuarter() {
+        RepsPaperAsymmetric s = new RepsPaperAsymmetric(EntropySpraying.OBLIVIOUS);
+        long big = 1L << 30;
+        fabriclab.simulation.config.SwitchBuffer buffer = fabriclab.simulation.config.SwitchBuffer.shared(big)
+                .withEcnMarking(new fabriclab.fabric.EcnMarking(RepsPaperAsymmetric.ECN_LOW_BYTES,
+                        RepsPaperAsymmetric.ECN_HIGH_BYTES, 1.0))
+                .withEcnMarkingPoint(fabriclab.simulation.config.SwitchBuffer.MarkingPoint.DEQUEUE)
+                .withEcnScaledFromRate(RepsPaperAsymmetric.RATE_BPS);
+        fabriclab.simulation.config.SimulationConfig config = new fabriclab.simulation.config.SimulationConfig(
+                RepsPaperAsymmetric.PAYLOAD_BYTES, RepsPaperAsymmetric.HEADER_BYTES, 1, buffer,
+                fabriclab.simulation.config.Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 1), 1, 0, 0,
+                fabriclab.simulation.config.BufferPlan.none());
+        SimulationResult r = new Simulator(fabriclab.simulation.Scenario.builder(RepsPaperAsymmetric.fabric(), config)
+                .flows(RepsPaperAsymmetric.flows()).transport(s.transport().withTrimming(false, 0)).build()).run();
+        double o = RepsPaperAsymmetric.completionUs(r);
+        System.out.printf(Locale.ROOT, "OPS without trims: %.1f us, %d trims%n", o, r.counter(UecTransport.TRIMMED_RECEIVED));
+        assertEquals(0, r.counter(UecTransport.TRIMMED_RECEIVED));
+        assertTrue(o >= RepsPaperAsymmetric.slowLinkBoundUs() * 0.975, "OPS without trims " + o + " us");
+    }
+
     @Test
     void rejectsBadInput() {
         assertThrows(IllegalArgumentException.class, () -> new RepsPaperAsymmetric(EntropySpraying.REPS).scenario(0));
