@@ -176,6 +176,10 @@ final class BadInputRegistry {
                     + " scenario and the driver's dataset; its bad input (an empty list) is tested in HtsimCcTest"),
             Map.entry("fabriclab.validation.HtsimCc#values(SimulationResult)", "needs a run of a csg-htsim HPCC scenario;"
                     + " its bad input (a run of other flows) is tested in HtsimCcTest through rows"),
+            Map.entry("fabriclab.validation.RepsPaperAsymmetric#rows(List,List,Table)", "needs our runs of the REPS"
+                    + " paper's asymmetric scenario (14 s for six); tested in RepsPaperAsymmetricTest"),
+            Map.entry("fabriclab.validation.RepsPaperAsymmetric#completionUs(SimulationResult)", "needs a completed run of"
+                    + " the REPS paper's asymmetric scenario; tested in RepsPaperAsymmetricTest"),
             Map.entry("fabriclab.validation.UetReferenceUec#rows(List,Table)", "needs our runs of a UEC reference scenario"
                     + " (a second each) and the reference's dataset; its bad input (an empty list, a run of other flows) is"
                     + " tested in UetReferenceUecTest"),
