@@ -40,11 +40,13 @@ class SimulationBoundaryTest {
      * The fields of {@code fabriclab.simulation}'s classes (named from below that package) that are neither final nor
      * package-private or private: the protected state of the transports' base classes, which the transports in other
      * packages subclass and use at every packet they handle (the pacing time and the partitions of the flow's two ends
-     * of {@code Transport}; the oldest unacknowledged sequence of {@code ReliableTransport}, which the rate and window
-     * control of its subclasses reads). A new entry needs such a reason; everything else goes through accessors.
+     * of {@code Transport}, and its burst flag, which a transport with a token bucket sets after every packet it sends
+     * so that the NIC serves it again first; the oldest unacknowledged sequence of {@code ReliableTransport}, which the
+     * rate and window control of its subclasses reads). A new entry needs such a reason; everything else goes through accessors.
      */
     private static final Set<String> OPEN_MUTABLE_FIELDS = Set.of(
             "protected element.Transport.nextSendPs",
+            "protected element.Transport.keepsNic",
             "protected element.Transport.source",
             "protected element.Transport.destination",
             "protected transport.ReliableTransport.una");
