@@ -500,10 +500,11 @@ public final class HtsimBenchMain {
                     if (ms == null) {
                         continue;
                     }
-                    String l = String.format(Locale.ROOT, "   %-5s CPU %s s | wall %s s | peak RSS %s MB | last completion %.3f us",
+                    String l = String.format(Locale.ROOT, "   %-5s CPU %s s | wall %s s | peak RSS %s MB | last completion %s us",
                             side.name(), spread(ms.stream().mapToDouble(Measure::cpuS).toArray(), "%.3f"),
                             spread(ms.stream().mapToDouble(Measure::wallS).toArray(), "%.3f"),
-                            spread(ms.stream().mapToDouble(m -> m.rssKb() / 1024.0).toArray(), "%.0f"), ms.get(0).lastUs());
+                            spread(ms.stream().mapToDouble(m -> m.rssKb() / 1024.0).toArray(), "%.0f"),
+                            spread(ms.stream().mapToDouble(Measure::lastUs).toArray(), "%.3f"));
                     System.out.println(l);
                 }
                 for (String[] pair : new String[][] {{"ours", "htsim"}, {"ours", "old"}, {"old", "htsim"}}) {
