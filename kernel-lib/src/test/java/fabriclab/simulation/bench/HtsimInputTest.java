@@ -264,4 +264,22 @@ class HtsimInputTest {
         assertEquals("option --rounds needs a value", e.getMessage());
         assertEquals("HEAD~1", HtsimBenchMain.parse(List.of()).against(), "the previous commit without htsim");
     }
+
+    @Test
+    void htsimOptionsMapTheScenario() {
+        fabriclab.simulation.Scenario incast = ClusterBenchMain.scenario("incast", 32);
+        List<HtsimInput.Flow> flows = new ArrayList<>();
+        incast.flows().forEach(f -> flows.add(new HtsimInput.Flow(f.source(), f.destination(), f.bytes(), 0)));
+        String o = String.join(" ", HtsimBenchMain.htsimOptions("incast", incast, flows, "m.cm", "t.topo"));
+        // XOFF 15 x 1064 B exactly; XON 12,000 B = 11.3 packets of 1064 B, rounded up to 12
+        assertTrue(o.contains("-nodes 65 -mtu 1000 -q 16000 -pfc_thresholds 12 15 -strat ecmp_host -paths 1"), o);
+        // the receiver's 64 x 4,000 packets of 1064 B at 100 Gb/s: 21,790.72 us; twice that plus 100 us, rounded up
+        assertTrue(o.endsWith("-end 43682 -o htsim.log"), o);
+        fabriclab.simulation.Scenario spray = ClusterBenchMain.scenario("spray", 128);
+        List<HtsimInput.Flow> sprayFlows = new ArrayList<>();
+        spray.flows().forEach(f -> sprayFlows.add(new HtsimInput.Flow(f.source(), f.destination(), f.bytes(), 0)));
+        String so = String.join(" ", HtsimBenchMain.htsimOptions("spray", spray, sprayFlows, "m.cm", "t.topo"));
+        // 2,000 packets of 1064 B at 100 Gb/s: 170.24 us; twice that plus 100 us
+        assertTrue(so.contains("-strat ecmp_rr -end 441 "), so);
+    }
 }
