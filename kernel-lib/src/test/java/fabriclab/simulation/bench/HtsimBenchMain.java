@@ -447,7 +447,12 @@ public final class HtsimBenchMain {
                 StringBuilder checkLine = new StringBuilder(String.format(Locale.ROOT,
                         "check: ours %d of %d flows, last completion %.3f us, %d data packets retransmitted",
                         ourCheck.completed(), ourCheck.flows(), ourCheck.lastUs(), ourCheck.retransmitted()));
-                if (o.htsim() != null) {
+                String cannot = o.htsim() == null ? null : HtsimInput.htsimCannotBuild(HtsimInput.shapeOf(s.topology()));
+                if (cannot != null) {
+                    checkLine.append("; htsim_roce cannot build this fabric: ").append(cannot)
+                            .append(": htsim left out of this scenario");
+                }
+                if (o.htsim() != null && cannot == null) {
                     List<HtsimInput.Flow> f = HtsimInput.readFlows(dir.resolve("flows.csv"));
                     if (f.size() != flows) {
                         throw new IllegalStateException("--flows of " + label + " has " + f.size() + " flows, the scenario "

@@ -161,6 +161,31 @@ final class HtsimInput {
         return value;
     }
 
+    /** The most ports htsim_roce gives a switch of tier 0 and of tier 1 (asserts in {@code FatTreeTopology::init_network}). */
+    static final int MAX_LEAF_PORTS = 96;
+    static final int MAX_SPINE_PORTS = 64;
+
+    /**
+     * Why htsim_roce (at 841d9e7) cannot build {@code f}, or null: {@code FatTreeTopology::init_network} asserts that a
+     * switch of tier 0 has at most {@value #MAX_LEAF_PORTS} ports and one of tier 1 at most {@value #MAX_SPINE_PORTS}
+     * (its {@code addPort(...) < 96} and {@code < 64}; the program stops on the assertion), so the leaf-spine of 16
+     * hosts per leaf and 8 spines with 2 links per leaf is within reach up to 32 leaves (512 hosts), not at 1024 (64
+     * leaves: 128 ports per spine) nor 3456 hosts.
+     */
+    static String htsimCannotBuild(FatTree f) {
+        long spinePorts = f.spines() == 0 ? 1 : (long) f.leaves() * f.bundle();
+        long leafPorts = f.hostsPerLeaf() + (f.spines() == 0 ? 1 : (long) f.spines() * f.bundle());
+        if (spinePorts > MAX_SPINE_PORTS) {
+            return "each spine would have " + spinePorts + " ports (" + f.leaves() + " leaves x " + f.bundle()
+                    + " links), above htsim_roce's " + MAX_SPINE_PORTS + " (an assertion in FatTreeTopology::init_network)";
+        }
+        if (leafPorts > MAX_LEAF_PORTS) {
+            return "each leaf would have " + leafPorts + " ports, above htsim_roce's " + MAX_LEAF_PORTS
+                    + " (an assertion in FatTreeTopology::init_network)";
+        }
+        return null;
+    }
+
     /** htsim's topology file for {@code f}, with {@code description} as its first comment line. */
     static String topologyFile(FatTree f, String description) {
         StringBuilder b = new StringBuilder();

@@ -282,4 +282,14 @@ class HtsimInputTest {
         // 2,000 packets of 1064 B at 100 Gb/s: 170.24 us; twice that plus 100 us
         assertTrue(so.contains("-strat ecmp_rr -end 441 "), so);
     }
+
+    @Test
+    void fabricsBeyondHtsimsPortLimitsAreNamed() {
+        // 16 hosts per leaf, 8 spines x 2 links: a spine has 2 ports per leaf, htsim_roce allows 64
+        assertEquals(null, HtsimInput.htsimCannotBuild(HtsimInput.shapeOf(ClusterBenchMain.scenario("roce", 512).topology())));
+        String why = HtsimInput.htsimCannotBuild(HtsimInput.shapeOf(ClusterBenchMain.scenario("roce", 1024).topology()));
+        assertTrue(why != null && why.contains("128 ports (64 leaves x 2 links)") && why.contains("64"), why);
+        assertEquals(null, HtsimInput.htsimCannotBuild(HtsimInput.shapeOf(ClusterBenchMain.scenario("incast", 32).topology())),
+                "the incast's leaf: 65 + 1 ports of 96");
+    }
 }
