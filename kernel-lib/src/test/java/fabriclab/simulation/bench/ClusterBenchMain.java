@@ -84,6 +84,15 @@ public final class ClusterBenchMain {
      * and the command run one definition of it.
      */
     static Scenario scenario(String name, int hosts) {
+        return SimulateOptions.parse(simulateArgs(name, hosts)).settings().scenario();
+    }
+
+    /**
+     * The options of {@code bin/simulate} that run the scenario {@code name} at {@code hosts} hosts (none for the
+     * default {@code roce}; the incast ignores {@code hosts}): the one definition of each scenario, which
+     * {@link #scenario} parses here and {@link HtsimBenchMain} hands to {@code bin/simulate} as a whole process.
+     */
+    static List<String> simulateArgs(String name, int hosts) {
         if (!name.equals("incast") && (hosts < 32 || hosts % 16 != 0)) {
             throw new IllegalArgumentException("hosts must be a multiple of 16, at least 32, got " + hosts);
         }
@@ -106,7 +115,7 @@ public final class ClusterBenchMain {
         };
         // the incast is one switch of 65 hosts: bin/simulate refuses --hosts there, as it does not apply
         List<String> size = name.equals("incast") ? List.of() : List.of("--hosts", Integer.toString(hosts));
-        return SimulateOptions.parse(concat(size, args)).settings().scenario();
+        return concat(size, args);
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
