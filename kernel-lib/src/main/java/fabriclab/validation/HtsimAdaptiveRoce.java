@@ -95,19 +95,7 @@ public record HtsimAdaptiveRoce(String scenario, String strategy) {
      * input).
      */
     public List<FlowSpec> flows(long seed) {
-        Parameters.inRange("seed", seed, 1L, Integer.MAX_VALUE);
-        List<FlowSpec> f = new ArrayList<>();
-        int port = (int) (10_000 + (seed * 997) % 50_000);
-        if (scenario.equals("incast8")) {
-            for (int h = 8; h < 16; h++) {
-                f.add(new FlowSpec(h, 0, 1L << 20, 0, 0, port + h));
-            }
-        } else {
-            for (int h = 0; h < 32; h++) {
-                f.add(new FlowSpec(h, (h + 8) % 32, 2L << 20, 0, 0, port + h));
-            }
-        }
-        return f;
+        return HtsimFlows.of(scenario, 32, seed);
     }
 
     /** The forwarding of {@link #strategy} at {@code seed}, 1 to 2^31 - 1 (only ECMP's hash seed depends on it). */

@@ -144,19 +144,7 @@ public record HtsimCc(String scenario) {
      * input).
      */
     public List<FlowSpec> flows(long seed) {
-        Parameters.inRange("seed", seed, 1L, Integer.MAX_VALUE);
-        List<FlowSpec> f = new ArrayList<>();
-        int port = (int) (10_000 + (seed * 997) % 50_000);
-        if (scenario.equals("incast8")) {
-            for (int h = 8; h < 16; h++) {
-                f.add(new FlowSpec(h, 0, 1L << 20, 0, 0, port + h));
-            }
-        } else {
-            for (int h = 0; h < HOSTS; h++) {
-                f.add(new FlowSpec(h, (h + 8) % HOSTS, 2L << 20, 0, 0, port + h));
-            }
-        }
-        return f;
+        return HtsimFlows.of(scenario, HOSTS, seed);
     }
 
     /** HPCC with the reference's defaults mapped (class comment). */
