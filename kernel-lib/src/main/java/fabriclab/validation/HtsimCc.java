@@ -372,6 +372,18 @@ public record HtsimCc(String scenario) {
     public static tech.tablesaw.api.Table table(int seeds) {
         Parameters.inRange("seeds", seeds, 1, 10);
         tech.tablesaw.api.Table reference = reference();
+        return comparisonTable("HPCC: csg-htsim's htsim_hpcc and ours", seeds, HtsimCc::scenario,
+                (c, ours) -> c.rows(ours, reference), HtsimCc::knownMiss);
+    }
+
+    /**
+     * One row per scenario and quantity of {@code rowsOf}, ours run by {@code scenarioOf} at seeds 1 to {@code seeds}:
+     * the reference's range, our median and range, the band, pass or miss and {@code missOf}'s mechanism.
+     */
+    private static tech.tablesaw.api.Table comparisonTable(String name, int seeds,
+            java.util.function.BiFunction<HtsimCc, Long, Scenario> scenarioOf,
+            java.util.function.BiFunction<HtsimCc, List<SimulationResult>, List<HtsimAdaptiveRoce.Row>> rowsOf,
+            java.util.function.BiFunction<HtsimCc, String, String> missOf) {
         tech.tablesaw.api.StringColumn sc = tech.tablesaw.api.StringColumn.create("scenario");
         tech.tablesaw.api.StringColumn qc = tech.tablesaw.api.StringColumn.create("quantity");
         tech.tablesaw.api.StringColumn refc = tech.tablesaw.api.StringColumn.create("htsim us (10 seeds)");
@@ -383,19 +395,19 @@ public record HtsimCc(String scenario) {
             HtsimCc c = new HtsimCc(s);
             List<SimulationResult> ours = new ArrayList<>();
             for (long seed = 1; seed <= seeds; seed++) {
-                ours.add(new fabriclab.simulation.Simulator(c.scenario(seed)).run());
+                ours.add(new fabriclab.simulation.Simulator(scenarioOf.apply(c, seed)).run());
             }
-            for (HtsimAdaptiveRoce.Row r : c.rows(ours, reference)) {
+            for (HtsimAdaptiveRoce.Row r : rowsOf.apply(c, ours)) {
                 sc.append(s);
                 qc.append(r.quantity());
                 refc.append(String.format(Locale.ROOT, "%.1f..%.1f", r.referenceMin(), r.referenceMax()));
                 oc.append(String.format(Locale.ROOT, "%.1f (%.1f..%.1f)", r.oursMedian(), r.oursMin(), r.oursMax()));
                 bc.append(String.format(Locale.ROOT, "%.1f..%.1f", r.low(), r.high()));
                 pc.append(r.pass() ? "pass" : "miss");
-                mc.append(c.knownMiss(r.quantity()));
+                mc.append(missOf.apply(c, r.quantity()));
             }
         }
-        return tech.tablesaw.api.Table.create("HPCC: csg-htsim's htsim_hpcc and ours", sc, qc, refc, oc, bc, pc, mc);
+        return tech.tablesaw.api.Table.create(name, sc, qc, refc, oc, bc, pc, mc);
     }
 
     /** Our Swift's largest (and initial) window on these scenarios: the reference's initial window, 15 packets. */
@@ -554,32 +566,9 @@ public record HtsimCc(String scenario) {
         }
         Parameters.inRange("seeds", seeds, 1, 10);
         tech.tablesaw.api.Table reference = driverReference();
-        tech.tablesaw.api.StringColumn sc = tech.tablesaw.api.StringColumn.create("scenario");
-        tech.tablesaw.api.StringColumn qc = tech.tablesaw.api.StringColumn.create("quantity");
-        tech.tablesaw.api.StringColumn refc = tech.tablesaw.api.StringColumn.create("htsim us (10 seeds)");
-        tech.tablesaw.api.StringColumn oc = tech.tablesaw.api.StringColumn.create("ours us (median)");
-        tech.tablesaw.api.StringColumn bc = tech.tablesaw.api.StringColumn.create("band us");
-        tech.tablesaw.api.StringColumn pc = tech.tablesaw.api.StringColumn.create("result");
-        tech.tablesaw.api.StringColumn mc = tech.tablesaw.api.StringColumn.create("mechanism of a miss");
-        for (String s : SCENARIOS) {
-            HtsimCc c = new HtsimCc(s);
-            List<SimulationResult> ours = new ArrayList<>();
-            for (long seed = 1; seed <= seeds; seed++) {
-                ours.add(new fabriclab.simulation.Simulator(control.equals("dctcp") ? c.dctcpScenario(seed)
-                        : c.swiftScenario(seed, SWIFT_MAX_CWND)).run());
-            }
-            for (HtsimAdaptiveRoce.Row r : c.driverRows(control, ours, reference)) {
-                sc.append(s);
-                qc.append(r.quantity());
-                refc.append(String.format(Locale.ROOT, "%.1f..%.1f", r.referenceMin(), r.referenceMax()));
-                oc.append(String.format(Locale.ROOT, "%.1f (%.1f..%.1f)", r.oursMedian(), r.oursMin(), r.oursMax()));
-                bc.append(String.format(Locale.ROOT, "%.1f..%.1f", r.low(), r.high()));
-                pc.append(r.pass() ? "pass" : "miss");
-                mc.append(c.knownMiss(control, r.quantity()));
-            }
-        }
-        return tech.tablesaw.api.Table.create((control.equals("dctcp") ? "DCTCP" : "Swift")
-                + ": csg-htsim's classes (our driver) and ours", sc, qc, refc, oc, bc, pc, mc);
+        return comparisonTable((control.equals("dctcp") ? "DCTCP" : "Swift") + ": csg-htsim's classes (our driver) and ours",
+                seeds, (c, seed) -> control.equals("dctcp") ? c.dctcpScenario(seed) : c.swiftScenario(seed, SWIFT_MAX_CWND),
+                (c, ours) -> c.driverRows(control, ours, reference), (c, quantity) -> c.knownMiss(control, quantity));
     }
 
     /**
