@@ -19,11 +19,18 @@
 //
 // Simultaneous events: with equal rates and delays a batch of packets reaches the switch at the picosecond a
 // transmission there ends. ns-3 runs simultaneous events in the order they were scheduled, here the arrivals first
-// (scheduled one packet time plus a delay before) and the transmission's end last. With tieOrder 1 the switch hands
-// each arriving packet on through Simulator::ScheduleNow instead, that is after the events already due at that
-// instant: the transmission's end first, then the arrivals (still zero processing delay).
+// (scheduled one packet time plus a delay before) and the transmission's end last; among the arrivals, the senders
+// in the order their transmissions started, which with back-to-back senders is the same at every instant.
+// tieOrder 0 keeps that order. With tieOrder 1 the switch hands each arriving packet on through
+// Simulator::ScheduleNow instead, that is after the events already due at that instant: the transmission's end
+// first, then the arrivals (still zero processing delay). With tieOrder 2 the run uses fabriclab's rule
+// (CanonicalOrder): a scheduler of this program (TieRuleScheduler) puts the events of one instant in the order of a
+// rank given when each is scheduled: an event a node schedules for itself ranks after every arrival; an event
+// scheduled for node v from node u (a packet put on the link u-v) ranks by fabriclab's draw of seed, time, v and
+// the lane of v's port to u, ties by scheduling order. Node ids here are fabriclab's (senders 0..n-1, receiver n,
+// switch n+1) and the switch's port to sender i is its port i, as in fabriclab's single-switch topology.
 //
-// Arguments: senders bytesPerSender wireBytes rateBitsPerSecond delayPs bufferBytes tieOrder
+// Arguments: senders bytesPerSender wireBytes rateBitsPerSecond delayPs bufferBytes tieOrder [seed]
 // Output (stdout, CSV lines):
 //   summary,<drops>,<peakBytes>,<lastArrivalPs>,<deliveredWireBytes>,<deliveredPackets>
 //   flow,<id>,<lastArrivalPs>,<deliveredWireBytes>,<deliveredPackets>     (one per sender)
@@ -34,9 +41,100 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <map>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 using namespace ns3;
+
+namespace
+{
+uint64_t g_seed = 1;
+uint32_t g_switchId = 0;
+
+// fabriclab's CanonicalOrder.draw: 27 bits of the SplitMix64 finaliser of
+// (node << 12 | lane) * 0x9E3779B97F4A7C15 + time + seed * 0xBF58476D1CE4E5B9, at most 2^27 - 3 (the two values
+// above are the message lanes' and the node's own events')
+uint64_t
+Draw(uint64_t seed, uint64_t timePs, uint64_t node, uint64_t lane)
+{
+    uint64_t z = (node << 12 | lane) * 0x9E3779B97F4A7C15ULL + timePs + seed * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    uint64_t d = z >> 37;
+    const uint64_t own = (1ULL << 27) - 1;
+    return d >= own - 1 ? own - 2 : d;
+}
+} // namespace
+
+namespace ns3
+{
+// Orders the events of one time by (rank, uid), the rank given at insertion (see the header comment).
+class TieRuleScheduler : public Scheduler
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::FabriclabTieRuleScheduler")
+                                .SetParent<Scheduler>()
+                                .SetGroupName("Core")
+                                .AddConstructor<TieRuleScheduler>();
+        return tid;
+    }
+
+    void Insert(const Event& ev) override
+    {
+        uint64_t rank = Rank(ev.key.m_ts, ev.key.m_context, Simulator::GetContext());
+        m_events.emplace(std::make_tuple(ev.key.m_ts, rank, ev.key.m_uid), ev);
+        m_rank[ev.key.m_uid] = rank;
+    }
+
+    bool IsEmpty() const override
+    {
+        return m_events.empty();
+    }
+
+    Event PeekNext() const override
+    {
+        return m_events.begin()->second;
+    }
+
+    Event RemoveNext() override
+    {
+        Event ev = m_events.begin()->second;
+        m_events.erase(m_events.begin());
+        m_rank.erase(ev.key.m_uid);
+        return ev;
+    }
+
+    void Remove(const Event& ev) override
+    {
+        auto r = m_rank.find(ev.key.m_uid);
+        m_events.erase(std::make_tuple(ev.key.m_ts, r->second, ev.key.m_uid));
+        m_rank.erase(r);
+    }
+
+  private:
+    static uint64_t Rank(uint64_t ts, uint32_t node, uint32_t from)
+    {
+        const uint64_t ownLane = 4095;
+        if (node == from || node == Simulator::NO_CONTEXT || from == Simulator::NO_CONTEXT)
+        {
+            return ((1ULL << 27) - 1) << 12 | ownLane; // the node's own event: after its arrivals
+        }
+        // the lane of node's port toward from: at the switch, sender i's port is port i; a host has one port
+        uint64_t lane = node == g_switchId ? (from == g_switchId ? 0 : from) : 0;
+        return Draw(g_seed, ts, node, lane) << 12 | lane;
+    }
+
+    std::map<std::tuple<uint64_t, uint64_t, uint32_t>, Event> m_events;
+    std::unordered_map<uint32_t, uint64_t> m_rank;
+};
+
+NS_OBJECT_ENSURE_REGISTERED(TieRuleScheduler);
+} // namespace ns3
 
 namespace
 {
@@ -126,10 +224,10 @@ SendAll(Ptr<NetDevice> dev, uint32_t flow, uint64_t bytes, uint32_t wire)
 int
 main(int argc, char* argv[])
 {
-    if (argc != 8)
+    if (argc != 8 && argc != 9)
     {
         std::cerr << "usage: " << argv[0]
-                  << " senders bytesPerSender wireBytes rateBitsPerSecond delayPs bufferBytes tieOrder" << std::endl;
+                  << " senders bytesPerSender wireBytes rateBitsPerSecond delayPs bufferBytes tieOrder [seed]" << std::endl;
         return 2;
     }
     uint32_t senders = std::strtoul(argv[1], nullptr, 10);
@@ -138,7 +236,19 @@ main(int argc, char* argv[])
     uint64_t rate = std::strtoull(argv[4], nullptr, 10);
     int64_t delayPs = std::strtoll(argv[5], nullptr, 10);
     uint64_t buffer = std::strtoull(argv[6], nullptr, 10);
-    g_departuresFirst = std::strtoul(argv[7], nullptr, 10) == 1;
+    uint32_t tieOrder = std::strtoul(argv[7], nullptr, 10);
+    g_departuresFirst = tieOrder == 1;
+    if (argc == 9)
+    {
+        g_seed = std::strtoull(argv[8], nullptr, 10);
+    }
+    g_switchId = senders + 1;
+    if (tieOrder == 2)
+    {
+        ObjectFactory scheduler;
+        scheduler.SetTypeId("ns3::FabriclabTieRuleScheduler");
+        Simulator::SetScheduler(scheduler);
+    }
     if (senders < 1 || wire < 8 || bytesPerSender % wire < 8 && bytesPerSender % wire != 0 || buffer < 2 * wire)
     {
         std::cerr << "bad arguments: need senders >= 1, wire >= 8, a last packet of 0 or >= 8 bytes, buffer >= 2 wire"
@@ -177,7 +287,8 @@ main(int argc, char* argv[])
     g_packets.assign(senders, 0);
     for (uint32_t i = 0; i < senders; i++)
     {
-        Simulator::Schedule(Seconds(0), &SendAll, senderDevs[i], i, bytesPerSender, wire);
+        // in sender i's context, so that its device's events are its own (the tie rule's ranks read the context)
+        Simulator::ScheduleWithContext(i, Seconds(0), &SendAll, senderDevs[i], i, bytesPerSender, wire);
     }
     Simulator::Run();
 

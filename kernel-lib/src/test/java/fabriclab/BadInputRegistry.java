@@ -116,7 +116,7 @@ final class BadInputRegistry {
             Map.entry("fabriclab.congestion.dde.StepObserver#accept(double,double[])", CALLBACK),
             Map.entry("fabriclab.progress.ProgressSink#report(State)", CALLBACK),
             Map.entry("fabriclab.simulation.event.EventHandler#handle(long,Object)", CALLBACK),
-            Map.entry("fabriclab.simulation.event.InstantOrder#order(long[],Object[],int,int)", CALLBACK),
+            Map.entry("fabriclab.simulation.event.InstantOrder#order(long,long[],Object[],int,int)", CALLBACK),
             Map.entry("fabriclab.simulation.trace.Trace#dequeued(int,int,int,boolean,int,long,long)", CALLBACK),
             Map.entry("fabriclab.simulation.trace.Trace#enqueued(int,int,int,boolean,int,long,long)", CALLBACK),
             Map.entry("fabriclab.simulation.trace.Trace#dropped(int,int,int,boolean,int,DropReason,long)", CALLBACK),
@@ -342,7 +342,7 @@ final class BadInputRegistry {
             return List.of(constant((fabriclab.simulation.event.EventHandler) (t, e) -> { }, "(t, e) -> {}"));
         }
         if (type == fabriclab.simulation.event.InstantOrder.class) {
-            return List.of(constant((fabriclab.simulation.event.InstantOrder) (keys, refs, from, n) -> { },
+            return List.of(constant((fabriclab.simulation.event.InstantOrder) (timePs, keys, refs, from, n) -> { },
                     "(keys, refs, from, n) -> {}"));
         }
         if (type == java.util.function.ObjLongConsumer.class) { // Counters.forEach
@@ -1155,7 +1155,7 @@ final class BadInputRegistry {
                             fabriclab.collectives.CollectiveSchedule.of(fabriclab.collectives.Collective.RING_ALL_REDUCE, 2, 1000),
                             new int[] {0, 1}, (java.util.function.IntSupplier) () -> 50_000);
             case "fabriclab.simulation.event.EventQueue#scheduleKeyed(long,EventHandler,Object,long)" ->
-                    call(fabriclab.simulation.event.EventQueue.keyed(16, (keys, refs, from, n) -> { }, 1L, 1L << 20), id,
+                    call(fabriclab.simulation.event.EventQueue.keyed(16, (timePs, keys, refs, from, n) -> { }, 1L, 1L << 20), id,
                             1000L, (fabriclab.simulation.event.EventHandler) (t, e) -> { }, "payload", 4096L);
             default -> workloadBaselines(id);
         };

@@ -76,8 +76,11 @@ import java.util.SplittableRandom;
  * draws from one {@link SplittableRandom} seeded with {@link SimulationConfig#seed()}, so the same
  * inputs give identical results. A simulator runs once, either on this sequential engine
  * ({@link #run()}) or on the parallel engine ({@link #runParallel(int)}), whose results are identical
- * for every thread count and differ from the sequential engine's only in the order of simultaneous
- * events at a node (and in which random source a draw comes from).
+ * for every thread count. The parallel engine orders simultaneous events at a node by one documented rule
+ * ({@link fabriclab.simulation.element.CanonicalOrder}: a node's arrivals before its own events, its ports in an
+ * order drawn per instant from the seed) and gives each switch and link its own random source; with
+ * {@link #canonicalTieOrder()} the sequential engine does the same, and the two engines give the same results. Without
+ * it the sequential engine keeps scheduling order, which follows the history of the event queue.
  *
  * <p>Flow 5-tuples: host {@code h} has address {@code 10.0.0.0 + h + 1}; flows are RoCEv2 (UDP to
  * 4791) from {@link FlowSpec#sourcePort()}, queue pair q of a flow from {@link FlowSpec#queuePairSourcePort}.
@@ -303,6 +306,25 @@ public final class Simulator {
      */
     public Simulator instantWatchdog(int limit) {
         this.instantEventLimit = Parameters.atLeast("limit", limit, 1);
+        return this;
+    }
+
+    /**
+     * Runs the sequential engine under the engines' one order of simultaneous events
+     * ({@link fabriclab.simulation.element.CanonicalOrder}) and with a random source per switch and per link, as the
+     * parallel engine always runs (before the run; the parallel engine ignores it). The two engines then give the same
+     * results on any scenario both can run. Under drop-tail with same-rate senders this order decides which sender's
+     * packet a full queue keeps (see the rule's Javadoc); ns-3 3.37 under the same order gives the same per-flow results
+     * ({@code Ns3DifferentialTest}).
+     *
+     * @return this simulator
+     * @throws IllegalStateException if the simulator has run
+     */
+    public Simulator canonicalTieOrder() {
+        if (ran) {
+            throw new IllegalStateException("canonicalTieOrder() must be called before the run: this simulator has run");
+        }
+        net.useCanonicalOrder();
         return this;
     }
 

@@ -80,7 +80,16 @@ public final class Ns3Scenarios {
 
         /** Runs the incast in our simulator: drops, the receiver port's peak occupancy, the last delivery, the bytes delivered. */
         public IncastFigures runOurs() {
-            SimulationResult r = new Simulator(scenario(null)).run();
+            return runOurs(false);
+        }
+
+        /**
+         * Runs it in ours, under the engines' one order of simultaneous events ({@link Simulator#canonicalTieOrder()},
+         * run seed 1) if {@code canonical}, else in the sequential engine's scheduling order.
+         */
+        public IncastFigures runOurs(boolean canonical) {
+            Simulator sim = new Simulator(scenario(null));
+            SimulationResult r = (canonical ? sim.canonicalTieOrder() : sim).run();
             return new IncastFigures(r.droppedPackets(), receiverPort(r, senders).peakBytes(), r.lastDeliveryPs(),
                     r.deliveredBytes());
         }

@@ -123,7 +123,7 @@ class EndlessRunWatchdogTest {
 
     @Test
     void theEnginesBoundOneInstantOnTheirOwn() {
-        Partition p = new Partition();
+        Partition p = new Partition(1);
         long[] handled = {0};
         EventHandler spin = new EventHandler() {
             @Override

@@ -1,5 +1,6 @@
 package fabriclab.simulation;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -48,35 +49,38 @@ import org.junit.jupiter.params.provider.CsvSource;
  * buffer, ns-3 iff queued + W &lt;= MaxSize, so ns-3's queue gets MaxSize = buffer - W, and the ns-3 program counts
  * occupancy (and its peak, after each admission) our way: admitted minus fully transmitted.
  * <li><b>Simultaneous events.</b> With equal rates and delays, a batch of N packets reaches the switch at the
- * picosecond a transmission there ends. Ours runs the transmission's end first (its bytes leave the buffer, the next
- * packet starts), then the arrivals; ns-3 runs simultaneous events in the order they were scheduled, which puts the
- * arrivals first. The ns-3 program takes the order as an argument: with {@code tieOrder} 1 its switch hands arriving
- * packets on through {@code Simulator::ScheduleNow}, after the events already due, so the transmission's end comes
- * first as in ours (still zero processing delay). Among the N arrivals of a batch the two orders differ too (which
- * sender's packet is dropped), so per-flow figures are compared as sorted distributions.
+ * picosecond a transmission there ends. Ours in the sequential engine's scheduling order (the default) runs the
+ * transmission's end first, then the arrivals; under the engines' one rule ({@link Simulator#canonicalTieOrder()},
+ * {@link fabriclab.simulation.element.CanonicalOrder}) it runs the arrivals first, its ports in an order drawn per
+ * instant. ns-3 runs simultaneous events in the order they were scheduled, which puts the arrivals first (a
+ * reception is scheduled when the transmission starts), the senders in the same order at every instant. The ns-3
+ * program takes the order as an argument: {@code tieOrder} 0 is ns-3's own; 1 hands arrivals on through
+ * {@code Simulator::ScheduleNow}, after the events already due, so the transmission's end comes first as in our
+ * scheduling order; 2 applies our rule through a scheduler of the program that ranks each event as
+ * {@code CanonicalOrder} does (own events after arrivals, arrivals by the same draw of seed, time, node and lane).
  * </ul>
  *
  * <h2>What is compared, tolerances</h2>
- * Against ns-3 with the same order of simultaneous events ({@code tieOrder} 1), exactly, with no tolerance: the
- * drops, the peak occupancy of the port, the bytes delivered and the time the last packet reached the receiver. The
- * admission rule, the buffer accounting and the timing are the same, and both runs are deterministic, so any
- * difference, even one packet, is a modelling difference. Also checked, exactly, on both sides: the receiver's port
- * never idles once its first packet has arrived, last = 2 (ser + delay) + (delivered packets - 1) ser, with ser = 8 W /
- * rate.
+ * Each of our two orders against ns-3 under the same order, exactly, with no tolerance: the drops, the peak occupancy
+ * of the port, the bytes delivered and the time the last packet reached the receiver; under the rule also per flow
+ * (not sorted) the bytes delivered and the last delivery. The admission rule, the buffer accounting, the timing and
+ * the order are the same, and both runs are deterministic, so any difference, even one packet, is a modelling
+ * difference. Also checked, exactly, on both sides: the receiver's port never idles once its first packet has
+ * arrived, last = 2 (ser + delay) + (delivered packets - 1) ser, with ser = 8 W / rate.
  * <ul>
- * <li><b>Per-flow delivered bytes, sorted</b>: the sums of absolute differences of the sorted vectors within 2 W
- * (which sender of a tied batch keeps its packet differs, moving a packet from one flow to another).
- * <li><b>Per-flow time of the last delivery, sorted</b>: each within one packet time ser, for the same reason.
- * <li><b>ns-3 with its own order</b> ({@code tieOrder} 0): drops and delivered packets within one packet of ours, the
- * peak within W, the last delivery within ser: the order of a departure against a batch of arrivals at the same
- * instant matters once, when the buffer first fills (from then on it is full at every such instant and each packet
- * time admits one packet either way). This bounds what the order of simultaneous events alone can change.
+ * <li><b>Scheduling order, per flow</b>: sorted delivered bytes within 2 W in sum, sorted last deliveries each within
+ * one packet time (which sender of a batch keeps its packet differs).
+ * <li><b>ns-3's own order</b> ({@code tieOrder} 0): under the rule, the same totals exactly (arrivals first in both;
+ * which sender keeps a freed slot does not change them); per flow ns-3 keeps giving the freed slot to the same
+ * senders (printed, not compared). Against our scheduling order, within one packet, the peak within W, the last
+ * delivery within ser: the order of a departure against a batch of arrivals matters once, when the buffer first fills
+ * (from then on it is full at every such instant and each packet time admits one packet either way). So the scenario
+ * is one where the order decides the drops.
  * </ul>
- * Measured (ns-3 3.37-2 of Debian 12): with the same order every compared figure is equal (8 x 100 kB into 200 kB:
- * 501 drops; 32 x 50 kB into 512 kB: 1039 drops; 8 x 64 kB into 1 MB: no drop, peak 449 kB), the sorted per-flow
- * delivered bytes are equal too, the sorted per-flow last deliveries one packet time apart at one flow at most; with
- * ns-3's own order it drops one packet more where drops happen, and its peak without drops is one packet higher.
- * The program takes about 6 s to build once (cached in target/ns3), the six runs under a second.
+ * Measured (ns-3 3.37-2 of Debian 12): with the same order every compared figure is equal (scheduling order:
+ * 8 x 100 kB into 200 kB: 501 drops; 32 x 50 kB into 512 kB: 1039 drops; 8 x 64 kB into 1 MB: no drop, peak 449 kB;
+ * the rule: 502, 1040, and a peak of 450 kB, per flow equal too); ns-3's own order gives the rule's totals.
+ * The program takes about 6 s to build once (cached in target/ns3), the nine runs under a second.
  */
 class Ns3DifferentialTest {
     private static final int WIRE = 1000;
@@ -91,56 +95,88 @@ class Ns3DifferentialTest {
         "8, 64000, 25000000000, 2000000, 1000000",
     })
     void dropTailIncastAgreesWithNs3(int senders, long bytes, long rate, long delayPs, long buffer) throws Exception {
-        Ns3Run ns3 = runNs3(senders, bytes, WIRE, rate, delayPs, buffer, 1);
-        Ns3Run ns3Own = runNs3(senders, bytes, WIRE, rate, delayPs, buffer, 0);
+        long seed = 1; // the run seed of SimulationConfig's default: the draws of the rule
+        Ns3Run ns3 = runNs3(senders, bytes, WIRE, rate, delayPs, buffer, 1, seed);
+        Ns3Run ns3Own = runNs3(senders, bytes, WIRE, rate, delayPs, buffer, 0, seed);
+        Ns3Run ns3Rule = runNs3(senders, bytes, WIRE, rate, delayPs, buffer, 2, seed);
 
         SimulationConfig cfg = SimulationConfig.builder().mtuBytes(WIRE).headerBytes(0)
-                .buffer(SwitchBuffer.shared(buffer)).build();
+                .buffer(SwitchBuffer.shared(buffer)).seed(seed).build();
         Incast in = Incast.of(senders, bytes, rate);
         SimulationResult ours = new Simulator(Scenario.incast(in, delayPs, cfg)).run();
-        SimulationResult.QueueTrace port = ours.queues().stream().filter(q -> q.peerNode() == in.receiver())
-                .findFirst().orElseThrow();
-        long[] oursPerFlow = ours.flows().stream().mapToLong(SimulationResult.FlowRecord::deliveredBytes).sorted().toArray();
-        long[] ns3PerFlow = Arrays.stream(ns3.flowBytes).sorted().toArray();
-        long[] oursLast = ours.flows().stream().mapToLong(SimulationResult.FlowRecord::lastDeliveryPs).sorted().toArray();
-        long[] ns3Last = Arrays.stream(ns3.flowLastPs).sorted().toArray();
+        SimulationResult rule = new Simulator(Scenario.incast(in, delayPs, cfg)).canonicalTieOrder().run();
         long packetPs = WIRE * 8L * Time.S / rate;
-        String both = "ours: drops " + ours.droppedPackets() + ", peak " + port.peakBytes() + " B, last "
-                + ours.lastDeliveryPs() + " ps, delivered " + ours.deliveredBytes() + " B; ns-3: " + ns3
-                + "; ns-3 in its own order: " + ns3Own;
-        System.out.println("ns-3 differential, " + senders + " x " + bytes + " B: " + both + "; per flow, sorted: ours "
-                + Arrays.toString(oursPerFlow) + ", ns-3 " + Arrays.toString(ns3PerFlow) + "; last deliveries, sorted: ours "
-                + Arrays.toString(oursLast) + ", ns-3 " + Arrays.toString(ns3Last));
+        String both = "ours: " + figures(ours, in) + "; ns-3, a departure first: " + ns3 + "; ours under the rule: "
+                + figures(rule, in) + "; ns-3 under the rule: " + ns3Rule + "; ns-3 in its own order: " + ns3Own;
+        long[] oursPerFlow = perFlow(ours, senders, SimulationResult.FlowRecord::deliveredBytes);
+        long[] oursLast = perFlow(ours, senders, SimulationResult.FlowRecord::lastDeliveryPs);
+        long[] rulePerFlow = perFlow(rule, senders, SimulationResult.FlowRecord::deliveredBytes);
+        long[] ruleLast = perFlow(rule, senders, SimulationResult.FlowRecord::lastDeliveryPs);
+        System.out.println("ns-3 differential, " + senders + " x " + bytes + " B: " + both + "; per flow: ours "
+                + Arrays.toString(oursPerFlow) + ", ns-3 " + Arrays.toString(ns3.flowBytes) + "; under the rule: ours "
+                + Arrays.toString(rulePerFlow) + ", ns-3 " + Arrays.toString(ns3Rule.flowBytes) + "; ns-3 in its own order "
+                + Arrays.toString(ns3Own.flowBytes));
 
         // bookkeeping on each side: every byte delivered or dropped; the port never idles
-        assertEquals(in.totalBytes(), ours.deliveredBytes() + ours.droppedBytes(), both);
-        for (Ns3Run r : List.of(ns3, ns3Own)) {
+        for (SimulationResult r : List.of(ours, rule)) {
+            assertEquals(in.totalBytes(), r.deliveredBytes() + r.droppedBytes(), both);
+            assertEquals(2 * (packetPs + delayPs) + (r.deliveredBytes() / WIRE - 1) * packetPs, r.lastDeliveryPs(),
+                    "ours: the receiver's port idled: " + both);
+        }
+        for (Ns3Run r : List.of(ns3, ns3Own, ns3Rule)) {
             assertEquals(in.totalBytes(), r.deliveredBytes + r.drops * WIRE, "ns-3 lost bytes other than drops: " + both);
             assertEquals(2 * (packetPs + delayPs) + (r.deliveredBytes / WIRE - 1) * packetPs, r.lastPs,
                     "ns-3: the receiver's port idled: " + both);
         }
-        assertEquals(2 * (packetPs + delayPs) + (ours.deliveredBytes() / WIRE - 1) * packetPs, ours.lastDeliveryPs(),
-                "ours: the receiver's port idled: " + both);
 
-        // the same order of simultaneous events: equal
-        assertEquals(ns3.drops, ours.droppedPackets(), "drops: " + both);
-        assertEquals(ns3.peakBytes, port.peakBytes(), "peak occupancy: " + both);
-        assertEquals(ns3.deliveredBytes, ours.deliveredBytes(), "delivered: " + both);
-        assertEquals(ns3.lastPs, ours.lastDeliveryPs(), "last delivery: " + both);
+        // the same order of simultaneous events: equal (under the rule per flow too; ns-3's own order, the rule's totals)
+        assertSameTotals(ns3, ours, in, "scheduling order against ns-3 with a departure first: " + both);
+        assertSameTotals(ns3Rule, rule, in, "the rule in both: " + both);
+        assertSameTotals(ns3Own, rule, in, "the rule against ns-3's own order: " + both);
+        assertArrayEquals(ns3Rule.flowBytes, rulePerFlow, "per-flow delivered bytes under the rule: " + both);
+        assertArrayEquals(ns3Rule.flowLastPs, ruleLast, "per-flow last deliveries under the rule: " + both);
+        long[] ns3Sorted = Arrays.stream(ns3.flowBytes).sorted().toArray();
+        long[] ns3LastSorted = Arrays.stream(ns3.flowLastPs).sorted().toArray();
+        long[] oursSorted = Arrays.stream(oursPerFlow).sorted().toArray();
+        long[] oursLastSorted = Arrays.stream(oursLast).sorted().toArray();
         long diff = 0;
         for (int i = 0; i < senders; i++) {
-            diff += Math.abs(oursPerFlow[i] - ns3PerFlow[i]);
-            assertTrue(Math.abs(oursLast[i] - ns3Last[i]) <= packetPs, "per-flow last deliveries (sorted): ours "
-                    + Arrays.toString(oursLast) + ", ns-3 " + Arrays.toString(ns3Last));
+            diff += Math.abs(oursSorted[i] - ns3Sorted[i]);
+            assertTrue(Math.abs(oursLastSorted[i] - ns3LastSorted[i]) <= packetPs, "per-flow last deliveries (sorted): "
+                    + both);
         }
-        assertTrue(diff <= 2L * WIRE, "per-flow delivered bytes (sorted) differ by " + diff
-                + " B: ours " + Arrays.toString(oursPerFlow) + ", ns-3 " + Arrays.toString(ns3PerFlow));
+        assertTrue(diff <= 2L * WIRE, "per-flow delivered bytes (sorted) differ by " + diff + " B: " + both);
 
-        // ns-3's own order: at most one packet apart
+        // ns-3's own order against our scheduling order: at most one packet apart
+        SimulationResult.QueueTrace port = receiverPort(ours, in);
         assertTrue(Math.abs(ours.droppedPackets() - ns3Own.drops) <= 1, "drops, ns-3's order: " + both);
         assertTrue(Math.abs(ours.deliveredBytes() - ns3Own.deliveredBytes) <= WIRE, "delivered, ns-3's order: " + both);
         assertTrue(Math.abs(port.peakBytes() - ns3Own.peakBytes) <= WIRE, "peak, ns-3's order: " + both);
         assertTrue(Math.abs(ours.lastDeliveryPs() - ns3Own.lastPs) <= packetPs, "last delivery, ns-3's order: " + both);
+    }
+
+    private static SimulationResult.QueueTrace receiverPort(SimulationResult r, Incast in) {
+        return r.queues().stream().filter(q -> q.peerNode() == in.receiver()).findFirst().orElseThrow();
+    }
+
+    private static String figures(SimulationResult r, Incast in) {
+        return "drops " + r.droppedPackets() + ", peak " + receiverPort(r, in).peakBytes() + " B, last "
+                + r.lastDeliveryPs() + " ps, delivered " + r.deliveredBytes() + " B";
+    }
+
+    private static long[] perFlow(SimulationResult r, int senders, java.util.function.ToLongFunction<SimulationResult.FlowRecord> f) {
+        long[] v = new long[senders];
+        for (SimulationResult.FlowRecord x : r.flows()) {
+            v[x.spec().source()] = f.applyAsLong(x);
+        }
+        return v;
+    }
+
+    private static void assertSameTotals(Ns3Run ns3, SimulationResult ours, Incast in, String what) {
+        assertEquals(ns3.drops, ours.droppedPackets(), "drops, " + what);
+        assertEquals(ns3.peakBytes, receiverPort(ours, in).peakBytes(), "peak occupancy, " + what);
+        assertEquals(ns3.deliveredBytes, ours.deliveredBytes(), "delivered, " + what);
+        assertEquals(ns3.lastPs, ours.lastDeliveryPs(), "last delivery, " + what);
     }
 
     /** What the ns-3 program printed. */
@@ -151,12 +187,15 @@ class Ns3DifferentialTest {
         }
     }
 
-    /** Runs the ns-3 program; {@code tieOrder} 1 runs a transmission's end before arrivals at the same instant. */
-    static Ns3Run runNs3(int senders, long bytes, int wire, long rate, long delayPs, long buffer, int tieOrder)
+    /**
+     * Runs the ns-3 program; {@code tieOrder} 0: ns-3's order of simultaneous events; 1: a transmission's end before
+     * arrivals at the same instant; 2: our rule with the draws of run seed {@code seed}.
+     */
+    static Ns3Run runNs3(int senders, long bytes, int wire, long rate, long delayPs, long buffer, int tieOrder, long seed)
             throws Exception {
         Path exe = ns3Program();
         List<String> out = run(List.of(exe.toString(), "" + senders, "" + bytes, "" + wire, "" + rate, "" + delayPs,
-                "" + buffer, "" + tieOrder), 120);
+                "" + buffer, "" + tieOrder, "" + seed), 120);
         long[] summary = null;
         long[] flowLast = new long[senders];
         long[] flowBytes = new long[senders];

@@ -29,13 +29,12 @@ public final class Link implements EventHandler {
     /** The partition of the sending node; its queue (kept apart: read at every packet). */
     private Partition part;
     private fabriclab.simulation.event.EventQueue events;
-    /** The random source of jitter draws: the run's, or this link's own once assigned to a partition. */
+    /** The random source of jitter draws: the run's, or this link's own ({@link Network#elementRandom}) under the canonical order. */
     private SplittableRandom random;
     /**
-     * The key of the events this link delivers, for engines that order simultaneous events by key: given by the
-     * sender's partition when the link is assigned to it ({@link Partition#arrivalKey}), which owns what the key
-     * means. The link keeps it because it is read at every PAUSE frame and, in such engines, at every packet; asking
-     * the partition there would add a call per packet.
+     * The key of the events this link delivers (the receiver and the lane of its receiving port, {@link CanonicalOrder}):
+     * given when the link joins its sender's partition ({@link Partition#arrivalKey}). The link keeps it because it is
+     * read at every packet and PAUSE frame.
      */
     private long arrivalKey;
     /** The sending port (its egress queue feeds this link). */
@@ -66,7 +65,6 @@ public final class Link implements EventHandler {
         this.net = net;
         this.part = from.part;
         this.events = part.events;
-        this.random = net.random;
         this.from = from;
         this.rateBitsPerSecond = rateBitsPerSecond;
         this.propagationPs = propagationPs;
@@ -159,7 +157,7 @@ public final class Link implements EventHandler {
         wireTail = p;
         if (tail == null) {
             wireHead = p;
-            events.schedule(arrivalPs, this, null);
+            events.scheduleKeyed(arrivalPs, this, null, arrivalKey);
         } else {
             tail.next = p;
         }
@@ -196,7 +194,7 @@ public final class Link implements EventHandler {
             wireTail = null;
         } else {
             p.next = null;
-            events.schedule(n.wireArrivalPs, this, null);
+            events.scheduleKeyed(n.wireArrivalPs, this, null, arrivalKey);
         }
         toPort.arrive(p, timePs);
     }

@@ -14,18 +14,21 @@ import java.util.SplittableRandom;
  * The runtime fabric of one run, built from a {@link Topology} and a {@link SimulationConfig}: host
  * NICs and switches joined by ports and links (each switch with its buffer and each switch port with its
  * queue limit from the configuration's {@link fabriclab.simulation.config.BufferPlan}), the run's clock and
- * event queue, its one seeded random source, the workload, and the transport's per-run part. Elements reach
+ * event queue, its seeded random source (one per switch and per link under the canonical order of simultaneous
+ * events, {@link #useCanonicalOrder}, {@link #elementRandom}), the workload, and the transport's per-run part. Elements reach
  * each other through it; it holds no counters of its own (each element owns its counters).
  */
 public final class Network {
+    /** The most ports a node may have: one lane each in the order of simultaneous events ({@link CanonicalOrder}). */
+    public static final int MAX_PORTS_PER_NODE = CanonicalOrder.MAX_LANE;
     public final Topology topology;
     public final SimulationConfig config;
     /**
      * The partition every node starts in (and stays in unless {@link #partition} spreads them): the run's
      * event queue, clock and packet pool.
      */
-    public final Partition main = new Partition();
-    /** The run's one random source (elements spread over partitions get their own, {@link #elementRandom}). */
+    public final Partition main;
+    /** The run's shared random source of switches and links while ties keep scheduling order (else their own). */
     final SplittableRandom random;
     public final Node[] nodes;
     public final HostNic[] hosts;
@@ -57,21 +60,15 @@ public final class Network {
 
     /**
      * Spreads the nodes over several partitions: node {@code n} (and its ports, links,
-     * PFC state and the transport ends at a host) runs in {@code parts[partOf[n]]}; every switch
-     * and link gets its own random source derived from the seed and its id, so no draw depends on
-     * the partition.
+     * PFC state and the transport ends at a host) runs in {@code parts[partOf[n]]}. Every switch
+     * and link keeps its own random source, derived from the seed and its id ({@link #elementRandom}), so no draw
+     * depends on the partition.
      */
     public void partition(Partition[] parts, int[] partOf) {
         for (Node n : nodes) {
             n.part = parts[partOf[n.id]];
-            for (Port p : n.ports) {
-                p.part = n.part;
-                p.link.assign(n.part, elementRandom(config.seed(), 2L * nodes.length + (long) n.id * 4096 + p.index));
-            }
-            if (n instanceof Switch sw) {
-                sw.random = elementRandom(config.seed(), n.id);
-            }
         }
+        assignElements();
         for (FlowState f : workload.flows) {
             f.transport.source = hosts[f.spec.source()].part;
             f.transport.destination = hosts[f.spec.destination()].part;
@@ -91,6 +88,41 @@ public final class Network {
     /** Reports every enqueue and drop to {@code observer} (null: none). */
     public void observeQueueing(QueueingObserver observer) {
         this.queueingObserver = observer;
+    }
+
+    /** The number of ports of each node, by node id. */
+    public int[] portsOfNodes() {
+        int[] ports = new int[nodes.length];
+        for (Node n : nodes) {
+            ports[n.id] = n.ports.size();
+        }
+        return ports;
+    }
+
+    /**
+     * Applies the engines' one order of simultaneous events ({@link CanonicalOrder}) to the run on its one partition
+     * (before the run): the sequential engine then gives the results the parallel engine gives. Every switch and link
+     * gets its own random source ({@link #elementRandom}), as on the parallel engine, instead of the run's shared one.
+     */
+    public void useCanonicalOrder() {
+        main.applyCanonicalOrder(portsOfNodes());
+        assignElements();
+    }
+
+    /**
+     * Gives every port and link its node's partition (and each link the key of its arrivals there), and every link
+     * and switch its own random source.
+     */
+    private void assignElements() {
+        for (Node n : nodes) {
+            for (Port p : n.ports) {
+                p.part = n.part;
+                p.link.assign(n.part, elementRandom(config.seed(), 2L * nodes.length + (long) n.id * 4096 + p.index));
+            }
+            if (n instanceof Switch sw) {
+                sw.random = elementRandom(config.seed(), n.id);
+            }
+        }
     }
 
     /** A random source of element {@code id} of a run seeded {@code seed}: a function of the two only (SplitMix64 finaliser). */
@@ -121,6 +153,7 @@ public final class Network {
         this.pfc = pfc;
         this.pfcDynamic = pfcDynamic;
         this.trace = trace;
+        this.main = new Partition(config.seed());
         this.random = new SplittableRandom(config.seed());
         int hostCount = topology.hosts();
         nodes = new Node[topology.nodes()];
@@ -139,6 +172,18 @@ public final class Network {
             nodes[hostCount + s] = switches[s];
         }
         List<LinkSpec> links = topology.links();
+        int[] degree = new int[nodes.length];
+        for (LinkSpec l : links) {
+            degree[l.nodeA()]++;
+            degree[l.nodeB()]++;
+        }
+        for (int v = 0; v < nodes.length; v++) {
+            if (degree[v] > MAX_PORTS_PER_NODE) {
+                throw new IllegalArgumentException("the packet simulator allows at most " + MAX_PORTS_PER_NODE
+                        + " ports per node (one lane each in its order of simultaneous events), node " + v + " has "
+                        + degree[v]);
+            }
+        }
         linkPorts = new Port[links.size()][];
         for (int li = 0; li < linkPorts.length; li++) {
             LinkSpec l = links.get(li);
@@ -164,6 +209,12 @@ public final class Network {
         }
         for (Switch sw : switches) {
             sw.shareIngressState();
+            sw.random = random;
+        }
+        for (Port[] ends : linkPorts) {
+            for (Port p : ends) {
+                p.link.assign(main, random);
+            }
         }
         Routing.install(this);
     }

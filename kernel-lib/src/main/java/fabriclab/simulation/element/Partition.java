@@ -8,10 +8,12 @@ import fabriclab.simulation.event.EventQueue;
  * their packets are recycled into, and how an event reaches another node. Every element reaches these through the
  * partition of its node, never through the {@link Network}, and does not know which engine runs it.
  *
- * <p>This class is the sequential engine's one partition, holding every node: a FIFO queue (ties in scheduling
- * order), every event scheduled directly, and a link's packets in propagation held as a FIFO on the link with one
- * arrival event per busy wire ({@link Link}). An engine that spreads the nodes over several partitions subclasses
- * it and overrides {@link #deliver}, {@link #scheduleFor}, {@link #carry} and {@link #countDrop}.
+ * <p>This class is the sequential engine's one partition, holding every node: a queue keyed for the {@link CanonicalOrder}
+ * of simultaneous events (the rule both engines share, applied once {@link #applyCanonicalOrder asked}; until then
+ * ties in scheduling order), every event scheduled directly with its node's key, and a
+ * link's packets in propagation held as a FIFO on the link with one arrival event per busy wire ({@link Link}), on
+ * the lane of the receiving port. An engine that spreads the nodes over several partitions subclasses it and
+ * overrides {@link #deliver}, {@link #carry} and {@link #countDrop}.
  *
  * <p>The clock and the progress counters are package-private: the elements update them; the engines and transports
  * read them, and change them only through the final methods named for what they record.
@@ -98,49 +100,66 @@ public class Partition {
         return flowsCompleted;
     }
 
-    /** The sequential engine's partition (FIFO ties). */
-    public Partition() {
-        this(0, new EventQueue(4096), new Packet.Pool());
+    /**
+     * The sequential engine's partition of a run seeded {@code seed}: ties in scheduling order until
+     * {@link #applyCanonicalOrder}.
+     */
+    public Partition(long seed) {
+        this(0, new CanonicalOrder(seed), new Packet.Pool());
     }
 
-    /** Partition {@code index} with its queue and packet pool. */
-    protected Partition(int index, EventQueue events, Packet.Pool packets) {
+    /** The order of simultaneous events of this partition's queue. */
+    final CanonicalOrder order;
+
+    /**
+     * Partition {@code index} with a queue in {@code order} (an event scheduled outside any handler, the run's set-up,
+     * is an own event of the largest node) and a packet pool.
+     */
+    protected Partition(int index, CanonicalOrder order, Packet.Pool packets) {
         this.index = index;
-        this.events = events;
+        this.order = order;
+        this.events = EventQueue.keyed(4096, order, CanonicalOrder.OWN_LANE, CanonicalOrder.MAX_KEY, CanonicalOrder.MAX_KEY);
         this.packets = packets;
+    }
+
+    /** Whether this partition's queue applies the {@link CanonicalOrder} rule. */
+    public final boolean canonicalOrder() {
+        return order.active();
+    }
+
+    /** Applies the {@link CanonicalOrder} rule to this partition's queue from now on (nodes' port counts given). */
+    public final void applyCanonicalOrder(int[] portsOfNode) {
+        order.activate(portsOfNode);
     }
 
     /**
      * Schedules {@code handler.handle(timePs, payload)} for a node of partition {@code to}, keyed {@code key} (from
-     * {@link #arrivalKey} or the engine's own keys) for engines that order simultaneous events by it. Here: on this
-     * queue, in scheduling order.
+     * {@link #arrivalKey} or {@link CanonicalOrder#key}). Here: on this queue.
      */
     public void deliver(long timePs, EventHandler handler, Object payload, Partition to, long key) {
-        events.schedule(timePs, handler, payload);
+        events.scheduleKeyed(timePs, handler, payload, key);
     }
 
     /**
      * Schedules {@code handler.handle(timePs, payload)} for node {@code to} on its event lane {@code lane}, for a
      * message that does not cross a link (GSE's requests and grants between edges): lanes after the ports' are the
-     * transport's ({@code TransportRun.messageLanes()}). Here: on this queue, in scheduling order; an engine that
-     * orders simultaneous events by node and lane keys it.
+     * transport's ({@code TransportRun.messageLanes()}), keyed {@link CanonicalOrder#key key(to, lane)}.
      */
-    public void deliverOnLane(long timePs, EventHandler handler, Object payload, Node to, int lane) {
-        events.schedule(timePs, handler, payload);
+    public final void deliverOnLane(long timePs, EventHandler handler, Object payload, Node to, int lane) {
+        deliver(timePs, handler, payload, to.partition(), CanonicalOrder.key(to.id, lane));
     }
 
     /**
-     * The key of the events that arrive at {@code receiver} through its port {@code receivingPort}, for engines that
-     * order simultaneous events by key; asked once per link when the link's sender is assigned to this partition.
-     * Here 0: this partition's queue keeps scheduling order and ignores keys.
+     * The key of the events that arrive at {@code receiver} through its port {@code receivingPort}: the receiver and
+     * the port's lane ({@link CanonicalOrder#laneOf}); asked once per link when the link's sender joins a partition.
      */
-    protected long arrivalKey(Node receiver, Port receivingPort) {
-        return 0;
+    protected final long arrivalKey(Node receiver, Port receivingPort) {
+        return CanonicalOrder.key(receiver.id, CanonicalOrder.laneOf(receivingPort));
     }
 
     /** Schedules an event of node {@code node} from outside any handler (a flow's start), on the node's own lane. */
-    public void scheduleFor(Node node, long timePs, EventHandler handler, Object payload) {
-        events.schedule(timePs, handler, payload);
+    public final void scheduleFor(Node node, long timePs, EventHandler handler, Object payload) {
+        events.scheduleKeyed(timePs, handler, payload, CanonicalOrder.key(node.id, CanonicalOrder.OWN_LANE));
     }
 
     /**

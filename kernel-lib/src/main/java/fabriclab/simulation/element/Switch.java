@@ -24,7 +24,7 @@ public final class Switch extends Node {
     /** Per destination host: candidate egress port indices (null: unreachable); owned by {@link Routing}. */
     int[][] routes;
     private int[] roundRobin; // per destination host
-    /** The random source of spraying and ECN marking: the run's, or this switch's own once spread over partitions. */
+    /** The random source of spraying and ECN marking: the run's, or this switch's own ({@link Network#elementRandom}) under the canonical order. */
     java.util.SplittableRandom random;
     long usedBytes;
     long peakUsedBytes;
@@ -128,7 +128,6 @@ public final class Switch extends Node {
         this.switchIndex = switchIndex;
         this.hasher = hasher;
         this.tier = net.topology.tiers().get(switchIndex);
-        this.random = net.random;
         this.mode = net.config.forwarding().mode();
         this.flowletGapPs = net.config.forwarding().flowletGapPs();
         this.sharedBytes = b.sharedBytes();

@@ -1,6 +1,7 @@
 package fabriclab.simulation.engine;
 
 import fabriclab.simulation.element.HostNic;
+import fabriclab.simulation.element.CanonicalOrder;
 import fabriclab.simulation.element.Network;
 import fabriclab.simulation.element.Node;
 import fabriclab.simulation.element.Partition;
@@ -39,25 +40,18 @@ import java.util.concurrent.atomic.AtomicReference;
  * it sent), and the next window starts at the minimum of those (empty time is skipped). Outboxes are
  * kept in two sets by window parity, so one barrier per window suffices.
  *
- * <p><b>Canonical tie order.</b> The sequential engine handles simultaneous events in global
- * scheduling order (FIFO), an order a partitioned run cannot reproduce. Here every event belongs to a
- * node and a lane ({@link CanonicalOrder}): lane {@code k} holds the events that arrived through
- * the node's port {@code k} (packets and PAUSE frames, in the order the peer sent them; parallel links
- * from one peer share the lane of the first, {@link CanonicalOrder#laneOf}), the last lane
- * ({@link CanonicalOrder#OWN_LANE}) the events the node scheduled itself (timers, end of a transmission).
- * At each instant a queue gives each node the events pending when the instant opens in lane order,
- * each lane in scheduling order, then the events scheduled for that same instant while it runs, in
- * scheduling order. This order is independent of the partition: the events of one node at one instant
+ * <p><b>Canonical tie order.</b> Both engines handle simultaneous events by one rule, {@link CanonicalOrder}
+ * (its Javadoc states it): every event belongs to a node and a lane, lane {@code k} the events that arrived through
+ * the node's port {@code k} (packets and PAUSE frames, in the order the peer sent them), the lanes after the ports'
+ * GSE's messages, the last lane ({@link CanonicalOrder#OWN_LANE}) the events the node scheduled itself (timers, end
+ * of a transmission). At each instant a node takes its arriving lanes in an order drawn from the run's seed, the
+ * instant and the node, each lane in scheduling order, then its own events, then what it schedules for that same
+ * instant while it runs. This order is independent of the partition: the events of one node at one instant
  * can only come from the node itself (every path between nodes has a positive delay), so, by induction
  * over the instants, every node sees the same events in the same order whatever the grouping of nodes:
  * the own lane is filled by the node alone, lane {@code k} by one peer in its own order, and the
- * interleaving of different nodes, the only thing the partition changes (and which the queue leaves as
- * it finds it unless a node's lanes need sorting), does not matter because nodes share no state at an
- * instant. The own events come last because that is where the sequential engine nearly always has
- * them: the commonest tie, a packet arriving at the instant the one before it finishes leaving the same
- * switch, was scheduled a propagation delay earlier than the end of that transmission, so with this order
- * both engines handle the arrival first, and a queue's slot is usually in order already, so it seldom needs
- * sorting.
+ * interleaving of different nodes, the only thing the partition changes, does not matter because nodes share no
+ * state at an instant.
  * What elements of different nodes do share is made partition-safe: a flow's sender and receiver state
  * are disjoint fields (the sender at the source host, the receiver at the destination); a flow's drop counters,
  * written by any switch, are sums updated under the flow's lock ({@code ParallelPartition.countDrop});
@@ -67,10 +61,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * which the source edge reads only once that time has come, a latency (at least the lookahead) after it was
  * written, and the destination edge takes a copy's sending time from its packets.
  *
- * <p>So a run gives byte-identical results with 1, 2 or any number of threads. It differs from the
- * sequential engine only where simultaneous events at one node would be handled in another order
- * (and in the draws of spraying at random, ECN marking and the like, which come from per-element
- * sources); where there are no such ties the results are equal.
+ * <p>So a run gives byte-identical results with 1, 2 or any number of threads, and the same results as the
+ * sequential engine, which keeps the same order and the same per-element random sources in one partition.
  *
  * <p>What it can run: everything whose effect between two nodes takes at least the lookahead. What the
  * scenario must not contain (flow dependencies across hosts, link failures, queue sampling, observers, fabric
@@ -141,7 +133,7 @@ public final class ParallelEngine {
         }
         parts = new ParallelPartition[threads];
         for (int i = 0; i < threads; i++) {
-            parts[i] = new ParallelPartition(i, threads);
+            parts[i] = new ParallelPartition(i, threads, net.config.seed(), net.portsOfNodes());
         }
         int[] partOf = assign(net, threads);
         partitionPorts = new long[threads];

@@ -1,16 +1,16 @@
 package fabriclab.simulation.engine;
 
+import fabriclab.simulation.element.CanonicalOrder;
 import fabriclab.simulation.element.Link;
-import fabriclab.simulation.element.Node;
 import fabriclab.simulation.element.Packet;
 import fabriclab.simulation.element.Partition;
-import fabriclab.simulation.element.Port;
 import fabriclab.simulation.event.EventHandler;
 import fabriclab.simulation.event.EventQueue;
 import java.util.Arrays;
 
 /**
- * A partition of the parallel engine: a queue in the canonical tie order ({@link CanonicalOrder}); an event
+ * A partition of the parallel engine: a queue in the canonical tie order ({@link CanonicalOrder}, the rule both
+ * engines share); an event
  * for a node of another partition (a packet arriving over a link, a PAUSE frame, a GSE message) is not scheduled
  * but put in the outbox toward that partition, which takes it in at the next barrier; every packet's arrival is
  * its own event, on the lane of the receiving port; drops of one flow, counted by switches of several threads, are
@@ -26,10 +26,10 @@ final class ParallelPartition extends Partition {
     /** The earliest arrival time of the events sent to other partitions in this window. */
     long earliestSentPs = Long.MAX_VALUE;
 
-    /** Partition {@code index} of {@code count} (at most 2^16 packets kept for reuse). */
-    ParallelPartition(int index, int count) {
-        super(index, EventQueue.keyed(4096, new CanonicalOrder(), CanonicalOrder.OWN_LANE, CanonicalOrder.MAX_KEY),
-                new Packet.Pool(1 << 16));
+    /** Partition {@code index} of {@code count} of a run seeded {@code seed} (at most 2^16 packets kept for reuse). */
+    ParallelPartition(int index, int count, long seed, int[] portsOfNode) {
+        super(index, new CanonicalOrder(seed), new Packet.Pool(1 << 16));
+        applyCanonicalOrder(portsOfNode);
         this.outboxes = new Outbox[count][];
         for (int d = 0; d < count; d++) {
             outboxes[d] = d == index ? null : new Outbox[] {new Outbox(), new Outbox()};
@@ -48,23 +48,6 @@ final class ParallelPartition extends Partition {
                 earliestSentPs = timePs;
             }
         }
-    }
-
-    @Override
-    public void scheduleFor(Node node, long timePs, EventHandler handler, Object payload) {
-        events.scheduleKeyed(timePs, handler, payload, CanonicalOrder.key(node.id, CanonicalOrder.OWN_LANE));
-    }
-
-    /** On lane {@code lane} of node {@code to}, in its partition (this one's queue or the outbox toward it). */
-    @Override
-    public void deliverOnLane(long timePs, EventHandler handler, Object payload, Node to, int lane) {
-        deliver(timePs, handler, payload, to.partition(), CanonicalOrder.key(to.id, lane));
-    }
-
-    /** The receiver and the lane of the receiving port ({@link CanonicalOrder#laneOf}). */
-    @Override
-    protected long arrivalKey(Node receiver, Port receivingPort) {
-        return CanonicalOrder.key(receiver.id, CanonicalOrder.laneOf(receiver, receivingPort));
     }
 
     /** Each packet's arrival is an event of the receiving port's lane at the peer, which may run in another thread. */

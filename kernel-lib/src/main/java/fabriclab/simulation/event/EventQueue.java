@@ -151,6 +151,8 @@ public final class EventQueue extends TimingWheel {
     private final long ownKeyBits;
     /** Keyed mode: the largest key {@link #scheduleKeyed} accepts. */
     private final long maxKey;
+    /** Keyed mode: the key of an event {@link #schedule}d outside any handler, or -1: such a call fails. */
+    private final long outsideKey;
     /** Keyed mode: the key of the event being handled, or -1 outside a handler. */
     private long currentKey = -1;
 
@@ -168,15 +170,16 @@ public final class EventQueue extends TimingWheel {
      * @param initialCapacity expected number of pending events, at least 1
      */
     public EventQueue(int initialCapacity) {
-        this(initialCapacity, null, 0, 0);
+        this(initialCapacity, null, 0, 0, -1);
     }
 
-    private EventQueue(int initialCapacity, InstantOrder order, long ownKeyBits, long maxKey) {
+    private EventQueue(int initialCapacity, InstantOrder order, long ownKeyBits, long maxKey, long outsideKey) {
         Parameters.atLeast("initialCapacity", initialCapacity, 1);
         this.keyed = order != null;
         this.order = order;
         this.ownKeyBits = ownKeyBits;
         this.maxKey = maxKey;
+        this.outsideKey = outsideKey;
         int c = Math.min(initialCapacity, 1 << 16);
         int tableSize = Integer.highestOneBit(Math.max(16, c)) * 2;
         far = new FarEventHeap(tableSize);
@@ -204,7 +207,25 @@ public final class EventQueue extends TimingWheel {
         Parameters.notNull("order", order);
         Parameters.inRange("ownKeyBits", ownKeyBits, 0L, Long.MAX_VALUE);
         Parameters.inRange("maxKey", maxKey, 0L, Long.MAX_VALUE);
-        return new EventQueue(initialCapacity, order, ownKeyBits, maxKey);
+        return new EventQueue(initialCapacity, order, ownKeyBits, maxKey, -1);
+    }
+
+    /**
+     * As {@link #keyed(int, InstantOrder, long, long)}, but an event {@link #schedule}d before the first event is handled
+     * (a run's set-up) gets the key {@code outsideKey} instead of failing.
+     *
+     * @param initialCapacity expected number of pending events, at least 1
+     * @param order the order of each instant's events, not null; this queue's own (it may keep scratch arrays)
+     * @param ownKeyBits the bits set in the current key for the events a handler schedules, not negative
+     * @param maxKey the largest key, not negative
+     * @param outsideKey the key of events scheduled outside a handler, 0 to {@code maxKey}
+     */
+    public static EventQueue keyed(int initialCapacity, InstantOrder order, long ownKeyBits, long maxKey, long outsideKey) {
+        Parameters.notNull("order", order);
+        Parameters.inRange("ownKeyBits", ownKeyBits, 0L, Long.MAX_VALUE);
+        Parameters.inRange("maxKey", maxKey, 0L, Long.MAX_VALUE);
+        Parameters.inRange("outsideKey", outsideKey, 0L, maxKey);
+        return new EventQueue(initialCapacity, order, ownKeyBits, maxKey, outsideKey);
     }
 
     /** Whether this queue has a keyed order ({@link #keyed}). */
@@ -326,18 +347,27 @@ public final class EventQueue extends TimingWheel {
         if (timePs < polledTime) {
             Parameters.atLeast("timePs", timePs, polledTime);
         }
-        Parameters.notNull("handler", handler);
-        Parameters.inRange("key", key, 0L, maxKey);
+        if (handler == null) {
+            Parameters.notNull("handler", handler);
+        }
+        if (key < 0 || key > maxKey) {
+            Parameters.inRange("key", key, 0L, maxKey);
+        }
         appendKeyed(timePs, handler, payload, key);
     }
 
     /** Keyed mode: an event a handler schedules gets the handler's key with the own-key bits set. */
     private void scheduleOwn(long timePs, EventHandler handler, Object payload) {
-        if (currentKey < 0) {
-            throw new IllegalStateException("a keyed queue needs a key for an event scheduled outside a handler:"
-                    + " use scheduleKeyed");
+        long key = currentKey;
+        if (key < 0) {
+            if (outsideKey < 0) {
+                throw new IllegalStateException("a keyed queue needs a key for an event scheduled outside a handler:"
+                        + " use scheduleKeyed");
+            }
+            appendKeyed(timePs, handler, payload, outsideKey);
+            return;
         }
-        appendKeyed(timePs, handler, payload, currentKey | ownKeyBits);
+        appendKeyed(timePs, handler, payload, key | ownKeyBits);
     }
 
     private void appendKeyed(long timePs, EventHandler handler, Object payload, long key) {
@@ -355,7 +385,7 @@ public final class EventQueue extends TimingWheel {
     private void orderSlot(Slot s) {
         int n = s.tail - s.head;
         if (n >= 2) {
-            order.order(s.keys, s.refs, s.head, n);
+            order.order(s.time, s.keys, s.refs, s.head, n);
         }
     }
 
