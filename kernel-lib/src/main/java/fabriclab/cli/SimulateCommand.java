@@ -163,11 +163,15 @@ public final class SimulateCommand {
         // progress: simulated time against --time-limit, else the payload delivered
         ProgressSink sink = o.quiet() ? Progress.silent() : Progress.console(err);
         Simulator sim = new Simulator(s);
+        if (o.canonicalTieOrder()) {
+            sim.canonicalTieOrder();
+        }
         long t0 = System.nanoTime();
         SimulationResult r = o.threads() == 0 ? sim.run(o.timeLimitPs(), sink) : sim.runParallel(o.timeLimitPs(), sink, o.threads());
         double wall = (System.nanoTime() - t0) / 1e9;
         out.println("scenario: " + s.name());
-        out.println("engine: " + (o.threads() == 0 ? "sequential" : "parallel, " + o.threads() + " threads"));
+        out.println("engine: " + (o.threads() == 0 ? "sequential" + (o.canonicalTieOrder() ? ", canonical order" : "")
+                : "parallel, " + o.threads() + " threads"));
         out.println(String.format(Locale.ROOT, "jvm: %s (%s); estimated packet-hops %,d", profile,
                 profile.equals("long") ? "tiered compilation with C2" : "C1 only", estimate));
         printFigures(r, out);

@@ -316,6 +316,14 @@ public final class SimulateOptions {
             .check((v, threads) -> threads >= 1 ? SimulateOptions.tooManyPortsForParallel(v) : null)
             .help("0: the sequential engine; N >= 1: the parallel engine on N threads (it also prints its windows,"
                     + " events per window, messages between partitions, parallelism and barrier waits)");
+    static final Option<String> TIE_ORDER = Option.of("--tie-order", Option.choice(List.of("scheduling", "canonical")))
+            .byDefault("scheduling").onlyWith(THREADS, List.of(0L))
+            .check((v, order) -> order.equals("canonical") ? tooManyPortsForCanonicalOrder(v) : null)
+            .help("the sequential engine's order of simultaneous events: scheduling (the order they were scheduled in,"
+                    + " which follows the history of the event queue) or canonical (the engines' one rule, which the"
+                    + " parallel engine always applies: at each instant a node takes what arrives through its ports,"
+                    + " the ports in an order drawn from --seed, then its own events; switches and links draw from"
+                    + " random sources of their own; the same results as --threads N)");
     static final Option<Long> TIME_LIMIT = Option.of("--time-limit",
             Option.number(Quantity.TIME, "T", 1, Long.MAX_VALUE))
             .help("stop at this simulated time: 10ms");
@@ -343,7 +351,7 @@ public final class SimulateOptions {
             SEED, TRANSPORT, ACK_EVERY, ACK_TIMEOUT_EXPONENT, RETRY_COUNT,
             MESSAGE_BYTES, ACK_DELAY, UEC_SPRAYING, UEC_ENTROPIES, UEC_TRIMMING, UEC_TRIM_THRESHOLD, UEC_TARGET_DELAY,
             UEC_QUICK_ADAPT, UEC_ACK_BYTES, UEC_RCCC, FORWARDING, FLOWLET_GAP, PLACEMENT, REORDER_WINDOW, REORDER_TIMEOUT, ECMP_SEED, PFC,
-            BUFFER, SWITCH_BUFFER, PORT_LIMIT, MTU, HEADER, THREADS,
+            BUFFER, SWITCH_BUFFER, PORT_LIMIT, MTU, HEADER, THREADS, TIE_ORDER,
             TIME_LIMIT, FLOWS, FCT, JIT, QUIET);
 
     private SimulateOptions() {
@@ -431,6 +439,18 @@ public final class SimulateOptions {
      * Simulator.PARALLEL_MAX_PORTS_PER_NODE}.
      */
     private static String tooManyPortsForParallel(Option.Values v) {
+        return tooManyPortsForLanes(v, "must be 0 (the sequential engine)", "the parallel engine's");
+    }
+
+    /**
+     * As {@link #tooManyPortsForParallel}, for the canonical order of simultaneous events (whose lanes are the parallel
+     * engine's): a message following "--tie-order canonical", or null.
+     */
+    private static String tooManyPortsForCanonicalOrder(Option.Values v) {
+        return tooManyPortsForLanes(v, "must be scheduling", "the canonical order's lanes,");
+    }
+
+    private static String tooManyPortsForLanes(Option.Values v, String must, String whose) {
         if (!LEAF_SPINE_WORKLOADS.contains(v.get(WORKLOAD))) {
             return null;
         }
@@ -448,7 +468,7 @@ public final class SimulateOptions {
                         + v.get(PARALLEL_LINKS) + " give a leaf " + leafPorts + " ports"
                 : "--hosts / --hosts-per-leaf = " + leaves + " leaves x --parallel-links " + v.get(PARALLEL_LINKS)
                         + " give a spine " + spinePorts + " ports";
-        return "must be 0 (the sequential engine) when a switch has more than " + max + " ports, the parallel engine's"
+        return must + " when a switch has more than " + max + " ports, " + whose
                 + " most" + (lanes > 0 ? " (with --transport gse, ports plus the " + lanes + " switches)" : "") + ": "
                 + which + " (or fewer --spines or --parallel-links)";
     }
@@ -515,8 +535,9 @@ public final class SimulateOptions {
         String flows = v.get(FLOWS);
         String fct = v.get(FCT);
         List<String> written = v.toArgs();
-        return new SimulateRun(settingsOf(v), threads, limit == null ? Long.MAX_VALUE : limit, jit, quiet, flows, fct,
-                written);
+        boolean canonical = v.get(TIE_ORDER).equals("canonical");
+        return new SimulateRun(settingsOf(v), threads, canonical, limit == null ? Long.MAX_VALUE : limit, jit, quiet,
+                flows, fct, written);
     }
 
     /**

@@ -319,10 +319,21 @@ public final class Simulator {
      *
      * @return this simulator
      * @throws IllegalStateException if the simulator has run
+     * @throws IllegalArgumentException if a node has more than {@link #PARALLEL_MAX_PORTS_PER_NODE} ports (with GSE:
+     *         ports plus switches), the lanes of the order, as on the parallel engine
      */
     public Simulator canonicalTieOrder() {
         if (ran) {
             throw new IllegalStateException("canonicalTieOrder() must be called before the run: this simulator has run");
+        }
+        int lanes = transportRun.messageLanes();
+        for (Node n : net.nodes) {
+            if (n.ports.size() + lanes > PARALLEL_MAX_PORTS_PER_NODE) {
+                throw new IllegalArgumentException("the canonical order of simultaneous events allows at most "
+                        + PARALLEL_MAX_PORTS_PER_NODE + " ports per node (with GSE: ports plus switches), one lane each;"
+                        + " node " + n.id + " has " + n.ports.size() + (lanes > 0 ? " ports and the fabric " + lanes
+                        + " switches" : "") + ": run it in scheduling order (without canonicalTieOrder())");
+            }
         }
         net.useCanonicalOrder();
         return this;
@@ -391,11 +402,11 @@ public final class Simulator {
         EventHandler linkWithdrawal = (t, link) -> net.withdrawLink((Integer) link);
         for (Scenario.LinkFailure f : scenario.failures()) { // at equal times the failure comes first, then the reroute
             boolean failFirst = f.failPs() <= f.reroutePs();
-            net.main.events.schedule(Math.min(f.failPs(), f.reroutePs()), failFirst ? linkFailure : linkWithdrawal, f.link());
+            net.main.events().schedule(Math.min(f.failPs(), f.reroutePs()), failFirst ? linkFailure : linkWithdrawal, f.link());
         }
         for (Scenario.LinkFailure f : scenario.failures()) {
             boolean failFirst = f.failPs() <= f.reroutePs();
-            net.main.events.schedule(Math.max(f.failPs(), f.reroutePs()), failFirst ? linkWithdrawal : linkFailure, f.link());
+            net.main.events().schedule(Math.max(f.failPs(), f.reroutePs()), failFirst ? linkWithdrawal : linkFailure, f.link());
         }
         net.workload().scheduleStarts();
         SimulationConfig config = net.config;
@@ -405,7 +416,7 @@ public final class Simulator {
                     p.queue.startSampling(Math.min(config.maxSamples(), 1024));
                 }
             }
-            net.main.events.schedule(0, new Sampler(), null);
+            net.main.events().schedule(0, new Sampler(), null);
         }
         long limit = StallReport.limitPs(net, stallLimitPs, scenario.transport().recoveryTimeoutPs());
         SequentialEngine engine = new SequentialEngine(net.main).instantEventLimit(instantEventLimit())
@@ -553,8 +564,8 @@ public final class Simulator {
                 }
             }
             k++;
-            if (k < max && !net.main.events.isEmpty()) {
-                net.main.events.schedule(k * net.config.samplePeriodPs(), this, null);
+            if (k < max && !net.main.events().isEmpty()) {
+                net.main.events().schedule(k * net.config.samplePeriodPs(), this, null);
             }
         }
     }

@@ -461,6 +461,28 @@ class SimulateCommandTest {
                 assertEquals(firstFigures, figures, threads + " threads");
             }
         }
+        // the sequential engine under the same order of simultaneous events: the same flows file and figures (but
+        // the count of events: it carries a link's packets with one event per busy wire)
+        Path f = dir.resolve("flows-sequential.csv");
+        Object[] r = run(concat(args, "--tie-order", "canonical", "--flows", f.toString()));
+        assertEquals(0, r[0], (String) r[2]);
+        assertTrue(((String) r[1]).contains("engine: sequential, canonical order"), (String) r[1]);
+        assertTrue(Arrays.equals(first, Files.readAllBytes(f)), "flows file of the sequential engine, canonical order");
+        java.util.function.Predicate<String> engineFree = l -> !l.startsWith("engine:") && !l.startsWith("flows written")
+                && !l.startsWith("parallel ") && !l.startsWith("events:");
+        assertEquals(firstFigures.stream().filter(engineFree).toList(),
+                figures((String) r[1]).stream().filter(engineFree).toList(), "the sequential engine, canonical order");
+    }
+
+    /** The parallel engine always applies the canonical order: asking it for another is refused, naming the options. */
+    @Test
+    void theTieOrderAppliesToTheSequentialEngineOnly() {
+        Object[] r = run("--hosts", "32", "--threads", "2", "--tie-order", "scheduling", "--quiet");
+        assertEquals(2, r[0], (String) r[2]);
+        assertTrue(((String) r[2]).contains("--tie-order") && ((String) r[2]).contains("--threads"), (String) r[2]);
+        r = run("--hosts", "32", "--tie-order", "fifo", "--quiet");
+        assertEquals(2, r[0], (String) r[2]);
+        assertTrue(((String) r[2]).contains("--tie-order") && ((String) r[2]).contains("fifo"), (String) r[2]);
     }
 
     private static String[] concat(String[] a, String... b) {

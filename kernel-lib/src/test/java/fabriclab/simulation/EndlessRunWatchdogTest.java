@@ -41,10 +41,10 @@ class EndlessRunWatchdogTest {
                             EventHandler spin = new EventHandler() {
                                 @Override
                                 public void handle(long t, Object payload) {
-                                    at.events.schedule(t + stepPs, this, null);
+                                    at.events().schedule(t + stepPs, this, null);
                                 }
                             };
-                            at.events.schedule(now + stepPs, spin, null);
+                            at.events().schedule(now + stepPs, spin, null);
                         }
 
                         @Override
@@ -129,10 +129,10 @@ class EndlessRunWatchdogTest {
             @Override
             public void handle(long t, Object payload) {
                 handled[0]++;
-                p.events.schedule(t, this, null);
+                p.events().schedule(t, this, null);
             }
         };
-        p.events.schedule(7, spin, null);
+        p.events().schedule(7, spin, null);
         SequentialEngine e = new SequentialEngine(p).instantEventLimit(5000);
         long r = e.run(Long.MAX_VALUE, Long.MAX_VALUE, 0, fabriclab.progress.Progress.silent());
         assertEquals(-5000 - 1, r); // stopped with events pending

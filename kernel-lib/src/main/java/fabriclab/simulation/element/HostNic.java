@@ -70,7 +70,7 @@ public final class HostNic extends Node {
         long t = f.transport.nextSendPs;
         if (t < wakeAtPs) {
             wakeAtPs = t;
-            part.events.schedule(Math.max(t, part.now), pacingWake, null);
+            part.events().schedule(Math.max(t, part.now), pacingWake, null);
         }
     }
 
@@ -117,7 +117,7 @@ public final class HostNic extends Node {
                 long t = pacing.peek().atPs;
                 if (t < wakeAtPs) {
                     wakeAtPs = t;
-                    part.events.schedule(t, pacingWake, null);
+                    part.events().schedule(t, pacingWake, null);
                 }
             }
             return null;

@@ -37,6 +37,8 @@ public final class Link implements EventHandler {
      * read at every packet and PAUSE frame.
      */
     private long arrivalKey;
+    /** Whether the sender's queue orders by keys (then arrivals are scheduled with {@link #arrivalKey}). */
+    private boolean keyed;
     /** The sending port (its egress queue feeds this link). */
     final Port from;
     /** The receiving node and the port the packets arrive through. */
@@ -64,7 +66,7 @@ public final class Link implements EventHandler {
     Link(Network net, Port from, long rateBitsPerSecond, long propagationPs) {
         this.net = net;
         this.part = from.part;
-        this.events = part.events;
+        this.events = part.events();
         this.from = from;
         this.rateBitsPerSecond = rateBitsPerSecond;
         this.propagationPs = propagationPs;
@@ -136,9 +138,10 @@ public final class Link implements EventHandler {
     /** This link's sender runs in partition {@code p}; jitter draws from {@code r}. */
     void assign(Partition p, SplittableRandom r) {
         part = p;
-        events = p.events;
+        events = p.events();
+        keyed = events.isKeyed();
         random = r;
-        arrivalKey = p.arrivalKey(to, toPort);
+        arrivalKey = keyed ? p.arrivalKey(to, toPort) : 0;
     }
 
     /** Sends a PAUSE frame (out of band of data) to the peer's egress: it lands after ser(64 B) + propagation. */
@@ -149,6 +152,15 @@ public final class Link implements EventHandler {
         part.deliver(part.now + pauseFramePs, toPort.pause, (priority << 16) | quanta, toPort.part, arrivalKey);
     }
 
+    /** Schedules the wire's next arrival event, keyed on the receiver's lane where the queue orders by keys. */
+    private void scheduleArrival(long arrivalPs) {
+        if (keyed) {
+            events.scheduleKeyed(arrivalPs, this, null, arrivalKey);
+        } else {
+            events.schedule(arrivalPs, this, null);
+        }
+    }
+
     /** Puts {@code p} on the wire FIFO, arriving at {@code arrivalPs}; the head's arrival is the wire's one event. */
     void push(long arrivalPs, Packet p) {
         p.wireArrivalPs = arrivalPs;
@@ -157,7 +169,7 @@ public final class Link implements EventHandler {
         wireTail = p;
         if (tail == null) {
             wireHead = p;
-            events.scheduleKeyed(arrivalPs, this, null, arrivalKey);
+            scheduleArrival(arrivalPs);
         } else {
             tail.next = p;
         }
@@ -194,7 +206,7 @@ public final class Link implements EventHandler {
             wireTail = null;
         } else {
             p.next = null;
-            events.scheduleKeyed(n.wireArrivalPs, this, null, arrivalKey);
+            scheduleArrival(n.wireArrivalPs);
         }
         toPort.arrive(p, timePs);
     }

@@ -19,8 +19,6 @@ import java.util.SplittableRandom;
  * each other through it; it holds no counters of its own (each element owns its counters).
  */
 public final class Network {
-    /** The most ports a node may have: one lane each in the order of simultaneous events ({@link CanonicalOrder}). */
-    public static final int MAX_PORTS_PER_NODE = CanonicalOrder.MAX_LANE;
     public final Topology topology;
     public final SimulationConfig config;
     /**
@@ -172,18 +170,6 @@ public final class Network {
             nodes[hostCount + s] = switches[s];
         }
         List<LinkSpec> links = topology.links();
-        int[] degree = new int[nodes.length];
-        for (LinkSpec l : links) {
-            degree[l.nodeA()]++;
-            degree[l.nodeB()]++;
-        }
-        for (int v = 0; v < nodes.length; v++) {
-            if (degree[v] > MAX_PORTS_PER_NODE) {
-                throw new IllegalArgumentException("the packet simulator allows at most " + MAX_PORTS_PER_NODE
-                        + " ports per node (one lane each in its order of simultaneous events), node " + v + " has "
-                        + degree[v]);
-            }
-        }
         linkPorts = new Port[links.size()][];
         for (int li = 0; li < linkPorts.length; li++) {
             LinkSpec l = links.get(li);

@@ -21,7 +21,13 @@ import fabriclab.simulation.event.EventQueue;
 public class Partition {
     /** Index of this partition (0 for the sequential engine's only one). */
     public final int index;
-    public final EventQueue events;
+    /** This partition's event queue: FIFO until the canonical order is applied ({@link #applyCanonicalOrder}), then keyed. */
+    private EventQueue events;
+
+    /** This partition's event queue: FIFO until the canonical order is applied ({@link #applyCanonicalOrder}), then keyed. */
+    public final EventQueue events() {
+        return events;
+    }
     /** Packets no element of this partition holds any more, for reuse. */
     public final Packet.Pool packets;
     /** The current simulated time of this partition, ps: the instant being dispatched. */
@@ -101,11 +107,14 @@ public class Partition {
     }
 
     /**
-     * The sequential engine's partition of a run seeded {@code seed}: ties in scheduling order until
+     * The sequential engine's partition of a run seeded {@code seed}: a FIFO queue (ties in scheduling order) until
      * {@link #applyCanonicalOrder}.
      */
     public Partition(long seed) {
-        this(0, new CanonicalOrder(seed), new Packet.Pool());
+        this.index = 0;
+        this.order = new CanonicalOrder(seed);
+        this.events = new EventQueue(4096);
+        this.packets = new Packet.Pool();
     }
 
     /** The order of simultaneous events of this partition's queue. */
@@ -127,8 +136,21 @@ public class Partition {
         return order.active();
     }
 
-    /** Applies the {@link CanonicalOrder} rule to this partition's queue from now on (nodes' port counts given). */
+    /**
+     * Applies the {@link CanonicalOrder} rule to this partition's queue from now on (nodes' port counts given): a FIFO
+     * queue, which must be empty (before the run), is replaced by a keyed one. Elements that keep the queue take it
+     * again ({@code Network.useCanonicalOrder}).
+     *
+     * @throws IllegalStateException if the FIFO queue holds events
+     */
     public final void applyCanonicalOrder(int[] portsOfNode) {
+        if (!events.isKeyed()) {
+            if (!events.isEmpty()) {
+                throw new IllegalStateException("the canonical order must be applied before any event is scheduled, "
+                        + events.size() + " are pending");
+            }
+            events = EventQueue.keyed(4096, order, CanonicalOrder.OWN_LANE, CanonicalOrder.MAX_KEY, CanonicalOrder.MAX_KEY);
+        }
         order.activate(portsOfNode);
     }
 
@@ -137,7 +159,11 @@ public class Partition {
      * {@link #arrivalKey} or {@link CanonicalOrder#key}). Here: on this queue.
      */
     public void deliver(long timePs, EventHandler handler, Object payload, Partition to, long key) {
-        events.scheduleKeyed(timePs, handler, payload, key);
+        if (events.isKeyed()) {
+            events.scheduleKeyed(timePs, handler, payload, key);
+        } else {
+            events.schedule(timePs, handler, payload);
+        }
     }
 
     /**
@@ -159,7 +185,11 @@ public class Partition {
 
     /** Schedules an event of node {@code node} from outside any handler (a flow's start), on the node's own lane. */
     public final void scheduleFor(Node node, long timePs, EventHandler handler, Object payload) {
-        events.scheduleKeyed(timePs, handler, payload, CanonicalOrder.key(node.id, CanonicalOrder.OWN_LANE));
+        if (events.isKeyed()) {
+            events.scheduleKeyed(timePs, handler, payload, CanonicalOrder.key(node.id, CanonicalOrder.OWN_LANE));
+        } else {
+            events.schedule(timePs, handler, payload);
+        }
     }
 
     /**

@@ -103,11 +103,11 @@ public final class PauseState implements EventHandler {
                 pausedSince[pr] = timePs;
                 if (watchdogs != null) {
                     watchdogs[pr].observe(timePs, true);
-                    port.part.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
+                    port.part.events().schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
                 }
             }
             pausedUntil[pr] = timePs + quantaPs(quanta);
-            port.part.events.schedule(pausedUntil[pr], expiry, pr);
+            port.part.events().schedule(pausedUntil[pr], expiry, pr);
         } else {
             xonReceived++;
             if (pausedSince[pr] >= 0) {
@@ -161,7 +161,7 @@ public final class PauseState implements EventHandler {
             }
             pausedUntil[pr] = timePs;
             if (state == DeadlockWatchdog.State.RECOVERING) {
-                port.part.events.schedule(timePs + watchdogConfig.recoveryPs(), watchdogCheck, pr);
+                port.part.events().schedule(timePs + watchdogConfig.recoveryPs(), watchdogCheck, pr);
             }
             port.kick(timePs);
         } else if (!ignore && ignoring[pr]) { // recovery over: a pause still in force applies again
@@ -169,8 +169,8 @@ public final class PauseState implements EventHandler {
             if (ignoredUntil[pr] > timePs) {
                 pausedSince[pr] = timePs;
                 pausedUntil[pr] = ignoredUntil[pr];
-                port.part.events.schedule(pausedUntil[pr], expiry, pr);
-                port.part.events.schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
+                port.part.events().schedule(pausedUntil[pr], expiry, pr);
+                port.part.events().schedule(timePs + watchdogConfig.detectionPs(), watchdogCheck, pr);
             } else {
                 watchdogs[pr].observe(timePs, false); // the last pause ran out during the recovery
             }

@@ -158,7 +158,7 @@ public final class PfcIngress implements EventHandler {
             }
             send(k, pfc.pauseQuanta());
             st[i + NEXT_REFRESH] = now + refreshPs;
-            port.part.events.schedule(st[i + NEXT_REFRESH], this, k);
+            port.part.events().schedule(st[i + NEXT_REFRESH], this, k);
         }
     }
 
@@ -203,7 +203,7 @@ public final class PfcIngress implements EventHandler {
         }
         send(k, pfc.pauseQuanta());
         state[i + NEXT_REFRESH] = timePs + refreshPs;
-        port.part.events.schedule(state[i + NEXT_REFRESH], this, k);
+        port.part.events().schedule(state[i + NEXT_REFRESH], this, k);
     }
 
     private void send(int k, int quanta) {

@@ -241,7 +241,7 @@ public final class ParallelEngine {
         List<long[]>[] cpuLog = newLogs();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         for (int w = 0; w < threads; w++) {
-            nextPs[0][w] = parts[w].events.peekTime();
+            nextPs[0][w] = parts[w].events().peekTime();
         }
         Thread caller = Thread.currentThread();
         try (RunProgress progress = new RunProgress("parallel, " + threads + " threads", timeLimitPs,
@@ -357,7 +357,7 @@ public final class ParallelEngine {
         java.lang.management.ThreadMXBean cpuClock = java.lang.management.ManagementFactory.getThreadMXBean();
         boolean cpuTimed = cpuClock.isCurrentThreadCpuTimeSupported() && cpuClock.isThreadCpuTimeEnabled();
         ParallelPartition part = parts[me];
-        EventQueue q = part.events;
+        EventQueue q = part.events();
         // the queues hold their initial events; every thread starts from the same published times
         long t0 = System.nanoTime();
         if (barrier.arriveAndAwaitAdvance() < 0) {

@@ -40,7 +40,7 @@ final class ParallelPartition extends Partition {
     @Override
     public void deliver(long timePs, EventHandler handler, Object payload, Partition to, long key) {
         if (to == this) {
-            events.scheduleKeyed(timePs, handler, payload, key);
+            events().scheduleKeyed(timePs, handler, payload, key);
         } else {
             outboxes[to.index][parity].add(timePs, handler, payload, key);
             messagesSent++;

@@ -56,7 +56,7 @@ public final class SequentialEngine {
         long lastDelivered = 0;
         long lastStarted = 0;
         long nextCheck = CHECK_EVERY_EVENTS;
-        EventQueue events = part.events;
+        EventQueue events = part.events();
         try (RunProgress progress = new RunProgress(null, timeLimitPs, totalPayloadMb, sink)) {
             while (true) {
                 // all events of one instant at a time: handlers read the clock from now

@@ -65,11 +65,8 @@ public final class EventQueue extends TimingWheel {
         Slot next;     // in the wheel: the next slot of the same bucket (a later time), or null
 
         void appendKeyed(Object handler, Object payload, long key) {
-            if (keys == null || keys.length < refs.length / 2) {
-                keys = keys == null ? new long[refs.length / 2] : Arrays.copyOf(keys, refs.length / 2);
-            }
-            if (tail == keys.length) {
-                keys = Arrays.copyOf(keys, 2 * tail);
+            if (keys == null || tail == keys.length) {
+                keys = grownKeys(keys, Math.max(refs.length / 2, 2 * tail));
             }
             keys[tail] = key;
             append(handler, payload);
@@ -133,6 +130,46 @@ public final class EventQueue extends TimingWheel {
         }
         stack[n] = a;
         freeCount[c] = n + 1;
+    }
+
+    /** Key arrays not in use, by size class (index: log2 of the length), each a stack (keyed mode; see freeArrays). */
+    private final long[][][] freeKeys = new long[32][][];
+    private final int[] freeKeyCount = new int[32];
+
+    /**
+     * A key array of at least {@code length} (rounded up to a power of two) from the free stacks or new, holding
+     * {@code old}'s keys; {@code old} (null or full) goes back to its stack. Key arrays are recycled as the event arrays
+     * are: a slot kept in the pool would otherwise keep the largest key array it ever needed.
+     */
+    private long[] grownKeys(long[] old, int length) {
+        int size = Integer.highestOneBit(Math.max(1, length - 1)) << 1;
+        int c = Integer.numberOfTrailingZeros(size);
+        long[] a;
+        int n = freeKeyCount[c];
+        if (n == 0) {
+            a = new long[size];
+        } else {
+            a = freeKeys[c][--n];
+            freeKeys[c][n] = null;
+            freeKeyCount[c] = n;
+        }
+        if (old != null) {
+            System.arraycopy(old, 0, a, 0, old.length);
+            giveKeys(old);
+        }
+        return a;
+    }
+
+    /** Returns the key array {@code a} (a power of two long) to its free stack. */
+    private void giveKeys(long[] a) {
+        int c = Integer.numberOfTrailingZeros(a.length);
+        long[][] stack = freeKeys[c];
+        int n = freeKeyCount[c];
+        if (stack == null || n == stack.length) {
+            stack = freeKeys[c] = stack == null ? new long[16][] : Arrays.copyOf(stack, 2 * n);
+        }
+        stack[n] = a;
+        freeKeyCount[c] = n + 1;
     }
 
     /** The full array {@code a}'s entries in an array twice as long; {@code a} is cleared and freed. */
@@ -424,6 +461,10 @@ public final class EventQueue extends TimingWheel {
         Arrays.fill(s.refs, 0, 2 * s.tail, null); // let the handled payloads be collected
         giveArray(s.refs);
         s.refs = null;
+        if (s.keys != null) {
+            giveKeys(s.keys);
+            s.keys = null;
+        }
         s.head = 0;
         s.tail = 0;
         if (recent == s) {

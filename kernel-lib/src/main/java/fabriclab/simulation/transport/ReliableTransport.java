@@ -123,7 +123,7 @@ public abstract class ReliableTransport extends Transport {
         }
         if (!rtoArmed) {
             rtoArmed = true;
-            source.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
+            source.events().schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
         }
         onDataSent(p, now);
     }
@@ -189,7 +189,7 @@ public abstract class ReliableTransport extends Transport {
 
     private void armReorderCheck(long now) {
         reorderCheckAt = expected;
-        destination.events.schedule(now + placement.reorderTimeoutPs(), reorderCheck, null);
+        destination.events().schedule(now + placement.reorderTimeoutPs(), reorderCheck, null);
     }
 
     /**
@@ -233,7 +233,7 @@ public abstract class ReliableTransport extends Transport {
             oldestUnackedPs = now;
             if (!ackTimerArmed) {
                 ackTimerArmed = true;
-                destination.events.schedule(now + ackDelayPs, ackTimer, null);
+                destination.events().schedule(now + ackDelayPs, ackTimer, null);
             }
         }
     }
@@ -268,7 +268,7 @@ public abstract class ReliableTransport extends Transport {
             acknowledgeNow();
         } else {
             ackTimerArmed = true;
-            destination.events.schedule(oldestUnackedPs + ackDelayPs, ackTimer, null);
+            destination.events().schedule(oldestUnackedPs + ackDelayPs, ackTimer, null);
         }
     }
 
@@ -345,7 +345,7 @@ public abstract class ReliableTransport extends Transport {
         }
         if (!rtoArmed) {
             rtoArmed = true;
-            source.events.schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
+            source.events().schedule(Math.max(now + 1, lastProgressPs + rtoPs), rto, null);
         }
     }
 

@@ -92,9 +92,9 @@ class HostNicTest {
         // priority 0 is paused from t = 0 until an XON at 1 us; the priority-1 flow is not held back
         Rig r = rig(2, new FlowSpec(0, 1, 3_000, 0, 0, 1000), new FlowSpec(0, 1, 3_000, 0, 1, 1001));
         Port nic = r.net.hosts[0].nic();
-        r.net.main.events.schedule(0, nic.pause, (0 << 16) | 65535);
+        r.net.main.events().schedule(0, nic.pause, (0 << 16) | 65535);
         r.net.workload.scheduleStarts();
-        r.net.main.events.schedule(Time.US, nic.pause, 0);
+        r.net.main.events().schedule(Time.US, nic.pause, 0);
         r.runAll();
         assertEquals(List.of(0L, SER, 2 * SER), r.transport(1).sentPs);
         assertEquals(List.of(Time.US, Time.US + SER, Time.US + 2 * SER), r.transport(0).sentPs);

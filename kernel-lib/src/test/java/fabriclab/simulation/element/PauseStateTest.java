@@ -30,7 +30,7 @@ class PauseStateTest {
 
     /** Schedules a PAUSE (quanta > 0) or XON (0) for priority {@code pr} to reach host 0's NIC at {@code t}. */
     static void frame(Rig r, long t, int pr, int quanta) {
-        r.net.main.events.schedule(t, r.net.hosts[0].nic().pause, (pr << 16) | quanta);
+        r.net.main.events().schedule(t, r.net.hosts[0].nic().pause, (pr << 16) | quanta);
     }
 
     /** The pause of {@code quanta} quanta in ps, by hand: ceil(quanta x 512 bit / 30G). */

@@ -110,7 +110,7 @@ class PfcIngressTest {
         assertEquals(1, up.xonReceived);
         // each refresh lands 256 ns before the pause it extends would expire: one unbroken pause
         assertEquals(1_000 * Time.NS, up.pausedPsUpTo(r.net.main.now));
-        assertTrue(r.net.main.events.isEmpty());
+        assertTrue(r.net.main.events().isEmpty());
     }
 
     @Test

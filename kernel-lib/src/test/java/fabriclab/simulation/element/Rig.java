@@ -87,12 +87,12 @@ public final class Rig {
 
     /** Runs {@code action} at {@code timePs} (with {@code net.main.now == timePs}). */
     public void at(long timePs, Runnable action) {
-        net.main.events.schedule(timePs, (t, x) -> action.run(), null);
+        net.main.events().schedule(timePs, (t, x) -> action.run(), null);
     }
 
     /** Handles every event due at or before {@code limitPs}, an instant at a time, as the simulator's loop does. */
     public void runUntil(long limitPs) {
-        var events = net.main.events;
+        var events = net.main.events();
         long handled = 0;
         while (!events.isEmpty() && events.peekTime() <= limitPs) {
             net.main.now = events.peekTime();

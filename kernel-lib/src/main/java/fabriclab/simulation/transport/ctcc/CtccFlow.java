@@ -37,7 +37,7 @@ final class CtccFlow extends ReliableTransport {
             CtccFlow any = members.get(0);
             probes++;
             any.sendControl(Packet.PROBE, 0, any.model.controlBytes(), any.flow.spec.priority(), false, now);
-            any.source.events.schedule(now + Math.max(1, Math.round(any.p.probeIntervalS() * 1e12)), this, null);
+            any.source.events().schedule(now + Math.max(1, Math.round(any.p.probeIntervalS() * 1e12)), this, null);
         }
 
         void reply(long rttPs) {
@@ -63,7 +63,7 @@ final class CtccFlow extends ReliableTransport {
         path.members.add(this);
         if (!path.running) {
             path.running = true;
-            source.events.schedule(now, path, null);
+            source.events().schedule(now, path, null);
         }
     }
 

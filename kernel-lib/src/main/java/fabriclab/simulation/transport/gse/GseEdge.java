@@ -346,7 +346,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         }
         if (!v.packets.isEmpty() && !v.timerArmed) {
             v.timerArmed = true;
-            sw.partition().events.schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
+            sw.partition().events().schedule(v.oldestPs + g.assemblyTimeoutPs(), assemblyTimer, v);
         }
     }
 
@@ -360,7 +360,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         }
         if (!v.packets.isEmpty()) {
             v.timerArmed = true;
-            sw.partition().events.schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
+            sw.partition().events().schedule(Math.max(now + 1, v.oldestPs + g.assemblyTimeoutPs()), assemblyTimer, v);
         }
     }
 
@@ -472,7 +472,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         v.unconfirmed.addLast(c);
         if (!v.resendArmed) {
             v.resendArmed = true;
-            sw.partition().events.schedule(now + v.rtoPs, resendTimer, v);
+            sw.partition().events().schedule(now + v.rtoPs, resendTimer, v);
         }
     }
 
@@ -515,7 +515,7 @@ public final class GseEdge implements Switch.EdgeFunction {
         }
         if (!u.isEmpty()) {
             v.resendArmed = true;
-            sw.partition().events.schedule(Math.max(now + 1, u.peekFirst().sentPs + v.rtoPs), resendTimer, v);
+            sw.partition().events().schedule(Math.max(now + 1, u.peekFirst().sentPs + v.rtoPs), resendTimer, v);
         }
     }
 

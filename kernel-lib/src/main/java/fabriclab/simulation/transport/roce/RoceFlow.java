@@ -200,10 +200,10 @@ final class RoceFlow extends ReliableTransport {
         bytesSinceIncrease = 0;
         if (!recovering) {
             recovering = true;
-            source.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+            source.events().schedule(now + alphaPeriodPs, alphaTimer, null);
         }
         int gen = ++timerGeneration; // the rate-increase timer restarts at each CNP
-        source.events.schedule(now + timerPs, rateTimer, gen);
+        source.events().schedule(now + timerPs, rateTimer, gen);
     }
 
     private void onRateTimer(long now, Object gen) {
@@ -213,7 +213,7 @@ final class RoceFlow extends ReliableTransport {
         timerCount++;
         increase();
         if (recovering && una < flow.packets) {
-            source.events.schedule(now + timerPs, rateTimer, gen);
+            source.events().schedule(now + timerPs, rateTimer, gen);
         }
     }
 
@@ -226,7 +226,7 @@ final class RoceFlow extends ReliableTransport {
             alpha = (1 - p.g()) * alpha;
         }
         if (una < flow.packets) {
-            source.events.schedule(now + alphaPeriodPs, alphaTimer, null);
+            source.events().schedule(now + alphaPeriodPs, alphaTimer, null);
         } else {
             recovering = false;
         }

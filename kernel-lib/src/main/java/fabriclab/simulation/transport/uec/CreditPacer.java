@@ -55,7 +55,7 @@ final class CreditPacer {
         partition = at;
         if (!running) {
             running = true;
-            partition.events.schedule(now, turn, null);
+            partition.events().schedule(now, turn, null);
         }
     }
 
@@ -90,6 +90,6 @@ final class CreditPacer {
         }
         long spacing = Math.max(granted, Rccc.MIN_PULL_SPACING_BYTES);
         long gapPs = Math.max(1, Math.round(spacing * 8.0 * Time.S / (lineRateBitsPerSecond * rccc.pullRateFraction())));
-        partition.events.schedule(now + gapPs, turn, null);
+        partition.events().schedule(now + gapPs, turn, null);
     }
 }

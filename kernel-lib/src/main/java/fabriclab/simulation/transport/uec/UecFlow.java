@@ -235,7 +235,7 @@ final class UecFlow extends Transport {
         p.stamp((ask ? ACK_REQUEST : 0) | (again ? RETRANSMISSION : 0) | target << TARGET_SHIFT);
         if (!timerArmed) {
             timerArmed = true;
-            source.events.schedule(now + rtoPs, timer, null);
+            source.events().schedule(now + rtoPs, timer, null);
         }
         if (!probeArmed) {
             armProbe(now + 3 * baseRtt);
@@ -312,7 +312,7 @@ final class UecFlow extends Transport {
         probeAtPs = atPs;
         if (!probeArmed) {
             probeArmed = true;
-            source.events.schedule(atPs, probeTimer, null);
+            source.events().schedule(atPs, probeTimer, null);
         }
     }
 
@@ -332,7 +332,7 @@ final class UecFlow extends Transport {
         }
         if (now < probeAtPs) {
             probeArmed = true;
-            source.events.schedule(probeAtPs, probeTimer, null);
+            source.events().schedule(probeAtPs, probeTimer, null);
             return;
         }
         probes++;
@@ -576,7 +576,7 @@ final class UecFlow extends Transport {
         }
         if (next != Long.MAX_VALUE) {
             timerArmed = true;
-            source.events.schedule(next, timer, null);
+            source.events().schedule(next, timer, null);
         }
     }
 
