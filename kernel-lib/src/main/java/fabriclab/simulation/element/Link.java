@@ -33,8 +33,8 @@ public final class Link implements EventHandler {
     private SplittableRandom random;
     /**
      * The key of the events this link delivers (the receiver and the lane of its receiving port, {@link CanonicalOrder}):
-     * given when the link joins its sender's partition ({@link Partition#arrivalKey}). The link keeps it because it is
-     * read at every packet and PAUSE frame.
+     * given when the link joins its sender's partition ({@link Partition#arrivalKey}); 0 while that partition's queue is
+     * FIFO (unused there). The link keeps it because it is read at every packet and PAUSE frame.
      */
     private long arrivalKey;
     /** Whether the sender's queue orders by keys (then arrivals are scheduled with {@link #arrivalKey}). */
