@@ -327,13 +327,12 @@ public final class Simulator {
             throw new IllegalStateException("canonicalTieOrder() must be called before the run: this simulator has run");
         }
         int lanes = transportRun.messageLanes();
-        for (Node n : net.nodes) {
-            if (n.ports.size() + lanes > PARALLEL_MAX_PORTS_PER_NODE) {
-                throw new IllegalArgumentException("the canonical order of simultaneous events allows at most "
-                        + PARALLEL_MAX_PORTS_PER_NODE + " ports per node (with GSE: ports plus switches), one lane each;"
-                        + " node " + n.id + " has " + n.ports.size() + (lanes > 0 ? " ports and the fabric " + lanes
-                        + " switches" : "") + ": run it in scheduling order (without canonicalTieOrder())");
-            }
+        Node n = net.nodeBeyondTheLanes(lanes);
+        if (n != null) {
+            throw new IllegalArgumentException("the canonical order of simultaneous events allows at most "
+                    + PARALLEL_MAX_PORTS_PER_NODE + " ports per node (with GSE: ports plus switches), one lane each;"
+                    + " node " + n.id + " has " + n.ports.size() + (lanes > 0 ? " ports and the fabric " + lanes
+                    + " switches" : "") + ": run it in scheduling order (without canonicalTieOrder())");
         }
         net.useCanonicalOrder();
         return this;

@@ -81,34 +81,21 @@ public final class Ns3Comparison {
             if (!Ns3Scenarios.INCASTS.contains(c)) {
                 throw new IllegalStateException(d.provenance().name() + " row " + (i + 1) + ": no such incast in Ns3Scenarios.INCASTS: " + c);
             }
-            Ns3Scenarios.IncastFigures ours = c.runOurs();
+            int tie = (int) num(t, "tie_order", i);
+            Ns3Scenarios.IncastFigures ours = c.runOurs(tie == 2); // tie order 2: both under the engines' rule
             String what = String.format(Locale.ROOT, "drop-tail incast %d x %d kB into %d kB at %d Gb/s", c.senders(),
                     c.bytesPerSender() / 1000, c.bufferBytes() / 1000, c.rateBitsPerSecond() / 1_000_000_000L);
             double drops = num(t, "drops", i);
             double peak = num(t, "peak_bytes", i);
-            int tie = (int) num(t, "tie_order", i);
+            double lastUs = num(t, "last_delivery_ps", i) / 1e6;
             if (tie == 2) {
-                Ns3Scenarios.IncastFigures rule = c.runOurs(true);
-                String order = ", both under the engines' order of simultaneous events";
-                String tol = "deterministic, same rules and the same order of simultaneous events: exact";
-                cmp.validation(INCAST_REFERENCE, what + ": drops" + order, "packets", Target.point(drops, 0), rule.drops(),
+                exactRows(cmp, what, ", both under the engines' order of simultaneous events", ours, drops, peak, lastUs,
                         "ns-3 run under our rule (CanonicalOrder, seed 1) by a scheduler of ours; ours with"
-                                + " Simulator.canonicalTieOrder()").tolerance(0, tol);
-                cmp.validation(INCAST_REFERENCE, what + ": peak port occupancy" + order, "kB",
-                        Target.point(peak / 1000, 0), rule.peakBytes() / 1000.0,
-                        "counted our way on both sides (admitted minus fully transmitted)").tolerance(0, tol);
-                cmp.validation(INCAST_REFERENCE, what + ": last delivery" + order, "us",
-                        Target.point(num(t, "last_delivery_ps", i) / 1e6, 0), rule.lastDeliveryPs() / 1e6, "")
-                        .tolerance(0, tol);
+                                + " Simulator.canonicalTieOrder()",
+                        "deterministic, same rules and the same order of simultaneous events: exact");
             } else if (tie == 1) {
-                cmp.validation(INCAST_REFERENCE, what + ": drops", "packets", Target.point(drops, 0), ours.drops(),
-                        "same order of simultaneous events as ours").tolerance(0, "deterministic, same rules: exact");
-                cmp.validation(INCAST_REFERENCE, what + ": peak port occupancy", "kB", Target.point(peak / 1000, 0),
-                        ours.peakBytes() / 1000.0, "counted our way on both sides (admitted minus fully transmitted)")
-                        .tolerance(0, "deterministic, same rules: exact");
-                cmp.validation(INCAST_REFERENCE, what + ": last delivery", "us",
-                        Target.point(num(t, "last_delivery_ps", i) / 1e6, 0), ours.lastDeliveryPs() / 1e6, "")
-                        .tolerance(0, "deterministic, same rules: exact");
+                exactRows(cmp, what, "", ours, drops, peak, lastUs, "same order of simultaneous events as ours",
+                        "deterministic, same rules: exact");
             } else {
                 double dropTol = drops == 0 ? 1 : Math.min(1, 1 / drops);
                 cmp.validation(INCAST_REFERENCE, what + ": drops, ns-3's own order of simultaneous events", "packets",
@@ -121,6 +108,21 @@ public final class Ns3Comparison {
                         .tolerance(peakTol, "one packet: the order matters once, when the buffer first fills");
             }
         }
+    }
+
+    /**
+     * The three figures of an incast compared exactly (drops, peak port occupancy, last delivery), each quantity
+     * named {@code what} + its figure + {@code order}.
+     */
+    private static void exactRows(PaperComparison cmp, String what, String order, Ns3Scenarios.IncastFigures ours,
+            double drops, double peakBytes, double lastUs, String dropsNote, String tolerance) {
+        cmp.validation(INCAST_REFERENCE, what + ": drops" + order, "packets", Target.point(drops, 0), ours.drops(), dropsNote)
+                .tolerance(0, tolerance);
+        cmp.validation(INCAST_REFERENCE, what + ": peak port occupancy" + order, "kB", Target.point(peakBytes / 1000, 0),
+                ours.peakBytes() / 1000.0, "counted our way on both sides (admitted minus fully transmitted)")
+                .tolerance(0, tolerance);
+        cmp.validation(INCAST_REFERENCE, what + ": last delivery" + order, "us", Target.point(lastUs, 0),
+                ours.lastDeliveryPs() / 1e6, "").tolerance(0, tolerance);
     }
 
     private static void heldRows(PaperComparison cmp, Dataset d) {

@@ -67,6 +67,7 @@ public final class Link implements EventHandler {
         this.net = net;
         this.part = from.part;
         this.events = part.events();
+        this.random = net.random;
         this.from = from;
         this.rateBitsPerSecond = rateBitsPerSecond;
         this.propagationPs = propagationPs;

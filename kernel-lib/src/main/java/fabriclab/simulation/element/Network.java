@@ -98,6 +98,19 @@ public final class Network {
     }
 
     /**
+     * The first node with more lanes in the order of simultaneous events than it allows ({@link CanonicalOrder}: one
+     * per port plus {@code messageLanes} for the transport's messages, at most {@code MAX_LANE - 1}), or null.
+     */
+    public Node nodeBeyondTheLanes(int messageLanes) {
+        for (Node n : nodes) {
+            if (n.ports.size() + messageLanes > CanonicalOrder.MAX_LANE - 1) {
+                return n;
+            }
+        }
+        return null;
+    }
+
+    /**
      * Applies the engines' one order of simultaneous events ({@link CanonicalOrder}) to the run on its one partition
      * (before the run): the sequential engine then gives the results the parallel engine gives. Every switch and link
      * gets its own random source ({@link #elementRandom}), as on the parallel engine, instead of the run's shared one.
@@ -195,12 +208,6 @@ public final class Network {
         }
         for (Switch sw : switches) {
             sw.shareIngressState();
-            sw.random = random;
-        }
-        for (Port[] ends : linkPorts) {
-            for (Port p : ends) {
-                p.link.assign(main, random);
-            }
         }
         Routing.install(this);
     }

@@ -21,8 +21,9 @@ import fabriclab.simulation.event.EventQueue;
 public class Partition {
     /** Index of this partition (0 for the sequential engine's only one). */
     public final int index;
-    /** This partition's event queue: FIFO until the canonical order is applied ({@link #applyCanonicalOrder}), then keyed. */
     private EventQueue events;
+    /** The order of simultaneous events of this partition's queue (applied once {@link #applyCanonicalOrder} asked). */
+    final CanonicalOrder order;
 
     /** This partition's event queue: FIFO until the canonical order is applied ({@link #applyCanonicalOrder}), then keyed. */
     public final EventQueue events() {
@@ -117,23 +118,17 @@ public class Partition {
         this.packets = new Packet.Pool();
     }
 
-    /** The order of simultaneous events of this partition's queue. */
-    final CanonicalOrder order;
-
-    /**
-     * Partition {@code index} with a queue in {@code order} (an event scheduled outside any handler, the run's set-up,
-     * is an own event of the largest node) and a packet pool.
-     */
+    /** Partition {@code index} with a keyed queue in {@code order}, applied once asked, and a packet pool. */
     protected Partition(int index, CanonicalOrder order, Packet.Pool packets) {
         this.index = index;
         this.order = order;
-        this.events = EventQueue.keyed(4096, order, CanonicalOrder.OWN_LANE, CanonicalOrder.MAX_KEY, CanonicalOrder.MAX_KEY);
+        this.events = keyedQueue(order);
         this.packets = packets;
     }
 
-    /** Whether this partition's queue applies the {@link CanonicalOrder} rule. */
-    public final boolean canonicalOrder() {
-        return order.active();
+    /** A queue in {@code order}: an event scheduled outside any handler (the run's set-up) is an own event of the largest node. */
+    private static EventQueue keyedQueue(CanonicalOrder order) {
+        return EventQueue.keyed(4096, order, CanonicalOrder.OWN_LANE, CanonicalOrder.MAX_KEY, CanonicalOrder.MAX_KEY);
     }
 
     /**
@@ -149,7 +144,7 @@ public class Partition {
                 throw new IllegalStateException("the canonical order must be applied before any event is scheduled, "
                         + events.size() + " are pending");
             }
-            events = EventQueue.keyed(4096, order, CanonicalOrder.OWN_LANE, CanonicalOrder.MAX_KEY, CanonicalOrder.MAX_KEY);
+            events = keyedQueue(order);
         }
         order.activate(portsOfNode);
     }

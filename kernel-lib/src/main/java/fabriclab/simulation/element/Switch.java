@@ -128,6 +128,7 @@ public final class Switch extends Node {
         this.switchIndex = switchIndex;
         this.hasher = hasher;
         this.tier = net.topology.tiers().get(switchIndex);
+        this.random = net.random;
         this.mode = net.config.forwarding().mode();
         this.flowletGapPs = net.config.forwarding().flowletGapPs();
         this.sharedBytes = b.sharedBytes();

@@ -120,12 +120,11 @@ public final class ParallelEngine {
         l = Math.min(l, run.messageLatencyPs());
         int controlLanes = run.messageLanes();
         this.lookaheadPs = l;
-        for (Node n : net.nodes) {
-            if (n.ports.size() + controlLanes > CanonicalOrder.MAX_LANE - 1) {
-                throw new IllegalArgumentException("the parallel engine allows at most " + (CanonicalOrder.MAX_LANE - 1)
-                        + " ports per node (with GSE: ports plus switches), node " + n.id + " has " + n.ports.size()
-                        + (controlLanes > 0 ? " ports and the fabric " + controlLanes + " switches" : ""));
-            }
+        Node beyond = net.nodeBeyondTheLanes(controlLanes);
+        if (beyond != null) {
+            throw new IllegalArgumentException("the parallel engine allows at most " + (CanonicalOrder.MAX_LANE - 1)
+                    + " ports per node (with GSE: ports plus switches), node " + beyond.id + " has " + beyond.ports.size()
+                    + (controlLanes > 0 ? " ports and the fabric " + controlLanes + " switches" : ""));
         }
         if (net.nodes.length - 1 > CanonicalOrder.MAX_NODE) {
             throw new IllegalArgumentException("the parallel engine allows at most " + (CanonicalOrder.MAX_NODE + 1)
