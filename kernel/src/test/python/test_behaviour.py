@@ -515,6 +515,19 @@ class Interrupts(KernelSession):
             self.assertEqual(reply["ename"], "Interrupted")
             self.assertLess(time.time() - started, 10)
 
+    def test_cells_interrupted_back_to_back_each_stop(self):
+        # each execute and its interrupt are sent the moment the previous cell's reply is read: the kernel may
+        # still be finishing that cell, and the interrupt must stop the new cell, not be taken for the old one
+        for i in range(12):
+            msg_id = self.kc.execute('Thread.sleep(30000); "ran to the end"')
+            time.sleep((0.0, 0.02, 0.005)[i % 3])
+            started = time.time()
+            self.km.interrupt_kernel()
+            reply = self.shell_reply(msg_id, timeout=15)["content"]
+            self.assertEqual(reply["status"], "error", f"cell {i}")
+            self.assertEqual(reply["ename"], "Interrupted", f"cell {i}")
+            self.assertLess(time.time() - started, 10, f"cell {i}")
+
     def test_interrupt_while_idle_does_not_stop_the_next_cell(self):
         self.km.interrupt_kernel()
         time.sleep(0.5)

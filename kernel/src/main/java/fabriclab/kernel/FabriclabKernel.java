@@ -320,13 +320,23 @@ public final class FabriclabKernel extends BaseKernel {
         try {
             execute(env, message);
         } finally {
-            synchronized (cellLock) {
-                cellActive = false;
-                stopThisCell = false;
-                JavaEvaluator ready = readySession();
-                if (ready != null) {
-                    ready.clearInterrupt();
-                }
+            endCell();
+        }
+    }
+
+    /**
+     * Ends the cell being handled: an interrupt from now on is kept for the next execute request. Called
+     * before the cell's reply is sent (and again, harmlessly, when the handler returns): a client that reads
+     * the reply, sends the next cell and interrupts it at once must never have that interrupt taken for the
+     * cell that has just ended and then forgotten.
+     */
+    private void endCell() {
+        synchronized (cellLock) {
+            cellActive = false;
+            stopThisCell = false;
+            JavaEvaluator ready = readySession();
+            if (ready != null) {
+                ready.clearInterrupt();
             }
         }
     }
@@ -375,6 +385,7 @@ public final class FabriclabKernel extends BaseKernel {
             if (data != null) {
                 out.publish(MessageType.PUBLISH_EXECUTION_RESULT, new PublishExecuteResult(count, data));
             }
+            endCell();
             env.reply(new ExecuteReply(count, Collections.emptyMap()));
         } catch (Exception e) {
             String name = e instanceof CellException ce ? ce.name() : e.getClass().getName();
@@ -388,6 +399,7 @@ public final class FabriclabKernel extends BaseKernel {
                 // after it has seen this error (it would race the drain)
                 abortQueued(env);
             }
+            endCell();
             env.replyError(MessageType.EXECUTE_REPLY.error(), reply);
         } finally {
             executing = false;
