@@ -21,6 +21,21 @@ abstract class TimingWheel {
      * ({@code time >>> BUCKET_BITS}), chained through {@code Slot.next} in increasing time (nearly always one).
      */
     final EventQueue.Slot[] wheel = new EventQueue.Slot[WHEEL_BUCKETS];
+    /**
+     * The time of each bucket's first slot, {@link #EMPTY} while the bucket holds none: a dense array (64 KB) that a
+     * lookup reads instead of the slot itself, so that finding that a time has no slot yet, or where a new slot goes,
+     * does not load a slot object from memory.
+     */
+    final long[] headTime = emptyHeads();
+    /** {@link #headTime} of an empty bucket: later than every time, so a new slot always goes before it. */
+    static final long EMPTY = Long.MAX_VALUE;
+
+    private static long[] emptyHeads() {
+        long[] h = new long[WHEEL_BUCKETS];
+        java.util.Arrays.fill(h, EMPTY);
+        return h;
+    }
+
     /** One bit per bucket of {@link #wheel}: set while the bucket holds a slot. */
     final long[] occupied = new long[WHEEL_BUCKETS / 64];
     /** Absolute bucket of the current time: {@code polledTime >>> BUCKET_BITS}. */
@@ -61,17 +76,20 @@ abstract class TimingWheel {
     /** Enters slot {@code s} (its time within the window, no slot of that time in the wheel) in its bucket. */
     final void wheelInsert(EventQueue.Slot s) {
         int i = (int) ((s.time >>> BUCKET_BITS) & WHEEL_MASK);
-        EventQueue.Slot prev = null;
-        EventQueue.Slot c = wheel[i];
-        while (c != null && c.time < s.time) {
-            prev = c;
-            c = c.next;
-        }
-        s.next = c;
-        if (prev == null) {
+        long t = s.time;
+        if (t < headTime[i]) { // the bucket's first (an empty bucket's head time is later than any)
+            s.next = wheel[i];
             wheel[i] = s;
+            headTime[i] = t;
             occupied[i >>> 6] |= 1L << i;
         } else {
+            EventQueue.Slot prev = wheel[i];
+            EventQueue.Slot c = prev.next;
+            while (c != null && c.time < t) {
+                prev = c;
+                c = c.next;
+            }
+            s.next = c;
             prev.next = s;
         }
         wheelSlots++;
@@ -82,7 +100,12 @@ abstract class TimingWheel {
 
     /** The wheel's slot of time {@code t} (within the window), or null if it has none. */
     final EventQueue.Slot wheelSlotOf(long t) {
-        EventQueue.Slot c = wheel[(int) ((t >>> BUCKET_BITS) & WHEEL_MASK)];
+        int i = (int) ((t >>> BUCKET_BITS) & WHEEL_MASK);
+        long h = headTime[i];
+        if (h >= t) { // the bucket is empty, starts later, or starts with t's slot
+            return h == t ? wheel[i] : null;
+        }
+        EventQueue.Slot c = wheel[i].next;
         while (c != null && c.time < t) {
             c = c.next;
         }
@@ -95,7 +118,10 @@ abstract class TimingWheel {
         EventQueue.Slot n = s.next;
         wheel[i] = n;
         if (n == null) {
+            headTime[i] = EMPTY;
             occupied[i >>> 6] &= ~(1L << i);
+        } else {
+            headTime[i] = n.time;
         }
         earliest = n; // the next of the same bucket is the next earliest; none: unknown until the next scan
         s.next = null;
