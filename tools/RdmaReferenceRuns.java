@@ -29,7 +29,10 @@ import java.util.concurrent.TimeUnit;
  * {@code datasets/published/rdma-ns3-hpcc.csv} ({@link #convertHpcc}, the same columns); the same two scenarios under
  * DCTCP ({@code CcMode 8}: {@code dctcp_incast8}, {@code dctcp_perm}), TIMELY ({@code CcMode 7}: {@code timely_*}) and
  * Swift ({@code CcMode 11}: {@code swift_*}) into {@code rdma-ns3-dctcp.csv}, {@code rdma-ns3-timely.csv} and
- * {@code rdma-ns3-swift.csv} ({@link #CC_SCENARIOS}).
+ * {@code rdma-ns3-swift.csv} ({@link #CC_SCENARIOS}). Last, the two HPCC scenarios again under fabriclab's order of
+ * simultaneous events, draw seeds 1 to 5 ({@link #TIE_RULE_DATASET}): {@code tools/rdma-reference/tie_rule_scheduler.cc},
+ * compiled here with g++ against the tree's build, is loaded with {@code LD_PRELOAD} and becomes the simulator's
+ * scheduler; the reference's sources stay as they are.
  *
  * <p>Run: {@code java tools/RdmaReferenceRuns.java [<ns-3-alibabacloud work tree> [<out dir> | <incast out.csv>]]}
  * (out dir: all its datasets, default {@code datasets/published}; a file name ending in .csv: the incast dataset
@@ -164,6 +167,49 @@ public final class RdmaReferenceRuns {
             }
             Files.writeString(Path.of(target, cc.getKey() + ".csv"), rows.toString(), StandardCharsets.UTF_8);
         }
+        Path scheduler = buildTieRuleScheduler(root);
+        StringBuilder tie = new StringBuilder("scenario,tie_seed,quantity,source,destination,value\n");
+        for (String id : HPCC_SCENARIOS) {
+            for (int seed = 1; seed <= TIE_SEEDS; seed++) {
+                Path run = runScenario(program, null, id, Map.of("LD_PRELOAD", scheduler.toString(),
+                        "FABRICLAB_TIE_TOPO", "topo_" + id + ".txt", "FABRICLAB_TIE_SEED", String.valueOf(seed)));
+                StringBuilder rows = new StringBuilder();
+                convertHpcc(id, run, rows);
+                for (String line : rows.toString().split("\n")) {
+                    int comma = line.indexOf(',');
+                    tie.append(line, 0, comma + 1).append(seed).append(line.substring(comma)).append('\n');
+                }
+                deleteRun(run);
+            }
+        }
+        Files.deleteIfExists(scheduler);
+        Files.delete(scheduler.getParent());
+        Files.writeString(Path.of(target, TIE_RULE_DATASET + ".csv"), tie.toString(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The HPCC scenarios run under fabriclab's order of simultaneous events ({@code CanonicalOrder}) instead of the
+     * reference's own (scheduling order): the dataset's name and the draw's seeds 1 to this. Columns: those of
+     * {@link #convertHpcc} with {@code tie_seed} after the scenario.
+     */
+    static final String TIE_RULE_DATASET = "rdma-ns3-hpcc-tie-rule";
+    static final int TIE_SEEDS = 5;
+
+    /**
+     * Compiles {@code tools/rdma-reference/tie_rule_scheduler.cc} (fabriclab's tie rule as an ns-3 scheduler) against
+     * the tree's build into a shared library in a fresh temporary directory, for {@code LD_PRELOAD}; returns its path.
+     */
+    static Path buildTieRuleScheduler(Path root) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("rdma-tie-rule-");
+        Path lib = dir.resolve("tie_rule_scheduler.so");
+        Path build = root.resolve("simulation/build").toAbsolutePath();
+        run(dir, List.of("g++", "-O2", "-std=c++17", "-shared", "-fPIC", "-I", build.resolve("include").toString(),
+                Path.of("tools/rdma-reference/tie_rule_scheduler.cc").toAbsolutePath().toString(), "-o", lib.toString(),
+                "-L", build.resolve("lib").toString(), "-Wl,-rpath," + build.resolve("lib"), "-lns3.36.1-core"),
+                dir.resolve("g++.txt"));
+        Files.delete(dir.resolve("g++.txt"));
+        Files.deleteIfExists(dir.resolve("stderr-g++.txt"));
+        return lib;
     }
 
     /**
@@ -224,6 +270,12 @@ public final class RdmaReferenceRuns {
      * {@code decoded.txt} (not when {@code reader} is null: a scenario without a trace); returns the directory.
      */
     static Path runScenario(Path program, Path reader, String id) throws IOException, InterruptedException {
+        return runScenario(program, reader, id, Map.of());
+    }
+
+    /** As {@link #runScenario(Path, Path, String)}, the program run with {@code env} added to its environment. */
+    static Path runScenario(Path program, Path reader, String id, Map<String, String> env)
+            throws IOException, InterruptedException {
         Path scenario = Path.of("tools/rdma-reference/scenarios/" + id);
         Path dir = Files.createTempDirectory("rdma-" + id + "-");
         try (var files = Files.list(scenario)) {
@@ -231,7 +283,7 @@ public final class RdmaReferenceRuns {
                 Files.copy(f, dir.resolve(f.getFileName()));
             }
         }
-        run(dir, List.of(program.toString(), "config_" + id + ".txt"), dir.resolve("stdout.txt"));
+        run(dir, List.of(program.toString(), "config_" + id + ".txt"), dir.resolve("stdout.txt"), env);
         if (reader != null) {
             run(dir, List.of(reader.toString(), "mix_" + id + ".tr"), dir.resolve("decoded.txt"));
         }
@@ -249,8 +301,16 @@ public final class RdmaReferenceRuns {
 
     /** Runs {@code command} in {@code dir} with standard output to {@code stdout}; fails on a non-zero exit. */
     static void run(Path dir, List<String> command, Path stdout) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(stdout.toFile())
-                .redirectError(dir.resolve("stderr-" + Path.of(command.get(0)).getFileName() + ".txt").toFile()).start();
+        run(dir, command, stdout, Map.of());
+    }
+
+    /** As {@link #run(Path, List, Path)}, with {@code env} added to the command's environment. */
+    static void run(Path dir, List<String> command, Path stdout, Map<String, String> env)
+            throws IOException, InterruptedException {
+        ProcessBuilder b = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(stdout.toFile())
+                .redirectError(dir.resolve("stderr-" + Path.of(command.get(0)).getFileName() + ".txt").toFile());
+        b.environment().putAll(env);
+        Process p = b.start();
         if (!p.waitFor(10, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new IllegalStateException(command + " did not finish in 10 minutes");

@@ -205,16 +205,170 @@ public record RdmaReferenceHpcc(Kind kind) {
         return kind == Kind.INCAST ? 9 : 5;
     }
 
-    /** The scenario. */
+    /** The scenario (the run's seed 1). */
     public Scenario scenario() {
+        return scenario(1);
+    }
+
+    /**
+     * The scenario with the run's seed {@code seed}: under {@link fabriclab.simulation.Simulator#canonicalTieOrder()} the
+     * seed of the rule's draw; nothing else in these runs draws (one path, no marking that HPCC reads).
+     *
+     * @param seed the run's seed, at least 0
+     */
+    public Scenario scenario(long seed) {
+        Parameters.atLeast("seed", seed, 0L);
         long b = RdmaReferenceIncast.SWITCH_BUFFER_BYTES
                 - switchPorts() * (RdmaReferenceIncast.HEADROOM_BYTES + RdmaReferenceIncast.RESERVE_BYTES);
         SimulationConfig config = new SimulationConfig(RdmaReferenceIncast.MTU_BYTES, RdmaReferenceIncast.HEADER_BYTES, 1,
-                SwitchBuffer.shared(b), Forwarding.ecmp(HashFunction.CRC32, 7), 1, Time.US, 5_000);
+                SwitchBuffer.shared(b), Forwarding.ecmp(HashFunction.CRC32, 7), seed, Time.US, 5_000);
         Pfc pfc = new Pfc(b / 8, b / 8 - RdmaReferenceIncast.PFC_THRESHOLD.xonOffsetBytes(), RdmaReferenceIncast.HEADROOM_BYTES,
                 Pfc.MAX_QUANTA);
         return Scenario.builder(topology(), config).flows(flows()).transport(HpccTransport.defaults()).pfc(pfc)
                 .pfcDynamicThreshold(RdmaReferenceIncast.PFC_THRESHOLD)
                 .name("HPCC " + kind.id() + " of the RDMA reference").build();
+    }
+
+    /**
+     * The reference's runs of both scenarios under this simulator's order of simultaneous events
+     * ({@link fabriclab.simulation.Simulator#canonicalTieOrder()}) instead of its own, draw seeds 1 to {@link #TIE_SEEDS}: a
+     * scheduler of ours loaded into the unchanged reference ({@code tools/rdma-reference/tie_rule_scheduler.cc}).
+     */
+    public static final String TIE_RULE_DATASET = "rdma-ns3-hpcc-tie-rule";
+    /** Draw seeds of {@link #TIE_RULE_DATASET}: 1 to this. */
+    public static final int TIE_SEEDS = 5;
+
+    /** The reference's runs under the rule ({@value #TIE_RULE_DATASET}). */
+    public static tech.tablesaw.api.Table tieRuleReference() {
+        return fabriclab.datasets.Datasets.load(TIE_RULE_DATASET).table();
+    }
+
+    /**
+     * The FCTs (us, flow start to the ACK of its last byte) of the reference's run of this scenario under the rule with
+     * draw seed {@code seed}, in the dataset's order.
+     *
+     * @param reference the {@value #TIE_RULE_DATASET} table
+     * @param seed a draw seed, 1 to {@link #TIE_SEEDS}
+     */
+    public double[] tieRuleReferenceFctsUs(tech.tablesaw.api.Table reference, int seed) {
+        Parameters.notNull("reference", reference);
+        Parameters.inRange("seed", seed, 1, TIE_SEEDS);
+        tech.tablesaw.api.Table r = reference.where(reference.stringColumn("scenario").isEqualTo(kind.id())
+                .and(reference.intColumn("tie_seed").isEqualTo(seed))
+                .and(reference.stringColumn("quantity").isEqualTo("fct_ns")));
+        if (r.rowCount() != flows().size()) {
+            throw new IllegalArgumentException("the reference table holds " + r.rowCount() + " FCTs of " + kind.id()
+                    + " under draw seed " + seed + ", not " + flows().size());
+        }
+        double[] v = new double[r.rowCount()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = r.numberColumn("value").getDouble(i) / 1e3;
+        }
+        return v;
+    }
+
+    /**
+     * Our runs of this scenario under the rule ({@link fabriclab.simulation.Simulator#canonicalTieOrder()}), draw seeds 1
+     * to {@link #TIE_SEEDS}, each flow's FCT in us (start to the ACK of its last byte).
+     */
+    public List<double[]> tieRuleRunsFctsUs() {
+        List<double[]> runs = new ArrayList<>();
+        for (int seed = 1; seed <= TIE_SEEDS; seed++) {
+            fabriclab.simulation.SimulationResult r = new fabriclab.simulation.Simulator(scenario(seed)).canonicalTieOrder().run();
+            if (!r.allCompleted()) {
+                throw new IllegalStateException(kind.id() + " under the rule, seed " + seed + ": not every flow completed");
+            }
+            runs.add(r.flows().stream().mapToDouble(f -> (f.acknowledgedPs() - f.spec().startPs()) / 1e6).toArray());
+        }
+        return runs;
+    }
+
+    /**
+     * The comparison of both simulators under the rule, over the draw seeds 1 to {@link #TIE_SEEDS} (a run's draws
+     * cannot match the reference's event by event: its clock ticks in ns, ours in ps, so the instants differ):
+     * <ul>
+     *   <li>the median over the seeds of a run's mean FCT, the smallest and the largest FCT over all runs, each within the
+     *       reference's spread of FCTs over its identical flows and its draws, (largest - smallest) / mean of all its FCTs
+     *       under the rule (the tolerance {@link #rows} takes from one run in the reference's own order);</li>
+     *   <li>the spread of one run's FCTs, (largest - smallest) / mean in percent, median over the seeds, within the range
+     *       of the reference's own per-run spreads over its draws, relative to their median.</li>
+     * </ul>
+     *
+     * @param ours our runs' FCTs, us, one array per seed ({@link #tieRuleRunsFctsUs})
+     * @param reference the {@value #TIE_RULE_DATASET} table
+     */
+    public List<Row> tieRuleRows(List<double[]> ours, tech.tablesaw.api.Table reference) {
+        Parameters.notNull("ours", ours);
+        if (ours.size() != TIE_SEEDS) {
+            throw new IllegalArgumentException("ours must hold " + TIE_SEEDS + " runs (draw seeds 1 to " + TIE_SEEDS + "), got "
+                    + ours.size());
+        }
+        List<double[]> theirs = new ArrayList<>();
+        for (int seed = 1; seed <= TIE_SEEDS; seed++) {
+            theirs.add(tieRuleReferenceFctsUs(reference, seed));
+        }
+        double[] refAll = theirs.stream().flatMapToDouble(java.util.Arrays::stream).sorted().toArray();
+        double[] ourAll = ours.stream().flatMapToDouble(java.util.Arrays::stream).sorted().toArray();
+        double refMean = java.util.Arrays.stream(refAll).average().orElseThrow();
+        double fctTolerance = Math.min(1, (refAll[refAll.length - 1] - refAll[0]) / refMean);
+        double[] refSpreads = theirs.stream().mapToDouble(RdmaReferenceHpcc::spreadPercent).sorted().toArray();
+        double refSpread = median(refSpreads);
+        double spreadTolerance = Math.min(1, (refSpreads[refSpreads.length - 1] - refSpreads[0]) / refSpread);
+        return List.of(
+                new Row("mean FCT, median over the draws", "us", median(theirs.stream().mapToDouble(RdmaReferenceHpcc::mean).toArray()),
+                        median(ours.stream().mapToDouble(RdmaReferenceHpcc::mean).toArray()), fctTolerance),
+                new Row("smallest FCT over the draws", "us", refAll[0], ourAll[0], fctTolerance),
+                new Row("largest FCT over the draws", "us", refAll[refAll.length - 1], ourAll[ourAll.length - 1], fctTolerance),
+                new Row("FCT spread of a run, median over the draws", "%", refSpread,
+                        median(ours.stream().mapToDouble(RdmaReferenceHpcc::spreadPercent).toArray()), spreadTolerance));
+    }
+
+    /**
+     * Both scenarios under the rule, ours against the reference ({@link #tieRuleRows}; ten runs of ours): columns
+     * {@code scenario}, {@code quantity}, {@code unit}, {@code reference}, {@code ours}, {@code tolerance} (relative),
+     * {@code pass}.
+     */
+    public static tech.tablesaw.api.Table tieRuleTable() {
+        tech.tablesaw.api.Table reference = tieRuleReference();
+        tech.tablesaw.api.StringColumn scenario = tech.tablesaw.api.StringColumn.create("scenario");
+        tech.tablesaw.api.StringColumn quantity = tech.tablesaw.api.StringColumn.create("quantity");
+        tech.tablesaw.api.StringColumn unit = tech.tablesaw.api.StringColumn.create("unit");
+        tech.tablesaw.api.DoubleColumn ref = tech.tablesaw.api.DoubleColumn.create("reference");
+        tech.tablesaw.api.DoubleColumn ours = tech.tablesaw.api.DoubleColumn.create("ours");
+        tech.tablesaw.api.DoubleColumn tolerance = tech.tablesaw.api.DoubleColumn.create("tolerance");
+        tech.tablesaw.api.StringColumn pass = tech.tablesaw.api.StringColumn.create("pass");
+        for (Kind k : Kind.values()) {
+            RdmaReferenceHpcc s = new RdmaReferenceHpcc(k);
+            for (Row r : s.tieRuleRows(s.tieRuleRunsFctsUs(), reference)) {
+                scenario.append(k.id());
+                quantity.append(r.quantity());
+                unit.append(r.unit());
+                ref.append(Math.round(r.reference() * 10) / 10.0);
+                ours.append(Math.round(r.ours() * 10) / 10.0);
+                tolerance.append(Math.round(r.tolerance() * 1000) / 1000.0);
+                pass.append(r.pass() ? "pass" : "miss");
+            }
+        }
+        long passed = pass.asList().stream().filter("pass"::equals).count();
+        return tech.tablesaw.api.Table.create(String.format(java.util.Locale.ROOT,
+                "HPCC under one order of simultaneous events in both simulators (draw seeds 1-%d): %d of %d within tolerance",
+                TIE_SEEDS, passed, pass.size()), scenario, quantity, unit, ref, ours, tolerance, pass);
+    }
+
+    private static double mean(double[] v) {
+        return java.util.Arrays.stream(v).average().orElseThrow();
+    }
+
+    /** (largest - smallest) / mean of {@code v}, percent. */
+    private static double spreadPercent(double[] v) {
+        java.util.DoubleSummaryStatistics st = java.util.Arrays.stream(v).summaryStatistics();
+        return 100 * (st.getMax() - st.getMin()) / st.getAverage();
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        java.util.Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 }

@@ -73,7 +73,8 @@ class RdmaReferenceGoBackNTest {
     /**
      * Where a built copy of the reference is at hand ({@code -Dfabriclab.rdma.reference=DIR}, else
      * {@code /work/refs/ns3-alibaba}), the tool reruns every scenario into a fresh directory and writes the committed
-     * CSVs (incast, PFC victim, go-back-N, all-to-all, HPCC, DCTCP, TIMELY, Swift) byte for byte.
+     * CSVs (incast, PFC victim, go-back-N, all-to-all, HPCC, DCTCP, TIMELY, Swift, HPCC under fabriclab's tie rule) byte
+     * for byte.
      */
     @Test
     void theToolReproducesTheCommittedCsvsByteForByte(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
@@ -89,7 +90,7 @@ class RdmaReferenceGoBackNTest {
         assertTrue(p.waitFor(10, java.util.concurrent.TimeUnit.MINUTES), "the tool did not finish in 10 minutes");
         assertEquals(0, p.exitValue(), java.nio.file.Files.readString(tmp.resolve("log.txt")));
         for (String name : new String[] {"rdma-ns3-dcqcn-incast", "rdma-ns3-pfc-victim", NAME, "rdma-ns3-alltoall",
-                "rdma-ns3-hpcc", "rdma-ns3-dctcp", "rdma-ns3-timely", "rdma-ns3-swift"}) {
+                "rdma-ns3-hpcc", "rdma-ns3-dctcp", "rdma-ns3-timely", "rdma-ns3-swift", "rdma-ns3-hpcc-tie-rule"}) {
             org.junit.jupiter.api.Assertions.assertArrayEquals(
                     java.nio.file.Files.readAllBytes(root.resolve("datasets/published").resolve(name + ".csv")),
                     java.nio.file.Files.readAllBytes(tmp.resolve(name + ".csv")), name);

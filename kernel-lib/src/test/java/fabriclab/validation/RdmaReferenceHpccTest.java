@@ -66,4 +66,47 @@ class RdmaReferenceHpccTest {
                 () -> new RdmaReferenceHpcc(k).referenceValues(RdmaReferenceHpcc.reference(), "no_such_quantity"));
         assertTrue(e.getMessage().contains("no_such_quantity"), e.getMessage());
     }
+
+    /**
+     * Both simulators under one order of simultaneous events (this simulator's rule, the reference run with our
+     * scheduler: {@value RdmaReferenceHpcc#TIE_RULE_DATASET}). The reference's FCTs depend on that order far more than on
+     * which of its identical flows is which: its spread over all the rule's runs is wider than over its flows in its own
+     * order. Within that spread ours agrees on the median mean FCT and on the smallest and largest FCT; in the incast a
+     * run's own spread matches too, in the permutation ours spreads more than twice as wide per run (reported as a miss,
+     * the mechanism not traced: HPCC's per-packet rate updates turn the order of a few early ties into lasting rate
+     * differences, more in ours than in the reference).
+     */
+    @ParameterizedTest
+    @EnumSource(RdmaReferenceHpcc.Kind.class)
+    void underOneTieRuleOursAgreesWithTheReferenceOnFctsWithinItsSpreadOverDraws(RdmaReferenceHpcc.Kind k) {
+        RdmaReferenceHpcc s = new RdmaReferenceHpcc(k);
+        Table rule = RdmaReferenceHpcc.tieRuleReference();
+        // the reference itself: every flow of every draw completed; its own order's spread lies inside the rule's
+        double[] own = java.util.Arrays.stream(s.referenceValues(RdmaReferenceHpcc.reference(), "fct_ns")).mapToDouble(v -> v / 1e3)
+                .sorted().toArray();
+        double[] all = java.util.stream.IntStream.rangeClosed(1, RdmaReferenceHpcc.TIE_SEEDS)
+                .mapToObj(seed -> s.tieRuleReferenceFctsUs(rule, seed)).flatMapToDouble(java.util.Arrays::stream).sorted().toArray();
+        assertEquals(RdmaReferenceHpcc.TIE_SEEDS * s.flows().size(), all.length);
+        assertTrue(all[0] < own[0] && all[all.length - 1] > own[own.length - 1],
+                "the rule's draws widen the reference's FCTs beyond its own order's " + own[0] + " to " + own[own.length - 1]);
+
+        List<double[]> ours = s.tieRuleRunsFctsUs();
+        List<RdmaReferenceHpcc.Row> rows = s.tieRuleRows(ours, rule);
+        assertEquals(4, rows.size());
+        for (RdmaReferenceHpcc.Row r : rows.subList(0, 3)) {
+            assertTrue(r.pass(), k + ": " + r);
+        }
+        RdmaReferenceHpcc.Row spread = rows.get(3);
+        if (k == RdmaReferenceHpcc.Kind.INCAST) {
+            assertTrue(spread.pass(), k + ": " + spread);
+        } else {
+            assertTrue(!spread.pass() && spread.ours() > 2 * spread.reference(), k + ": " + spread);
+        }
+        // the draws' seed is the only thing the run's seed changes here: in scheduling order seeds 1 and 2 run alike
+        double[] a = new Simulator(s.scenario(1)).run().flows().stream().mapToDouble(f -> f.acknowledgedPs()).toArray();
+        double[] b = new Simulator(s.scenario(2)).run().flows().stream().mapToDouble(f -> f.acknowledgedPs()).toArray();
+        org.junit.jupiter.api.Assertions.assertArrayEquals(a, b);
+        // and ours is a rule of its own: the rule's runs differ from each other
+        assertTrue(!java.util.Arrays.equals(ours.get(0), ours.get(1)));
+    }
 }
