@@ -836,6 +836,13 @@ final class BadInputRegistry {
             case "fabriclab.validation.UetReferenceUec#scenario(long)" ->
                     call(new fabriclab.validation.UetReferenceUec("incast4",
                             fabriclab.simulation.transport.uec.EntropySpraying.REPS), id, 1L);
+            case "fabriclab.validation.RdmaReferenceHpcc#tieRuleReferenceFctsUs(Table,int)" ->
+                    call(new fabriclab.validation.RdmaReferenceHpcc(fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
+                            fabriclab.validation.RdmaReferenceHpcc.tieRuleReference(), 1);
+            case "fabriclab.validation.RdmaReferenceHpcc#tieRuleRows(List,Table)" ->
+                    call(new fabriclab.validation.RdmaReferenceHpcc(fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
+                            java.util.Collections.nCopies(fabriclab.validation.RdmaReferenceHpcc.TIE_SEEDS, new double[] {650.0, 700.0}),
+                            fabriclab.validation.RdmaReferenceHpcc.tieRuleReference());
             case "fabriclab.validation.RdmaReferenceHpcc#referenceValues(Table,String)" ->
                     call(new fabriclab.validation.RdmaReferenceHpcc(fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
                             fabriclab.validation.RdmaReferenceHpcc.reference(), "fct_ns");

@@ -298,10 +298,18 @@ public record RdmaReferenceHpcc(Kind kind) {
      * @param reference the {@value #TIE_RULE_DATASET} table
      */
     public List<Row> tieRuleRows(List<double[]> ours, tech.tablesaw.api.Table reference) {
-        Parameters.notNull("ours", ours);
+        Parameters.noNullElements("ours", ours);
         if (ours.size() != TIE_SEEDS) {
             throw new IllegalArgumentException("ours must hold " + TIE_SEEDS + " runs (draw seeds 1 to " + TIE_SEEDS + "), got "
                     + ours.size());
+        }
+        for (int i = 0; i < ours.size(); i++) {
+            double[] run = ours.get(i);
+            Parameters.finiteElements("ours[" + i + "]", run);
+            if (run.length == 0 || java.util.Arrays.stream(run).anyMatch(v -> v <= 0)) {
+                throw new IllegalArgumentException("ours[" + i + "] must hold a run's FCTs, us, each > 0, got "
+                        + java.util.Arrays.toString(run));
+            }
         }
         List<double[]> theirs = new ArrayList<>();
         for (int seed = 1; seed <= TIE_SEEDS; seed++) {
