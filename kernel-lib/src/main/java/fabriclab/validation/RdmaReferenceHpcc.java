@@ -320,15 +320,16 @@ public record RdmaReferenceHpcc(Kind kind) {
         double refMean = java.util.Arrays.stream(refAll).average().orElseThrow();
         double fctTolerance = Math.min(1, (refAll[refAll.length - 1] - refAll[0]) / refMean);
         double[] refSpreads = theirs.stream().mapToDouble(RdmaReferenceHpcc::spreadPercent).sorted().toArray();
-        double refSpread = median(refSpreads);
+        double refSpread = RdmaReferenceComparison.median(refSpreads);
         double spreadTolerance = Math.min(1, (refSpreads[refSpreads.length - 1] - refSpreads[0]) / refSpread);
         return List.of(
-                new Row("mean FCT, median over the draws", "us", median(theirs.stream().mapToDouble(RdmaReferenceHpcc::mean).toArray()),
-                        median(ours.stream().mapToDouble(RdmaReferenceHpcc::mean).toArray()), fctTolerance),
+                new Row("mean FCT, median over the draws", "us",
+                        RdmaReferenceComparison.median(theirs.stream().mapToDouble(RdmaReferenceHpcc::mean).toArray()),
+                        RdmaReferenceComparison.median(ours.stream().mapToDouble(RdmaReferenceHpcc::mean).toArray()), fctTolerance),
                 new Row("smallest FCT over the draws", "us", refAll[0], ourAll[0], fctTolerance),
                 new Row("largest FCT over the draws", "us", refAll[refAll.length - 1], ourAll[ourAll.length - 1], fctTolerance),
                 new Row("FCT spread of a run, median over the draws", "%", refSpread,
-                        median(ours.stream().mapToDouble(RdmaReferenceHpcc::spreadPercent).toArray()), spreadTolerance));
+                        RdmaReferenceComparison.median(ours.stream().mapToDouble(RdmaReferenceHpcc::spreadPercent).toArray()), spreadTolerance));
     }
 
     /**
@@ -371,12 +372,5 @@ public record RdmaReferenceHpcc(Kind kind) {
     private static double spreadPercent(double[] v) {
         java.util.DoubleSummaryStatistics st = java.util.Arrays.stream(v).summaryStatistics();
         return 100 * (st.getMax() - st.getMin()) / st.getAverage();
-    }
-
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        java.util.Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 }
