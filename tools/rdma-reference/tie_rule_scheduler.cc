@@ -11,12 +11,23 @@
 // scheduling order. An event is an arrival at node v when it is scheduled for context v from another node's context
 // (the channel's ScheduleWithContext); its own when scheduled from v's context or outside any.
 //
+// ns-3's DefaultSimulatorImpl takes an event of the current instant as expired when its uid is at most the uid of the
+// event being handled (IsExpired), which holds only when the events of one instant run in uid (scheduling) order.
+// Under the rule a pending event of this instant can have a smaller uid than the one being handled, and
+// Simulator::Cancel or Remove of it would do nothing: the cancelled event would still run (in the reference, a
+// DCQCN timer of a queue pair already completed and freed). So the library also installs a simulator implementation
+// (FabriclabTieRuleSimulatorImpl, the default one with IsExpired asking the scheduler whether the event is still
+// pending).
+//
 // Environment: FABRICLAB_TIE_TOPO (the scenario's topology file, the model's format) and FABRICLAB_TIE_SEED (the draw's seed, default 1).
 //
 // Build (from the reference's simulation/ directory, after its own build):
 //   g++ -O2 -std=c++17 -shared -fPIC -I build/include tie_rule_scheduler.cc -o tie_rule_scheduler.so \
 //       -L build/lib -lns3.36.1-core
+#include "ns3/default-simulator-impl.h"
+#include "ns3/event-impl.h"
 #include "ns3/global-value.h"
+#include "ns3/string.h"
 #include "ns3/scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/nstime.h"
@@ -108,6 +119,27 @@ class FabriclabTieRuleScheduler : public Scheduler
     {
         const char* s = std::getenv("FABRICLAB_TIE_SEED");
         m_seed = s == nullptr ? 1 : std::strtoull(s, nullptr, 10);
+        s_active = this;
+    }
+
+    ~FabriclabTieRuleScheduler() override
+    {
+        if (s_active == this)
+        {
+            s_active = nullptr;
+        }
+    }
+
+    // the scheduler of the running simulation (one per process), null before it exists and after it is destroyed
+    static const FabriclabTieRuleScheduler* Active()
+    {
+        return s_active;
+    }
+
+    // whether the event with this uid is in the queue (not yet run, not removed)
+    bool Pending(uint32_t uid) const
+    {
+        return m_rank.count(uid) > 0;
     }
 
     void Insert(const Event& ev) override
@@ -140,6 +172,10 @@ class FabriclabTieRuleScheduler : public Scheduler
     void Remove(const Event& ev) override
     {
         auto r = m_rank.find(ev.key.m_uid);
+        if (r == m_rank.end())
+        {
+            return;
+        }
         m_events.erase(std::make_tuple(ev.key.m_ts, r->second, ev.key.m_uid));
         m_rank.erase(r);
     }
@@ -172,9 +208,37 @@ class FabriclabTieRuleScheduler : public Scheduler
     uint64_t m_now = 0;
     std::map<std::tuple<uint64_t, uint64_t, uint32_t>, Event> m_events;
     std::unordered_map<uint32_t, uint64_t> m_rank;
+    static inline FabriclabTieRuleScheduler* s_active = nullptr;
 };
 
 NS_OBJECT_ENSURE_REGISTERED(FabriclabTieRuleScheduler);
+
+// The default simulator implementation with IsExpired true only for events no longer in the scheduler's queue (run,
+// removed) or cancelled, whatever their uid (see the header comment).
+class FabriclabTieRuleSimulatorImpl : public DefaultSimulatorImpl
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::FabriclabTieRuleSimulatorImpl")
+                                .SetParent<DefaultSimulatorImpl>()
+                                .SetGroupName("Core")
+                                .AddConstructor<FabriclabTieRuleSimulatorImpl>();
+        return tid;
+    }
+
+    bool IsExpired(const EventId& id) const override
+    {
+        const FabriclabTieRuleScheduler* scheduler = FabriclabTieRuleScheduler::Active();
+        if (scheduler == nullptr || id.GetUid() == EventId::UID::DESTROY)
+        {
+            return DefaultSimulatorImpl::IsExpired(id);
+        }
+        return id.PeekEventImpl() == nullptr || id.PeekEventImpl()->IsCancelled() || !scheduler->Pending(id.GetUid());
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(FabriclabTieRuleSimulatorImpl);
 
 namespace
 {
@@ -185,6 +249,7 @@ struct ChooseScheduler
     {
         if (std::getenv("FABRICLAB_TIE_TOPO") != nullptr)
         {
+            GlobalValue::Bind("SimulatorImplementationType", StringValue("ns3::FabriclabTieRuleSimulatorImpl"));
             GlobalValue::Bind("SchedulerType", TypeIdValue(FabriclabTieRuleScheduler::GetTypeId()));
         }
     }

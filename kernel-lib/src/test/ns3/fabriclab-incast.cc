@@ -28,13 +28,17 @@
 // rank given when each is scheduled: an event a node schedules for itself ranks after every arrival; an event
 // scheduled for node v from node u (a packet put on the link u-v) ranks by fabriclab's draw of seed, time, v and
 // the lane of v's port to u, ties by scheduling order. Node ids here are fabriclab's (senders 0..n-1, receiver n,
-// switch n+1) and the switch's port to sender i is its port i, as in fabriclab's single-switch topology.
+// switch n+1) and the switch's port to sender i is its port i, as in fabriclab's single-switch topology. ns-3's
+// DefaultSimulatorImpl takes an event of the current instant as expired when its uid is at most the running event's,
+// true only in uid order; under the rule the run uses TieRuleSimulatorImpl, whose IsExpired asks the scheduler whether
+// the event is still pending, so that Cancel and Remove act on every pending event.
 //
 // Arguments: senders bytesPerSender wireBytes rateBitsPerSecond delayPs bufferBytes tieOrder [seed]
 // Output (stdout, CSV lines):
 //   summary,<drops>,<peakBytes>,<lastArrivalPs>,<deliveredWireBytes>,<deliveredPackets>
 //   flow,<id>,<lastArrivalPs>,<deliveredWireBytes>,<deliveredPackets>     (one per sender)
 #include "ns3/core-module.h"
+#include "ns3/default-simulator-impl.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 
@@ -84,6 +88,31 @@ class TieRuleScheduler : public Scheduler
         return tid;
     }
 
+    TieRuleScheduler()
+    {
+        s_active = this;
+    }
+
+    ~TieRuleScheduler() override
+    {
+        if (s_active == this)
+        {
+            s_active = nullptr;
+        }
+    }
+
+    // the scheduler of the running simulation, null before it exists and after it is destroyed
+    static const TieRuleScheduler* Active()
+    {
+        return s_active;
+    }
+
+    // whether the event with this uid is in the queue (not yet run, not removed)
+    bool Pending(uint32_t uid) const
+    {
+        return m_rank.count(uid) > 0;
+    }
+
     void Insert(const Event& ev) override
     {
         uint64_t rank = Rank(ev.key.m_ts, ev.key.m_context, Simulator::GetContext());
@@ -112,6 +141,10 @@ class TieRuleScheduler : public Scheduler
     void Remove(const Event& ev) override
     {
         auto r = m_rank.find(ev.key.m_uid);
+        if (r == m_rank.end())
+        {
+            return;
+        }
         m_events.erase(std::make_tuple(ev.key.m_ts, r->second, ev.key.m_uid));
         m_rank.erase(r);
     }
@@ -131,9 +164,37 @@ class TieRuleScheduler : public Scheduler
 
     std::map<std::tuple<uint64_t, uint64_t, uint32_t>, Event> m_events;
     std::unordered_map<uint32_t, uint64_t> m_rank;
+    static inline TieRuleScheduler* s_active = nullptr;
 };
 
 NS_OBJECT_ENSURE_REGISTERED(TieRuleScheduler);
+
+// The default simulator implementation with IsExpired true only for events no longer in the scheduler's queue or
+// cancelled, whatever their uid.
+class TieRuleSimulatorImpl : public DefaultSimulatorImpl
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::FabriclabTieRuleSimulatorImpl")
+                                .SetParent<DefaultSimulatorImpl>()
+                                .SetGroupName("Core")
+                                .AddConstructor<TieRuleSimulatorImpl>();
+        return tid;
+    }
+
+    bool IsExpired(const EventId& id) const override
+    {
+        const TieRuleScheduler* scheduler = TieRuleScheduler::Active();
+        if (scheduler == nullptr || id.GetUid() == EventId::UID::DESTROY)
+        {
+            return DefaultSimulatorImpl::IsExpired(id);
+        }
+        return id.PeekEventImpl() == nullptr || id.PeekEventImpl()->IsCancelled() || !scheduler->Pending(id.GetUid());
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(TieRuleSimulatorImpl);
 } // namespace ns3
 
 namespace
@@ -245,6 +306,7 @@ main(int argc, char* argv[])
     g_switchId = senders + 1;
     if (tieOrder == 2)
     {
+        GlobalValue::Bind("SimulatorImplementationType", StringValue("ns3::FabriclabTieRuleSimulatorImpl"));
         ObjectFactory scheduler;
         scheduler.SetTypeId("ns3::FabriclabTieRuleScheduler");
         Simulator::SetScheduler(scheduler);
