@@ -182,9 +182,61 @@ public final class RdmaReferenceRuns {
                 deleteRun(run);
             }
         }
+        Files.writeString(Path.of(target, TIE_RULE_DATASET + ".csv"), tie.toString(), StandardCharsets.UTF_8);
+        List<String> incasts = new ArrayList<>();
+        for (int n : SENDERS) {
+            incasts.add("incast" + n);
+        }
+        underRule(program, reader, scheduler, target, INCAST_DATASET, "senders,quantity,node,port,time_ns,value", incasts,
+                (id, run, rows) -> convert(Integer.parseInt(id.substring("incast".length())), run, rows));
+        underRule(program, reader, scheduler, target, VICTIM_DATASET, "scenario,quantity,node,port,time_ns,value",
+                VICTIM_SCENARIOS, RdmaReferenceRuns::convertVictim);
+        underRule(program, reader, scheduler, target, GBN_DATASET, "scenario,quantity,node,port,time_ns,value",
+                List.of(GBN_SCENARIO), RdmaReferenceRuns::convertGoBackN);
+        underRule(program, null, scheduler, target, ALLTOALL_DATASET, "scenario,quantity,source,destination,value", ids,
+                RdmaReferenceRuns::convertAllToAll);
+        for (Map.Entry<String, List<String>> cc : CC_SCENARIOS.entrySet()) {
+            underRule(program, null, scheduler, target, cc.getKey(), "scenario,quantity,source,destination,value",
+                    cc.getValue(), RdmaReferenceRuns::convertHpcc);
+        }
         Files.deleteIfExists(scheduler);
         Files.delete(scheduler.getParent());
-        Files.writeString(Path.of(target, TIE_RULE_DATASET + ".csv"), tie.toString(), StandardCharsets.UTF_8);
+    }
+
+    /** Converts a run's outputs (in {@code dir}) of scenario {@code id} into a dataset's rows. */
+    interface Converter {
+        void convert(String id, Path dir, StringBuilder csv) throws IOException;
+    }
+
+    /** The name of dataset {@code name}'s runs under fabriclab's order of simultaneous events. */
+    static String tieRuleName(String name) {
+        return name + "-tie-rule";
+    }
+
+    /**
+     * Runs every scenario of {@code ids} under the tie rule (the scheduler {@code scheduler}) with draw seeds 1 to
+     * {@link #TIE_SEEDS} and writes dataset {@code name}'s rows of all the runs into {@link #tieRuleName}{@code (name)}:
+     * its columns ({@code header}) with {@code tie_seed} after the first, scenario-major, then seed.
+     */
+    static void underRule(Path program, Path reader, Path scheduler, String target, String name, String header,
+            List<String> ids, Converter converter) throws IOException, InterruptedException {
+        int first = header.indexOf(',');
+        StringBuilder csv = new StringBuilder(header.substring(0, first + 1)).append("tie_seed").append(header.substring(first))
+                .append('\n');
+        for (String id : ids) {
+            for (int seed = 1; seed <= TIE_SEEDS; seed++) {
+                Path run = runScenario(program, reader, id, Map.of("LD_PRELOAD", scheduler.toString(),
+                        "FABRICLAB_TIE_TOPO", "topo_" + id + ".txt", "FABRICLAB_TIE_SEED", String.valueOf(seed)));
+                StringBuilder rows = new StringBuilder();
+                converter.convert(id, run, rows);
+                for (String line : rows.toString().split("\n")) {
+                    int comma = line.indexOf(',');
+                    csv.append(line, 0, comma + 1).append(seed).append(line.substring(comma)).append('\n');
+                }
+                deleteRun(run);
+            }
+        }
+        Files.writeString(Path.of(target, tieRuleName(name) + ".csv"), csv.toString(), StandardCharsets.UTF_8);
     }
 
     /**

@@ -146,6 +146,12 @@ final class BadInputRegistry {
             Map.entry("fabriclab.validation.Ns3Comparison#addTo(PaperComparison,Path)", "reads the ns-3 datasets under a"
                     + " directory and runs every ns-3 scenario in ours (seconds a call); its bad input (null, a directory"
                     + " without the datasets) is tested in Ns3ComparisonTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceTieRule#run(MarkingPoint)", "runs the RDMA reference scenarios in ours"
+                    + " under the tie rule, five draws (tens of seconds a call); its bad input (null) is tested in"
+                    + " RdmaReferenceTieRuleTest"),
+            Map.entry("fabriclab.validation.RdmaReferenceTieRule#run(Path,MarkingPoint)", "runs the RDMA reference scenarios in"
+                    + " ours under the tie rule, five draws (tens of seconds a call); its bad input (null) is tested in"
+                    + " RdmaReferenceTieRuleTest"),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#run(Path)", "runs the seventeen RDMA reference scenarios in"
                     + " ours (seconds a call); its bad input (null) is tested in RdmaReferenceComparisonTest"),
             Map.entry("fabriclab.validation.RdmaReferenceComparison#run(MarkingPoint)", "runs the seventeen RDMA reference"
@@ -836,6 +842,13 @@ final class BadInputRegistry {
             case "fabriclab.validation.UetReferenceUec#scenario(long)" ->
                     call(new fabriclab.validation.UetReferenceUec("incast4",
                             fabriclab.simulation.transport.uec.EntropySpraying.REPS), id, 1L);
+            case "fabriclab.validation.RdmaReferenceTieRule#referenceRun(Table,int)" ->
+                    call(fabriclab.validation.RdmaReferenceTieRule.class, id, fabriclab.datasets.Datasets.load(
+                            fabriclab.validation.RdmaReferenceTieRule.dataset("rdma-ns3-gbn-linkdown")).table(), 1);
+            case "fabriclab.validation.RdmaReferenceTieRule#overDraws(List)" ->
+                    call(fabriclab.validation.RdmaReferenceTieRule.class, id, List.of(List.of(new fabriclab.datasets.ComparisonRow(
+                            "outside reference", "q", "us", fabriclab.datasets.ComparisonKind.VALIDATION, "outside reference", true,
+                            fabriclab.datasets.Target.point(1.0, 0.1), 1.0, ""))));
             case "fabriclab.validation.RdmaReferenceHpcc#tieRuleReferenceFctsUs(Table,int)" ->
                     call(new fabriclab.validation.RdmaReferenceHpcc(fabriclab.validation.RdmaReferenceHpcc.Kind.INCAST), id,
                             fabriclab.validation.RdmaReferenceHpcc.tieRuleReference(), 1);

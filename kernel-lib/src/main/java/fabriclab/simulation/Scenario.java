@@ -340,6 +340,17 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         return b;
     }
 
+    /**
+     * This scenario with the run's seed {@code seed} ({@link SimulationConfig#seed()}: the draws of random marking,
+     * spraying and, under the engines' one order of simultaneous events, the order of ties); every other setting kept.
+     *
+     * @param seed the run's seed, any value
+     */
+    public Scenario withSeed(long seed) {
+        return new Scenario(name, topology, config.withSeed(seed), flows, dependencies, transport, pfc, failures, fabricJitter,
+                routes, pfcWatchdog, hookPriority, pfcDynamicThreshold);
+    }
+
     /** Collects a scenario's settings by name; {@link #build()} validates them. Not thread-safe. */
     public static final class Builder {
         private final Topology topology;

@@ -270,12 +270,83 @@ public record RdmaReferenceCc(Cc cc, RdmaReferenceHpcc.Kind kind) {
                 scenario, quantity, unit, reference, ours, tolerance, pass, reason);
     }
 
+    /**
+     * The comparison with both simulators under one order of simultaneous events
+     * ({@link fabriclab.simulation.Simulator#canonicalTieOrder()}; the reference's runs under the rule are the dataset
+     * {@link RdmaReferenceTieRule#dataset}{@code (cc.dataset())}, draw seeds 1 to {@link RdmaReferenceTieRule#DRAWS}):
+     * {@link #rows} of ours with the run's seed d against the reference's draw d, merged over the draws by
+     * {@link RdmaReferenceTieRule#overDraws} (target the reference's range over its draws with the median per-draw
+     * tolerance, ours the median of our draws). Five runs of ours.
+     */
+    public List<fabriclab.datasets.ComparisonRow> tieRuleRows() {
+        tech.tablesaw.api.Table all = fabriclab.datasets.Datasets.load(RdmaReferenceTieRule.dataset(cc.dataset())).table();
+        List<List<fabriclab.datasets.ComparisonRow>> perDraw = new ArrayList<>();
+        for (int d = 1; d <= RdmaReferenceTieRule.DRAWS; d++) {
+            SimulationResult ours = RdmaReferenceTieRule.underRule(scenario(), d);
+            fabriclab.notebook.PaperComparison c = fabriclab.notebook.PaperComparison.of("RDMA reference " + cc.label(),
+                    "outside reference (not a seed paper)");
+            for (Row r : rows(ours, RdmaReferenceTieRule.referenceRun(all, d))) {
+                c.validation(RdmaReferenceComparison.REFERENCE, quantity(r), r.unit(),
+                        fabriclab.datasets.Target.point(r.reference(), r.tolerance()), r.ours(), "").tolerance(r.tolerance(), r.reason());
+            }
+            perDraw.add(c.rows());
+        }
+        return RdmaReferenceTieRule.overDraws(perDraw);
+    }
+
+    /**
+     * {@link #tieRuleRows} of every scheme and scenario (30 runs of ours): columns {@code scheme}, {@code scenario},
+     * {@code quantity}, {@code unit}, {@code reference_low} and {@code reference_high} (the reference's range over its
+     * draws), {@code ours} (median over our draws), {@code tolerance} (relative, beyond either end), {@code pass}.
+     */
+    public static tech.tablesaw.api.Table tieRuleTable() {
+        tech.tablesaw.api.StringColumn scheme = tech.tablesaw.api.StringColumn.create("scheme");
+        tech.tablesaw.api.StringColumn scenario = tech.tablesaw.api.StringColumn.create("scenario");
+        tech.tablesaw.api.StringColumn quantity = tech.tablesaw.api.StringColumn.create("quantity");
+        tech.tablesaw.api.StringColumn unit = tech.tablesaw.api.StringColumn.create("unit");
+        tech.tablesaw.api.DoubleColumn low = tech.tablesaw.api.DoubleColumn.create("reference_low");
+        tech.tablesaw.api.DoubleColumn high = tech.tablesaw.api.DoubleColumn.create("reference_high");
+        tech.tablesaw.api.DoubleColumn ours = tech.tablesaw.api.DoubleColumn.create("ours");
+        tech.tablesaw.api.DoubleColumn tolerance = tech.tablesaw.api.DoubleColumn.create("tolerance");
+        tech.tablesaw.api.StringColumn pass = tech.tablesaw.api.StringColumn.create("pass");
+        for (Cc c : Cc.values()) {
+            for (RdmaReferenceHpcc.Kind k : RdmaReferenceHpcc.Kind.values()) {
+                RdmaReferenceCc s = new RdmaReferenceCc(c, k);
+                String prefix = RdmaReferenceTieRule.PREFIX + s.quantityPrefix();
+                for (fabriclab.datasets.ComparisonRow r : s.tieRuleRows()) {
+                    scheme.append(c.label());
+                    scenario.append(s.id());
+                    quantity.append(r.quantity().substring(prefix.length()));
+                    unit.append(r.unit());
+                    low.append(Math.round(r.target().published() * 10) / 10.0);
+                    high.append(Math.round(r.target().publishedHigh() * 10) / 10.0);
+                    ours.append(Math.round(r.model() * 10) / 10.0);
+                    tolerance.append(Math.round(r.target().tolerance() * 1000) / 1000.0);
+                    pass.append(r.meetsTarget() ? "pass" : "miss");
+                }
+            }
+        }
+        long passed = pass.asList().stream().filter("pass"::equals).count();
+        return tech.tablesaw.api.Table.create(String.format(Locale.ROOT,
+                "DCTCP, TIMELY+w and Swift against the RDMA reference, both under one tie rule (draws 1-%d): %d of %d within"
+                        + " tolerance", RdmaReferenceTieRule.DRAWS, passed, pass.size()), scheme, scenario, quantity, unit, low,
+                high, ours, tolerance, pass);
+    }
+
+    /** The start of this scheme and scenario's row quantities: scheme, scenario, ", ". */
+    private String quantityPrefix() {
+        return cc.label() + " " + (kind == RdmaReferenceHpcc.Kind.INCAST ? "8-to-1 incast" : "permutation under one spine") + ", ";
+    }
+
+    private String quantity(Row r) {
+        return quantityPrefix() + r.quantity();
+    }
+
     /** Adds {@link #rows} as validation rows against {@link RdmaReferenceComparison#REFERENCE} to {@code cmp}. */
     public void addTo(fabriclab.notebook.PaperComparison cmp, SimulationResult ours, tech.tablesaw.api.Table reference) {
         Parameters.notNull("cmp", cmp);
         for (Row r : rows(ours, reference)) {
-            cmp.validation(RdmaReferenceComparison.REFERENCE, cc.label() + " " + (kind == RdmaReferenceHpcc.Kind.INCAST
-                    ? "8-to-1 incast" : "permutation under one spine") + ", " + r.quantity(), r.unit(),
+            cmp.validation(RdmaReferenceComparison.REFERENCE, quantity(r), r.unit(),
                     fabriclab.datasets.Target.point(r.reference(), r.tolerance()), r.ours(),
                     String.format(Locale.ROOT, "tolerance %.1f%%: %s", 100 * r.tolerance(), r.reason()));
         }

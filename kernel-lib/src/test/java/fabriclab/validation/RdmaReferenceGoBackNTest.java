@@ -90,7 +90,9 @@ class RdmaReferenceGoBackNTest {
         assertTrue(p.waitFor(10, java.util.concurrent.TimeUnit.MINUTES), "the tool did not finish in 10 minutes");
         assertEquals(0, p.exitValue(), java.nio.file.Files.readString(tmp.resolve("log.txt")));
         for (String name : new String[] {"rdma-ns3-dcqcn-incast", "rdma-ns3-pfc-victim", NAME, "rdma-ns3-alltoall",
-                "rdma-ns3-hpcc", "rdma-ns3-dctcp", "rdma-ns3-timely", "rdma-ns3-swift", "rdma-ns3-hpcc-tie-rule"}) {
+                "rdma-ns3-hpcc", "rdma-ns3-dctcp", "rdma-ns3-timely", "rdma-ns3-swift", "rdma-ns3-hpcc-tie-rule",
+                "rdma-ns3-dcqcn-incast-tie-rule", "rdma-ns3-pfc-victim-tie-rule", "rdma-ns3-gbn-linkdown-tie-rule",
+                "rdma-ns3-alltoall-tie-rule", "rdma-ns3-dctcp-tie-rule", "rdma-ns3-timely-tie-rule", "rdma-ns3-swift-tie-rule"}) {
             org.junit.jupiter.api.Assertions.assertArrayEquals(
                     java.nio.file.Files.readAllBytes(root.resolve("datasets/published").resolve(name + ".csv")),
                     java.nio.file.Files.readAllBytes(tmp.resolve(name + ".csv")), name);
