@@ -84,23 +84,38 @@ class RcccTest {
 
     /**
      * With the reference's speculative credit (1.5 BDP per sender), the first round trip is a burst of 7 x 1.5 BDP into
-     * one port: it trims, as NSCC alone does, and the trimmed packets are resent under credit; the run still ends within
-     * 3 % of the line-rate bound, and the data sent beyond the credit granted is at most the speculative credit.
+     * one port: it trims, as NSCC alone does, and the trimmed packets are resent under credit, with no timeout; the data
+     * sent beyond the credit granted is at most the speculative credit. Seeds 1 to 5 in both orders of simultaneous
+     * events: the run never beats the line-rate bound (every payload packet crosses the port once in full) and ends
+     * within 6% above it (measured 1.8 to 5.5%: the port idles while trimmed packets wait for their NACK and credit,
+     * which takes two to four base RTTs here; which packets the burst loses is decided by ties and draws).
      */
     @Test
     void speculativeCreditBurstsThenFollowsTheCredit() {
         int senders = 7;
         long bytes = 1_000_000;
-        SimulationResult res = run(UecTransportInvariantTest.incast(senders, bytes), rccc(Rccc.defaults()), 1);
-        assertTrue(res.allCompleted());
-        assertTrue(res.counter(UecTransport.TRIMS) > 0);
-        assertEquals(0, res.counter(TransportModel.TIMEOUTS));
         double lineRate = senders * (bytes / MTU) * WIRE * 8.0 / G100 * 1e12;
-        assertTrue(res.lastDeliveryPs() <= 1.03 * lineRate, res.lastDeliveryPs() + " ps against " + lineRate);
-        long packetsSent = res.flows().stream().mapToLong(f -> f.spec().bytes() / MTU + f.retransmittedPackets()).sum();
-        long speculative = Math.round(1.5 * BDP_BYTES);
-        assertTrue(packetsSent * WIRE <= res.counter(UecTransport.CREDIT_BYTES) + senders * (speculative + WIRE),
-                packetsSent * WIRE + " B sent");
+        for (boolean rule : new boolean[] {false, true}) {
+            for (long seed = 1; seed <= 5; seed++) {
+                Simulator sim = new Simulator(Scenario.builder(UecTransportInvariantTest.FABRIC.build(),
+                        UecTransportInvariantTest.config(UecTransportInvariantTest.uecBuffer(16_000_000), seed))
+                        .flows(UecTransportInvariantTest.incast(senders, bytes)).transport(rccc(Rccc.defaults())).build());
+                if (rule) {
+                    sim.canonicalTieOrder();
+                }
+                SimulationResult res = sim.run();
+                String run = "tie rule " + rule + ", seed " + seed;
+                assertTrue(res.allCompleted(), run);
+                assertTrue(res.counter(UecTransport.TRIMS) > 0, run);
+                assertEquals(0, res.counter(TransportModel.TIMEOUTS), run);
+                assertTrue(res.lastDeliveryPs() >= lineRate && res.lastDeliveryPs() <= 1.06 * lineRate,
+                        run + ": " + res.lastDeliveryPs() + " ps against " + lineRate);
+                long packetsSent = res.flows().stream().mapToLong(f -> f.spec().bytes() / MTU + f.retransmittedPackets()).sum();
+                long speculative = Math.round(1.5 * BDP_BYTES);
+                assertTrue(packetsSent * WIRE <= res.counter(UecTransport.CREDIT_BYTES) + senders * (speculative + WIRE),
+                        run + ": " + packetsSent * WIRE + " B sent");
+            }
+        }
     }
 
     /**
