@@ -190,8 +190,8 @@ public final class RdmaReferenceTieRule {
      * range of the per-draw targets ([smallest published, largest published high]; a point where they all agree) with
      * the median of the per-draw tolerances, ours the median of the per-draw values (the mean of the middle two for an
      * even count; a negative value, ours' "none" of a first PAUSE, ranks above every value, and a median of none is -1),
-     * the note of the first draw that has one; the quantity prefixed with {@link #PREFIX} and, where the
-     * row is missing from some draws, suffixed with the count of draws that have it.
+     * the note the draws share (where they differ, the mechanism a draw's note names, or none); the quantity prefixed
+     * with {@link #PREFIX} and, where the row is missing from some draws, suffixed with the count of draws that have it.
      *
      * @param perDraw each draw's rows, at least one draw; every row a validation row
      */
@@ -232,12 +232,25 @@ public final class RdmaReferenceTieRule {
         double tolerance = median(rows.stream().mapToDouble(r -> r.target().tolerance()).toArray());
         Target target = high > low ? new Target.Band(low, high, tolerance) : Target.point(low, tolerance);
         double ours = medianOrNone(rows.stream().mapToDouble(ComparisonRow::model).toArray());
-        String note = rows.stream().map(ComparisonRow::note).filter(n -> !n.isBlank()).findFirst().orElse("");
+        String note = mergedNote(rows);
         String present = rows.size() == draws ? "" : " (in " + rows.size() + " of " + draws + " draws)";
         String reason = "the reference's range over its draws under the rule, and beyond it "
                 + (first.toleranceReason().isBlank() ? first.toleranceReasonOrDefault() : first.toleranceReason());
         return new ComparisonRow(first.source(), PREFIX + quantity + present, first.unit(), ComparisonKind.VALIDATION,
                 first.basis(), true, target, ours, note, "", Double.NaN, reason);
+    }
+
+    /**
+     * The note of merged rows: the draws' note where every draw has the same; otherwise the mechanism the first draw's
+     * note names (its text from "mechanism" on), or none: a note that differs between draws states one draw's figures.
+     */
+    private static String mergedNote(List<ComparisonRow> rows) {
+        String first = rows.get(0).note();
+        if (rows.stream().allMatch(r -> r.note().equals(first))) {
+            return first;
+        }
+        String named = rows.stream().map(ComparisonRow::note).filter(n -> n.contains("mechanism")).findFirst().orElse("");
+        return named.isEmpty() ? "" : named.substring(named.indexOf("mechanism"));
     }
 
     /**

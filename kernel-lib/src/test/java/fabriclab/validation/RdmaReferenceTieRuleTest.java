@@ -23,6 +23,11 @@ class RdmaReferenceTieRuleTest {
                 .withToleranceReason("a reason");
     }
 
+    private static ComparisonRow noted(String quantity, String note) {
+        return new ComparisonRow("ref", quantity, "us", ComparisonKind.VALIDATION, "ref", true, Target.point(1, 0.1), 1, note)
+                .withToleranceReason("a reason");
+    }
+
     @Test
     void mergingDrawsTakesTheReferencesRangeTheMedianToleranceAndOurMedian() {
         List<List<ComparisonRow>> draws = List.of(
@@ -58,6 +63,11 @@ class RdmaReferenceTieRuleTest {
         // none ranks above every value: of -1, 5, 6 the median is 6; of -1, -1, 5 it is none
         assertEquals(6, RdmaReferenceTieRule.overDraws(List.of(List.of(row("q", Target.point(5, 0.1), -1)),
                 List.of(row("q", Target.point(5, 0.1), 5)), List.of(row("q", Target.point(5, 0.1), 6)))).get(0).model());
+        // a note the draws share stays; notes that differ keep only the mechanism they name, or nothing
+        List<ComparisonRow> notes = RdmaReferenceTieRule.overDraws(List.of(
+                List.of(noted("same", "a note"), noted("numbers", "ours 1.0 us"), noted("why", "more cycles; mechanism: X")),
+                List.of(noted("same", "a note"), noted("numbers", "ours 2.0 us"), noted("why", "fewer cycles; mechanism: X"))));
+        assertEquals(List.of("a note", "", "mechanism: X"), notes.stream().map(ComparisonRow::note).toList());
         assertEquals(-1, RdmaReferenceTieRule.overDraws(List.of(List.of(row("q", Target.point(5, 0.1), -1)),
                 List.of(row("q", Target.point(5, 0.1), -1)), List.of(row("q", Target.point(5, 0.1), 5)))).get(0).model());
     }
