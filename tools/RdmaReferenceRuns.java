@@ -168,21 +168,8 @@ public final class RdmaReferenceRuns {
             Files.writeString(Path.of(target, cc.getKey() + ".csv"), rows.toString(), StandardCharsets.UTF_8);
         }
         Path scheduler = buildTieRuleScheduler(root);
-        StringBuilder tie = new StringBuilder("scenario,tie_seed,quantity,source,destination,value\n");
-        for (String id : HPCC_SCENARIOS) {
-            for (int seed = 1; seed <= TIE_SEEDS; seed++) {
-                Path run = runScenario(program, null, id, Map.of("LD_PRELOAD", scheduler.toString(),
-                        "FABRICLAB_TIE_TOPO", "topo_" + id + ".txt", "FABRICLAB_TIE_SEED", String.valueOf(seed)));
-                StringBuilder rows = new StringBuilder();
-                convertHpcc(id, run, rows);
-                for (String line : rows.toString().split("\n")) {
-                    int comma = line.indexOf(',');
-                    tie.append(line, 0, comma + 1).append(seed).append(line.substring(comma)).append('\n');
-                }
-                deleteRun(run);
-            }
-        }
-        Files.writeString(Path.of(target, TIE_RULE_DATASET + ".csv"), tie.toString(), StandardCharsets.UTF_8);
+        underRule(program, null, scheduler, target, HPCC_DATASET, "scenario,quantity,source,destination,value", HPCC_SCENARIOS,
+                RdmaReferenceRuns::convertHpcc); // into TIE_RULE_DATASET
         List<String> incasts = new ArrayList<>();
         for (int n : SENDERS) {
             incasts.add("incast" + n);

@@ -229,7 +229,7 @@ public final class RdmaReferenceTieRule {
         ComparisonRow first = rows.get(0);
         double low = rows.stream().mapToDouble(r -> r.target().published()).min().orElseThrow();
         double high = rows.stream().mapToDouble(r -> r.target().publishedHigh()).max().orElseThrow();
-        double tolerance = median(rows.stream().mapToDouble(r -> r.target().tolerance()).toArray());
+        double tolerance = RdmaReferenceComparison.median(rows.stream().mapToDouble(r -> r.target().tolerance()).toArray());
         Target target = high > low ? new Target.Band(low, high, tolerance) : Target.point(low, tolerance);
         double ours = medianOrNone(rows.stream().mapToDouble(ComparisonRow::model).toArray());
         String note = mergedNote(rows);
@@ -258,18 +258,10 @@ public final class RdmaReferenceTieRule {
      * above every value: -1 when the median is none, the mean of the middle two values when both are values.
      */
     private static double medianOrNone(double[] v) {
-        double[] s = Arrays.stream(v).map(x -> x < 0 ? Double.POSITIVE_INFINITY : x).sorted().toArray();
-        int n = s.length;
-        double m = n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+        double m = RdmaReferenceComparison.median(Arrays.stream(v).map(x -> x < 0 ? Double.POSITIVE_INFINITY : x).toArray());
         return Double.isInfinite(m) ? -1 : m;
     }
 
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-    }
 
     /**
      * The merged rows as a reader checks them, one table per scenario (the incasts, the PFC victim, go-back-N, the
