@@ -289,13 +289,13 @@ final class BadInputRegistry {
             Map.entry("fabriclab.simulation.Scenario$Builder#pfcWatchdog(PfcWatchdog) watchdog=null",
                     "documented: null is no PFC watchdog (the default)"),
             Map.entry("fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,"
-                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold) pfc=null", "documented: null is no PFC"),
+                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold,TieOrder) pfc=null", "documented: null is no PFC"),
             Map.entry("fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,"
-                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold) fabricJitter=null", "documented: null is no fabric jitter"),
+                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold,TieOrder) fabricJitter=null", "documented: null is no fabric jitter"),
             Map.entry("fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,"
-                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold) pfcWatchdog=null", "documented: null is no PFC watchdog"),
+                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold,TieOrder) pfcWatchdog=null", "documented: null is no PFC watchdog"),
             Map.entry("fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,"
-                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold) pfcDynamicThreshold=null",
+                    + "DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold,TieOrder) pfcDynamicThreshold=null",
                     "documented: null keeps the static thresholds of pfc"),
             Map.entry("fabriclab.container.Spraying#monteCarlo(PacketSizes,int,Function,int,PathPolicy,double[],int,long,ProgressSink) "
                     + "weights=null", "documented: weights are for WEIGHTED only and may be null otherwise (the call uses RANDOM)"),
@@ -1130,12 +1130,12 @@ final class BadInputRegistry {
                     call(new fabriclab.experiments.IncastDcqcnVsCtcc.Result("roce", true, 1000L, 500.0, 40e9, 0L, 0L, 10.0,
                             new long[] {1, 2}, 1000L, smallSimulationResult(), 2.0, new double[] {10.0}, new double[] {20e9, 20e9}), id,
                             1000, 40_000_000_000L);
-            case "fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold)" -> {
+            case "fabriclab.simulation.Scenario#<init>(String,Topology,SimulationConfig,List,List,TransportModel,Pfc,List,DelayModel,List,PfcWatchdog,int,PfcDynamicThreshold,TieOrder)" -> {
                 fabriclab.simulation.Scenario sc = fabriclab.experiments.PfcDeadlockAndRecovery.defaults()
                         .scenario(fabriclab.experiments.PfcDeadlockAndRecovery.Variant.PFC);
                 yield call(fabriclab.simulation.Scenario.class, id, sc.name(), sc.topology(), sc.config(), sc.flows(), sc.dependencies(),
                         sc.transport(), sc.pfc(), sc.failures(), sc.fabricJitter(), sc.routes(), sc.pfcWatchdog(), sc.hookPriority(),
-                        sc.pfcDynamicThreshold());
+                        sc.pfcDynamicThreshold(), sc.tieOrder());
             }
             // the layouts of a 32-GPU job: TP 2 x PP 2 x DP 8
             case "fabriclab.training.ParallelLayout#<init>(int,int,int,int,int,int,int)" ->

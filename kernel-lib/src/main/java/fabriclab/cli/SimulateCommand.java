@@ -7,6 +7,7 @@ import fabriclab.scenarios.ScenarioSettings;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
+import fabriclab.simulation.TieOrder;
 import fabriclab.simulation.trace.DropReason;
 import fabriclab.simulation.transport.TransportModel;
 import fabriclab.workload.GeneratedFlows;
@@ -162,15 +163,13 @@ public final class SimulateCommand {
             PrintStream out, PrintStream err) throws IOException {
         // progress: simulated time against --time-limit, else the payload delivered
         ProgressSink sink = o.quiet() ? Progress.silent() : Progress.console(err);
-        Simulator sim = new Simulator(s);
-        if (o.canonicalTieOrder()) {
-            sim.canonicalTieOrder();
-        }
+        Simulator sim = new Simulator(o.threads() == 0 ? s.withTieOrder(o.tieOrder()) : s);
         long t0 = System.nanoTime();
         SimulationResult r = o.threads() == 0 ? sim.run(o.timeLimitPs(), sink) : sim.runParallel(o.timeLimitPs(), sink, o.threads());
         double wall = (System.nanoTime() - t0) / 1e9;
         out.println("scenario: " + s.name());
-        out.println("engine: " + (o.threads() == 0 ? "sequential" + (o.canonicalTieOrder() ? ", canonical order" : "")
+        out.println("engine: " + (o.threads() == 0 ? "sequential, " + (o.tieOrder() == TieOrder.CANONICAL ? "canonical"
+                : "scheduling") + " order"
                 : "parallel, " + o.threads() + " threads"));
         out.println(String.format(Locale.ROOT, "jvm: %s (%s); estimated packet-hops %,d", profile,
                 profile.equals("long") ? "tiered compilation with C2" : "C1 only", estimate));

@@ -17,6 +17,7 @@ import fabriclab.simulation.transport.uec.UecTransport;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import fabriclab.simulation.TieOrder;
 import java.util.List;
 import java.util.Locale;
 
@@ -317,13 +318,14 @@ public final class SimulateOptions {
             .help("0: the sequential engine; N >= 1: the parallel engine on N threads (it also prints its windows,"
                     + " events per window, messages between partitions, parallelism and barrier waits)");
     static final Option<String> TIE_ORDER = Option.of("--tie-order", Option.choice(List.of("scheduling", "canonical")))
-            .byDefault("scheduling").onlyWith(THREADS, List.of(0L))
+            .byDefault("canonical").onlyWith(THREADS, List.of(0L))
             .check((v, order) -> order.equals("canonical") ? tooManyPortsForCanonicalOrder(v) : null)
-            .help("the sequential engine's order of simultaneous events: scheduling (the order they were scheduled in,"
-                    + " which follows the history of the event queue) or canonical (the engines' one rule, which the"
-                    + " parallel engine always applies: at each instant a node takes what arrives through its ports,"
+            .help("the sequential engine's order of simultaneous events: canonical (the engines' one rule, which the"
+                    + " parallel engine also applies: at each instant a node takes what arrives through its ports,"
                     + " the ports in an order drawn from --seed, then its own events; switches and links draw from"
-                    + " random sources of their own; the same results as --threads N)");
+                    + " random sources of their own; the same results as --threads N) or scheduling (the order they"
+                    + " were scheduled in, which follows the history of the event queue, as ns-3 and htsim order"
+                    + " theirs; one random source)");
     static final Option<Long> TIME_LIMIT = Option.of("--time-limit",
             Option.number(Quantity.TIME, "T", 1, Long.MAX_VALUE))
             .help("stop at this simulated time: 10ms");
@@ -451,6 +453,12 @@ public final class SimulateOptions {
     }
 
     private static String tooManyPortsForLanes(Option.Values v, String must, String whose) {
+        int max = fabriclab.simulation.Simulator.PARALLEL_MAX_PORTS_PER_NODE;
+        if (v.get(WORKLOAD).equals("incast")) { // one switch: a port per sender and the receiver's
+            long ports = v.get(SENDERS) + 1;
+            return ports <= max ? null : must + " when a switch has more than " + max + " ports, " + whose + " most:"
+                    + " --senders " + v.get(SENDERS) + " give the incast's switch " + ports + " ports";
+        }
         if (!LEAF_SPINE_WORKLOADS.contains(v.get(WORKLOAD))) {
             return null;
         }
@@ -459,7 +467,6 @@ public final class SimulateOptions {
         long spinePorts = leaves * v.get(PARALLEL_LINKS);
         long lanes = v.get(TRANSPORT) == TransportChoice.GSE ? leaves + v.get(SPINES) : 0;
         long most = Math.max(leafPorts, spinePorts) + lanes;
-        int max = fabriclab.simulation.Simulator.PARALLEL_MAX_PORTS_PER_NODE;
         if (most <= max) {
             return null;
         }
@@ -535,8 +542,8 @@ public final class SimulateOptions {
         String flows = v.get(FLOWS);
         String fct = v.get(FCT);
         List<String> written = v.toArgs();
-        boolean canonical = v.get(TIE_ORDER).equals("canonical");
-        return new SimulateRun(settingsOf(v), threads, canonical, limit == null ? Long.MAX_VALUE : limit, jit, quiet,
+        TieOrder order = v.get(TIE_ORDER).equals("canonical") ? TieOrder.CANONICAL : TieOrder.SCHEDULING;
+        return new SimulateRun(settingsOf(v), threads, order, limit == null ? Long.MAX_VALUE : limit, jit, quiet,
                 flows, fct, written);
     }
 

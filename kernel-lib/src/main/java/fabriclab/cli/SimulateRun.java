@@ -2,6 +2,7 @@ package fabriclab.cli;
 
 import fabriclab.Parameters;
 import fabriclab.scenarios.ScenarioSettings;
+import fabriclab.simulation.TieOrder;
 import java.util.List;
 
 /**
@@ -10,8 +11,8 @@ import java.util.List;
  *
  * @param settings the scenario's settings
  * @param threads 0 for the sequential engine, else the threads of the parallel engine
- * @param canonicalTieOrder whether the sequential engine applies the engines' one order of simultaneous events
- *     ({@code Simulator.canonicalTieOrder()}; the parallel engine always does)
+ * @param tieOrder the sequential engine's order of simultaneous events (the parallel engine applies
+ *     {@link TieOrder#CANONICAL} only)
  * @param timeLimitPs simulated time after which the run stops, ps, or {@code Long.MAX_VALUE} for none
  * @param jit {@code auto}, {@code short} or {@code long}: the JVM profile ({@link SimulateCommand})
  * @param quiet whether to leave out progress lines on standard error
@@ -20,12 +21,13 @@ import java.util.List;
  * @param args the command line that gives this run, every option that applies written out (a re-started JVM gets
  *     the run this way)
  */
-public record SimulateRun(ScenarioSettings settings, int threads, boolean canonicalTieOrder, long timeLimitPs, String jit,
+public record SimulateRun(ScenarioSettings settings, int threads, TieOrder tieOrder, long timeLimitPs, String jit,
         boolean quiet, String flowsFile, String fctFile, List<String> args) {
     /** Validates: the settings, the profile and the command line given, at least 0 threads. */
     public SimulateRun {
         Parameters.notNull("settings", settings);
         Parameters.atLeast("threads", threads, 0);
+        Parameters.notNull("tieOrder", tieOrder);
         Parameters.atLeast("timeLimitPs", timeLimitPs, 1L);
         Parameters.notNull("jit", jit);
         args = List.copyOf(Parameters.noNullElements("args", args));

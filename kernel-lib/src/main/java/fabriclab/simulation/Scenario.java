@@ -44,11 +44,13 @@ import java.util.SplittableRandom;
  *        switch (a "hook" flow bouncing through the leaf, seed 003 section 4.1.4), or -1 for none
  * @param pfcDynamicThreshold alpha-based XOFF/XON of every switch's PFC in place of {@code pfc}'s static ones
  *        ({@link PfcDynamicThreshold}), or null for the static thresholds; needs {@code pfc}
+ * @param tieOrder the order of simultaneous events on the sequential engine ({@link TieOrder#CANONICAL}, the engines'
+ *        one rule, unless a builder says otherwise; the parallel engine runs {@link TieOrder#CANONICAL} only)
  */
 public record Scenario(String name, Topology topology, SimulationConfig config, List<FlowSpec> flows,
         List<Dependency> dependencies, TransportModel transport, Pfc pfc, List<LinkFailure> failures,
         DelayModel fabricJitter, List<Route> routes, PfcWatchdog pfcWatchdog, int hookPriority,
-        PfcDynamicThreshold pfcDynamicThreshold) {
+        PfcDynamicThreshold pfcDynamicThreshold, TieOrder tieOrder) {
     /**
      * The latest start of a flow, 2^62 ps (53 days of simulated time): the rest of a long of picoseconds, as much again,
      * is the room its run has.
@@ -140,6 +142,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         flows = List.copyOf(Parameters.noNullElements("flows", flows));
         dependencies = List.copyOf(Parameters.noNullElements("dependencies", dependencies));
         Parameters.notNull("transport", transport);
+        Parameters.notNull("tieOrder", tieOrder);
         failures = List.copyOf(Parameters.noNullElements("failures", failures));
         int hosts = topology.hosts();
         long queuePairTotal = 0;
@@ -332,7 +335,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
     /** A builder holding this scenario's settings. */
     public Builder toBuilder() {
         Builder b = new Builder(topology, config).name(name).transport(transport).pfc(pfc).fabricJitter(fabricJitter)
-                .pfcWatchdog(pfcWatchdog).hookPriority(hookPriority).pfcDynamicThreshold(pfcDynamicThreshold);
+                .pfcWatchdog(pfcWatchdog).hookPriority(hookPriority).pfcDynamicThreshold(pfcDynamicThreshold).tieOrder(tieOrder);
         b.flows.addAll(flows);
         b.dependencies.addAll(dependencies);
         b.failures.addAll(failures);
@@ -348,7 +351,17 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
      */
     public Scenario withSeed(long seed) {
         return new Scenario(name, topology, config.withSeed(seed), flows, dependencies, transport, pfc, failures, fabricJitter,
-                routes, pfcWatchdog, hookPriority, pfcDynamicThreshold);
+                routes, pfcWatchdog, hookPriority, pfcDynamicThreshold, tieOrder);
+    }
+
+    /**
+     * This scenario with the order of simultaneous events {@code tieOrder} ({@link TieOrder}); every other setting kept.
+     *
+     * @param tieOrder the sequential engine's order of simultaneous events
+     */
+    public Scenario withTieOrder(TieOrder tieOrder) {
+        return new Scenario(name, topology, config, flows, dependencies, transport, pfc, failures, fabricJitter,
+                routes, pfcWatchdog, hookPriority, pfcDynamicThreshold, Parameters.notNull("tieOrder", tieOrder));
     }
 
     /** Collects a scenario's settings by name; {@link #build()} validates them. Not thread-safe. */
@@ -367,6 +380,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
         private int hookPriority = -1;
         private PfcDynamicThreshold pfcDynamicThreshold;
         private int queuePairs;
+        private TieOrder tieOrder = TieOrder.CANONICAL;
 
         private Builder(Topology topology, SimulationConfig config) {
             this.topology = topology;
@@ -522,6 +536,15 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
             return this;
         }
 
+        /**
+         * The order of simultaneous events on the sequential engine ({@link TieOrder}; default
+         * {@link TieOrder#CANONICAL}, the engines' one rule).
+         */
+        public Builder tieOrder(TieOrder order) {
+            this.tieOrder = Parameters.notNull("order", order);
+            return this;
+        }
+
         /** The immutable scenario; fails naming the first invalid setting. */
         public Scenario build() {
             List<FlowSpec> fs = flows;
@@ -537,7 +560,7 @@ public record Scenario(String name, Topology topology, SimulationConfig config, 
                 }
             }
             return new Scenario(name, topology, config, fs, dependencies, transport, pfc, failures, fabricJitter,
-                    routes, pfcWatchdog, hookPriority, pfcDynamicThreshold);
+                    routes, pfcWatchdog, hookPriority, pfcDynamicThreshold, tieOrder);
         }
     }
 

@@ -72,15 +72,16 @@ import java.util.SplittableRandom;
  * <p>Performance: packets on a wire are held in a per-link FIFO (every packet on a link has the same
  * propagation delay), so the event queue holds at most two events per port, not one per packet.
  *
- * <p>Determinism: the event queue breaks time ties by scheduling order and every random choice
- * draws from one {@link SplittableRandom} seeded with {@link SimulationConfig#seed()}, so the same
- * inputs give identical results. A simulator runs once, either on this sequential engine
- * ({@link #run()}) or on the parallel engine ({@link #runParallel(int)}), whose results are identical
- * for every thread count. The parallel engine orders simultaneous events at a node by one documented rule
- * ({@link fabriclab.simulation.element.CanonicalOrder}: a node's arrivals before its own events, its ports in an
- * order drawn per instant from the seed) and gives each switch and link its own random source; with
- * {@link #canonicalTieOrder()} the sequential engine does the same, and the two engines give the same results. Without
- * it the sequential engine keeps scheduling order, which follows the history of the event queue.
+ * <p>Determinism: every random choice draws from sources seeded with {@link SimulationConfig#seed()}, and
+ * simultaneous events follow the scenario's {@link TieOrder}, so the same inputs give identical results. A simulator
+ * runs once, either on this sequential engine ({@link #run()}) or on the parallel engine ({@link #runParallel(int)}),
+ * whose results are identical for every thread count. Both engines order simultaneous events at a node by one
+ * documented rule ({@link TieOrder#CANONICAL}, the default; {@link fabriclab.simulation.element.CanonicalOrder}: a
+ * node's arrivals before its own events, its ports in an order drawn per instant from the seed) and give each switch
+ * and link its own random source, so the two engines give the same results. A scenario built with
+ * {@link TieOrder#SCHEDULING} runs on the sequential engine only, in the order its events were scheduled (which follows
+ * the history of the event queue) with one random source: the order of ns-3 and htsim, which the comparisons with them
+ * use.
  *
  * <p>Flow 5-tuples: host {@code h} has address {@code 10.0.0.0 + h + 1}; flows are RoCEv2 (UDP to
  * 4791) from {@link FlowSpec#sourcePort()}, queue pair q of a flow from {@link FlowSpec#queuePairSourcePort}.
@@ -107,7 +108,8 @@ public final class Simulator {
      * the transport's per-run part.
      *
      * @param scenario what to run
-     * @throws IllegalArgumentException if a flow has no path, or the dependencies form a cycle
+     * @throws IllegalArgumentException if a flow has no path, the dependencies form a cycle, or under
+     *         {@link TieOrder#CANONICAL} a node has more ports than the rule's lanes ({@link #PARALLEL_MAX_PORTS_PER_NODE})
      */
     public Simulator(Scenario scenario) {
         this(scenario, null);
@@ -186,6 +188,16 @@ public final class Simulator {
             }
         }
         this.transportRun = scenario.transport().start(net);
+        if (scenario.tieOrder() == TieOrder.CANONICAL) {
+            int lanes = transportRun.messageLanes();
+            Node n = net.nodeBeyondTheLanes(lanes);
+            if (n != null) {
+                throw new IllegalArgumentException("scenario.tieOrder CANONICAL (the default) allows at most "
+                        + PARALLEL_MAX_PORTS_PER_NODE + " ports per node (with GSE: ports plus switches), one lane each;"
+                        + " node " + n.id + " has " + n.ports.size() + (lanes > 0 ? " ports and the fabric " + lanes
+                        + " switches" : " ports") + ": build the scenario with tieOrder(TieOrder.SCHEDULING)");
+            }
+        }
         for (FlowState f : flows) {
             f.runBy(transportRun.newFlow(f));
         }
@@ -310,35 +322,6 @@ public final class Simulator {
     }
 
     /**
-     * Runs the sequential engine under the engines' one order of simultaneous events
-     * ({@link fabriclab.simulation.element.CanonicalOrder}) and with a random source per switch and per link, as the
-     * parallel engine always runs (before the run; the parallel engine ignores it). The two engines then give the same
-     * results on any scenario both can run. Under drop-tail with same-rate senders this order decides which sender's
-     * packet a full queue keeps (see the rule's Javadoc); ns-3 3.37 under the same order gives the same per-flow results
-     * ({@code Ns3DifferentialTest}).
-     *
-     * @return this simulator
-     * @throws IllegalStateException if the simulator has run
-     * @throws IllegalArgumentException if a node has more than {@link #PARALLEL_MAX_PORTS_PER_NODE} ports (with GSE:
-     *         ports plus switches), the lanes of the order, as on the parallel engine
-     */
-    public Simulator canonicalTieOrder() {
-        if (ran) {
-            throw new IllegalStateException("canonicalTieOrder() must be called before the run: this simulator has run");
-        }
-        int lanes = transportRun.messageLanes();
-        Node n = net.nodeBeyondTheLanes(lanes);
-        if (n != null) {
-            throw new IllegalArgumentException("the canonical order of simultaneous events allows at most "
-                    + PARALLEL_MAX_PORTS_PER_NODE + " ports per node (with GSE: ports plus switches), one lane each;"
-                    + " node " + n.id + " has " + n.ports.size() + (lanes > 0 ? " ports and the fabric " + lanes
-                    + " switches" : "") + ": run it in scheduling order (without canonicalTieOrder())");
-        }
-        net.useCanonicalOrder();
-        return this;
-    }
-
-    /**
      * The watchdog's limit for a run that keeps dropping packets with nothing delivered: the progress watchdog's limit
      * with the fabric's grace but without the transport's recovery timeout (the flows are sending, not waiting for a
      * timer); none when the scenario fails links, whose reroute may leave every flow sending into a dead link for
@@ -396,6 +379,9 @@ public final class Simulator {
         if (ran) {
             throw new IllegalStateException("a Simulator runs once; build a new one (new Simulator(scenario))");
         }
+        if (scenario.tieOrder() == TieOrder.CANONICAL) {
+            net.useCanonicalOrder();
+        }
         ran = true;
         EventHandler linkFailure = (t, link) -> net.failLink((Integer) link);
         EventHandler linkWithdrawal = (t, link) -> net.withdrawLink((Integer) link);
@@ -447,9 +433,8 @@ public final class Simulator {
      * sending edge after the ports') and the last lane the node's own, and
      * every switch and link draws from its own random source derived from the seed; so the result is
      * byte-identical for every thread count, {@code threads = 1} included (the same partitioned engine
-     * on one thread). It differs from {@link #run(long, ProgressSink)}, which breaks ties by global
-     * scheduling order and draws from one random source, only in what those ties and draws decide; with
-     * no ties at any node (e.g. an incast through one switch), the two agree exactly.
+     * on one thread), and to the sequential engine's ({@link #run(long, ProgressSink)}) under the same rule,
+     * {@link TieOrder#CANONICAL}, the scenario's default.
      *
      * <p>Supported: the transports that declare it ({@link fabriclab.simulation.transport.TransportModel#parallelEngineLimitation()}: line rate,
      * RoCE with DCQCN but not iQCN, CTCC, GSE with a positive control latency, which bounds the windows as the link
@@ -467,7 +452,8 @@ public final class Simulator {
      * @param sink progress sink ({@code Progress.silent()} for none): simulated time against a finite limit, else the
      *        payload delivered against that of all the flows (MB), as {@link #run(long, ProgressSink)}, after each window
      * @param threads threads (= partitions), 1 to 256
-     * @throws IllegalArgumentException naming a feature of the scenario the parallel engine does not support
+     * @throws IllegalArgumentException naming a feature of the scenario the parallel engine does not support, or a
+     *         scenario in {@link TieOrder#SCHEDULING}
      * @throws IllegalStateException if the simulator ran before
      */
     public SimulationResult runParallel(long timeLimitPs, ProgressSink sink, int threads) {
@@ -476,6 +462,11 @@ public final class Simulator {
         Parameters.inRange("threads", threads, 1, 256);
         if (ran) {
             throw new IllegalStateException("a Simulator runs once; build a new one (new Simulator(scenario))");
+        }
+        if (scenario.tieOrder() != TieOrder.CANONICAL) {
+            throw new IllegalArgumentException("the parallel engine runs scenario.tieOrder CANONICAL only, got "
+                    + scenario.tieOrder() + ": run it with the sequential engine, run(), or build the scenario with"
+                    + " tieOrder(TieOrder.CANONICAL)");
         }
         String limitation = parallelEngineLimitation(scenario, observed);
         if (limitation != null) {

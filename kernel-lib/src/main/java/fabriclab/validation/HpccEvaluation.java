@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.simulation.Simulator;
 import fabriclab.Parameters;
 import fabriclab.congestion.DcqcnParameters;
@@ -336,7 +337,7 @@ public record HpccEvaluation(String workload, double load, long durationPs, long
                 .pfcDynamicThreshold(new PfcDynamicThreshold(1.0 / 8, 3_000))
                 .name(String.format(java.util.Locale.ROOT, "HPCC's evaluation on %s: %s at load %s, %s, seed %d",
                         fabric == FabricTopology.FAT_TREE ? "its fat tree" : "a leaf-spine", workload, load, scheme.label(), seed))
-                .build();
+                .tieOrder(TieOrder.SCHEDULING).build();
     }
 
     /**

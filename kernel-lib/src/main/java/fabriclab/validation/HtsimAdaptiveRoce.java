@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Pfc;
@@ -117,7 +118,7 @@ public record HtsimAdaptiveRoce(String scenario, String strategy) {
                 .withReliableConnection(ReliableConnection.defaults().withAckEvery(1));
         return Scenario.builder(topology(), config).flows(flows(seed)).transport(roce)
                 .pfc(new Pfc(PFC_HIGH_BYTES + 1, PFC_LOW_BYTES, 0, Pfc.MAX_QUANTA))
-                .name("RoCE " + scenario + " " + strategy + " of csg-htsim, seed " + seed).build();
+                .name("RoCE " + scenario + " " + strategy + " of csg-htsim, seed " + seed).tieOrder(TieOrder.SCHEDULING).build();
     }
 
     /** The reference's runs ({@value #DATASET}). */

@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.fabric.LinkSpec;
 import fabriclab.fabric.Pfc;
@@ -160,7 +161,7 @@ public record HtsimCc(String scenario) {
                 Forwarding.ecmp(HashFunction.CRC32, (int) seed), seed, 0, 0);
         return Scenario.builder(topology(), config).flows(flows(seed)).transport(transport())
                 .pfc(new Pfc(PFC_HIGH_BYTES + 1, PFC_LOW_BYTES, 0, Pfc.MAX_QUANTA))
-                .name("HPCC " + scenario + " of csg-htsim, seed " + seed).build();
+                .name("HPCC " + scenario + " of csg-htsim, seed " + seed).tieOrder(TieOrder.SCHEDULING).build();
     }
 
     /** The reference's Swift output queues: 8 x 4096 B, drop-tail ({@code DEFAULT_QUEUE_SIZE 8} of main_swift.cpp). */
@@ -200,7 +201,7 @@ public record HtsimCc(String scenario) {
                 SwitchBuffer.shared(64_000_000).withPerQueueLimit(SWIFT_QUEUE_BYTES), Forwarding.ecmp(HashFunction.CRC32,
                 (int) seed), seed, 0, 0);
         return Scenario.builder(topology(), config).flows(flows(seed)).transport(swiftTransport(maxCwndPackets))
-                .name("Swift " + scenario + " of csg-htsim, seed " + seed).build();
+                .name("Swift " + scenario + " of csg-htsim, seed " + seed).tieOrder(TieOrder.SCHEDULING).build();
     }
 
     /** The reference's runs ({@value #DATASET}). */
@@ -520,7 +521,7 @@ public record HtsimCc(String scenario) {
         SimulationConfig config = new SimulationConfig(PAYLOAD_BYTES, HEADER_BYTES, 1, buffer,
                 Forwarding.ecmp(HashFunction.CRC32, (int) seed), seed, 0, 0);
         return Scenario.builder(topology(), config).flows(flows(seed)).transport(dctcpTransport())
-                .name("DCTCP " + scenario + " of csg-htsim, seed " + seed).build();
+                .name("DCTCP " + scenario + " of csg-htsim, seed " + seed).tieOrder(TieOrder.SCHEDULING).build();
     }
 
     /**

@@ -90,8 +90,8 @@ public final class Ns3Comparison {
             double lastUs = num(t, "last_delivery_ps", i) / 1e6;
             if (tie == 2) {
                 exactRows(cmp, what, ", both under the engines' order of simultaneous events", ours, drops, peak, lastUs,
-                        "ns-3 run under our rule (CanonicalOrder, seed 1) by a scheduler of ours; ours with"
-                                + " Simulator.canonicalTieOrder()",
+                        "ns-3 run under our rule (CanonicalOrder, seed 1) by a scheduler of ours; ours in"
+                                + " TieOrder.CANONICAL",
                         "deterministic, same rules and the same order of simultaneous events: exact");
             } else if (tie == 1) {
                 exactRows(cmp, what, "", ours, drops, peak, lastUs, "same order of simultaneous events as ours",

@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.simulation.Simulator;
 import fabriclab.Parameters;
 import fabriclab.fabric.EcnMarking;
@@ -75,7 +76,8 @@ public final class Ns3Scenarios {
             SwitchBuffer buffer = SwitchBuffer.shared(bufferBytes);
             SimulationConfig cfg = SimulationConfig.builder().mtuBytes(WIRE_BYTES).headerBytes(0)
                     .buffer(marking == null ? buffer : buffer.withEcnMarking(marking)).build();
-            return Scenario.incast(Incast.of(senders, bytesPerSender, rateBitsPerSecond), delayPs, cfg);
+            return Scenario.incast(Incast.of(senders, bytesPerSender, rateBitsPerSecond), delayPs, cfg)
+                    .withTieOrder(TieOrder.SCHEDULING);
         }
 
         /** Runs the incast in our simulator: drops, the receiver port's peak occupancy, the last delivery, the bytes delivered. */
@@ -84,12 +86,13 @@ public final class Ns3Scenarios {
         }
 
         /**
-         * Runs it in ours, under the engines' one order of simultaneous events ({@link Simulator#canonicalTieOrder()},
-         * run seed 1) if {@code canonical}, else in the sequential engine's scheduling order.
+         * Runs it in ours, under the engines' one order of simultaneous events ({@link TieOrder#CANONICAL}, run seed
+         * 1) if {@code canonical}, else in the sequential engine's scheduling order ({@link TieOrder#SCHEDULING}, ns-3's
+         * own order).
          */
         public IncastFigures runOurs(boolean canonical) {
-            Simulator sim = new Simulator(scenario(null));
-            SimulationResult r = (canonical ? sim.canonicalTieOrder() : sim).run();
+            SimulationResult r = new Simulator(scenario(null).withTieOrder(canonical ? TieOrder.CANONICAL
+                    : TieOrder.SCHEDULING)).run();
             return new IncastFigures(r.droppedPackets(), receiverPort(r, senders).peakBytes(), r.lastDeliveryPs(),
                     r.deliveredBytes());
         }
@@ -157,7 +160,7 @@ public final class Ns3Scenarios {
                     .flow(FlowSpec.of(0, rx, (long) BUILD_PACKETS * WIRE_BYTES, 0))
                     .flow(FlowSpec.of(1, rx, (long) BUILD_PACKETS * WIRE_BYTES, 0))
                     .flow(FlowSpec.of(2, rx, (long) HELD_PACKETS * WIRE_BYTES, BUILD_PACKETS * packetPs - packetPs / 2))
-                    .build()).run();
+                    .tieOrder(TieOrder.SCHEDULING).build()).run();
             SimulationResult.FlowRecord held = r.flows().get(2);
             return new HeldQueueFigures(held.ecnMarkedPackets(), held.deliveredBytes() / WIRE_BYTES, r.droppedPackets(),
                     receiverPort(r, rx).peakBytes());
@@ -264,7 +267,7 @@ public final class Ns3Scenarios {
                     .forwarding(fabriclab.simulation.config.Forwarding.ecmp(
                             fabriclab.loadbalancing.hash.HashFunction.CRC32, (int) seed))
                     .seed(seed).build();
-            return Scenario.permutation(fabric, PERMUTATION_BYTES, seed, cfg);
+            return Scenario.permutation(fabric, PERMUTATION_BYTES, seed, cfg).withTieOrder(TieOrder.SCHEDULING);
         }
 
         /**

@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Tier;
@@ -153,6 +154,6 @@ public record RdmaReferenceAllToAll(int spines, int ecmpSeed) {
         return Scenario.builder(topology(), config).flows(flows()).transport(RdmaReferenceIncast.transport().withTokenBucket(tokenBucket)).pfc(pfc)
                 .pfcDynamicThreshold(RdmaReferenceIncast.PFC_THRESHOLD)
                 .name("DCQCN all-to-all, " + spines + (spines == 1 ? " spine" : " spines") + ", ECMP seed " + ecmpSeed
-                        + (tokenBucket == null ? "" : ", the reference's NIC rule (token bucket, bursts)")).build();
+                        + (tokenBucket == null ? "" : ", the reference's NIC rule (token bucket, bursts)")).tieOrder(TieOrder.SCHEDULING).build();
     }
 }

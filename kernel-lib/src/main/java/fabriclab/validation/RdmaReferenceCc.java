@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Time;
@@ -145,7 +146,7 @@ public record RdmaReferenceCc(Cc cc, RdmaReferenceHpcc.Kind kind) {
         RdmaReferenceHpcc s = shape();
         return Scenario.builder(s.topology(), config).flows(s.flows()).transport(transport()).pfc(pfc)
                 .pfcDynamicThreshold(RdmaReferenceIncast.PFC_THRESHOLD).name(cc.label() + " " + id() + " of the RDMA reference")
-                .build();
+                .tieOrder(TieOrder.SCHEDULING).build();
     }
 
     /** The reference's values of {@code quantity} in this scenario, in the dataset's order. */
@@ -272,7 +273,7 @@ public record RdmaReferenceCc(Cc cc, RdmaReferenceHpcc.Kind kind) {
 
     /**
      * The comparison with both simulators under one order of simultaneous events
-     * ({@link fabriclab.simulation.Simulator#canonicalTieOrder()}; the reference's runs under the rule are the dataset
+     * ({@link TieOrder#CANONICAL}; the reference's runs under the rule are the dataset
      * {@link RdmaReferenceTieRule#dataset}{@code (cc.dataset())}, draw seeds 1 to {@link RdmaReferenceTieRule#DRAWS}):
      * {@link #rows} of ours with the run's seed d against the reference's draw d, merged over the draws by
      * {@link RdmaReferenceTieRule#overDraws} (target the reference's range over its draws with the median per-draw

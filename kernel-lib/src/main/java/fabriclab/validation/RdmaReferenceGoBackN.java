@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.Pfc;
 import fabriclab.fabric.Tier;
@@ -67,6 +68,6 @@ public record RdmaReferenceGoBackN() {
                 Pfc.MAX_QUANTA);
         return Scenario.builder(topology(), config).flow(new FlowSpec(0, 1, BYTES, 0, 0, 10000)).transport(transport())
                 .pfc(pfc).pfcDynamicThreshold(RdmaReferenceIncast.PFC_THRESHOLD).failLink(FAILED_LINK, LINK_DOWN_PS, LINK_DOWN_PS)
-                .name("go-back-N after link 2-3 goes down").build();
+                .name("go-back-N after link 2-3 goes down").tieOrder(TieOrder.SCHEDULING).build();
     }
 }

@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.fabric.Incast;
 import fabriclab.fabric.LinkSpec;
@@ -211,7 +212,7 @@ public record RdmaReferenceHpcc(Kind kind) {
     }
 
     /**
-     * The scenario with the run's seed {@code seed}: under {@link fabriclab.simulation.Simulator#canonicalTieOrder()} the
+     * The scenario with the run's seed {@code seed}: under {@link TieOrder#CANONICAL} the
      * seed of the rule's draw; nothing else in these runs draws (one path, no marking that HPCC reads).
      *
      * @param seed the run's seed, at least 0
@@ -226,12 +227,12 @@ public record RdmaReferenceHpcc(Kind kind) {
                 Pfc.MAX_QUANTA);
         return Scenario.builder(topology(), config).flows(flows()).transport(HpccTransport.defaults()).pfc(pfc)
                 .pfcDynamicThreshold(RdmaReferenceIncast.PFC_THRESHOLD)
-                .name("HPCC " + kind.id() + " of the RDMA reference").build();
+                .name("HPCC " + kind.id() + " of the RDMA reference").tieOrder(TieOrder.SCHEDULING).build();
     }
 
     /**
      * The reference's runs of both scenarios under this simulator's order of simultaneous events
-     * ({@link fabriclab.simulation.Simulator#canonicalTieOrder()}) instead of its own, draw seeds 1 to {@link #TIE_SEEDS}: a
+     * ({@link TieOrder#CANONICAL}) instead of its own, draw seeds 1 to {@link #TIE_SEEDS}: a
      * scheduler of ours loaded into the unchanged reference ({@code tools/rdma-reference/tie_rule_scheduler.cc}).
      */
     public static final String TIE_RULE_DATASET = "rdma-ns3-hpcc-tie-rule";
@@ -268,13 +269,13 @@ public record RdmaReferenceHpcc(Kind kind) {
     }
 
     /**
-     * Our runs of this scenario under the rule ({@link fabriclab.simulation.Simulator#canonicalTieOrder()}), draw seeds 1
+     * Our runs of this scenario under the rule ({@link TieOrder#CANONICAL}), draw seeds 1
      * to {@link #TIE_SEEDS}, each flow's FCT in us (start to the ACK of its last byte).
      */
     public List<double[]> tieRuleRunsFctsUs() {
         List<double[]> runs = new ArrayList<>();
         for (int seed = 1; seed <= TIE_SEEDS; seed++) {
-            fabriclab.simulation.SimulationResult r = new fabriclab.simulation.Simulator(scenario(seed)).canonicalTieOrder().run();
+            fabriclab.simulation.SimulationResult r = new fabriclab.simulation.Simulator(scenario(seed).withTieOrder(TieOrder.CANONICAL)).run();
             if (!r.allCompleted()) {
                 throw new IllegalStateException(kind.id() + " under the rule, seed " + seed + ": not every flow completed");
             }

@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.congestion.DcqcnParameters;
 import fabriclab.fabric.EcnMarking;
@@ -120,6 +121,6 @@ public record RdmaReferenceIncast(int senders) {
                 Forwarding.ecmp(HashFunction.CRC32, 7), 1, 10 * Time.US, 1000);
         return Scenario.incast(Incast.of(senders, BYTES_PER_SENDER, RATE_BPS), DELAY_PS, config).toBuilder()
                 .transport(transport()).pfc(pfc()).pfcDynamicThreshold(PFC_THRESHOLD)
-                .name(senders + "-to-1 DCQCN+PFC incast of the RDMA reference").build();
+                .name(senders + "-to-1 DCQCN+PFC incast of the RDMA reference").tieOrder(TieOrder.SCHEDULING).build();
     }
 }

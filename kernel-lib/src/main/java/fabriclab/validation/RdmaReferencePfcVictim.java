@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.Pfc;
@@ -124,6 +125,6 @@ public record RdmaReferencePfcVictim(boolean dcqcn) {
                 Pfc.MAX_QUANTA);
         return Scenario.builder(topology(), config).flows(flows()).transport(transport()).pfc(pfc)
                 .pfcDynamicThreshold(RdmaReferenceIncast.PFC_THRESHOLD)
-                .name("PFC victim on two leaves and a spine, " + (dcqcn ? "DCQCN+PFC" : "PFC alone")).build();
+                .name("PFC victim on two leaves and a spine, " + (dcqcn ? "DCQCN+PFC" : "PFC alone")).tieOrder(TieOrder.SCHEDULING).build();
     }
 }

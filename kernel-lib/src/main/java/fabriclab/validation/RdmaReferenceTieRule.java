@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.datasets.ComparisonKind;
 import fabriclab.datasets.ComparisonRow;
@@ -25,7 +26,7 @@ import tech.tablesaw.api.Table;
 
 /**
  * Our packet simulator against the RDMA reference with both simulators under one order of simultaneous events, the
- * engines' rule ({@link Simulator#canonicalTieOrder()}), on the scenarios of {@link RdmaReferenceComparison}: the
+ * engines' rule ({@link fabriclab.simulation.TieOrder#CANONICAL}), on the scenarios of {@link RdmaReferenceComparison}: the
  * DCQCN+PFC incasts (N = 4, 8, 16), the PFC victim (DCQCN+PFC and PFC alone), go-back-N after a link goes down and the
  * DCQCN all-to-all (four spines hashed, one spine with either NIC rule).
  *
@@ -122,7 +123,7 @@ public final class RdmaReferenceTieRule {
 
     /** {@code scenario} run by the sequential engine under the rule with the run's seed {@code seed}. */
     static SimulationResult underRule(Scenario scenario, long seed) {
-        return new Simulator(scenario.withSeed(seed)).canonicalTieOrder().run();
+        return new Simulator(scenario.withSeed(seed).withTieOrder(TieOrder.CANONICAL)).run();
     }
 
     private static List<SimulationResult> runs(Scenario scenario) {

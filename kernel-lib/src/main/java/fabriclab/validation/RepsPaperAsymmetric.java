@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.fabric.EcnMarking;
 import fabriclab.fabric.LeafSpine;
@@ -183,7 +184,7 @@ public record RepsPaperAsymmetric(EntropySpraying spraying) {
         SimulationConfig config = new SimulationConfig(PAYLOAD_BYTES, HEADER_BYTES, 1, buffer,
                 Forwarding.ecmp(HashFunction.CRC32, (int) seed), seed, 0, 0, bufferPlan());
         return Scenario.builder(fabric(), config).flows(flows()).transport(transport())
-                .name("REPS paper asymmetric micro-benchmark, " + loadBalancing() + ", seed " + seed).build();
+                .name("REPS paper asymmetric micro-benchmark, " + loadBalancing() + ", seed " + seed).tieOrder(TieOrder.SCHEDULING).build();
     }
 
     /** When the last flow completed (acknowledged), us. */

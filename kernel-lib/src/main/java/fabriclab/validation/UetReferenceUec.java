@@ -1,5 +1,6 @@
 package fabriclab.validation;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.Parameters;
 import fabriclab.fabric.LeafSpine;
 import fabriclab.fabric.Time;
@@ -237,7 +238,7 @@ public record UetReferenceUec(String scenario, EntropySpraying spraying) {
         SimulationConfig config = new SimulationConfig(PAYLOAD_BYTES, HEADER_BYTES, 1, buffer,
                 Forwarding.ecmp(HashFunction.CRC32, (int) seed), seed, 0, 0, bufferPlan());
         return Scenario.builder(fabric(), config).flows(flows()).transport(transport())
-                .name("UEC " + scenario + " " + loadBalancing() + " of the UEC reference, seed " + seed).build();
+                .name("UEC " + scenario + " " + loadBalancing() + " of the UEC reference, seed " + seed).tieOrder(TieOrder.SCHEDULING).build();
     }
 
     /**

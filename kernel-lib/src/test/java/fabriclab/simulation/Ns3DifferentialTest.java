@@ -50,7 +50,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * occupancy (and its peak, after each admission) our way: admitted minus fully transmitted.
  * <li><b>Simultaneous events.</b> With equal rates and delays, a batch of N packets reaches the switch at the
  * picosecond a transmission there ends. Ours in the sequential engine's scheduling order (the default) runs the
- * transmission's end first, then the arrivals; under the engines' one rule ({@link Simulator#canonicalTieOrder()},
+ * transmission's end first, then the arrivals; under the engines' one rule ({@link TieOrder#CANONICAL},
  * {@link fabriclab.simulation.element.CanonicalOrder}) it runs the arrivals first, its ports in an order drawn per
  * instant. ns-3 runs simultaneous events in the order they were scheduled, which puts the arrivals first (a
  * reception is scheduled when the transmission starts), the senders in the same order at every instant. The ns-3
@@ -103,8 +103,8 @@ class Ns3DifferentialTest {
         SimulationConfig cfg = SimulationConfig.builder().mtuBytes(WIRE).headerBytes(0)
                 .buffer(SwitchBuffer.shared(buffer)).seed(seed).build();
         Incast in = Incast.of(senders, bytes, rate);
-        SimulationResult ours = new Simulator(Scenario.incast(in, delayPs, cfg)).run();
-        SimulationResult rule = new Simulator(Scenario.incast(in, delayPs, cfg)).canonicalTieOrder().run();
+        SimulationResult ours = new Simulator(Scenario.incast(in, delayPs, cfg).withTieOrder(TieOrder.SCHEDULING)).run();
+        SimulationResult rule = new Simulator(Scenario.incast(in, delayPs, cfg)).run();
         long packetPs = WIRE * 8L * Time.S / rate;
         String both = "ours: " + figures(ours, in) + "; ns-3, a departure first: " + ns3 + "; ours under the rule: "
                 + figures(rule, in) + "; ns-3 under the rule: " + ns3Rule + "; ns-3 in its own order: " + ns3Own;

@@ -124,7 +124,7 @@ class Ns3EcnDifferentialTest {
                 .flow(FlowSpec.of(0, rx, (long) build * WIRE, 0))
                 .flow(FlowSpec.of(1, rx, (long) build * WIRE, 0))
                 .flow(FlowSpec.of(2, rx, (long) held * WIRE, heldStartPs))
-                .build()).run();
+                .tieOrder(TieOrder.SCHEDULING).build()).run(); // ns-3's own order
         SimulationResult.QueueTrace port = receiverPort(ours, rx);
         SimulationResult.FlowRecord ourHeld = ours.flows().get(2);
 
@@ -179,7 +179,7 @@ class Ns3EcnDifferentialTest {
         SimulationConfig cfg = SimulationConfig.builder().mtuBytes(WIRE).headerBytes(0)
                 .buffer(SwitchBuffer.shared(buffer).withEcnMarking(new EcnMarking(k, k, 1.0))).build();
         Incast in = Incast.of(senders, bytes, rate);
-        SimulationResult ours = new Simulator(Scenario.incast(in, delayPs, cfg)).run();
+        SimulationResult ours = new Simulator(Scenario.incast(in, delayPs, cfg).withTieOrder(TieOrder.SCHEDULING)).run();
         List<String> flows = new ArrayList<>();
         for (int i = 0; i < senders; i++) {
             flows.add("0:" + bytes / WIRE);

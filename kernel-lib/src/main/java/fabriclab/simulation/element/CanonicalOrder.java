@@ -32,9 +32,9 @@ import java.util.Arrays;
  * interleaving gives the same run. A node's events, and so the run, therefore depend on the seed, the topology
  * and the workload only, never on which engine or thread holds the node, nor on the history of the queue.
  *
- * <p>The sequential engine applies the rule when asked ({@code Simulator.canonicalTieOrder()}, {@link #activate});
- * until then it keeps each instant's scheduling order, which follows the history of the event queue. The parallel
- * engine always applies it.
+ * <p>The sequential engine applies the rule unless the scenario asks for scheduling order ({@code TieOrder}, {@link
+ * #activate}); in scheduling order it keeps each instant's events in the order they were scheduled, which follows the
+ * history of the event queue. The parallel engine always applies it.
  *
  * <p>Cost per instant of 3 or more events: a check that each node has at most one arriving lane and its own events
  * after them (two small arrays indexed by node); where not, a draw per event and a sort (a stable radix sort on the

@@ -1,5 +1,6 @@
 package fabriclab.simulation.engine;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
 import fabriclab.simulation.Simulator;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * The parallel engine gives byte-identical results whatever its thread count (a full serialisation
  * of every counter, flow record, queue and port compared), including random choices (spraying at
  * random, WRED marking) and PFC frames between partitions; the sequential engine under the same order of
- * simultaneous events ({@code Simulator.canonicalTieOrder()}) gives the same results on every scenario here (all but
+ * simultaneous events ({@code TieOrder.CANONICAL}, the scenario's default) gives the same results on every scenario here (all but
  * the count of events, which differs by construction: the sequential engine carries a link's packets with one event
  * per busy wire, this engine with one per packet); without it, the sequential engine agrees where no simultaneous
  * events decide the outcome; it rejects what it cannot run.
@@ -114,7 +115,7 @@ class ParallelEngineTest {
         assertTrue(r1.allCompleted() || r1.droppedPackets() > 0, "run did not finish");
         assertTrue(exercised.apply(r1), "the scenario does not exercise what it should");
         String f1 = fingerprint(r1);
-        SimulationResult sequential = new Simulator(s).canonicalTieOrder().run();
+        SimulationResult sequential = new Simulator(s).run();
         assertEquals(fingerprintOfTheRun(r1), fingerprintOfTheRun(sequential), "the sequential engine under the same rule");
         for (int threads = 2; threads <= 4; threads++) {
             Simulator sim = new Simulator(s);

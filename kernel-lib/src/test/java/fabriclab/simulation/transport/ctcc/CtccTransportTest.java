@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.ctcc;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.simulation.Simulator;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
@@ -38,10 +39,8 @@ class CtccTransportTest {
                 flows.add(new FlowSpec(i, 4, 2_000_000, 0, 1, 1000 + i));
             }
             Simulator sim = new Simulator(Scenario.builder(Topology.singleSwitch(5, G100, Time.US), c).flows(flows)
-                    .transport(CtccTransport.of(RttControlParameters.ctcc().withAdditiveIncrease(500e6))).build());
-            if (rule) {
-                sim.canonicalTieOrder();
-            }
+                    .transport(CtccTransport.of(RttControlParameters.ctcc().withAdditiveIncrease(500e6)))
+                    .tieOrder(rule ? TieOrder.CANONICAL : TieOrder.SCHEDULING).build());
             SimulationResult r = sim.run(60 * Time.S, Progress.silent());
             String run = "tie rule " + rule;
             assertTrue(r.allCompleted(), run);

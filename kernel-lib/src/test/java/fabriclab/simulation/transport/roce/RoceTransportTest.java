@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.roce;
 
+import fabriclab.simulation.TieOrder;
 import fabriclab.simulation.element.Rig;
 import fabriclab.simulation.Scenario;
 import fabriclab.simulation.SimulationResult;
@@ -172,10 +173,8 @@ class RoceTransportTest {
         SimulationConfig c = new SimulationConfig(1000, 0, 1, new SwitchBuffer(32_000_000, 32_000_000, d.marking()),
                 Forwarding.ecmp(fabriclab.loadbalancing.hash.HashFunction.CRC32, 0), seed, 0, 0);
         Simulator sim = new Simulator(Scenario.builder(Topology.singleSwitch(n + 1, G100, Time.US), c).flows(incast(n, 1_000_000_000L))
-                .transport(RoceTransport.dcqcn(d).withHyperIncrease(d.rateAiBitsPerSecond())).build());
-        if (rule) {
-            sim.canonicalTieOrder();
-        }
+                .transport(RoceTransport.dcqcn(d).withHyperIncrease(d.rateAiBitsPerSecond()))
+                .tieOrder(rule ? TieOrder.CANONICAL : TieOrder.SCHEDULING).build());
         return sim.run(horizonPs, fabriclab.progress.Progress.silent());
     }
 

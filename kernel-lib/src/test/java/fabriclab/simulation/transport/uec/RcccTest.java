@@ -1,5 +1,6 @@
 package fabriclab.simulation.transport.uec;
 
+import fabriclab.simulation.TieOrder;
 import static fabriclab.simulation.transport.uec.UecTransportInvariantTest.BASE_RTT_PS;
 import static fabriclab.simulation.transport.uec.UecTransportInvariantTest.BDP_BYTES;
 import static fabriclab.simulation.transport.uec.UecTransportInvariantTest.G100;
@@ -99,10 +100,8 @@ class RcccTest {
             for (long seed = 1; seed <= 5; seed++) {
                 Simulator sim = new Simulator(Scenario.builder(UecTransportInvariantTest.FABRIC.build(),
                         UecTransportInvariantTest.config(UecTransportInvariantTest.uecBuffer(16_000_000), seed))
-                        .flows(UecTransportInvariantTest.incast(senders, bytes)).transport(rccc(Rccc.defaults())).build());
-                if (rule) {
-                    sim.canonicalTieOrder();
-                }
+                        .flows(UecTransportInvariantTest.incast(senders, bytes)).transport(rccc(Rccc.defaults()))
+                        .tieOrder(rule ? TieOrder.CANONICAL : TieOrder.SCHEDULING).build());
                 SimulationResult res = sim.run();
                 String run = "tie rule " + rule + ", seed " + seed;
                 assertTrue(res.allCompleted(), run);
