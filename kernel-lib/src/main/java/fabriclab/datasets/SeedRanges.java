@@ -28,11 +28,13 @@ import tech.tablesaw.api.NumericColumn;
  * runs of {@code jct-gse-vs-roce-axes} at the row's speedup and collective (each unstated setting varied from the
  * documented defaults, one seed).</li>
  * <li>{@code 09-llama2}: samples/s per seed from {@code llama2-training}; a level is the median over seeds, a
- * gain GSE over RoCE and a change a scenario over the single job, both as the ratio of the medians, per seed the
- * ratio of that seed's runs. The configuration (layout, batch, accelerator, efficiency) is the one that
+ * gain GSE over RoCE and a change a scenario over the single job per seed the ratio of that seed's runs, the row
+ * either the ratio of the medians or the median of the per-seed ratios (the two differ when both fabrics vary over
+ * the seeds). The configuration (layout, batch, accelerator, efficiency) is the one that
  * reproduces the row's value.</li>
- * <li>{@code 07-packet-sim}: the row's note states "seeds a-b: all v" (the packet simulator gives the same value
- * on every seed); a row that restates another quantity of the comparison takes that row's seeds.</li>
+ * <li>{@code 07-packet-sim}: the row's note states its seeds as {@link #seedNote} writes them, "seeds a-b: all v" (the
+ * same value on every seed) or "seeds a-b: v_a; ...; v_b" (seed by seed); a row that restates another quantity of the
+ * comparison takes that row's seeds when they are all the same.</li>
  * <li>{@code 02-pktc} and {@code 12-in-network}: closed forms with no seed; the range is the row's value.</li>
  * </ul>
  */
@@ -43,6 +45,8 @@ public final class SeedRanges {
             "12-in-network", "closed form of the assumed N, message mix and host overhead: no seed");
 
     private static final Pattern ALL_SEEDS = Pattern.compile("seeds (\\d+)-(\\d+): all (-?[0-9][0-9,]*(?:\\.[0-9]+)?)");
+    private static final String NUMBER = "-?[0-9]+(?:\\.[0-9]+)?";
+    private static final Pattern EACH_SEED = Pattern.compile("seeds (\\d+)-(\\d+): (" + NUMBER + "(?:; " + NUMBER + ")+)");
     private static final double SAME = 1e-9;
 
     private SeedRanges() {
@@ -89,10 +93,64 @@ public final class SeedRanges {
     }
 
     /**
-     * The range a note states as "seeds a-b: all v": the row's value on every seed a to b, when v is the row's value
-     * at the note's precision.
+     * The note that states a row's value on seeds {@code firstSeed} to {@code firstSeed + perSeed.length - 1}, as
+     * {@link #fromDatasets} reads it back for {@code 07-packet-sim}: "seeds a-b: all v" when every value prints the same
+     * in {@code format}, else "seeds a-b: v_a; ...; v_b", seed by seed.
+     *
+     * @param firstSeed the first seed, at least 0
+     * @param perSeed the values, seed by seed, at least one, finite
+     * @param format a {@link String#format} pattern for one value, such as {@code "%.1f"} (no grouping separators)
+     */
+    public static String seedNote(long firstSeed, double[] perSeed, String format) {
+        Parameters.atLeast("firstSeed", firstSeed, 0L);
+        Parameters.notNull("perSeed", perSeed);
+        if (perSeed.length == 0) {
+            throw new IllegalArgumentException("perSeed must hold at least one value, got none");
+        }
+        Parameters.notBlank("format", format);
+        List<String> printed = new ArrayList<>();
+        for (int i = 0; i < perSeed.length; i++) {
+            Parameters.finite("perSeed[" + i + "]", perSeed[i]);
+            String v = String.format(java.util.Locale.ROOT, format, perSeed[i]);
+            if (!v.matches(NUMBER)) {
+                throw new IllegalArgumentException("format must print a plain number (digits, an optional sign and"
+                        + " decimals), got \"" + format + "\", which prints " + perSeed[i] + " as \"" + v + "\"");
+            }
+            printed.add(v);
+        }
+        String seeds = "seeds " + firstSeed + "-" + (firstSeed + perSeed.length - 1) + ": ";
+        return printed.stream().distinct().count() == 1 ? seeds + "all " + printed.get(0) : seeds + String.join("; ", printed);
+    }
+
+    /**
+     * The range a note states as "seeds a-b: all v" (the row's value on every seed a to b, when v is the row's value
+     * at the note's precision) or "seeds a-b: v_a; ...; v_b" (one value per seed, one of them the row's value at the
+     * note's precision, which stands for it exactly).
      */
     static Optional<SeedRange> fromNote(ComparisonRow r) {
+        Matcher each = EACH_SEED.matcher(r.note());
+        if (each.find()) {
+            int from = Integer.parseInt(each.group(1)), to = Integer.parseInt(each.group(2));
+            String[] stated = each.group(3).split("; ");
+            if (to - from + 1 != stated.length) {
+                return Optional.empty();
+            }
+            List<String> labels = new ArrayList<>();
+            List<Double> values = new ArrayList<>();
+            boolean found = false;
+            for (int i = 0; i < stated.length; i++) {
+                labels.add("seed " + (from + i));
+                int decimals = stated[i].contains(".") ? stated[i].length() - stated[i].indexOf('.') - 1 : 0;
+                double v = Double.parseDouble(stated[i]);
+                if (!found && Math.abs(v - r.model()) <= 0.5 * Math.pow(10, -decimals) + SAME) {
+                    v = r.model();
+                    found = true;
+                }
+                values.add(v);
+            }
+            return found ? Optional.of(new SeedRange("seeds " + from + "-" + to + ", seed by seed (the row's note)", labels,
+                    values)) : Optional.empty();
+        }
         Matcher m = ALL_SEEDS.matcher(r.note());
         if (!m.find()) {
             return Optional.empty();
@@ -222,11 +280,6 @@ public final class SeedRanges {
             if (a == null || (den != null && b == null)) {
                 continue;
             }
-            double value = percent ? 100 * (median(new ArrayList<>(a.values())) / median(new ArrayList<>(b.values())) - 1)
-                    : median(new ArrayList<>(a.values()));
-            if (!close(value, r.model())) {
-                continue;
-            }
             List<String> labels = new ArrayList<>();
             List<Double> values = new ArrayList<>();
             for (Map.Entry<String, Double> s : a.entrySet()) {
@@ -236,7 +289,17 @@ public final class SeedRanges {
                 labels.add("seed " + s.getKey());
                 values.add(percent ? 100 * (s.getValue() / b.get(s.getKey()) - 1) : s.getValue());
             }
-            String how = percent ? "per seed the ratio of that seed's runs (the row: the ratio of the medians)" : "per seed";
+            if (values.isEmpty()) {
+                continue;
+            }
+            double value = percent ? 100 * (median(new ArrayList<>(a.values())) / median(new ArrayList<>(b.values())) - 1)
+                    : median(new ArrayList<>(a.values()));
+            boolean ratioOfMedians = close(value, r.model());
+            if (!ratioOfMedians && !(percent && close(median(values), r.model()))) {
+                continue;
+            }
+            String how = !percent ? "per seed" : "per seed the ratio of that seed's runs (the row: "
+                    + (ratioOfMedians ? "the ratio of the medians)" : "the median of these)");
             return Optional.of(new SeedRange("seeds " + String.join(",", a.keySet()) + " at " + c.getKey() + "; " + how, labels, values));
         }
         return Optional.empty();

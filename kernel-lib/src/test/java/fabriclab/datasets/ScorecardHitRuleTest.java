@@ -228,4 +228,23 @@ class ScorecardHitRuleTest {
                 Target.atLeast(10), 7.3, "seeds 1-5: all 7.155");
         assertTrue(SeedRanges.fromNote(stale).isEmpty());
     }
+
+    @Test
+    void aNoteListingEachSeedGivesThoseValuesWithTheRowsOwnExactly() {
+        String note = SeedRanges.seedNote(1, new double[] {1102.112, 1089.04, 1106.0, 1095.5, 1100.0}, "%.1f");
+        assertEquals("seeds 1-5: 1102.1; 1089.0; 1106.0; 1095.5; 1100.0", note);
+        ComparisonRow r = new ComparisonRow("001_ab.txt", "q", "us", ComparisonKind.PREDICTION, "", true, Target.point(1154.77),
+                1102.112, "mean of 20 flows; " + note);
+        SeedRange s = SeedRanges.fromNote(r).orElseThrow();
+        assertEquals(List.of(1102.112, 1089.0, 1106.0, 1095.5, 1100.0), s.values());
+        assertEquals(1100.0, s.median(), 1e-12);
+        // a row whose value is none of the listed seeds' (a stale note) gets no range
+        ComparisonRow stale = new ComparisonRow("001_ab.txt", "q", "us", ComparisonKind.PREDICTION, "", true,
+                Target.point(1154.77), 1110.0, note);
+        assertTrue(SeedRanges.fromNote(stale).isEmpty());
+        // every seed the same at the note's precision: the "all" form
+        assertEquals("seeds 3-4: all 7.155", SeedRanges.seedNote(3, new double[] {7.1549, 7.1551}, "%.3f"));
+        assertThrows(IllegalArgumentException.class, () -> SeedRanges.seedNote(1, new double[] {1234.5}, "%,.1f"));
+        assertThrows(IllegalArgumentException.class, () -> SeedRanges.seedNote(1, new double[0], "%.1f"));
+    }
 }
