@@ -93,7 +93,7 @@ public final class CanonicalOrder implements InstantOrder {
 
     /**
      * The order of a run seeded {@code seed} (the draws of the ports' order), applied once {@link #activate}d; until
-     * then each instant keeps its scheduling order (the sequential engine's order before the rule).
+     * then each instant keeps its scheduling order (the sequential engine's order for a scenario in scheduling order).
      */
     public CanonicalOrder(long seed) {
         this.seed = seed;

@@ -7,7 +7,9 @@ import fabriclab.simulation.event.EventQueue;
 
 /**
  * The sequential engine: one partition holding every node, its events handled one instant at a time in time
- * order (ties in scheduling order), the clock set before an instant's handlers run.
+ * order, the clock set before an instant's handlers run. An instant's events follow the scenario's
+ * {@code TieOrder}: the engines' one rule ({@link fabriclab.simulation.element.CanonicalOrder}, the default, as the
+ * parallel engine) once the partition applies it, else the order they were scheduled in.
  */
 public final class SequentialEngine {
     /** Events between two checks for an interrupt and progress reports. */
