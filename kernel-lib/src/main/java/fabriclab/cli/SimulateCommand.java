@@ -163,7 +163,7 @@ public final class SimulateCommand {
             PrintStream out, PrintStream err) throws IOException {
         // progress: simulated time against --time-limit, else the payload delivered
         ProgressSink sink = o.quiet() ? Progress.silent() : Progress.console(err);
-        Simulator sim = new Simulator(o.threads() == 0 ? s.withTieOrder(o.tieOrder()) : s);
+        Simulator sim = new Simulator(s.withTieOrder(o.tieOrder())); // canonical with --threads (the option's default)
         long t0 = System.nanoTime();
         SimulationResult r = o.threads() == 0 ? sim.run(o.timeLimitPs(), sink) : sim.runParallel(o.timeLimitPs(), sink, o.threads());
         double wall = (System.nanoTime() - t0) / 1e9;

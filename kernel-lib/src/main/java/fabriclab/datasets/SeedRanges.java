@@ -140,13 +140,9 @@ public final class SeedRanges {
             boolean found = false;
             for (int i = 0; i < stated.length; i++) {
                 labels.add("seed " + (from + i));
-                int decimals = stated[i].contains(".") ? stated[i].length() - stated[i].indexOf('.') - 1 : 0;
-                double v = Double.parseDouble(stated[i]);
-                if (!found && Math.abs(v - r.model()) <= 0.5 * Math.pow(10, -decimals) + SAME) {
-                    v = r.model();
-                    found = true;
-                }
-                values.add(v);
+                boolean own = !found && statesAtPrecision(stated[i], r.model());
+                found |= own;
+                values.add(own ? r.model() : Double.parseDouble(stated[i]));
             }
             return found ? Optional.of(new SeedRange("seeds " + from + "-" + to + ", seed by seed (the row's note)", labels,
                     values)) : Optional.empty();
@@ -156,9 +152,7 @@ public final class SeedRanges {
             return Optional.empty();
         }
         int from = Integer.parseInt(m.group(1)), to = Integer.parseInt(m.group(2));
-        String stated = m.group(3).replace(",", "");
-        int decimals = stated.contains(".") ? stated.length() - stated.indexOf('.') - 1 : 0;
-        if (to < from || Math.abs(Double.parseDouble(stated) - r.model()) > 0.5 * Math.pow(10, -decimals) + SAME) {
+        if (to < from || !statesAtPrecision(m.group(3).replace(",", ""), r.model())) {
             return Optional.empty();
         }
         List<String> labels = new ArrayList<>();
@@ -303,6 +297,12 @@ public final class SeedRanges {
             return Optional.of(new SeedRange("seeds " + String.join(",", a.keySet()) + " at " + c.getKey() + "; " + how, labels, values));
         }
         return Optional.empty();
+    }
+
+    /** Whether the number {@code stated} (plain digits) is {@code value} rounded to the decimals it is written with. */
+    private static boolean statesAtPrecision(String stated, double value) {
+        int decimals = stated.contains(".") ? stated.length() - stated.indexOf('.') - 1 : 0;
+        return Math.abs(Double.parseDouble(stated) - value) <= 0.5 * Math.pow(10, -decimals) + SAME;
     }
 
     private static boolean close(double a, double b) {

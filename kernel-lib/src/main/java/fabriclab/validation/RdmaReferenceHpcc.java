@@ -275,7 +275,7 @@ public record RdmaReferenceHpcc(Kind kind) {
     public List<double[]> tieRuleRunsFctsUs() {
         List<double[]> runs = new ArrayList<>();
         for (int seed = 1; seed <= TIE_SEEDS; seed++) {
-            fabriclab.simulation.SimulationResult r = new fabriclab.simulation.Simulator(scenario(seed).withTieOrder(TieOrder.CANONICAL)).run();
+            fabriclab.simulation.SimulationResult r = RdmaReferenceTieRule.underRule(scenario(seed), seed);
             if (!r.allCompleted()) {
                 throw new IllegalStateException(kind.id() + " under the rule, seed " + seed + ": not every flow completed");
             }
