@@ -1,6 +1,7 @@
 package fabriclab.sweep;
 
 import fabriclab.Parameters;
+import fabriclab.project.ProjectPaths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -34,13 +35,18 @@ public final class SweepExecutors {
     }
 
     /**
-     * The executor the setting chooses; {@link LocalThreads} with {@code threads} threads when it is unset.
+     * The executor the setting chooses; {@link LocalThreads} with {@code threads} threads when it is unset. Under a
+     * {@link SweepRuns} setting other than {@code run} ({@value SweepRuns#ENV}), it records its sweeps in, or checks them
+     * against, {@code datasets/runs/} of the project ({@link RecordedRunsExecutor}).
      *
      * @param threads local worker threads, at least 1 (ignored for a cluster)
      */
     public static SweepExecutor configured(int threads) {
         Parameters.atLeast("threads", threads, 1);
-        return forMaster(configuredMaster(), threads);
+        SweepExecutor executor = forMaster(configuredMaster(), threads);
+        SweepRuns runs = SweepRuns.configured();
+        return runs.mode() == SweepRuns.Mode.RUN ? executor
+                : new RecordedRunsExecutor(executor, runs, ProjectPaths.datasets().resolve(RecordedRuns.DIRECTORY));
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import fabriclab.sweep.SweepRuns;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -208,9 +209,26 @@ class JupyterIT {
         }
         assertFalse(notebooks.isEmpty(), "no notebooks found in " + ROOT.resolve("notebooks"));
         Path out = Files.createTempDirectory("fabriclab-executed");
+        // the sweeps compute a subset of their runs and check it against the runs ./reproduce recorded (datasets/runs);
+        // the rest comes from the record, so every output must still match the committed notebook
+        Map<String, String> sweepRuns = Map.of(SweepRuns.ENV, SWEEP_RUNS);
         return notebooks.stream().map(nb -> DynamicTest.dynamicTest(nb.getFileName().toString(), () ->
-                run(ROOT, env(scratchHome()), 1800, PYTHON, PYTHON_TESTS.resolve("run_notebook.py").toString(),
+                run(ROOT, with(env(scratchHome()), sweepRuns), 1800, PYTHON, PYTHON_TESTS.resolve("run_notebook.py").toString(),
                         nb.toString(), out.toString(), "--compare")));
+    }
+
+    /**
+     * The notebooks' sweeps in this test: {@code -Dfabriclab.it.sweepRuns} (for example {@code check:1}, every run
+     * computed and compared with the record, or {@code run}), by default {@code check}: one run in
+     * {@value SweepRuns#DEFAULT_CHECK_EVERY} computed and compared.
+     */
+    static final String SWEEP_RUNS = SweepRuns.parse("fabriclab.it.sweepRuns",
+            System.getProperty("fabriclab.it.sweepRuns", "check")).toString();
+
+    private static Map<String, String> with(Map<String, String> env, Map<String, String> more) {
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.putAll(more);
+        return all;
     }
 
     @Test
