@@ -434,11 +434,11 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     }
 
     /**
-     * {@link #sweep(List, Timing, long, int, ProgressSink)} on any executor: on {@link LocalThreads} the
-     * points share one timer per (row, fabric) as there; elsewhere (Spark, through
-     * {@link fabriclab.sweep.SweepExecutors#configured}) each point is an {@link Task} that builds
-     * its own timer. The timers' caches are deterministic, so the results are the same either way, only
-     * the packet-level runs are repeated per point.
+     * {@link #sweep(List, Timing, long, int, ProgressSink)} on any executor, as the plan {@link #sweepPlan} run by
+     * {@link Task}: the points a task instance runs share one timer per (row, fabric), so on {@link LocalThreads}
+     * (one instance for all its threads) each set of rails is timed once; an executor with an instance per worker
+     * (Spark) times it once per worker. The timers' caches are deterministic, so the results are the same either
+     * way.
      *
      * @param points the points, no null element
      * @param timing bound or packet simulator
@@ -450,31 +450,15 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     public List<Result> sweep(List<Configuration> points, Timing timing, long seed, SweepExecutor executor, ProgressSink sink)
             throws InterruptedException {
         Parameters.notNull("executor", executor);
-        if (!(executor instanceof LocalThreads local)) {
-            return executor.run(sweepPlan(points, timing, seed), sink);
-        }
-        int threads = local.threads();
-        Parameters.notNull("points", points);
+        Parameters.noNullElements("points", points);
         Parameters.notNull("timing", timing);
-        Map<String, CommTimer> timers = new ConcurrentHashMap<>();
-        Map<String, Timing> timings = new ConcurrentHashMap<>();
-        for (Case row : Case.values()) {
-            for (RoceOrGse f : RoceOrGse.values()) {
-                if (!(spines == 1 && (row == Case.ONE_LINK_DOWN || row == Case.FOUR_LINKS_DOWN))) {
-                    timers.put(row + " " + f, timer(row, f, timing, seed));
-                    timings.put(row + " " + f, timing);
-                }
-            }
-        }
         for (int i = 0; i < points.size(); i++) {
-            Configuration p = Parameters.notNull("points[" + i + "]", points.get(i));
-            if (!timers.containsKey(p.row() + " " + p.fabric())) {
+            Configuration p = points.get(i);
+            if (spines == 1 && (p.row() == Case.ONE_LINK_DOWN || p.row() == Case.FOUR_LINKS_DOWN)) {
                 throw new IllegalArgumentException("points[" + i + "] needs at least 2 spines for " + p.row().label());
             }
         }
-        return Sweep.run("Llama2-13B iterations, " + timing.name().toLowerCase(Locale.ROOT) + " (" + points.size() + " points)",
-                points, p -> evaluate(p, timers.get(p.row() + " " + p.fabric()), timings.get(p.row() + " " + p.fabric())),
-                threads, sink);
+        return executor.run(sweepPlan(points, timing, seed), sink);
     }
 
     /**
@@ -524,11 +508,27 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         public Task() {
         }
 
+        /**
+         * The timers of the points this instance ran, one per fabric, row, fabric kind, timing and seed: an executor
+         * that runs many points on one instance ({@link LocalThreads} shares one among its threads) times each set of
+         * rails once. A timer's cache is deterministic, so a point gets the same result from a shared timer as from
+         * its own.
+         */
+        private final Map<List<Object>, CommTimer> timers = new ConcurrentHashMap<>();
+
         @Override
         public Result run(Point q) {
             Parameters.notNull("q", q);
             Configuration p = q.configuration();
-            return q.fabric().evaluate(p, q.fabric().timer(p.row(), p.fabric(), q.timing(), q.seed()), q.timing());
+            CommTimer timer = timers.computeIfAbsent(List.of(q.fabric(), p.row(), p.fabric(), q.timing(), q.seed()),
+                    k -> q.fabric().timer(p.row(), p.fabric(), q.timing(), q.seed()));
+            return q.fabric().evaluate(p, timer, q.timing());
+        }
+
+        /** A run timed by the bound costs less than reading its record: only the packet simulator's are recorded. */
+        @Override
+        public boolean recorded(Point q) {
+            return q.timing() != Timing.BOUND;
         }
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The default {@link SweepExecutor}: runs a plan on {@code threads} threads of this JVM through
- * {@link Sweep#run} (one task instance shared by the threads, so tasks must be stateless), results in
+ * {@link Sweep#run} (one task instance shared by the threads, so a task keeps no state but a thread-safe cache that leaves results unchanged), results in
  * the order of the plan's parameters.
  *
  * @param threads worker threads, 1 to {@link Sweep#MAX_THREADS}

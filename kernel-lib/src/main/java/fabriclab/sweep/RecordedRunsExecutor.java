@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * run ({@code run}); computes every run and writes the sweep's {@link RecordedRuns} to a directory ({@code record});
  * or computes one run in N ({@link SweepRuns#computes}: run 0 and about one in N of the others), requires each to equal its recorded result (its
  * JSON, field for field), and returns the recorded results for the others ({@code check:N}). In every mode the results are those of the full sweep, in
- * the plan's order, so what is built from them is the same whichever mode ran.
+ * the plan's order, so what is built from them is the same whichever mode ran. A sweep none of whose points is worth
+ * recording ({@link SweepTask#recorded}) is computed in full in every mode.
  *
  * <p>The progress bar counts every run of the sweep: in {@code check:N} the recorded runs count as done at once and
  * each computed run as it finishes, so the bar ends as the full sweep's does. A line on the process's own standard
@@ -42,18 +43,27 @@ public record RecordedRunsExecutor(SweepExecutor delegate, SweepRuns runs, Path 
             throws InterruptedException {
         Parameters.notNull("plan", plan);
         Parameters.notNull("sink", sink);
-        switch (runs.mode()) {
-            case RUN:
-                return delegate.run(plan, sink);
-            case RECORD: {
-                List<R> results = delegate.run(plan, sink);
-                Path f = RecordedRuns.of(plan, results).write(directory);
-                console("recorded " + plan.size() + " runs of \"" + plan.label() + "\" in " + f);
-                return results;
-            }
-            default:
-                return check(plan, sink);
+        if (runs.mode() == SweepRuns.Mode.RUN || !recorded(plan)) {
+            return delegate.run(plan, sink);
         }
+        if (runs.mode() == SweepRuns.Mode.CHECK) {
+            return check(plan, sink);
+        }
+        List<R> results = delegate.run(plan, sink);
+        Path f = RecordedRuns.of(plan, results).write(directory);
+        console("recorded " + plan.size() + " runs of \"" + plan.label() + "\" in " + f);
+        return results;
+    }
+
+    /** Whether any point of {@code plan} is worth recording ({@link SweepTask#recorded}). */
+    private static <P extends Serializable, R extends Serializable> boolean recorded(SweepPlan<P, R> plan) {
+        SweepTask<P, R> task = plan.newTask();
+        for (P p : plan.parameters()) {
+            if (task.recorded(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private <P extends Serializable, R extends Serializable> List<R> check(SweepPlan<P, R> plan, ProgressSink sink)

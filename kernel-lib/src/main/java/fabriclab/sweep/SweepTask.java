@@ -16,7 +16,8 @@ import java.io.Serializable;
  *       parameters to a library task instead of shipping code;</li>
  *   <li>{@link #run} is pure: its result depends only on the record (its seed included), never on
  *       shared mutable state, on the thread or machine that runs it, or on how many times it ran before
- *       (a cluster may run a record again after losing a worker);</li>
+ *       (a cluster may run a record again after losing a worker); an instance may cache what its runs share
+ *       (thread-safely), if a run's result is the same with the cache as without it;</li>
  *   <li>parameter and result records are {@link Serializable} (records of numbers, strings and enums),
  *       and {@link #validate} rejects a bad record before any run starts.</li>
  * </ul>
@@ -41,5 +42,17 @@ public interface SweepTask<P extends Serializable, R extends Serializable> {
      * @param parameters the point
      */
     default void validate(P parameters) {
+    }
+
+    /**
+     * Whether a run at {@code parameters} is worth recording ({@link RecordedRuns}): {@code ./reproduce} records a
+     * sweep, and a check ({@link SweepRuns}) replays it, only if one of its points is. The default, true, suits a
+     * simulation; a task whose runs cost less than reading their record (a closed form, a fluid bound) answers false,
+     * and its sweeps are then computed in full under every setting and never recorded.
+     *
+     * @param parameters the point
+     */
+    default boolean recorded(P parameters) {
+        return true;
     }
 }

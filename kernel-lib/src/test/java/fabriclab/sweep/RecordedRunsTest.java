@@ -137,6 +137,33 @@ class RecordedRunsTest {
         assertTrue(other.getMessage().contains("holds another sweep"), other.getMessage());
     }
 
+    /** As {@link Task}, but its runs are not worth recording. */
+    public static final class Cheap implements SweepTask<Point, Result> {
+        public Cheap() {
+        }
+
+        @Override
+        public Result run(Point p) {
+            return new Task().run(p);
+        }
+
+        @Override
+        public boolean recorded(Point p) {
+            return false;
+        }
+    }
+
+    @Test
+    void aSweepNotWorthRecordingIsComputedInFullAndNeverRecorded(@TempDir Path dir) throws Exception {
+        SweepPlan<Point, Result> plan = new SweepPlan<>("cheap", Cheap.class, plan(6).parameters());
+        new RecordedRunsExecutor(new LocalThreads(1), SweepRuns.RECORD, dir).run(plan, Progress.silent());
+        assertEquals(0, Files.list(dir).count(), "nothing recorded");
+        Task.RUNS.set(0);
+        List<Result> checked = new RecordedRunsExecutor(new LocalThreads(1), SweepRuns.check(4), dir).run(plan, Progress.silent());
+        assertEquals(6, Task.RUNS.get(), "every run computed, no record needed");
+        assertEquals(new LocalThreads(1).run(plan(6), Progress.silent()), checked);
+    }
+
     @Test
     void aResultJsonCannotHoldIsRefusedWhenRecorded() {
         SweepPlan<Point, Opaque> plan = new SweepPlan<>("opaque", OpaqueTask.class, List.of(new Point(Fabric.GSE, 1)));
