@@ -532,6 +532,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
          */
         @Override
         public boolean recorded(Point q) {
+            Parameters.notNull("q", q);
             return false;
         }
     }
