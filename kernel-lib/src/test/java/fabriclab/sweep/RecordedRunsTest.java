@@ -188,6 +188,29 @@ class RecordedRunsTest {
     }
 
     @Test
+    void theConfiguredExecutorFollowsTheSetting() {
+        String before = System.getProperty(SweepRuns.PROPERTY);
+        try {
+            System.setProperty(SweepRuns.PROPERTY, "check:2");
+            SweepExecutor checking = SweepExecutors.configured(1);
+            assertTrue(checking instanceof RecordedRunsExecutor r && r.runs().equals(SweepRuns.check(2))
+                    && r.delegate() instanceof LocalThreads && r.directory().endsWith(Path.of("datasets", "runs")),
+                    checking.describe());
+            System.setProperty(SweepRuns.PROPERTY, "replay");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepExecutors.configured(1));
+            assertTrue(e.getMessage().startsWith(SweepRuns.PROPERTY + " must be run, record, check"), e.getMessage());
+            System.setProperty(SweepRuns.PROPERTY, "run");
+            assertTrue(SweepExecutors.configured(1) instanceof LocalThreads);
+        } finally {
+            if (before == null) {
+                System.clearProperty(SweepRuns.PROPERTY);
+            } else {
+                System.setProperty(SweepRuns.PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
     void theSettingIsParsedOrRefusedByName() {
         assertEquals(SweepRuns.RUN, SweepRuns.parse("FABRICLAB_SWEEP_RUNS", " run "));
         assertEquals(SweepRuns.RECORD, SweepRuns.parse("FABRICLAB_SWEEP_RUNS", "record"));
