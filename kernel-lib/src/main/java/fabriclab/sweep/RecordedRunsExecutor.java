@@ -82,6 +82,10 @@ public record RecordedRunsExecutor(SweepExecutor delegate, SweepRuns runs, Path 
         try (Progress progress = Progress.start(plan.label(), n, sink)) {
             progress.advance(n - computed.size());
             fresh = delegate.run(new SweepPlan<>(plan.label(), plan.task(), points), stepsOf(progress));
+            long rest = n - progress.done(); // an executor that does not report its last run: the bar still ends full
+            if (rest > 0) {
+                progress.advance(rest);
+            }
         }
         Object[] out = new Object[n];
         for (int k = 0; k < computed.size(); k++) {

@@ -86,6 +86,30 @@ class RecordedRunsTest {
         assertEquals(plan.label(), last.label());
     }
 
+    /** An executor that runs on local threads and reports no progress at all. */
+    private static final class Mute implements SweepExecutor {
+        @Override
+        public <P extends Serializable, R extends Serializable> List<R> run(SweepPlan<P, R> plan,
+                fabriclab.progress.ProgressSink sink) throws InterruptedException {
+            return new LocalThreads(1).run(plan, Progress.silent());
+        }
+
+        @Override
+        public String describe() {
+            return "mute";
+        }
+    }
+
+    @Test
+    void theCheckedSweepsBarEndsFullWhateverItsExecutorReports(@TempDir Path dir) throws Exception {
+        SweepPlan<Point, Result> plan = plan(9);
+        new RecordedRunsExecutor(new LocalThreads(1), SweepRuns.RECORD, dir).run(plan, Progress.silent());
+        List<Progress.State> states = Collections.synchronizedList(new ArrayList<>());
+        new RecordedRunsExecutor(new Mute(), SweepRuns.check(4), dir).run(plan, states::add);
+        Progress.State last = states.get(states.size() - 1);
+        assertTrue(last.finished() && last.done() == 9 && last.total() == 9, last.toString());
+    }
+
     @Test
     void recordingTheSameSweepTwiceGivesTheSameBytes(@TempDir Path a, @TempDir Path b) throws Exception {
         SweepPlan<Point, Result> plan = plan(5);
