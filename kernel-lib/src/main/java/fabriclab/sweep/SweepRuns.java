@@ -10,12 +10,12 @@ import java.util.Locale;
  *   <li>{@code run} (the default, also when unset or blank): every run is computed; nothing is read or written;</li>
  *   <li>{@code record}: every run is computed and the sweep's points and results are written to
  *       {@code datasets/runs/} ({@code ./reproduce} records every notebook's sweeps this way);</li>
- *   <li>{@code check:N} ({@code check} alone is {@code check:}{@value #DEFAULT_CHECK_EVERY}): one run in N of each
- *       sweep ({@link #computes}; run 0 always) is computed and must equal the recorded one field for field, the others are taken from the
- *       record, which must be of the same sweep (same label, task and points). A run that differs, or a sweep with no
- *       record, fails the sweep. {@code check:1} recomputes every run and compares all of them. CI checks the heavy
- *       notebooks this way: what they show is computed from runs that were all computed by {@code ./reproduce}, and
- *       about a quarter of them are computed again.</li>
+ *   <li>{@code check:N} ({@code check} alone is {@code check:}{@value #DEFAULT_CHECK_EVERY}): about one run in N
+ *       of each sweep ({@link #computes}; run 0 always) is computed and must equal the recorded one field for field;
+ *       the others are taken from the record, which must be of the same sweep (same label, task and points). A run
+ *       that differs, or a sweep with no record, fails the sweep. {@code check:1} recomputes every run and compares
+ *       all of them. CI checks the heavy notebooks this way: what they show is computed from runs that were all
+ *       computed by {@code ./reproduce}, and about a quarter of them are computed again.</li>
  * </ul>
  *
  * @param mode what the sweep does
