@@ -436,9 +436,9 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
     /**
      * {@link #sweep(List, Timing, long, int, ProgressSink)} on any executor, as the plan {@link #sweepPlan} run by
      * {@link Task}: the points a task instance runs share one timer per (row, fabric), so on {@link LocalThreads}
-     * (one instance for all its threads) each set of rails is timed once; an executor with an instance per worker
-     * (Spark) times it once per worker. The timers' caches are deterministic, so the results are the same either
-     * way.
+     * (one instance for all its threads) each set of rails is timed once, and on Spark once per instance (one per
+     * deserialized copy of its task function). The timers' caches are deterministic, so the results are the same
+     * either way.
      *
      * @param points the points, no null element
      * @param timing bound or packet simulator
@@ -528,7 +528,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         /**
          * Not recorded: a point timed by the bound costs less than reading its record, and the points timed by the
          * packet simulator share a few packet runs per set of rails (the timer's cache), so computing a quarter of them
-         * costs nearly what computing all does (notebook 09 checked against records: 94 s, in full: 108 s).
+         * costs nearly what computing all does (the measurement: BENCH-RESULTS.md).
          */
         @Override
         public boolean recorded(Point q) {
