@@ -98,11 +98,9 @@ public record RecordedRuns(String label, String task, List<String> points, List<
             throw new IllegalArgumentException("results must have one element per point of sweep \"" + plan.label() + "\" ("
                     + plan.size() + "), got " + results.size());
         }
-        List<String> points = new ArrayList<>();
         List<String> types = new ArrayList<>();
         List<String> out = new ArrayList<>();
         for (int i = 0; i < plan.size(); i++) {
-            points.add(json(plan.parameters().get(i)));
             R r = results.get(i);
             String text = json(r);
             Object back = read(r.getClass(), text, plan.label(), i);
@@ -116,17 +114,22 @@ public record RecordedRuns(String label, String task, List<String> points, List<
             types.add(r.getClass().getName());
             out.add(text);
         }
-        return new RecordedRuns(plan.label(), plan.task().getName(), points, types, out);
+        return new RecordedRuns(plan.label(), plan.task().getName(), pointsJson(plan), types, out);
     }
 
     /** The file name of {@code plan}'s record: the label's words and a hash of label, task and points. */
     public static String fileName(SweepPlan<?, ?> plan) {
         Parameters.notNull("plan", plan);
+        return fileName(plan.label(), plan.task().getName(), pointsJson(plan));
+    }
+
+    /** Each point of {@code plan} as JSON, in run order. */
+    private static List<String> pointsJson(SweepPlan<?, ?> plan) {
         List<String> points = new ArrayList<>();
         for (Object p : plan.parameters()) {
             points.add(json(p));
         }
-        return fileName(plan.label(), plan.task().getName(), points);
+        return points;
     }
 
     private static String fileName(String label, String task, List<String> points) {
@@ -191,7 +194,8 @@ public record RecordedRuns(String label, String task, List<String> points, List<
     public static RecordedRuns read(Path directory, SweepPlan<?, ?> plan) {
         Parameters.notNull("directory", directory);
         Parameters.notNull("plan", plan);
-        Path f = directory.resolve(fileName(plan));
+        List<String> points = pointsJson(plan);
+        Path f = directory.resolve(fileName(plan.label(), plan.task().getName(), points));
         if (!Files.isRegularFile(f)) {
             throw new IllegalStateException("sweep \"" + plan.label() + "\" has no recorded runs (" + f + "): with "
                     + SweepRuns.ENV + "=check its runs are checked against a record that " + SweepRuns.ENV + "=record writes;"
@@ -208,10 +212,6 @@ public record RecordedRuns(String label, String task, List<String> points, List<
             throw new UncheckedIOException("cannot read " + f, e);
         }
         RecordedRuns rec = parse(f, lines);
-        List<String> points = new ArrayList<>();
-        for (Object p : plan.parameters()) {
-            points.add(json(p));
-        }
         if (!rec.label.equals(plan.label()) || !rec.task.equals(plan.task().getName()) || !rec.points.equals(points)) {
             throw new IllegalStateException(f + " holds another sweep than \"" + plan.label() + "\" (its label, task or points"
                     + " differ): run ./reproduce on the notebook that runs this sweep");
