@@ -1,5 +1,6 @@
 package fabriclab.simulation.bench;
 
+import fabriclab.cli.SimulateOptions;
 import fabriclab.fabric.Pfc;
 import fabriclab.simulation.Scenario;
 import java.io.IOException;
@@ -47,7 +48,7 @@ import java.util.stream.Stream;
  * CPU, wall and peak RSS, and the per-round ratios ours/htsim, ours/old (and old/htsim) as median [min..max].
  *
  * <p>Usage: {@code ./bench htsim [--htsim PATH_TO_htsim_roce] [--against GIT_REF] [--rounds N] [--scenarios LIST]
- * [--hosts LIST] [--no-build]}; {@code ./bench htsim --help}.
+ * [--hosts LIST] [--parallel-links N] [--no-build]}; {@code ./bench htsim --help}.
  */
 public final class HtsimBenchMain {
     /** The scenarios of the comparison with htsim. */
@@ -62,12 +63,17 @@ public final class HtsimBenchMain {
     }
 
     /** The command's options, validated. */
-    record Options(Path htsim, String against, int rounds, List<String> scenarios, int[] hosts, boolean build, boolean help) {
+    record Options(Path htsim, String against, int rounds, List<String> scenarios, int[] hosts, int parallelLinks,
+            boolean build, boolean help) {
     }
+
+    /** The most links between a leaf and a spine ({@code bin/simulate --parallel-links}). */
+    static final int MAX_PARALLEL_LINKS = 64;
 
     static String usage() {
         return String.join("\n",
-                "usage: ./bench htsim [--htsim PATH] [--against GIT_REF] [--rounds N] [--scenarios LIST] [--hosts LIST] [--no-build]",
+                "usage: ./bench htsim [--htsim PATH] [--against GIT_REF] [--rounds N] [--scenarios LIST] [--hosts LIST]",
+                "                     [--parallel-links N] [--no-build]",
                 "  --htsim PATH        a built csg-htsim htsim_roce (an executable file); without it the comparison is",
                 "                      against --against alone",
                 "  --against GIT_REF   also time bin/simulate of that commit, built in a temporary git worktree;",
@@ -76,6 +82,9 @@ public final class HtsimBenchMain {
                 "  --scenarios LIST    comma-separated, of " + String.join(", ", SCENARIOS) + " (default all)",
                 "  --hosts LIST        comma-separated host counts of roce and spray, each a multiple of 16 in [" + MIN_HOSTS
                         + ", " + MAX_HOSTS + "] (default 128,1024,3456); the incast is always 65 hosts",
+                "  --parallel-links N  links between each leaf and each spine in roce and spray, 1 to " + MAX_PARALLEL_LINKS
+                        + " (default: the",
+                "                      scenario's, 2); with 1, htsim_roce can build the 1,024-host fabric (64 ports per spine)",
                 "  --no-build          time this checkout's last build instead of building it first",
                 "Prints each side's CPU (user + system of the whole process), wall and peak RSS, median [min..max], the",
                 "per-round ratios, and the load average at the start and the end. BENCH-RESULTS.md describes it.");
@@ -88,19 +97,20 @@ public final class HtsimBenchMain {
         int rounds = 5;
         List<String> scenarios = SCENARIOS;
         int[] hosts = {128, 1024, 3456};
+        int parallelLinks = 0;
         boolean build = true;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--help") || a.equals("-h")) {
-                return new Options(null, null, rounds, scenarios, hosts, build, true);
+                return new Options(null, null, rounds, scenarios, hosts, parallelLinks, build, true);
             }
             if (a.equals("--no-build")) {
                 build = false;
                 continue;
             }
-            if (!List.of("--htsim", "--against", "--rounds", "--scenarios", "--hosts").contains(a)) {
+            if (!List.of("--htsim", "--against", "--rounds", "--scenarios", "--hosts", "--parallel-links").contains(a)) {
                 throw new IllegalArgumentException("unknown option " + a + " (allowed: --htsim, --against, --rounds,"
-                        + " --scenarios, --hosts, --no-build, --help)");
+                        + " --scenarios, --hosts, --parallel-links, --no-build, --help)");
             }
             if (i + 1 >= args.size()) {
                 throw new IllegalArgumentException("option " + a + " needs a value");
@@ -123,6 +133,7 @@ public final class HtsimBenchMain {
                     against = v;
                 }
                 case "--rounds" -> rounds = (int) wholeNumber("--rounds", v, 1, MAX_ROUNDS);
+                case "--parallel-links" -> parallelLinks = (int) wholeNumber("--parallel-links", v, 1, MAX_PARALLEL_LINKS);
                 case "--scenarios" -> {
                     List<String> s = List.of(v.split(",", -1));
                     for (String n : s) {
@@ -153,7 +164,20 @@ public final class HtsimBenchMain {
         if (htsim == null && against == null) {
             against = "HEAD~1";
         }
-        return new Options(htsim, against, rounds, scenarios, hosts, build, false);
+        return new Options(htsim, against, rounds, scenarios, hosts, parallelLinks, build, false);
+    }
+
+    /**
+     * {@code bin/simulate}'s options of scenario {@code name} at {@code hosts} hosts ({@link ClusterBenchMain#simulateArgs}),
+     * with {@code --parallel-links parallelLinks} added to the leaf-spine scenarios when it is positive (0: the scenario's
+     * own; the incast is one switch and has none).
+     */
+    static List<String> scenarioArgs(String name, int hosts, int parallelLinks) {
+        List<String> args = new ArrayList<>(ClusterBenchMain.simulateArgs(name, hosts));
+        if (parallelLinks > 0 && !name.equals("incast")) {
+            args.addAll(List.of("--parallel-links", Integer.toString(parallelLinks)));
+        }
+        return args;
     }
 
     private static long wholeNumber(String option, String v, long min, long max) {
@@ -430,9 +454,9 @@ public final class HtsimBenchMain {
             int[] sizes = name.equals("incast") ? new int[] {65} : o.hosts();
             for (int hosts : sizes) {
                 Path dir = Files.createDirectories(work.resolve(name + "-" + hosts));
-                List<String> args = new ArrayList<>(ClusterBenchMain.simulateArgs(name, hosts));
+                List<String> args = scenarioArgs(name, hosts, o.parallelLinks());
+                Scenario s = SimulateOptions.parse(args).settings().scenario();
                 args.add("--quiet");
-                Scenario s = ClusterBenchMain.scenario(name, hosts);
                 int flows = s.flows().size();
                 Map<String, List<String>> commands = new LinkedHashMap<>();
                 List<String> ours = new ArrayList<>(List.of(root.resolve("bin/simulate").toString()));

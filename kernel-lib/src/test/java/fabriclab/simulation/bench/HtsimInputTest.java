@@ -263,6 +263,23 @@ class HtsimInputTest {
         e = assertThrows(IllegalArgumentException.class, () -> HtsimBenchMain.parse(List.of("--rounds")));
         assertEquals("option --rounds needs a value", e.getMessage());
         assertEquals("HEAD~1", HtsimBenchMain.parse(List.of()).against(), "the previous commit without htsim");
+        e = assertThrows(IllegalArgumentException.class, () -> HtsimBenchMain.parse(List.of("--parallel-links", "0")));
+        assertEquals("--parallel-links must be in [1, 64], got 0", e.getMessage());
+        assertEquals(0, HtsimBenchMain.parse(List.of()).parallelLinks(), "the scenario's own links unless given");
+        assertEquals(1, HtsimBenchMain.parse(List.of("--parallel-links", "1")).parallelLinks());
+    }
+
+    @Test
+    void oneLinkPerLeafSpinePairBringsThe1024HostFabricWithinHtsimsPorts() {
+        // 64 leaves of 16 hosts: 2 links per leaf-spine pair give each spine 128 ports, 1 gives 64, htsim_roce's most
+        assertTrue(HtsimInput.htsimCannotBuild(HtsimInput.shapeOf(ClusterBenchMain.scenario("roce", 1024).topology()))
+                .contains("128 ports"));
+        List<String> args = HtsimBenchMain.scenarioArgs("roce", 1024, 1);
+        assertEquals(List.of("--hosts", "1024", "--parallel-links", "1"), args);
+        fabriclab.fabric.Topology t = fabriclab.cli.SimulateOptions.parse(args).settings().scenario().topology();
+        assertEquals(1, HtsimInput.shapeOf(t).bundle());
+        assertEquals(null, HtsimInput.htsimCannotBuild(HtsimInput.shapeOf(t)));
+        assertEquals(List.of("--workload", "incast"), HtsimBenchMain.scenarioArgs("incast", 65, 1), "one switch: no links to set");
     }
 
     @Test
