@@ -83,8 +83,8 @@ public final class HtsimBenchMain {
                 "  --hosts LIST        comma-separated host counts of roce and spray, each a multiple of 16 in [" + MIN_HOSTS
                         + ", " + MAX_HOSTS + "] (default 128,1024,3456); the incast is always 65 hosts",
                 "  --parallel-links N  links between each leaf and each spine in roce and spray, 1 to " + MAX_PARALLEL_LINKS
-                        + " (default: the",
-                "                      scenario's, 2); with 1, htsim_roce can build the 1,024-host fabric (64 ports per spine)",
+                        + " (default: the scenario's 2);",
+                "                      with 1, htsim_roce can build the 1,024-host fabric (64 ports per spine)",
                 "  --no-build          time this checkout's last build instead of building it first",
                 "Prints each side's CPU (user + system of the whole process), wall and peak RSS, median [min..max], the",
                 "per-round ratios, and the load average at the start and the end. BENCH-RESULTS.md describes it.");
