@@ -84,7 +84,12 @@ public final class ClusterBenchMain {
      * and the command run one definition of it.
      */
     static Scenario scenario(String name, int hosts) {
-        return SimulateOptions.parse(simulateArgs(name, hosts)).settings().scenario();
+        return scenario(simulateArgs(name, hosts));
+    }
+
+    /** The scenario {@code bin/simulate} runs with the options {@code simulateArgs}. */
+    static Scenario scenario(List<String> simulateArgs) {
+        return SimulateOptions.parse(simulateArgs).settings().scenario();
     }
 
     /**

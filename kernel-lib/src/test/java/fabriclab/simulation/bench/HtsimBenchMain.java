@@ -1,6 +1,5 @@
 package fabriclab.simulation.bench;
 
-import fabriclab.cli.SimulateOptions;
 import fabriclab.fabric.Pfc;
 import fabriclab.simulation.Scenario;
 import java.io.IOException;
@@ -455,7 +454,7 @@ public final class HtsimBenchMain {
             for (int hosts : sizes) {
                 Path dir = Files.createDirectories(work.resolve(name + "-" + hosts));
                 List<String> args = scenarioArgs(name, hosts, o.parallelLinks());
-                Scenario s = SimulateOptions.parse(args).settings().scenario();
+                Scenario s = ClusterBenchMain.scenario(args);
                 args.add("--quiet");
                 int flows = s.flows().size();
                 Map<String, List<String>> commands = new LinkedHashMap<>();

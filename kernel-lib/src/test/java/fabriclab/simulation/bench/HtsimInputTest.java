@@ -276,7 +276,7 @@ class HtsimInputTest {
                 .contains("128 ports"));
         List<String> args = HtsimBenchMain.scenarioArgs("roce", 1024, 1);
         assertEquals(List.of("--hosts", "1024", "--parallel-links", "1"), args);
-        fabriclab.fabric.Topology t = fabriclab.cli.SimulateOptions.parse(args).settings().scenario().topology();
+        fabriclab.fabric.Topology t = ClusterBenchMain.scenario(args).topology();
         assertEquals(1, HtsimInput.shapeOf(t).bundle());
         assertEquals(null, HtsimInput.htsimCannotBuild(HtsimInput.shapeOf(t)));
         assertEquals(List.of("--workload", "incast"), HtsimBenchMain.scenarioArgs("incast", 65, 1), "one switch: no links to set");
