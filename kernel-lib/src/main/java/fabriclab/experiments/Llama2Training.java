@@ -27,6 +27,7 @@ import fabriclab.training.TrainingJob;
 import fabriclab.training.TransformerConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -459,6 +460,63 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
             }
         }
         return executor.run(sweepPlan(points, timing, seed), sink);
+    }
+
+    /**
+     * {@link #sweep(List, Timing, long, SweepExecutor, ProgressSink)} at each of {@code seeds}, as one plan: the points
+     * of all the seeds go to the executor together, each point at every seed in turn, so that its workers take points
+     * whose timers differ (a timer's packet runs are computed once, and a worker that needs one another worker is
+     * computing waits for it) and the seeds' runs overlap instead of each seed waiting for its slowest run. The results
+     * are those of one sweep per seed: each point's result depends only on the point, its timing and its seed.
+     *
+     * @param points the points, no null element
+     * @param timing bound or packet simulator
+     * @param seeds the timers' seeds, at least one, no seed twice
+     * @param executor where the points are evaluated
+     * @param sink where the progress bar goes (one bar for all the seeds)
+     * @return per seed, in the order of {@code seeds}, the results in the order of {@code points}
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public Map<Long, List<Result>> sweep(List<Configuration> points, Timing timing, long[] seeds, SweepExecutor executor,
+            ProgressSink sink) throws InterruptedException {
+        Parameters.notNull("seeds", seeds);
+        if (seeds.length == 0) {
+            throw new IllegalArgumentException("seeds must hold at least one seed, got none");
+        }
+        for (int i = 0; i < seeds.length; i++) {
+            for (int j = 0; j < i; j++) {
+                if (seeds[j] == seeds[i]) {
+                    throw new IllegalArgumentException("seeds must not repeat a seed, got " + seeds[i] + " at indices " + j
+                            + " and " + i);
+                }
+            }
+        }
+        Parameters.notNull("executor", executor);
+        Parameters.notNull("sink", sink);
+        SweepPlan<Point, Result> one = sweepPlan(points, timing, seeds[0]); // checks points and timing
+        for (int i = 0; i < points.size(); i++) {
+            Configuration p = points.get(i);
+            if (spines == 1 && (p.row() == Case.ONE_LINK_DOWN || p.row() == Case.FOUR_LINKS_DOWN)) {
+                throw new IllegalArgumentException("points[" + i + "] needs at least 2 spines for " + p.row().label());
+            }
+        }
+        List<Point> params = new ArrayList<>(points.size() * seeds.length);
+        for (Point q : one.parameters()) {
+            for (long seed : seeds) {
+                params.add(new Point(this, q.configuration(), timing, seed));
+            }
+        }
+        List<Result> all = executor.run(new SweepPlan<>("Llama2-13B iterations, " + timing.name().toLowerCase(Locale.ROOT)
+                + " (" + points.size() + " points x " + seeds.length + " seeds)", Task.class, params), sink);
+        Map<Long, List<Result>> out = new LinkedHashMap<>();
+        for (int k = 0; k < seeds.length; k++) {
+            List<Result> bySeed = new ArrayList<>(points.size());
+            for (int i = 0; i < points.size(); i++) {
+                bySeed.add(all.get(i * seeds.length + k));
+            }
+            out.put(seeds[k], List.copyOf(bySeed));
+        }
+        return out;
     }
 
     /**

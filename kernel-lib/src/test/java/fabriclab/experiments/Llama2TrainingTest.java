@@ -162,6 +162,32 @@ class Llama2TrainingTest {
     }
 
     /**
+     * Several seeds as one plan give each seed's own sweep: the same results, per seed in the order of the seeds given
+     * (here a packet-simulated RoCE point, whose ECMP hashing the seed changes, and GSE's).
+     */
+    @Test
+    void seedsAsOnePlanGiveEachSeedsOwnSweep() throws InterruptedException {
+        Llama2Training t = Llama2Training.nonBlocking(4);
+        List<Llama2Training.Configuration> points = List.of(
+                new Llama2Training.Configuration(Case.SINGLE_JOB, RoceOrGse.ROCE, TP8_DP4, 32, Accelerator.A100, 0.4),
+                new Llama2Training.Configuration(Case.SINGLE_JOB, RoceOrGse.GSE, TP8_DP4, 32, Accelerator.A100, 0.4));
+        long[] seeds = {5, 2};
+        java.util.Map<Long, List<Llama2Training.Result>> together = t.sweep(points, Llama2Training.Timing.PACKET, seeds,
+                new fabriclab.sweep.LocalThreads(2), Progress.silent());
+        assertEquals(List.of(5L, 2L), List.copyOf(together.keySet()));
+        for (long seed : seeds) {
+            assertEquals(t.sweep(points, Llama2Training.Timing.PACKET, seed, 1, Progress.silent()), together.get(seed));
+        }
+        fabriclab.sweep.SweepExecutor one = new fabriclab.sweep.LocalThreads(1);
+        assertEquals("seeds must hold at least one seed, got none", assertThrows(IllegalArgumentException.class,
+                () -> t.sweep(points, Llama2Training.Timing.PACKET, new long[0], one, Progress.silent())).getMessage());
+        assertEquals("seeds must not repeat a seed, got 3 at indices 0 and 2", assertThrows(IllegalArgumentException.class,
+                () -> t.sweep(points, Llama2Training.Timing.PACKET, new long[] {3, 4, 3}, one, Progress.silent())).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> t.sweep(points, Llama2Training.Timing.PACKET, (long[]) null, one,
+                Progress.silent())).getMessage().contains("seeds"));
+    }
+
+    /**
      * TP 8 keeps the tensor-parallel all-reduces inside the servers (NVLink), so the fabric carries only the DP
      * all-reduce: 8 rings of 4 ranks, simulated once at the 1 MiB reference. A ring all-reduce sends 2 (n - 1) / n of
      * the buffer from each rank: 32 ranks x 1.5 MiB = 48 MiB delivered, each byte once on a lossless fabric, no timeout.
