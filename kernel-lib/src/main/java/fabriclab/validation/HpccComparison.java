@@ -227,6 +227,30 @@ public final class HpccComparison {
         }
         List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, " + scheme.label() + " (" + evaluations.size()
                 + " runs)", Task.class, evaluations.stream().map(e -> new Point(e, scheme)).toList()), sink);
+        return tabulate(done, scheme);
+    }
+
+    /**
+     * The rows of a {@link #runs} table that came from the runs on {@code fabric}, in their order, under the table's
+     * name: how a notebook that ran both fabrics as one sweep (so that both cores stay busy to its end) shows each.
+     *
+     * @param runs a table of {@link #runs} (a {@code fabric} column)
+     * @param fabric the fabric whose rows are kept
+     */
+    public static Table onFabric(Table runs, HpccEvaluation.FabricTopology fabric) {
+        Parameters.notNull("runs", runs);
+        Parameters.notNull("fabric", fabric);
+        if (!runs.columnNames().contains("fabric")) {
+            throw new IllegalArgumentException("runs must be a table of HpccComparison.runs, with a fabric column; got the columns "
+                    + runs.columnNames());
+        }
+        Table t = runs.where(runs.stringColumn("fabric").isEqualTo(fabricName(fabric)));
+        t.setName(runs.name());
+        return t;
+    }
+
+    /** The table of {@link #runs} from the results of its runs. */
+    private static Table tabulate(List<Result> done, HpccScheme scheme) {
         StringColumn fab = StringColumn.create("fabric");
         StringColumn wl = StringColumn.create("workload");
         LongColumn sd = LongColumn.create("seed");
@@ -567,8 +591,8 @@ public final class HpccComparison {
             HpccScheme.TIMELY_W, HpccScheme.DCTCP);
 
     /**
-     * Runs {@code evaluations} under each of {@code schemes} and compares each tenth with the scheme's published
-     * curves ({@link #tenths(Table, Table, double, HpccScheme)}): one table, the tenths tables of the schemes one after
+     * Runs {@code evaluations} under each of {@code schemes} (every run in one sweep, so that the schemes' runs overlap
+     * instead of each scheme waiting for its longest) and compares each tenth with the scheme's published curves ({@link #tenths(Table, Table, double, HpccScheme)}): one table, the tenths tables of the schemes one after
      * the other with a first column {@code scheme} (its {@link HpccScheme#label()}).
      *
      * @param evaluations the runs' settings (one fabric), not empty
@@ -585,9 +609,26 @@ public final class HpccComparison {
         if (schemes.isEmpty()) {
             throw new IllegalArgumentException("schemes must not be empty");
         }
-        Table all = null;
+        Parameters.noNullElements("evaluations", evaluations);
+        Parameters.notNull("executor", executor);
+        Parameters.notNull("sink", sink);
+        if (evaluations.isEmpty()) {
+            throw new IllegalArgumentException("evaluations must not be empty");
+        }
+        // every scheme's runs as one plan: a scheme's few runs of unequal length would leave a core idle at its end
+        List<Point> points = new ArrayList<>();
         for (HpccScheme scheme : schemes) {
-            Table t = tenths(runs(evaluations, scheme, executor, sink), published, readingUncertainty(published), scheme);
+            for (HpccEvaluation e : evaluations) {
+                points.add(new Point(e, scheme));
+            }
+        }
+        List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, " + schemes.size() + " schemes (" + points.size()
+                + " runs)", Task.class, points), sink);
+        Table all = null;
+        for (int k = 0; k < schemes.size(); k++) {
+            HpccScheme scheme = schemes.get(k);
+            Table runs = tabulate(done.subList(k * evaluations.size(), (k + 1) * evaluations.size()), scheme);
+            Table t = tenths(runs, published, readingUncertainty(published), scheme);
             StringColumn name = StringColumn.create("scheme");
             for (int i = 0; i < t.rowCount(); i++) {
                 name.append(scheme.label());

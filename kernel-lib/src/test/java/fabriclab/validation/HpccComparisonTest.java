@@ -192,4 +192,24 @@ class HpccComparisonTest {
         double u = HpccComparison.readingUncertainty(HpccComparison.published());
         assertEquals(4 * (Math.pow(10, 1 / 1058.91) - 1), u, 2e-4);
     }
+
+    /** A fabric's rows of a table of both fabrics' runs: those rows, in their order, under the table's name. */
+    @Test
+    void onFabricKeepsThatFabricsRowsInOrder() {
+        Table a = ours(k -> 1 + k / 100.0, 1.0, 2.0);
+        Table b = ours(k -> 3 + k / 100.0, 1.0);
+        for (int i = 0; i < b.rowCount(); i++) {
+            b.stringColumn("fabric").set(i, "fat tree");
+        }
+        Table both = b.copy().append(a);
+        both.setName("both");
+        Table leafSpine = HpccComparison.onFabric(both, HpccEvaluation.FabricTopology.LEAF_SPINE);
+        Table fatTree = HpccComparison.onFabric(both, HpccEvaluation.FabricTopology.FAT_TREE);
+        assertEquals("both", leafSpine.name());
+        assertEquals(a.setName("both").printAll(), leafSpine.printAll());
+        assertEquals(b.setName("both").printAll(), fatTree.printAll());
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
+                () -> HpccComparison.onFabric(Table.create("t", DoubleColumn.create("p50")), HpccEvaluation.FabricTopology.FAT_TREE));
+        assertTrue(x.getMessage().startsWith("runs must be a table of HpccComparison.runs"), x.getMessage());
+    }
 }

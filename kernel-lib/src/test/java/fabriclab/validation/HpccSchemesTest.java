@@ -52,6 +52,14 @@ class HpccSchemesTest {
         Table t = HpccComparison.schemeTenths(e, List.of(HpccScheme.HPCC_PINT, HpccScheme.DCTCP), HpccComparison.published(),
                 new LocalThreads(2), Progress.silent());
         assertEquals(2 * 2 * 3 * 10, t.rowCount());
+        // the schemes' runs as one sweep give each scheme's own: its runs tabulated and compared alone
+        for (HpccScheme scheme : List.of(HpccScheme.HPCC_PINT, HpccScheme.DCTCP)) {
+            Table alone = HpccComparison.tenths(HpccComparison.runs(e, scheme, new LocalThreads(1), Progress.silent()),
+                    HpccComparison.published(), HpccComparison.readingUncertainty(HpccComparison.published()), scheme);
+            Table mine = t.where(t.stringColumn("scheme").isEqualTo(scheme.label()));
+            mine.removeColumns("scheme");
+            assertEquals(alone.printAll(), mine.setName(alone.name()).printAll(), scheme.label());
+        }
         Table counts = HpccComparison.passCounts(t);
         assertEquals(2 * 2 * 3, counts.rowCount());
         assertEquals(t.rowCount(), counts.intColumn("tenths").sum(), 0.0);
