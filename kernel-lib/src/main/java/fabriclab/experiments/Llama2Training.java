@@ -453,12 +453,7 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         Parameters.notNull("executor", executor);
         Parameters.noNullElements("points", points);
         Parameters.notNull("timing", timing);
-        for (int i = 0; i < points.size(); i++) {
-            Configuration p = points.get(i);
-            if (spines == 1 && (p.row() == Case.ONE_LINK_DOWN || p.row() == Case.FOUR_LINKS_DOWN)) {
-                throw new IllegalArgumentException("points[" + i + "] needs at least 2 spines for " + p.row().label());
-            }
-        }
+        requireSpines(points);
         return executor.run(sweepPlan(points, timing, seed), sink);
     }
 
@@ -483,23 +478,19 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         if (seeds.length == 0) {
             throw new IllegalArgumentException("seeds must hold at least one seed, got none");
         }
+        Map<Long, Integer> firstAt = new java.util.HashMap<>();
         for (int i = 0; i < seeds.length; i++) {
-            for (int j = 0; j < i; j++) {
-                if (seeds[j] == seeds[i]) {
-                    throw new IllegalArgumentException("seeds must not repeat a seed, got " + seeds[i] + " at indices " + j
-                            + " and " + i);
-                }
+            Integer j = firstAt.putIfAbsent(seeds[i], i);
+            if (j != null) {
+                throw new IllegalArgumentException("seeds must not repeat a seed, got " + seeds[i] + " at indices " + j
+                        + " and " + i);
             }
         }
         Parameters.notNull("executor", executor);
         Parameters.notNull("sink", sink);
-        SweepPlan<Point, Result> one = sweepPlan(points, timing, seeds[0]); // checks points and timing
-        for (int i = 0; i < points.size(); i++) {
-            Configuration p = points.get(i);
-            if (spines == 1 && (p.row() == Case.ONE_LINK_DOWN || p.row() == Case.FOUR_LINKS_DOWN)) {
-                throw new IllegalArgumentException("points[" + i + "] needs at least 2 spines for " + p.row().label());
-            }
-        }
+        Parameters.noNullElements("points", points);
+        requireSpines(points);
+        SweepPlan<Point, Result> one = sweepPlan(points, timing, seeds[0]); // checks the timing
         List<Point> params = new ArrayList<>(points.size() * seeds.length);
         for (Point q : one.parameters()) {
             for (long seed : seeds) {
@@ -517,6 +508,16 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
             out.put(seeds[k], List.copyOf(bySeed));
         }
         return out;
+    }
+
+    /** Fails naming the first of {@code points} whose row needs more spines than this fabric has. */
+    private void requireSpines(List<Configuration> points) {
+        for (int i = 0; i < points.size(); i++) {
+            Configuration p = points.get(i);
+            if (spines == 1 && (p.row() == Case.ONE_LINK_DOWN || p.row() == Case.FOUR_LINKS_DOWN)) {
+                throw new IllegalArgumentException("points[" + i + "] needs at least 2 spines for " + p.row().label());
+            }
+        }
     }
 
     /**

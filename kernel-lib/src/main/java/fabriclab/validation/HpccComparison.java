@@ -592,8 +592,9 @@ public final class HpccComparison {
 
     /**
      * Runs {@code evaluations} under each of {@code schemes} (every run in one sweep, so that the schemes' runs overlap
-     * instead of each scheme waiting for its longest) and compares each tenth with the scheme's published curves ({@link #tenths(Table, Table, double, HpccScheme)}): one table, the tenths tables of the schemes one after
-     * the other with a first column {@code scheme} (its {@link HpccScheme#label()}).
+     * instead of each scheme waiting for its longest) and compares each tenth with the scheme's published curves
+     * ({@link #tenths(Table, Table, double, HpccScheme)}): one table, the tenths tables of the schemes one after the
+     * other with a first column {@code scheme} (its {@link HpccScheme#label()}).
      *
      * @param evaluations the runs' settings (one fabric), not empty
      * @param schemes the schemes, not empty, no null
