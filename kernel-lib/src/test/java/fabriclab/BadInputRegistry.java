@@ -861,6 +861,9 @@ final class BadInputRegistry {
                             fabriclab.validation.RdmaReferenceHpcc.reference(), "fct_ns");
             case "fabriclab.validation.HpccComparison#runSummary(Table)" ->
                     call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable());
+            case "fabriclab.validation.HpccComparison#onFabric(Table,FabricTopology)" ->
+                    call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(),
+                            fabriclab.validation.HpccEvaluation.FabricTopology.LEAF_SPINE);
             case "fabriclab.validation.HpccComparison#tenths(Table,Table,double)" ->
                     call(fabriclab.validation.HpccComparison.class, id, hpccRunsTable(), fabriclab.validation.HpccComparison.published(), 0.01);
             case "fabriclab.validation.HpccComparison#readingUncertainty(Table)" ->
