@@ -489,12 +489,12 @@ public record Llama2Training(int spines, double speedup, double nvlinkBytesPerSe
         Parameters.notNull("executor", executor);
         Parameters.notNull("sink", sink);
         Parameters.noNullElements("points", points);
+        Parameters.notNull("timing", timing);
         requireSpines(points);
-        SweepPlan<Point, Result> one = sweepPlan(points, timing, seeds[0]); // checks the timing
         List<Point> params = new ArrayList<>(points.size() * seeds.length);
-        for (Point q : one.parameters()) {
+        for (Configuration p : points) {
             for (long seed : seeds) {
-                params.add(new Point(this, q.configuration(), timing, seed));
+                params.add(new Point(this, p, timing, seed));
             }
         }
         List<Result> all = executor.run(new SweepPlan<>("Llama2-13B iterations, " + timing.name().toLowerCase(Locale.ROOT)

@@ -218,16 +218,30 @@ public final class HpccComparison {
      */
     public static Table runs(List<HpccEvaluation> evaluations, HpccScheme scheme, SweepExecutor executor, ProgressSink sink)
             throws InterruptedException {
-        Parameters.noNullElements("evaluations", evaluations);
         Parameters.notNull("scheme", scheme);
+        return tabulate(runAll(evaluations, List.of(scheme), scheme.label(), executor, sink), scheme);
+    }
+
+    /**
+     * Every evaluation under every scheme as one sweep, labelled {@code "HPCC's evaluation, <what> (<n> runs)"}: the
+     * results scheme by scheme, each in the order of {@code evaluations}.
+     */
+    private static List<Result> runAll(List<HpccEvaluation> evaluations, List<HpccScheme> schemes, String what,
+            SweepExecutor executor, ProgressSink sink) throws InterruptedException {
+        Parameters.noNullElements("evaluations", evaluations);
         Parameters.notNull("executor", executor);
         Parameters.notNull("sink", sink);
         if (evaluations.isEmpty()) {
             throw new IllegalArgumentException("evaluations must not be empty");
         }
-        List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, " + scheme.label() + " (" + evaluations.size()
-                + " runs)", Task.class, evaluations.stream().map(e -> new Point(e, scheme)).toList()), sink);
-        return tabulate(done, scheme);
+        List<Point> points = new ArrayList<>();
+        for (HpccScheme scheme : schemes) {
+            for (HpccEvaluation e : evaluations) {
+                points.add(new Point(e, scheme));
+            }
+        }
+        return executor.run(new SweepPlan<>("HPCC's evaluation, " + what + " (" + points.size() + " runs)", Task.class,
+                points), sink);
     }
 
     /**
@@ -610,21 +624,8 @@ public final class HpccComparison {
         if (schemes.isEmpty()) {
             throw new IllegalArgumentException("schemes must not be empty");
         }
-        Parameters.noNullElements("evaluations", evaluations);
-        Parameters.notNull("executor", executor);
-        Parameters.notNull("sink", sink);
-        if (evaluations.isEmpty()) {
-            throw new IllegalArgumentException("evaluations must not be empty");
-        }
         // every scheme's runs as one plan: a scheme's few runs of unequal length would leave a core idle at its end
-        List<Point> points = new ArrayList<>();
-        for (HpccScheme scheme : schemes) {
-            for (HpccEvaluation e : evaluations) {
-                points.add(new Point(e, scheme));
-            }
-        }
-        List<Result> done = executor.run(new SweepPlan<>("HPCC's evaluation, " + schemes.size() + " schemes (" + points.size()
-                + " runs)", Task.class, points), sink);
+        List<Result> done = runAll(evaluations, schemes, schemes.size() + " schemes", executor, sink);
         Table all = null;
         for (int k = 0; k < schemes.size(); k++) {
             HpccScheme scheme = schemes.get(k);
